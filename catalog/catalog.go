@@ -1,0 +1,150 @@
+package catalog
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// Table is a named, readable relation.
+type Table interface {
+	Name() string
+	// Schema lists the columns in gq's value types.
+	Schema() *arrow.Schema
+	// Stats are estimates for planning.
+	Stats() Stats
+	// NumSplits is the number of independently readable pieces.
+	NumSplits() int
+	// Read reads split number split (0 <= split < NumSplits), only the given
+	// columns (indexes into Schema, in the order wanted), and calls emit with
+	// batches of at most batchSize rows whose schema is those columns. emit
+	// takes ownership of each batch. Read returns ctx's error when cancelled.
+	Read(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, emit func(arrow.RecordBatch) error) error
+}
+
+// Stats are a table's planning estimates.
+type Stats struct {
+	RowCount int64 // -1 when unknown
+	// Distinct estimates the number of distinct values of each column
+	// (index as in Schema); nil or -1 entries when unknown.
+	Distinct []int64
+}
+
+// View is a stored query.
+type View struct {
+	Name    string
+	Columns []string // optional column names, as in CREATE VIEW v (a, b) AS …
+	SQL     string   // the SELECT text
+}
+
+// Catalog maps names (case-insensitive) to tables and views. It is safe for
+// concurrent use.
+type Catalog struct {
+	mu     sync.RWMutex
+	tables map[string]Table
+	views  map[string]*View
+}
+
+// New returns an empty catalog.
+func New() *Catalog {
+	return &Catalog{tables: map[string]Table{}, views: map[string]*View{}}
+}
+
+func key(name string) string { return strings.ToLower(name) }
+
+// Register adds t under t.Name(), replacing a table of that name if replace.
+func (c *Catalog) Register(t Table, replace bool) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := key(t.Name())
+	if !replace {
+		if _, ok := c.tables[k]; ok {
+			return errs.NewNear(errs.Binding, t.Name(), "table %s already exists", t.Name())
+		}
+	}
+	if _, ok := c.views[k]; ok {
+		return errs.NewNear(errs.Binding, t.Name(), "a view named %s already exists", t.Name())
+	}
+	c.tables[k] = t
+	return nil
+}
+
+// CreateView stores v, replacing a view of that name if replace.
+func (c *Catalog) CreateView(v *View, replace bool) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := key(v.Name)
+	if _, ok := c.tables[k]; ok {
+		return errs.NewNear(errs.Binding, v.Name, "a table named %s already exists", v.Name)
+	}
+	if _, ok := c.views[k]; ok && !replace {
+		return errs.NewNear(errs.Binding, v.Name, "view %s already exists", v.Name)
+	}
+	c.views[k] = v
+	return nil
+}
+
+// Table returns the table called name.
+func (c *Catalog) Table(name string) (Table, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	t, ok := c.tables[key(name)]
+	return t, ok
+}
+
+// View returns the view called name.
+func (c *Catalog) View(name string) (*View, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.views[key(name)]
+	return v, ok
+}
+
+// DropTable removes a table; ifExists makes a missing one not an error.
+func (c *Catalog) DropTable(name string, ifExists bool) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.tables[key(name)]; !ok {
+		if ifExists {
+			return nil
+		}
+		return errs.NewNear(errs.Binding, name, "table %s does not exist", name)
+	}
+	delete(c.tables, key(name))
+	return nil
+}
+
+// DropView removes a view; ifExists makes a missing one not an error.
+func (c *Catalog) DropView(name string, ifExists bool) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.views[key(name)]; !ok {
+		if ifExists {
+			return nil
+		}
+		return errs.NewNear(errs.Binding, name, "view %s does not exist", name)
+	}
+	delete(c.views, key(name))
+	return nil
+}
+
+// Names returns the names of all tables and views, sorted.
+func (c *Catalog) Names() []string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	var out []string
+	for _, t := range c.tables {
+		out = append(out, t.Name())
+	}
+	for _, v := range c.views {
+		out = append(out, v.Name)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,13 @@
+// Package exec is gq's streaming executor and its CPU operators.
+//
+// A physical plan is a tree of Nodes. Running it opens every node: each
+// starts long-lived worker goroutines that read batches from its children's
+// channels and write batches to its own bounded output channel (seed 003's
+// network of nodes joined by channels). A full channel blocks the sender,
+// which bounds memory; cancelling the Context stops every goroutine.
+//
+// Ownership: a batch sent on a channel belongs to the receiver, which must
+// Release it when done. Batches hold only gq's value types (see exec/expr).
+//
+// exec must not import planner or physical.
+package exec

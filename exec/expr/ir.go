@@ -1,0 +1,194 @@
+package expr
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// gq's value types, all of them Arrow types. Every column the engine moves is
+// one of these (scans normalise other Arrow types to them):
+//
+//	Boolean                       arrow.FixedWidthTypes.Boolean
+//	Int64                         arrow.PrimitiveTypes.Int64 (all SQL integers)
+//	Float64                       arrow.PrimitiveTypes.Float64 (FLOAT, DOUBLE)
+//	Decimal(p,s), p <= 18         *arrow.Decimal64Type: int64 scaled by 10^s
+//	Date                          arrow.FixedWidthTypes.Date32: days since 1970-01-01
+//	String                        arrow.BinaryTypes.String (UTF-8)
+//	Null                          arrow.Null, only for an untyped NULL literal
+var (
+	Boolean = arrow.FixedWidthTypes.Boolean
+	Int64   = arrow.PrimitiveTypes.Int64
+	Float64 = arrow.PrimitiveTypes.Float64
+	Date    = arrow.FixedWidthTypes.Date32
+	String  = arrow.BinaryTypes.String
+	Null    = arrow.Null
+)
+
+// MaxDecimalPrecision is the largest precision gq stores (int64 scaled).
+const MaxDecimalPrecision = 18
+
+// Decimal returns the DECIMAL(p,s) type; p is capped at MaxDecimalPrecision.
+func Decimal(p, s int32) arrow.DataType {
+	if p > MaxDecimalPrecision {
+		p = MaxDecimalPrecision
+	}
+	if p < s {
+		p = s
+	}
+	return &arrow.Decimal64Type{Precision: p, Scale: s}
+}
+
+// Expr is a resolved scalar expression.
+type Expr interface {
+	// DataType is the type of the expression's result.
+	DataType() arrow.DataType
+	String() string
+}
+
+// Column is the Index-th column of the input batch.
+type Column struct {
+	Index int
+	Type  arrow.DataType
+	Name  string // for EXPLAIN only
+}
+
+// Literal is a constant. Value by type:
+//
+//	nil (NULL, any type) | bool | int64 (Int64) | float64 | string |
+//	int32 (Date: days since epoch) | int64 (Decimal: unscaled value)
+type Literal struct {
+	Value any
+	Type  arrow.DataType
+}
+
+// Call applies the function Fn (see the catalogue below) to Args; Type is
+// the result type chosen by the planner.
+type Call struct {
+	Fn   string
+	Args []Expr
+	Type arrow.DataType
+}
+
+func (c *Column) DataType() arrow.DataType  { return c.Type }
+func (l *Literal) DataType() arrow.DataType { return l.Type }
+func (c *Call) DataType() arrow.DataType    { return c.Type }
+
+func (c *Column) String() string {
+	if c.Name != "" {
+		return fmt.Sprintf("%s#%d", c.Name, c.Index)
+	}
+	return fmt.Sprintf("#%d", c.Index)
+}
+
+func (l *Literal) String() string {
+	switch v := l.Value.(type) {
+	case nil:
+		return "NULL"
+	case string:
+		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+	case int32:
+		if l.Type.ID() == arrow.DATE32 {
+			return "DATE '" + arrow.Date32(v).FormattedString() + "'"
+		}
+	case int64:
+		if d, ok := l.Type.(*arrow.Decimal64Type); ok {
+			return FormatDecimal(v, d.Scale)
+		}
+	}
+	return fmt.Sprint(l.Value)
+}
+
+func (c *Call) String() string {
+	args := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = a.String()
+	}
+	if c.Fn == "cast" {
+		return fmt.Sprintf("cast(%s as %s)", args[0], c.Type)
+	}
+	return c.Fn + "(" + strings.Join(args, ", ") + ")"
+}
+
+// FormatDecimal renders an unscaled decimal as plain text ("-12.30").
+func FormatDecimal(v int64, scale int32) string {
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = -u
+	}
+	s := fmt.Sprintf("%d", u)
+	if scale > 0 {
+		for int32(len(s)) <= scale {
+			s = "0" + s
+		}
+		s = s[:int32(len(s))-scale] + "." + s[int32(len(s))-scale:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// The function catalogue. The planner guarantees argument types as stated;
+// the evaluator implements exactly these. NULL in → NULL out unless stated.
+//
+// Arithmetic (Int64, Float64 or Decimal; both args of the same family after
+// planner casts, except that two decimals may differ in precision/scale):
+//
+//	add, sub     Int64 → Int64 (overflow is an Execution error);
+//	             Decimal: result scale max(s1,s2), operands rescaled.
+//	mul          Decimal: result scale s1+s2 (overflow → Execution error).
+//	div          result is Decimal (scale given by Type, MySQL: s1+4) or
+//	             Float64; Int64/Int64 arrives as Decimal(·,0) args with a
+//	             Decimal result. Rounds half away from zero. x/0 → NULL (MySQL).
+//	mod          Int64 or Decimal (same scale); x%0 → NULL.
+//	neg          one arg.
+//
+// Comparison → Boolean: eq, ne, lt, le, gt, ge. Both args of the same type
+// family (decimals may differ in scale; the evaluator aligns them); strings
+// compare bytewise; booleans false < true.
+//
+// Logic (Boolean, SQL three-valued): and, or (two or more args), not.
+// is_null, is_not_null: one arg of any type → Boolean, never NULL.
+//
+// like, not_like: (String, pattern String). % and _ wildcards, \ escapes;
+// case-sensitive. The pattern is usually a Literal (compile it once).
+// in, not_in: (x, v1, v2, ...) all of x's type, v's are Literals. SQL NULL
+// semantics: x IN (…) is NULL when x is NULL, or when no v matches and some v is NULL.
+//
+// case: (cond1, val1, cond2, val2, ..., else): conds Boolean (NULL = false),
+// vals and else of the result type; always an odd number of args (the
+// planner adds a NULL else).
+// coalesce: (a, b, ...) all of the result type.
+// cast: one arg, converted to Type. Any of the value types to any other
+// where SQL allows: numeric ↔ numeric (decimal rescale rounds half away from
+// zero; overflow is an Execution error), string → numeric/date (bad text is
+// an Execution error naming the value), anything → string (dates
+// YYYY-MM-DD, decimals plain), Null → anything.
+//
+// Strings: substring(s, start Int64 [, len Int64]) — 1-based, MySQL rules
+// (start < 0 counts from the end; start 0 gives ''); upper, lower, trim,
+// ltrim, rtrim; length (characters → Int64); concat (any number of Strings;
+// NULL if any is NULL); starts_with (s, prefix) → Boolean.
+//
+// Dates: extract_year, extract_month, extract_day, extract_quarter (Date →
+// Int64); date_add_days (Date, Int64) → Date; date_add_months (Date, Int64)
+// → Date (day clamped to the month's end, as MySQL); date_diff_days (Date,
+// Date) → Int64 (a - b).
+//
+// Numeric: abs (same type), round (x, digits Int64 literal; Decimal result
+// type scale = digits, Float64 stays Float64), floor, ceil (Decimal →
+// Decimal(·,0), Float64 → Float64), sqrt (Float64).
+var Functions = []string{
+	"add", "sub", "mul", "div", "mod", "neg",
+	"eq", "ne", "lt", "le", "gt", "ge",
+	"and", "or", "not", "is_null", "is_not_null",
+	"like", "not_like", "in", "not_in",
+	"case", "coalesce", "cast",
+	"substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with",
+	"extract_year", "extract_month", "extract_day", "extract_quarter",
+	"date_add_days", "date_add_months", "date_diff_days",
+	"abs", "round", "floor", "ceil", "sqrt",
+}

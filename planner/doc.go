@@ -1,0 +1,15 @@
+// Package planner turns parsed SQL into an optimised logical plan.
+//
+// The binder (bind*.go) resolves names against the catalog, types every
+// expression (MySQL's result-type rules, explicit casts), and plans
+// subqueries as joins (decorrelation happens here: the plans it returns hold
+// no subquery expressions). The optimiser (optimize*.go) is a list of small
+// named rules, each a function Plan → Plan, applied in order.
+//
+// Columns are identified by process-unique ColumnIDs, not positions, so that
+// rules can move expressions between nodes freely; physical lowering maps
+// IDs to positions.
+//
+// planner must not import physical or exec (it uses only exec/expr's type
+// definitions and function names).
+package planner

@@ -1,0 +1,256 @@
+package planner
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/catalog"
+	"gq/exec/expr"
+)
+
+// ColumnID names one column produced somewhere in a plan. IDs are unique
+// in the process.
+type ColumnID int64
+
+var lastColumnID atomic.Int64
+
+// NewColumnID returns a fresh ColumnID.
+func NewColumnID() ColumnID { return ColumnID(lastColumnID.Add(1)) }
+
+// Column is an output column of a plan node.
+type Column struct {
+	ID       ColumnID
+	Name     string // the name a query sees (output header for the root)
+	Table    string // qualifier used to resolve "t.name"; "" when none
+	Type     arrow.DataType
+	Nullable bool
+}
+
+// Plan is a logical plan node.
+type Plan interface {
+	// Columns are the node's output columns, in order.
+	Columns() []Column
+	// Inputs are the node's children.
+	Inputs() []Plan
+}
+
+// Scan reads Table. Cols[i] is table column Ordinals[i]. Filter (may be
+// nil) is a predicate over Cols pushed into the scan.
+type Scan struct {
+	Table    catalog.Table
+	Alias    string
+	Cols     []Column
+	Ordinals []int
+	Filter   Expr
+}
+
+// Values is a constant relation. Rows[i][j] are Consts of Cols[j].Type. A
+// SELECT without FROM reads one row of zero columns.
+type Values struct {
+	Cols []Column
+	Rows [][]Expr
+}
+
+// Filter keeps the rows where Cond is true.
+type Filter struct {
+	Input Plan
+	Cond  Expr
+}
+
+// Project computes Exprs[i] as column Cols[i].
+type Project struct {
+	Input Plan
+	Exprs []Expr
+	Cols  []Column
+}
+
+// AggCall is one aggregate: Fn is count_star, count, sum, avg, min or max.
+// Arg is nil for count_star. Type is the result type (MySQL rules: count →
+// Int64; sum of Int64 → Int64; sum of Decimal(p,s) → Decimal(18,s); avg of
+// Decimal(p,s) → Decimal(18,s+4); avg of Int64 → Decimal(18,4); Float64 → Float64;
+// min/max → the argument type).
+type AggCall struct {
+	Fn       string
+	Distinct bool
+	Arg      Expr
+	Type     arrow.DataType
+}
+
+// Aggregate groups Input by GroupBy (GroupCols[i] holds GroupBy[i]) and
+// computes Aggs (AggCols[i] holds Aggs[i]). Output: GroupCols then AggCols.
+// Without GroupBy it yields exactly one row, even for empty input.
+type Aggregate struct {
+	Input     Plan
+	GroupBy   []Expr
+	GroupCols []Column
+	Aggs      []AggCall
+	AggCols   []Column
+}
+
+// JoinType selects a join's semantics.
+type JoinType int
+
+const (
+	JoinInner JoinType = iota // Cond nil: cross product
+	JoinLeft                  // unmatched left rows padded with NULLs
+	JoinSemi                  // left rows with at least one match; output: left columns
+	JoinAnti                  // left rows with no match; output: left columns
+	// JoinSingle is a left join for a scalar subquery: more than one
+	// matching right row is an Execution error ("subquery returns more than 1 row").
+	JoinSingle
+)
+
+func (t JoinType) String() string {
+	return [...]string{"inner", "left", "semi", "anti", "single"}[t]
+}
+
+// Join joins Left and Right on Cond (over both sides' columns; nil: always
+// true). Output: left columns then right columns, or only left columns for
+// semi and anti. NullAware (anti only) gives NOT IN's semantics: a left row
+// whose key is NULL, or any right key NULL, means no output for that row
+// unless the right side is empty.
+type Join struct {
+	Type      JoinType
+	Left      Plan
+	Right     Plan
+	Cond      Expr
+	NullAware bool
+}
+
+// SortKey orders by Expr. MySQL puts NULLs first ascending and last
+// descending; the binder sets NullsFirst = !Desc.
+type SortKey struct {
+	Expr       Expr
+	Desc       bool
+	NullsFirst bool
+}
+
+// Sort orders its input.
+type Sort struct {
+	Input Plan
+	Keys  []SortKey
+}
+
+// Limit skips Offset rows then passes at most Count (-1: all).
+type Limit struct {
+	Input  Plan
+	Offset int64
+	Count  int64
+}
+
+// WindowCall is a window function: Fn is row_number, rank, dense_rank,
+// sum, count, count_star, avg, min or max. With OrderBy, aggregates are
+// running (frame: unbounded preceding to current row, peers included);
+// without, over the whole partition.
+type WindowCall struct {
+	Fn   string
+	Args []Expr
+	Type arrow.DataType
+}
+
+// Window evaluates Funcs over partitions of Input (all with the same
+// PartitionBy and OrderBy); output: input columns then Cols.
+type Window struct {
+	Input       Plan
+	PartitionBy []Expr
+	OrderBy     []SortKey
+	Funcs       []WindowCall
+	Cols        []Column
+}
+
+// Union concatenates Children (UNION ALL); Cols[i] holds each input's column i.
+// UNION without ALL is an Aggregate over a Union.
+type Union struct {
+	Children []Plan
+	Cols   []Column
+}
+
+func (s *Scan) Columns() []Column   { return s.Cols }
+func (v *Values) Columns() []Column { return v.Cols }
+func (f *Filter) Columns() []Column { return f.Input.Columns() }
+func (p *Project) Columns() []Column {
+	return p.Cols
+}
+func (a *Aggregate) Columns() []Column {
+	return append(append([]Column{}, a.GroupCols...), a.AggCols...)
+}
+func (j *Join) Columns() []Column {
+	if j.Type == JoinSemi || j.Type == JoinAnti {
+		return j.Left.Columns()
+	}
+	right := j.Right.Columns()
+	if j.Type == JoinLeft || j.Type == JoinSingle {
+		right = nullable(right)
+	}
+	return append(append([]Column{}, j.Left.Columns()...), right...)
+}
+func (s *Sort) Columns() []Column   { return s.Input.Columns() }
+func (l *Limit) Columns() []Column  { return l.Input.Columns() }
+func (w *Window) Columns() []Column { return append(append([]Column{}, w.Input.Columns()...), w.Cols...) }
+func (u *Union) Columns() []Column  { return u.Cols }
+
+func nullable(cols []Column) []Column {
+	out := make([]Column, len(cols))
+	for i, c := range cols {
+		c.Nullable = true
+		out[i] = c
+	}
+	return out
+}
+
+func (s *Scan) Inputs() []Plan      { return nil }
+func (v *Values) Inputs() []Plan    { return nil }
+func (f *Filter) Inputs() []Plan    { return []Plan{f.Input} }
+func (p *Project) Inputs() []Plan   { return []Plan{p.Input} }
+func (a *Aggregate) Inputs() []Plan { return []Plan{a.Input} }
+func (j *Join) Inputs() []Plan      { return []Plan{j.Left, j.Right} }
+func (s *Sort) Inputs() []Plan      { return []Plan{s.Input} }
+func (l *Limit) Inputs() []Plan     { return []Plan{l.Input} }
+func (w *Window) Inputs() []Plan    { return []Plan{w.Input} }
+func (u *Union) Inputs() []Plan     { return u.Children }
+
+// Expr is a bound, typed logical expression.
+type Expr interface {
+	Type() arrow.DataType
+	String() string
+}
+
+// ColRef refers to a column by ID.
+type ColRef struct {
+	ID   ColumnID
+	Name string
+	T    arrow.DataType
+}
+
+// Const is a constant; Value follows expr.Literal's rules.
+type Const struct {
+	Value any
+	T     arrow.DataType
+}
+
+// Func applies a function of exec/expr's catalogue (expr.Functions).
+type Func struct {
+	Name string
+	Args []Expr
+	T    arrow.DataType
+}
+
+func (c *ColRef) Type() arrow.DataType { return c.T }
+func (c *Const) Type() arrow.DataType  { return c.T }
+func (f *Func) Type() arrow.DataType   { return f.T }
+
+func (c *ColRef) String() string { return fmt.Sprintf("%s#%d", c.Name, c.ID) }
+func (c *Const) String() string  { return (&expr.Literal{Value: c.Value, Type: c.T}).String() }
+func (f *Func) String() string {
+	args := make([]string, len(f.Args))
+	for i, a := range f.Args {
+		args[i] = a.String()
+	}
+	if f.Name == "cast" {
+		return fmt.Sprintf("cast(%s as %s)", args[0], f.T)
+	}
+	return f.Name + "(" + strings.Join(args, ", ") + ")"
+}
