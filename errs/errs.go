@@ -8,6 +8,7 @@
 package errs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -99,7 +100,7 @@ func KindOf(err error) *Kind {
 	if errors.As(err, &ge) {
 		return ge.Kind
 	}
-	if errors.Is(err, Cancelled) {
+	if errors.Is(err, Cancelled) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return Cancelled
 	}
 	return Internal

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"runtime/debug"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"golang.org/x/sync/errgroup"
 
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // DefaultBatchSize is the number of rows per batch a scan aims for.
@@ -20,6 +23,12 @@ type Options struct {
 	Threads   int              // worker goroutines per parallel node; 0: all cores
 	BatchSize int              // rows per batch; 0: DefaultBatchSize
 	Alloc     memory.Allocator // nil: Go allocator
+	// Mem is the process's buffer resource (limits, reservations, spill);
+	// nil: an unlimited one shared by such contexts.
+	Mem *gqmem.BufferResource
+	// Stats collects the query's statistics (spills, peaks); nil: a fresh
+	// one. Read it back from Context.Stats.
+	Stats *gqmem.Statistics
 }
 
 // Context carries what nodes need while a query runs: cancellation, the
@@ -30,14 +39,59 @@ type Context struct {
 	Alloc     memory.Allocator
 	Threads   int
 	BatchSize int
+	// Mem is never nil: operators Reserve their state in it and register
+	// spillable state with Mem.SpillManager().
+	Mem *gqmem.BufferResource
+	// Stats is the query's own statistics (never nil). Spills record
+	// rapidsmpf's event names here; the engine adds the peaks.
+	Stats *gqmem.Statistics
+	// inPartition marks a Context that runs one partition of a spilled
+	// operator (hashjoin_grace.go, hashagg_spill.go): its nodes do not
+	// partition again.
+	inPartition bool
+}
+
+// partitionContext is c for running one partition of a spilled operator.
+func (c *Context) partitionContext() *Context {
+	p := *c
+	p.inPartition = true
+	return &p
+}
+
+// spillsByPartition reports whether hash operators should partition their
+// input so that partitions can spill: a HOST limit is set (or every query
+// spills) and c is not already running one partition.
+func (c *Context) spillsByPartition() bool {
+	return !c.inPartition && (c.Mem.Limited(gqmem.Host) || c.Mem.SpillAlways())
+}
+
+var (
+	defaultMemOnce sync.Once
+	defaultMem     *gqmem.BufferResource
+)
+
+// unlimitedResource is the buffer resource of contexts given none: no
+// limits (GQ_SPILL_ALWAYS still applies, so exec tests can run the spill
+// paths); its spill directory is made only if something spills.
+func unlimitedResource() *gqmem.BufferResource {
+	defaultMemOnce.Do(func() {
+		defaultMem = gqmem.NewBufferResource(gqmem.Options{Limits: gqmem.NoLimits(), SpillAlways: gqmem.SpillAlwaysFromEnv()})
+	})
+	return defaultMem
 }
 
 // NewContext returns a Context for one query run under parent.
 func NewContext(parent context.Context, opts Options) *Context {
 	g, ctx := errgroup.WithContext(parent)
-	c := &Context{Context: ctx, group: g, Alloc: opts.Alloc, Threads: opts.Threads, BatchSize: opts.BatchSize}
+	c := &Context{Context: ctx, group: g, Alloc: opts.Alloc, Threads: opts.Threads, BatchSize: opts.BatchSize, Mem: opts.Mem, Stats: opts.Stats}
 	if c.Alloc == nil {
 		c.Alloc = memory.NewGoAllocator()
+	}
+	if c.Mem == nil {
+		c.Mem = unlimitedResource()
+	}
+	if c.Stats == nil {
+		c.Stats = gqmem.NewStatistics(true)
 	}
 	if c.Threads <= 0 {
 		c.Threads = runtime.GOMAXPROCS(0)
@@ -49,7 +103,19 @@ func NewContext(parent context.Context, opts Options) *Context {
 }
 
 // Go runs f in the query's error group. The first error cancels the Context.
-func (c *Context) Go(f func() error) { c.group.Go(f) }
+// A panic in f is a gq bug; it becomes an Internal error of the query
+// (cancelling the rest of it) instead of ending the process, so a REPL or
+// server survives it.
+func (c *Context) Go(f func() error) {
+	c.group.Go(func() (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = errs.New(errs.Internal, "operator panicked: %v\n%s", r, debug.Stack())
+			}
+		}()
+		return f()
+	})
+}
 
 // Wait waits for every goroutine started with Go and returns the first error.
 func (c *Context) Wait() error { return c.group.Wait() }
@@ -86,4 +152,13 @@ func CancelledErr(err error) error {
 		return errs.Wrap(errs.Cancelled, err, "query cancelled")
 	}
 	return err
+}
+
+// QueryMemory is the query's accounting allocator (its live, peak and
+// total bytes), or nil when the Context's allocator is not one (exec unit
+// tests). EXPLAIN ANALYZE and --stats read the query's figures here and in
+// Stats.
+func (c *Context) QueryMemory() *gqmem.Allocator {
+	a, _ := c.Alloc.(*gqmem.Allocator)
+	return a
 }

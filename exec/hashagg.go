@@ -1,8 +1,12 @@
 package exec
 
 import (
-	"github.com/apache/arrow-go/v18/arrow"
+	"sync"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/errs"
 	"gq/exec/expr"
 )
 
@@ -31,6 +35,414 @@ type HashAggregate struct {
 func (h *HashAggregate) Schema() *arrow.Schema { return h.Out }
 func (h *HashAggregate) Children() []Node      { return []Node{h.Input} }
 func (h *HashAggregate) Explain() string       { return "HashAggregate" }
+
+// Open runs two phases. Phase 1: c.Threads workers pull input batches and
+// aggregate them into thread-local tables (partial aggregation); a
+// distinct aggregate keeps the (group, value) pairs new to the worker
+// instead. Phase 2: the groups are split into radix partitions by key
+// hash and each partition merges every worker's groups on its own
+// goroutine, then emits its rows. Output order is unspecified.
 func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
-	return notImplemented(c, "HashAggregate")
+	if h.spillEligible(c) { // under a memory limit: hashagg_spill.go
+		return h.openSpilling(c)
+	}
+	in := h.Input.Open(c)
+	ap, err := h.prepare()
+	if err != nil {
+		return hashFailedDrain(c, in, err)
+	}
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	workers := max(c.Threads, 1)
+	locals := make([]*aggLocal, workers)
+	var wg sync.WaitGroup
+	wg.Add(workers)
+	for w := range workers {
+		c.Go(func() error {
+			defer wg.Done()
+			defer hashDrainLater(c, in)
+			l, err := ap.newLocal()
+			if err != nil {
+				return err
+			}
+			for b := range in {
+				if err == nil {
+					err = l.add(c, ap, b)
+				}
+				b.Release()
+				if err != nil {
+					break
+				}
+			}
+			if err == nil {
+				err = c.Err()
+			}
+			if err != nil {
+				l.release()
+				return err
+			}
+			locals[w] = l
+			return nil
+		})
+	}
+	c.Go(func() error {
+		wg.Wait()
+		for _, l := range locals {
+			if l == nil { // a worker failed: the query is already failing
+				for _, l := range locals {
+					if l != nil {
+						l.release()
+					}
+				}
+				close(out)
+				return nil
+			}
+		}
+		return ap.merge(c, locals, out)
+	})
+	return out
+}
+
+// aggPlan is the compiled form of a HashAggregate.
+type aggPlan struct {
+	node     *HashAggregate
+	keys     []compiledExpr
+	keyTypes []arrow.DataType // as evaluated
+	outTypes []arrow.DataType // key columns as in Out
+	codec    keyCodec
+	args     []*compiledExpr // nil for count_star
+	distinct []bool
+}
+
+func (h *HashAggregate) prepare() (*aggPlan, error) {
+	ap := &aggPlan{node: h}
+	if h.Out.NumFields() != len(h.GroupBy)+len(h.Aggs) {
+		return nil, errs.New(errs.Internal, "HashAggregate: %d output columns for %d keys and %d aggregates",
+			h.Out.NumFields(), len(h.GroupBy), len(h.Aggs))
+	}
+	var err error
+	if ap.keys, err = compileExprs(h.GroupBy); err != nil {
+		return nil, err
+	}
+	for i, e := range h.GroupBy {
+		ap.keyTypes = append(ap.keyTypes, e.DataType())
+		ap.outTypes = append(ap.outTypes, h.Out.Field(i).Type)
+		if ot := h.Out.Field(i).Type; ot.ID() != e.DataType().ID() || decimalScale(ot) != decimalScale(e.DataType()) {
+			return nil, errs.New(errs.Internal, "HashAggregate: key %s is %s, output column is %s", e, e.DataType(), ot)
+		}
+	}
+	if ap.codec, err = newKeyCodec(ap.keyTypes); err != nil {
+		return nil, err
+	}
+	for i, f := range h.Aggs {
+		if _, err := newAggState(f); err != nil {
+			return nil, err
+		}
+		if ot := h.Out.Field(len(h.GroupBy) + i).Type; !arrow.TypeEqual(ot, f.Type) {
+			return nil, errs.New(errs.Internal, "HashAggregate: %s result is %s, output column is %s", f.Fn, f.Type, ot)
+		}
+		var arg *compiledExpr
+		if f.Arg != nil {
+			ce, err := compileExpr(f.Arg)
+			if err != nil {
+				return nil, err
+			}
+			arg = &ce
+		} else if f.Fn != "count_star" {
+			return nil, errs.New(errs.Internal, "aggregate %s without argument", f.Fn)
+		}
+		ap.args = append(ap.args, arg)
+		ap.distinct = append(ap.distinct, f.Distinct && arg != nil)
+	}
+	return ap, nil
+}
+
+func (ap *aggPlan) grouped() bool { return len(ap.keys) > 0 }
+
+func (ap *aggPlan) newStates() ([]aggState, error) {
+	states := make([]aggState, len(ap.node.Aggs))
+	for i, f := range ap.node.Aggs {
+		s, err := newAggState(f)
+		if err != nil {
+			return nil, err
+		}
+		states[i] = s
+	}
+	return states, nil
+}
+
+// aggLocal is one worker's partial aggregation.
+type aggLocal struct {
+	table   *keyTable // nil without GroupBy (one group, id 0)
+	states  []aggState
+	dist    []*distinctSet // per aggregate; nil unless Distinct
+	chunks  [][]distinctChunk
+	bk      batchKeys
+	gids    []int32
+	ngroups int
+	parts   [][]int32 // after phase 1: the worker's group ids per partition
+}
+
+// distinctChunk holds values (with their local group ids) that were new
+// to the worker's distinct set.
+type distinctChunk struct {
+	gids []int32
+	vals arrow.Array
+}
+
+func (ap *aggPlan) newLocal() (*aggLocal, error) {
+	states, err := ap.newStates()
+	if err != nil {
+		return nil, err
+	}
+	l := &aggLocal{states: states, dist: make([]*distinctSet, len(states)), chunks: make([][]distinctChunk, len(states))}
+	if ap.grouped() {
+		l.table = newKeyTableFor(ap.codec, 0)
+	} else {
+		l.ngroups = 1
+		for _, s := range states {
+			s.resize(1)
+		}
+	}
+	for i, d := range ap.distinct {
+		if d {
+			l.dist[i] = newDistinctSet(ap.node.Aggs[i].Arg.DataType())
+		}
+	}
+	return l, nil
+}
+
+func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
+	n := int(b.NumRows())
+	if n == 0 {
+		return nil
+	}
+	l.gids = grown(l.gids, n)
+	if ap.grouped() {
+		keys, err := evalAll(c.Alloc, ap.keys, b)
+		if err != nil {
+			return err
+		}
+		ap.codec.prepare(keys, n, &l.bk)
+		l.table.insert(&l.bk, l.gids, true)
+		releaseArrays(keys)
+		l.ngroups = l.table.len()
+		for _, s := range l.states {
+			s.resize(l.ngroups)
+		}
+	} else {
+		clear(l.gids)
+	}
+	for i, s := range l.states {
+		var arg arrow.Array
+		if ap.args[i] != nil {
+			a, err := ap.args[i].eval(c.Alloc, b)
+			if err != nil {
+				return err
+			}
+			arg = a
+		}
+		var err error
+		if l.dist[i] != nil {
+			err = l.addDistinct(c, i, arg)
+		} else {
+			err = s.update(l.gids, arg)
+		}
+		if arg != nil {
+			arg.Release()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *aggLocal) release() {
+	for _, cs := range l.chunks {
+		for _, ch := range cs {
+			ch.vals.Release()
+		}
+	}
+}
+
+// partitionOf maps a key hash to one of p partitions (by its high bits;
+// tables index slots by the low bits).
+func partitionOf(h uint64, p int) int { return int((h >> 32) * uint64(p) >> 32) }
+
+// merge is phase 2: partition, merge, emit. It closes out.
+func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.RecordBatch) error {
+	defer func() {
+		for _, l := range locals {
+			l.release()
+		}
+	}()
+	nparts := 1
+	if ap.grouped() {
+		nparts = max(c.Threads, 1)
+		total := 0
+		for _, l := range locals {
+			total += l.ngroups
+		}
+		if total < 4096 {
+			nparts = 1 // not worth the goroutines
+		}
+	}
+	// Split each worker's groups by partition (in parallel over workers).
+	var wg sync.WaitGroup
+	for _, l := range locals {
+		l.parts = make([][]int32, nparts)
+		if !ap.grouped() {
+			l.parts[0] = []int32{0}
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Merging reads keys by id only: free the slots now (a third
+			// of q18's peak memory was the workers' tables).
+			l.table.dropSlots()
+			for p := range l.parts {
+				l.parts[p] = make([]int32, 0, l.table.len()/nparts+l.table.len()/16+8)
+			}
+			for id := range int32(l.table.len()) {
+				p := partitionOf(l.table.hashOf(id), nparts)
+				l.parts[p] = append(l.parts[p], id)
+			}
+		}()
+	}
+	wg.Wait()
+	toFinal := make([][]int32, len(locals))
+	for w, l := range locals {
+		toFinal[w] = make([]int32, l.ngroups)
+	}
+	errc := make(chan error, nparts)
+	for p := range nparts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errc <- ap.mergePartition(c, locals, toFinal, p, nparts, out)
+		}()
+	}
+	wg.Wait()
+	close(out)
+	close(errc)
+	for err := range errc {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]int32, p, nparts int, out chan<- arrow.RecordBatch) error {
+	states, err := ap.newStates()
+	if err != nil {
+		return err
+	}
+	var table *keyTable
+	n := 1
+	if ap.grouped() {
+		// Sized for the worst case (no group shared between workers),
+		// so the merge never grows it.
+		total := 0
+		for _, l := range locals {
+			total += len(l.parts[p])
+		}
+		table = newKeyTableFor(ap.codec, total)
+		n = 0
+	} else {
+		for _, s := range states {
+			s.resize(1)
+		}
+	}
+	var dst []int32
+	for w, l := range locals {
+		src := l.parts[p]
+		dst = grown(dst, len(src))
+		if table != nil {
+			for i, id := range src {
+				dst[i] = table.insertFrom(l.table, id)
+				toFinal[w][id] = dst[i]
+			}
+			n = table.len()
+			for _, s := range states {
+				s.resize(n)
+			}
+		} else {
+			clear(dst)
+		}
+		for i, s := range states {
+			if ap.distinct[i] {
+				continue
+			}
+			if err := s.merge(l.states[i], src, dst); err != nil {
+				return err
+			}
+		}
+		if c.Err() != nil {
+			return c.Err()
+		}
+	}
+	for i, s := range states {
+		if ap.distinct[i] {
+			if err := ap.mergeDistinct(c, i, s, locals, toFinal, p, nparts); err != nil {
+				return err
+			}
+		}
+	}
+	return ap.emit(c, table, states, n, out)
+}
+
+// emit sends groups 0..n-1 as batches of at most c.BatchSize rows.
+func (ap *aggPlan) emit(c *Context, table *keyTable, states []aggState, n int, out chan<- arrow.RecordBatch) error {
+	if n == 0 {
+		return nil
+	}
+	var cols []arrow.Array
+	if table != nil {
+		cols = table.keyArrays(c.Alloc, ap.outTypes)
+	}
+	for _, s := range states {
+		a, err := s.result(c.Alloc, n)
+		if err != nil {
+			releaseArrays(cols)
+			return err
+		}
+		cols = append(cols, a)
+	}
+	defer releaseArrays(cols)
+	for start := 0; start < n; start += c.BatchSize {
+		end := min(start+c.BatchSize, n)
+		part := make([]arrow.Array, len(cols))
+		for i, a := range cols {
+			part[i] = array.NewSlice(a, int64(start), int64(end))
+		}
+		b := array.NewRecordBatch(ap.node.Out, part, int64(end-start))
+		releaseArrays(part)
+		if !Send(c, out, b) {
+			return c.Err()
+		}
+	}
+	return nil
+}
+
+// hashDrainLater releases whatever still arrives on in, inside the query's
+// group, so producers blocked on in can finish after a worker stops early.
+func hashDrainLater(c *Context, in <-chan arrow.RecordBatch) {
+	c.Go(func() error {
+		Drain(in)
+		return nil
+	})
+}
+
+// hashFailedDrain is the Open of a node that cannot start: it drains in
+// and fails the query with err.
+func hashFailedDrain(c *Context, in <-chan arrow.RecordBatch, err error) <-chan arrow.RecordBatch {
+	hashDrainLater(c, in)
+	out := make(chan arrow.RecordBatch)
+	c.Go(func() error {
+		close(out)
+		return err
+	})
+	return out
 }

@@ -1,8 +1,11 @@
 package exec
 
 import (
+	"sync"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"gq/errs"
 	"gq/exec/expr"
 )
 
@@ -27,7 +30,9 @@ func (t JoinType) String() string {
 // Right's columns, applied to key matches. Out: left columns then right
 // columns (semi/anti: left only). NullAware (anti only): NOT IN semantics —
 // if Right is non-empty, a left row with a NULL key, or any NULL key on the
-// right, yields no output for that left row.
+// right, yields no output for that left row. BuildLeft (semi, anti and
+// left joins, not NullAware) builds the table on Left instead and streams
+// Right through it (see hashjoin_left.go).
 type HashJoin struct {
 	Type      JoinType
 	Left      Node
@@ -36,14 +41,281 @@ type HashJoin struct {
 	RightKeys []expr.Expr
 	Extra     expr.Expr
 	NullAware bool
+	BuildLeft bool
 	Out       *arrow.Schema
 }
 
 func (h *HashJoin) Schema() *arrow.Schema { return h.Out }
 func (h *HashJoin) Children() []Node      { return []Node{h.Left, h.Right} }
 func (h *HashJoin) Explain() string       { return "HashJoin " + h.Type.String() }
+
+// Open reads the whole Right input, builds a table of its distinct keys
+// with a chain of right rows per key (row ids int32), then c.Threads
+// workers probe it with Left batches. Output order is unspecified.
 func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
-	return notImplemented(c, "HashJoin")
+	if h.graceEligible(c) { // under a memory limit: hashjoin_grace.go
+		return h.openGrace(c)
+	}
+	if h.BuildLeft {
+		return h.openBuildLeft(c)
+	}
+	left, right := h.Left.Open(c), h.Right.Open(c)
+	jc, err := newJoinCore(h.Type, h.Left.Schema(), h.Right.Schema(), h.Out, h.Extra)
+	var lkeys, rkeys []compiledExpr
+	var codec keyCodec
+	if err == nil {
+		lkeys, rkeys, codec, err = h.compileKeys()
+	}
+	if err != nil {
+		hashDrainLater(c, left)
+		return hashFailedDrain(c, right, err)
+	}
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		bt, err := buildJoinTable(c, right, h.Right.Schema(), rkeys, codec)
+		if err != nil {
+			hashDrainLater(c, left)
+			close(out)
+			return err
+		}
+		jc.right = bt.rows
+		var wg sync.WaitGroup
+		for range max(c.Threads, 1) {
+			wg.Add(1)
+			c.Go(func() error {
+				defer wg.Done()
+				defer hashDrainLater(c, left)
+				p := &hashProber{bt: bt, codec: codec, keys: lkeys, nullAware: h.NullAware && h.Type == JoinAnti}
+				for b := range left {
+					err := p.probe(c, jc, b, out)
+					b.Release()
+					if err != nil {
+						return err
+					}
+				}
+				return c.Err()
+			})
+		}
+		c.Go(func() error {
+			wg.Wait()
+			bt.rows.Release()
+			close(out)
+			return nil
+		})
+		return nil
+	})
+	return out
+}
+
+func (h *HashJoin) compileKeys() (l, r []compiledExpr, codec keyCodec, err error) {
+	if len(h.LeftKeys) != len(h.RightKeys) || len(h.LeftKeys) == 0 {
+		return nil, nil, codec, errs.New(errs.Internal, "HashJoin: %d left keys, %d right keys", len(h.LeftKeys), len(h.RightKeys))
+	}
+	types := make([]arrow.DataType, len(h.LeftKeys))
+	for i, lk := range h.LeftKeys {
+		lt, rt := lk.DataType(), h.RightKeys[i].DataType()
+		if lt.ID() != rt.ID() || decimalScale(lt) != decimalScale(rt) {
+			return nil, nil, codec, errs.New(errs.Internal, "HashJoin: key %d types differ: %s and %s", i, lt, rt)
+		}
+		types[i] = lt
+	}
+	if codec, err = newKeyCodec(types); err != nil {
+		return nil, nil, codec, err
+	}
+	if l, err = compileExprs(h.LeftKeys); err != nil {
+		return nil, nil, codec, err
+	}
+	r, err = compileExprs(h.RightKeys)
+	return l, r, codec, err
+}
+
+// joinTable is the build side: every right row in one batch, its keys
+// in nparts tables (partition by hash, built in parallel), and per key a
+// chain of the rows holding it. Key ids are global: partition p's id i is
+// base[p]+i.
+type joinTable struct {
+	rows     arrow.RecordBatch
+	tables   []*keyTable
+	base     []int32
+	head     []int32 // per global key id: first row, -1 at the end
+	next     []int32 // per row: next row with the same key
+	nullKeys bool    // some right row has a NULL key
+}
+
+func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schema, keys []compiledExpr, codec keyCodec) (*joinTable, error) {
+	var batches []arrow.RecordBatch
+	for b := range in {
+		batches = append(batches, b)
+	}
+	if err := c.Err(); err != nil {
+		releaseBatchList(batches)
+		return nil, err
+	}
+	rows, err := ConcatBatches(c.Alloc, schema, batches)
+	releaseBatchList(batches)
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "hash join build")
+	}
+	n := int(rows.NumRows())
+	nparts := 1
+	if n >= 1<<16 {
+		nparts = max(c.Threads, 1)
+	}
+	bt := &joinTable{rows: rows, tables: make([]*keyTable, nparts), base: make([]int32, nparts+1), next: make([]int32, n)}
+	karr, err := evalAll(c.Alloc, keys, rows)
+	if err != nil {
+		rows.Release()
+		return nil, err
+	}
+	var bk batchKeys
+	codec.prepare(karr, n, &bk)
+	defer releaseArrays(karr) // bk may alias the key arrays
+	ids := make([]int32, n)
+	// Each partition inserts the rows whose hash falls in it; rows of a
+	// partition are written by its goroutine only.
+	perr := parallel(nparts, func(p int) {
+		t := newKeyTableFor(codec, n/nparts/4) // keys often repeat: guess low
+		for i := range n {
+			if bk.null != nil && bk.null[i] {
+				if p == 0 {
+					ids[i] = -1
+				}
+				continue
+			}
+			h := bk.hashes[i]
+			if partitionOf(h, nparts) != p {
+				continue
+			}
+			if codec.pair {
+				ids[i] = t.insertPair(bk.ints[i], bk.ints2[i], 0, h) // no NULLs here
+			} else if codec.single {
+				ids[i] = t.insertInt(bk.ints[i], h)
+			} else {
+				ids[i] = t.insertBytes(bk.row(i), h)
+			}
+		}
+		bt.tables[p] = t
+	})
+	if perr != nil {
+		rows.Release()
+		return nil, perr
+	}
+	for p, t := range bt.tables {
+		bt.base[p+1] = bt.base[p] + int32(t.len())
+	}
+	bt.head = make([]int32, bt.base[nparts])
+	for i := range bt.head {
+		bt.head[i] = -1
+	}
+	// Link from the last row back so each chain runs in row order.
+	for r := n - 1; r >= 0; r-- {
+		id := ids[r]
+		if id < 0 {
+			bt.nullKeys = true
+			continue
+		}
+		id += bt.base[partitionOf(bk.hashes[r], nparts)]
+		bt.next[r] = bt.head[id]
+		bt.head[id] = int32(r)
+	}
+	return bt, nil
+}
+
+// lookup sets out[i] to the global key id of row i, -1 if none.
+func (bt *joinTable) lookup(bk *batchKeys, out []int32) {
+	nparts := len(bt.tables)
+	if nparts == 1 {
+		bt.tables[0].lookup(bk, out)
+		return
+	}
+	// A single int key equal to the previous row's reuses its id (see
+	// keyTable.insertInts).
+	single := bt.tables[0].single
+	prevK, prevID, havePrev := int64(0), int32(-1), false
+	for i := range bk.n {
+		if bk.null != nil && bk.null[i] {
+			out[i] = -1
+			continue
+		}
+		if single && havePrev && bk.ints[i] == prevK {
+			out[i] = prevID
+			continue
+		}
+		p := partitionOf(bk.hashes[i], nparts)
+		id := bt.tables[p].find(bk, i)
+		if id >= 0 {
+			id += bt.base[p]
+		}
+		out[i] = id
+		if single {
+			prevK, prevID, havePrev = bk.ints[i], id, true
+		}
+	}
+}
+
+func releaseBatchList(bs []arrow.RecordBatch) {
+	for _, b := range bs {
+		b.Release()
+	}
+}
+
+// hashProber is one probe worker's state.
+type hashProber struct {
+	bt        *joinTable
+	codec     keyCodec
+	keys      []compiledExpr
+	nullAware bool
+	bk        batchKeys
+	ids       []int32
+}
+
+func (p *hashProber) probe(c *Context, jc *joinCore, b arrow.RecordBatch, out chan<- arrow.RecordBatch) error {
+	n := int(b.NumRows())
+	if n == 0 {
+		return nil
+	}
+	if p.nullAware && p.bt.rows.NumRows() > 0 && p.bt.nullKeys {
+		return nil // x NOT IN (…, NULL, …) is never true
+	}
+	karr, err := evalAll(c.Alloc, p.keys, b)
+	if err != nil {
+		return err
+	}
+	p.codec.prepare(karr, n, &p.bk)
+	releaseArrays(karr)
+	p.ids = grown(p.ids, n)
+	p.bt.lookup(&p.bk, p.ids)
+	var exclude []bool
+	if p.nullAware && p.bt.rows.NumRows() > 0 {
+		exclude = p.bk.null // NULL NOT IN (non-empty set) is never true
+	}
+	ids, head, next := p.ids, p.bt.head, p.bt.next
+	// Semi/anti without a condition only need to know a match exists.
+	firstOnly := jc.cond == nil && (jc.typ == JoinSemi || jc.typ == JoinAnti)
+	i, r := 0, int32(-1)
+	gen := func(li, ri []int32, limit int) ([]int32, []int32, bool) {
+		for len(li) < limit {
+			if r < 0 {
+				if i >= n {
+					return li, ri, false
+				}
+				if id := ids[i]; id >= 0 {
+					r = head[id]
+				}
+				i++
+				continue
+			}
+			li = append(li, int32(i-1))
+			ri = append(ri, r)
+			if firstOnly {
+				r = -1
+			} else {
+				r = next[r]
+			}
+		}
+		return li, ri, true
+	}
+	return jc.joinBatch(c, b, gen, exclude, out)
 }
 
 // NestedLoopJoin materialises Right and tests Cond (over left columns then
@@ -60,6 +332,76 @@ type NestedLoopJoin struct {
 func (n *NestedLoopJoin) Schema() *arrow.Schema { return n.Out }
 func (n *NestedLoopJoin) Children() []Node      { return []Node{n.Left, n.Right} }
 func (n *NestedLoopJoin) Explain() string       { return "NestedLoopJoin " + n.Type.String() }
+
+// Open reads all of Right, then c.Threads workers pair each left batch
+// with every right row in chunks of c.BatchSize pairs.
 func (n *NestedLoopJoin) Open(c *Context) <-chan arrow.RecordBatch {
-	return notImplemented(c, "NestedLoopJoin")
+	left, right := n.Left.Open(c), n.Right.Open(c)
+	jc, err := newJoinCore(n.Type, n.Left.Schema(), n.Right.Schema(), n.Out, n.Cond)
+	if err != nil {
+		hashDrainLater(c, left)
+		return hashFailedDrain(c, right, err)
+	}
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		var batches []arrow.RecordBatch
+		for b := range right {
+			batches = append(batches, b)
+		}
+		if err := c.Err(); err != nil {
+			releaseBatchList(batches)
+			hashDrainLater(c, left)
+			close(out)
+			return err
+		}
+		rows, err := ConcatBatches(c.Alloc, n.Right.Schema(), batches)
+		releaseBatchList(batches)
+		if err != nil {
+			hashDrainLater(c, left)
+			close(out)
+			return errs.Wrap(errs.Internal, err, "nested loop join")
+		}
+		jc.right = rows
+		nr := int32(rows.NumRows())
+		var wg sync.WaitGroup
+		for range max(c.Threads, 1) {
+			wg.Add(1)
+			c.Go(func() error {
+				defer wg.Done()
+				defer hashDrainLater(c, left)
+				for b := range left {
+					nl := int32(b.NumRows())
+					i, r := int32(0), int32(0)
+					gen := func(li, ri []int32, limit int) ([]int32, []int32, bool) {
+						for len(li) < limit {
+							if r >= nr {
+								i, r = i+1, 0
+							}
+							if i >= nl || nr == 0 {
+								return li, ri, false
+							}
+							li = append(li, i)
+							ri = append(ri, r)
+							r++
+						}
+						return li, ri, true
+					}
+					err := jc.joinBatch(c, b, gen, nil, out)
+					b.Release()
+					if err != nil {
+						return err
+					}
+				}
+				return c.Err()
+			})
+		}
+		c.Go(func() error {
+			wg.Wait()
+			rows.Release()
+			close(out)
+			return nil
+		})
+		return nil
+	})
+	return out
 }

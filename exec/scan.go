@@ -1,9 +1,16 @@
 package exec
 
 import (
+	"slices"
+	"sync"
+	"sync/atomic"
+
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/catalog"
+	"gq/errs"
 	"gq/exec/expr"
 )
 
@@ -19,8 +26,178 @@ type Scan struct {
 func (s *Scan) Schema() *arrow.Schema { return s.Out }
 func (s *Scan) Children() []Node      { return nil }
 func (s *Scan) Explain() string       { return "Scan " + s.Table.Name() }
+
+// Open starts c.Threads workers that claim split numbers from a shared
+// counter, so a slow split never holds up the others. Output order is
+// unspecified.
 func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
-	return notImplemented(c, "Scan")
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	var pred *compiledExpr
+	if s.Filter != nil {
+		ce, err := compileExpr(s.Filter)
+		if err != nil {
+			return failed(c, out, err)
+		}
+		pred = &ce
+	}
+	// A table that filters while it decodes gets the predicate; the
+	// others are filtered batch by batch below.
+	ft, _ := s.Table.(catalog.FilteredTable)
+	var rf *catalog.RowFilter
+	if pred != nil && ft != nil {
+		p := *pred
+		rf = &catalog.RowFilter{
+			Columns: exprColumns(s.Filter, nil),
+			Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+				return p.filter(c.Alloc, b, sel)
+			},
+		}
+	}
+	skip := s.prunedSplits()
+	nsplits := s.Table.NumSplits()
+	workers := min(c.Threads, nsplits)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(workers)
+	for range workers {
+		c.Go(func() error {
+			defer wg.Done()
+			var sel []int32
+			emit := func(b arrow.RecordBatch) error {
+				b, err := conform(b, s.Out)
+				if err != nil {
+					return err
+				}
+				if pred != nil && rf == nil {
+					b, sel, err = applyFilter(c, *pred, b, sel)
+					if err != nil {
+						return err
+					}
+					if b == nil {
+						return nil
+					}
+				}
+				if !Send(c, out, b) {
+					return c.Err()
+				}
+				return nil
+			}
+			for {
+				split := int(next.Add(1) - 1)
+				if split >= nsplits {
+					return nil
+				}
+				if skip != nil && skip[split] {
+					continue
+				}
+				var err error
+				if rf != nil {
+					err = ft.ReadFiltered(c, split, s.Columns, c.BatchSize, c.Alloc, rf, emit)
+				} else {
+					err = s.Table.Read(c, split, s.Columns, c.BatchSize, c.Alloc, emit)
+				}
+				if err != nil {
+					if c.Err() != nil {
+						return c.Err()
+					}
+					return err
+				}
+			}
+		})
+	}
+	c.Go(func() error {
+		wg.Wait()
+		close(out)
+		return nil
+	})
+	return out
+}
+
+// exprColumns appends the distinct column indexes that e reads to dst.
+func exprColumns(e expr.Expr, dst []int) []int {
+	switch e := e.(type) {
+	case *expr.Column:
+		if !slices.Contains(dst, e.Index) {
+			dst = append(dst, e.Index)
+		}
+	case *expr.Call:
+		for _, a := range e.Args {
+			dst = exprColumns(a, dst)
+		}
+	}
+	return dst
+}
+
+// applyFilter keeps the rows of b where pred is true. It consumes b and
+// returns the filtered batch (b itself when every row passes), or nil when
+// no row does. sel is scratch space, returned for reuse.
+func applyFilter(c *Context, pred compiledExpr, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+	sel, err := pred.filter(c.Alloc, b, sel[:0])
+	if err != nil {
+		b.Release()
+		return nil, sel, err
+	}
+	switch {
+	case len(sel) == 0:
+		b.Release()
+		return nil, sel, nil
+	case len(sel) == int(b.NumRows()):
+		return b, sel, nil
+	}
+	f := TakeBatch(c.Alloc, b, sel)
+	b.Release()
+	return f, sel, nil
+}
+
+// conform returns b under schema (consuming b) when only field names,
+// nullability or metadata differ, so every batch a node emits carries the
+// node's schema. Different column types are an Internal error (a planner
+// bug), reported instead of the panic arrow would raise.
+func conform(b arrow.RecordBatch, schema *arrow.Schema) (arrow.RecordBatch, error) {
+	if b.Schema() == schema || b.Schema().Equal(schema) {
+		return b, nil
+	}
+	cols, err := fitColumns(b.Columns(), schema, int(b.NumRows()), nil)
+	if err != nil {
+		b.Release()
+		return nil, err
+	}
+	out := array.NewRecordBatch(schema, cols, b.NumRows())
+	b.Release()
+	return out, nil
+}
+
+// fitColumns checks that cols have schema's types. With mem set, an
+// untyped NULL column (type Null) is replaced in place by a NULL column of
+// the wanted type (the old one released); otherwise a type mismatch is an
+// Internal error.
+func fitColumns(cols []arrow.Array, schema *arrow.Schema, n int, mem memory.Allocator) ([]arrow.Array, error) {
+	if len(cols) != schema.NumFields() {
+		return nil, errs.New(errs.Internal, "%d columns for a schema of %d", len(cols), schema.NumFields())
+	}
+	for i, c := range cols {
+		want := schema.Field(i).Type
+		if arrow.TypeEqual(c.DataType(), want) {
+			continue
+		}
+		if c.DataType().ID() == arrow.NULL && mem != nil {
+			cols[i] = array.MakeArrayOfNull(mem, want, n)
+			c.Release()
+			continue
+		}
+		return nil, errs.New(errs.Internal, "column %s is %s, want %s", schema.Field(i).Name, c.DataType(), want)
+	}
+	return cols, nil
+}
+
+// failed returns out after arranging for err to fail the query and out to
+// be closed: the Open of a node that cannot start.
+func failed(c *Context, out chan arrow.RecordBatch, err error) <-chan arrow.RecordBatch {
+	c.Go(func() error {
+		close(out)
+		return err
+	})
+	return out
 }
 
 // Values emits Rows (literals of Out's column types) as one batch.
@@ -32,6 +209,19 @@ type Values struct {
 func (v *Values) Schema() *arrow.Schema { return v.Out }
 func (v *Values) Children() []Node      { return nil }
 func (v *Values) Explain() string       { return "Values" }
+
 func (v *Values) Open(c *Context) <-chan arrow.RecordBatch {
-	return notImplemented(c, "Values")
+	out := make(chan arrow.RecordBatch, 1)
+	c.Go(func() error {
+		defer close(out)
+		b, err := literalBatch(c.Alloc, v.Out, v.Rows)
+		if err != nil {
+			return err
+		}
+		if !Send(c, out, b) {
+			return c.Err()
+		}
+		return nil
+	})
+	return out
 }

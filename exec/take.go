@@ -71,7 +71,9 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 // takeValidity returns the gathered validity bitmap, or nil when every
 // gathered value is valid.
 func takeValidity(mem memory.Allocator, arr arrow.Array, idx []int32) (*memory.Buffer, int) {
-	hasNulls := arr.NullN() > 0
+	// Read the bitmap's presence, not NullN(): NullN may lazily compute and
+	// store the count, which races when workers share one build-side array.
+	hasNulls := arr.Data().Buffers()[0] != nil
 	if !hasNulls {
 		for _, j := range idx {
 			if j < 0 {
@@ -120,7 +122,10 @@ func takeFixed[T ~int32 | ~int64 | ~float64](mem memory.Allocator, dt arrow.Data
 }
 
 func takeString(mem memory.Allocator, a *array.String, idx []int32, validity *memory.Buffer, nulls int) arrow.ArrayData {
+	// ValueOffsets are absolute positions in the value buffer while
+	// ValueBytes starts at offs[0] (the array may be a slice): rebase.
 	offs := a.ValueOffsets()
+	base := offs[0]
 	total := 0
 	for _, j := range idx {
 		if j >= 0 {
@@ -138,7 +143,7 @@ func takeString(mem memory.Allocator, a *array.String, idx []int32, validity *me
 	for i, j := range idx {
 		outOffs[i] = pos
 		if j >= 0 {
-			pos += int32(copy(bytes[pos:], src[offs[j]:offs[j+1]]))
+			pos += int32(copy(bytes[pos:], src[offs[j]-base:offs[j+1]-base]))
 		}
 	}
 	outOffs[len(idx)] = pos

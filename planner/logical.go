@@ -111,13 +111,16 @@ func (t JoinType) String() string {
 // true). Output: left columns then right columns, or only left columns for
 // semi and anti. NullAware (anti only) gives NOT IN's semantics: a left row
 // whose key is NULL, or any right key NULL, means no output for that row
-// unless the right side is empty.
+// unless the right side is empty. BuildLeft (semi, anti and left joins,
+// not NullAware; set by the optimiser) asks for the hash table on the
+// left side when it is the smaller.
 type Join struct {
 	Type      JoinType
 	Left      Plan
 	Right     Plan
 	Cond      Expr
 	NullAware bool
+	BuildLeft bool
 }
 
 // SortKey orders by Expr. MySQL puts NULLs first ascending and last
@@ -165,7 +168,7 @@ type Window struct {
 // UNION without ALL is an Aggregate over a Union.
 type Union struct {
 	Children []Plan
-	Cols   []Column
+	Cols     []Column
 }
 
 func (s *Scan) Columns() []Column   { return s.Cols }
@@ -187,10 +190,12 @@ func (j *Join) Columns() []Column {
 	}
 	return append(append([]Column{}, j.Left.Columns()...), right...)
 }
-func (s *Sort) Columns() []Column   { return s.Input.Columns() }
-func (l *Limit) Columns() []Column  { return l.Input.Columns() }
-func (w *Window) Columns() []Column { return append(append([]Column{}, w.Input.Columns()...), w.Cols...) }
-func (u *Union) Columns() []Column  { return u.Cols }
+func (s *Sort) Columns() []Column  { return s.Input.Columns() }
+func (l *Limit) Columns() []Column { return l.Input.Columns() }
+func (w *Window) Columns() []Column {
+	return append(append([]Column{}, w.Input.Columns()...), w.Cols...)
+}
+func (u *Union) Columns() []Column { return u.Cols }
 
 func nullable(cols []Column) []Column {
 	out := make([]Column, len(cols))

@@ -169,7 +169,7 @@ func FormatDecimal(v int64, scale int32) string {
 // YYYY-MM-DD, decimals plain), Null → anything.
 //
 // Strings: substring(s, start Int64 [, len Int64]) — 1-based, MySQL rules
-// (start < 0 counts from the end; start 0 gives ''); upper, lower, trim,
+// (start < 0 counts from the end; start 0 gives ”); upper, lower, trim,
 // ltrim, rtrim; length (characters → Int64); concat (any number of Strings;
 // NULL if any is NULL); starts_with (s, prefix) → Boolean.
 //

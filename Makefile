@@ -1,0 +1,79 @@
+export GOFLAGS := -mod=mod
+export GONOSUMDB := *
+export GOSUMDB := off
+
+DATA := data/tpch-sf0.1
+
+.PHONY: bench-flight build data run test bench clean gpu-tests fuzz difftest
+
+build:
+	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
+
+data: build
+	@test -d $(DATA) || bin/gq gen tpch --sf 0.1 --out $(DATA)
+
+run: build data
+	bin/gq --data $(DATA)
+
+# The TPC-H tests generate $(DATA) themselves when it is absent.
+test:
+	go vet ./...
+	go test -timeout 12m ./...
+	@if [ -f benchmarks/duckdb/go.mod ]; then cd benchmarks/duckdb && go test -timeout 10m ./...; fi
+
+# make bench [SF=1] [THREADS=<all cores>] [REPS=5] [ONLY=1,6]: TPC-H in gq and
+# DuckDB side by side (benchmarks/duckdb/cmd/tpchbench); generates the data
+# when missing; writes benchmarks/results/tpch-sf$(SF)-t$(THREADS).{md,png}.
+SF ?= 1
+THREADS ?= $(shell nproc)
+REPS ?= 5
+ONLY ?=
+BENCH_DATA := data/tpch-sf$(SF)
+
+bench: build
+	@test -d $(BENCH_DATA) || bin/gq gen tpch --sf $(SF) --out $(BENCH_DATA)
+	cd benchmarks/duckdb && go build -o ../../bin/tpchbench ./cmd/tpchbench
+	bin/tpchbench --data $(BENCH_DATA) --threads $(THREADS) --reps $(REPS) --only "$(ONLY)" \
+		--queries testdata/tpch/queries --out benchmarks/results
+	$(MAKE) bench-flight
+
+# bench-flight: 60 s of mixed Flight SQL clients against an in-process server.
+bench-flight:
+	GQ_FLIGHT_LOAD=60s go test ./flight -run TestLoad -count=1 -v
+
+# gpu-tests builds, with CGO_ENABLED=0, what a GPU machine without a Go
+# toolchain needs into build/gpu/: gq and the arrowgpu test binary,
+# stripped (-s -w) so that both fit the 64 MiB a device run can carry.
+# There: cd arrowgpu && ../build/gpu/arrowgpu.test -test.v
+gpu-tests:
+	mkdir -p build/gpu
+	CGO_ENABLED=0 go build -ldflags="-s -w" -o build/gpu/gq ./cmd/gq
+	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/arrowgpu.test ./arrowgpu
+
+# make fuzz [FUZZTIME=1m] [FUZZPAR=2]: runs each fuzz target for FUZZTIME
+# (go test -fuzz runs one target at a time); crashers land in the package's
+# testdata/fuzz/<Target>/ and then replay in every plain `go test`.
+FUZZTIME ?= 1m
+FUZZPAR ?= 2
+FUZZ_TARGETS := parser:FuzzParse parser:FuzzSplit planner:FuzzBind catalog:FuzzCSV catalog:FuzzParquet
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t#*:}; \
+		echo "== $$pkg $$fn ($(FUZZTIME))"; \
+		go test ./$$pkg -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel $(FUZZPAR); \
+	done
+	go test ./catalog -run '^TestParquetMutations$$' -count=1 -v -parquet.mutate $(FUZZTIME)
+
+# make difftest [DIFFTIME=10m] [SEED=2]: random queries compared with DuckDB
+# (plus TLP and NoREC) for DIFFTIME on the generated tables and DIFFTIME/2
+# on TPC-H; `make test` runs a short fixed-seed version.
+DIFFTIME ?= 10m
+SEED ?= 2
+
+difftest:
+	cd benchmarks/duckdb && go test -run TestDifferential -count=1 -v -timeout 0 \
+		-diff.n 100000000 -diff.time $(DIFFTIME) -diff.seed $(SEED)
+
+clean:
+	rm -rf bin

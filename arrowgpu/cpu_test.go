@@ -1,0 +1,256 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// These tests need no GPU: error paths, parameter arrays, target choice
+// and the kernel cache.
+
+func TestMissingDriverIsClearError(t *testing.T) {
+	_, err := loadDriver([]string{"/nonexistent/libcuda.so.1"})
+	if !errors.Is(err, ErrNoDriver) || !errors.Is(err, errs.Unsupported) {
+		t.Fatalf("want ErrNoDriver of kind Unsupported, got %v", err)
+	}
+	if !strings.Contains(err.Error(), "libcuda.so.1") || !strings.Contains(err.Error(), "/nonexistent/libcuda.so.1") {
+		t.Errorf("message does not name the library: %v", err)
+	}
+}
+
+func TestMissingNVRTCIsClearError(t *testing.T) {
+	_, err := loadNVRTC([]string{"/nonexistent/libnvrtc.so.13"})
+	if !errors.Is(err, ErrNoNVRTC) || errors.Is(err, ErrNoDriver) {
+		t.Fatalf("want ErrNoNVRTC, got %v", err)
+	}
+	if !strings.Contains(err.Error(), "NVRTC") || !strings.Contains(err.Error(), "GQ_LIBNVRTC") {
+		t.Errorf("message does not say what is missing and how to point at it: %v", err)
+	}
+}
+
+// A library that loads but is not the driver: the error names a symbol.
+func TestWrongLibraryNamesMissingSymbol(t *testing.T) {
+	libc := ""
+	for _, p := range []string{"/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libc.so.6", "/lib64/libc.so.6", "/usr/lib/libc.so.6"} {
+		if _, err := os.Stat(p); err == nil {
+			libc = p
+			break
+		}
+	}
+	if libc == "" {
+		t.Skip("no libc.so.6 found to stand in for a wrong library")
+	}
+	_, err := loadDriver([]string{libc})
+	if !errors.Is(err, ErrNoDriver) || !strings.Contains(err.Error(), "symbol cu") {
+		t.Fatalf("want ErrNoDriver naming a cu* symbol, got %v", err)
+	}
+	_, err = loadNVRTC([]string{libc})
+	if !errors.Is(err, ErrNoNVRTC) || !strings.Contains(err.Error(), "symbol nvrtc") {
+		t.Fatalf("want ErrNoNVRTC naming an nvrtc* symbol, got %v", err)
+	}
+}
+
+func TestCandidatesHonourOverrides(t *testing.T) {
+	t.Setenv("GQ_LIBCUDA", "/x/libcuda.so")
+	t.Setenv("GQ_LIBNVRTC", "/y/libnvrtc.so")
+	if c := driverCandidates(); len(c) != 1 || c[0] != "/x/libcuda.so" {
+		t.Errorf("driver candidates %v", c)
+	}
+	if c := nvrtcCandidates(); len(c) != 1 || c[0] != "/y/libnvrtc.so" {
+		t.Errorf("nvrtc candidates %v", c)
+	}
+	t.Setenv("GQ_LIBNVRTC", "")
+	dir := t.TempDir()
+	t.Setenv("LD_LIBRARY_PATH", dir)
+	c := nvrtcCandidates()
+	if c[0] != "libnvrtc.so.13" || !containsStr(c, filepath.Join(dir, "libnvrtc.so.12")) {
+		t.Errorf("nvrtc candidates do not search LD_LIBRARY_PATH: %v", c)
+	}
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// The parameter array must hold one pointer per argument, each pointing at
+// the argument's bytes as the kernel reads them.
+func TestKernelParams(t *testing.T) {
+	args := []any{DevPtr(0xdeadbeef00), int32(-7), uint32(9), int64(-1 << 40), 2.5, float32(1.5), true, uintptr(42), 3}
+	kp, err := newKernelParams(args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kp.release()
+	arr := unsafe.Slice((*unsafe.Pointer)(kp.pointer()), len(args))
+	wantSize := []int{8, 4, 4, 8, 8, 4, 1, 8, 8}
+	for i := range args {
+		if kp.sizes[i] != wantSize[i] {
+			t.Errorf("arg %d: size %d, want %d", i, kp.sizes[i], wantSize[i])
+		}
+	}
+	if got := *(*uint64)(arr[0]); got != 0xdeadbeef00 {
+		t.Errorf("DevPtr read %#x", got)
+	}
+	if got := *(*int32)(arr[1]); got != -7 {
+		t.Errorf("int32 read %d", got)
+	}
+	if got := *(*uint32)(arr[2]); got != 9 {
+		t.Errorf("uint32 read %d", got)
+	}
+	if got := *(*int64)(arr[3]); got != -1<<40 {
+		t.Errorf("int64 read %d", got)
+	}
+	if got := *(*float64)(arr[4]); got != 2.5 {
+		t.Errorf("float64 read %v", got)
+	}
+	if got := *(*float32)(arr[5]); got != 1.5 {
+		t.Errorf("float32 read %v", got)
+	}
+	if got := *(*bool)(arr[6]); !got {
+		t.Errorf("bool read false")
+	}
+	if got := *(*int64)(arr[8]); got != 3 {
+		t.Errorf("int read %d", got)
+	}
+	// Distinct slots: no two arguments share memory.
+	for i := 1; i < len(args); i++ {
+		if uintptr(arr[i])-uintptr(arr[i-1]) != 8 {
+			t.Errorf("slots %d and %d not 8 bytes apart", i-1, i)
+		}
+	}
+	if _, err := newKernelParams("text"); !errors.Is(err, errs.Internal) {
+		t.Errorf("string argument: want Internal error, got %v", err)
+	}
+	kp0, _ := newKernelParams()
+	if kp0.pointer() != nil {
+		t.Errorf("no arguments must pass a nil array")
+	}
+	kp0.release()
+}
+
+func TestTarget(t *testing.T) {
+	for _, c := range []struct {
+		cc        int
+		supported []int
+		arch      string
+		cubin     bool
+	}{
+		{90, nil, "sm_90", true},
+		{90, []int{75, 80, 86, 89, 90}, "sm_90", true},
+		{90, []int{75, 80, 86}, "compute_86", false}, // NVRTC older than the device
+		{100, []int{80, 90}, "compute_90", false},
+		{50, []int{75, 80}, "compute_50", false}, // device too old: NVRTC will say
+	} {
+		arch, cubin := target(c.cc, c.supported)
+		if arch != c.arch || cubin != c.cubin {
+			t.Errorf("target(%d, %v) = %s %v, want %s %v", c.cc, c.supported, arch, cubin, c.arch, c.cubin)
+		}
+	}
+}
+
+func TestKernelCache(t *testing.T) {
+	dir := t.TempDir()
+	k1 := cacheKey("src", compileOptions("sm_90"), "12.4", "sm_90", true)
+	if k1 == cacheKey("src2", compileOptions("sm_90"), "12.4", "sm_90", true) ||
+		k1 == cacheKey("src", compileOptions("sm_80"), "12.4", "sm_80", true) ||
+		k1 == cacheKey("src", compileOptions("sm_90"), "13.0", "sm_90", true) {
+		t.Fatal("cache key ignores source, architecture or NVRTC version")
+	}
+	if !strings.HasSuffix(k1, ".sm_90.cubin") {
+		t.Errorf("key %q", k1)
+	}
+	if cacheRead(dir, k1) != nil {
+		t.Fatal("hit in an empty cache")
+	}
+	cacheWrite(dir, k1, []byte("image"))
+	if got := string(cacheRead(dir, k1)); got != "image" {
+		t.Fatalf("read back %q", got)
+	}
+	cacheWrite("", k1, []byte("x")) // disabled cache: no effect, no panic
+	t.Setenv("GQ_KERNEL_CACHE", dir)
+	if cacheDir() != dir {
+		t.Errorf("GQ_KERNEL_CACHE not honoured")
+	}
+}
+
+func TestBuiltinSourceHasKernels(t *testing.T) {
+	src := builtinSource()
+	for _, k := range []string{"gq_cmp_const_i64", "gq_and_bits", "gq_select_write", "gq_gather_64", "gq_gather_str_bytes", "gq_sum_i64", "gq_minmax_f64", "gq_partition_scatter", "gq_hash64"} {
+		if !strings.Contains(src, k) {
+			t.Errorf("builtin source lacks %s", k)
+		}
+	}
+	if strings.Index(src, "typedef long long i64") > strings.Index(src, "gq_cmp_const_i64") {
+		t.Error("common.cuh must come first")
+	}
+}
+
+// Upload normalises arrays to offset 0: bitmaps shifted, string offsets
+// rebased, values sliced.
+func TestHostPartsNormalises(t *testing.T) {
+	mem := memory.NewGoAllocator()
+	sb := array.NewStringBuilder(mem)
+	sb.AppendValues([]string{"ab", "", "cde", "f", "gh"}, []bool{true, false, true, true, true})
+	full := sb.NewArray()
+	defer full.Release()
+	s := array.NewSlice(full, 1, 4) // "", "cde", "f" with the first NULL
+	defer s.Release()
+	valid, data, offsets, err := hostParts(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != "cdef" || valid[0] != 0b110 {
+		t.Errorf("data %q, validity %08b", data, valid[0])
+	}
+	for i, want := range []uint32{0, 0, 3, 4} {
+		if got := binary.LittleEndian.Uint32(offsets[4*i:]); got != want {
+			t.Errorf("offset %d = %d, want %d", i, got, want)
+		}
+	}
+	bb := array.NewBooleanBuilder(mem)
+	bb.AppendValues([]bool{true, false, true, true, false, false, true, true, false, true, true}, nil)
+	bools := bb.NewArray()
+	defer bools.Release()
+	bs := array.NewSlice(bools, 3, 11)
+	defer bs.Release()
+	valid, data, _, err = hostParts(bs)
+	if err != nil || valid != nil || data[0] != 0b11011001 {
+		t.Errorf("bools: validity %v, data %08b, %v", valid, data, err)
+	}
+	ib := array.NewInt64Builder(mem)
+	ib.AppendValues([]int64{1, 2, 3}, nil)
+	ints := ib.NewArray()
+	defer ints.Release()
+	is := array.NewSlice(ints, 1, 3)
+	defer is.Release()
+	if _, data, _, _ = hostParts(is); binary.LittleEndian.Uint64(data) != 2 || len(data) != 16 {
+		t.Errorf("int64 slice bytes %v", data)
+	}
+	empty := array.NewStringBuilder(mem).NewArray()
+	defer empty.Release()
+	if _, _, offsets, err = hostParts(empty); err != nil || len(offsets) != 4 {
+		t.Errorf("empty strings: offsets %v, %v", offsets, err)
+	}
+	lb := array.NewInt32Builder(mem)
+	lb.Append(1)
+	i32 := lb.NewArray()
+	defer i32.Release()
+	if _, _, _, err := hostParts(i32); !errors.Is(err, errs.Unsupported) {
+		t.Errorf("int32 column: want Unsupported, got %v", err)
+	}
+}

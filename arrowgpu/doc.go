@@ -1,0 +1,37 @@
+// Package arrowgpu is the only package in gq that knows CUDA. It drives an
+// NVIDIA GPU through the CUDA driver API and NVRTC, both loaded at run time
+// with github.com/ebitengine/purego, so gq stays one binary built with
+// CGO_ENABLED=0 that runs on machines with and without a GPU.
+//
+// What it owns:
+//   - loading libcuda.so.1 and NVRTC (Load, LoadNVRTC, Probe) and reporting
+//     what is missing as errors that name it (ErrNoDriver, ErrNoDevice,
+//     ErrNoNVRTC), all of kind errs.Unsupported;
+//   - a Device: the primary context of one GPU, owned by a worker goroutine
+//     locked to one OS thread, because CUDA contexts are per thread; every
+//     driver call runs there (Device.Do);
+//   - device memory: one reservation sub-allocated by a Pool whose every byte
+//     is reported to an Accountant (DeviceTier: the memory manager's DEVICE
+//     tier), pinned host staging buffers and streams for asynchronous
+//     copies (Queue);
+//   - Arrow ↔ device: upload and download of record batches as device
+//     columns (Column, Batch) in Arrow's layout at offset 0;
+//   - device operations on a Queue (ops.go): compare with a constant, AND,
+//     selection, gather, count/sum/min/max, hash partitioning;
+//   - kernels: CUDA C under kernels/ (embedded) and source generated for
+//     fused expressions (GenerateFused), compiled by NVRTC for the device's
+//     architecture and cached on disk by source hash and architecture.
+//
+// What it must not do: import exec, planner or physical (GPU operators in
+// exec build on arrowgpu, not the reverse; arrowgpu reads only exec/expr's
+// IR, to generate fused kernels); panic or exit when no GPU is present;
+// hand Go memory that the GC may free to an asynchronous copy (staging is
+// pinned host memory allocated by the driver).
+//
+// Tests that need the driver skip with the reason when it or a device is
+// absent. Without a GPU, g++ (when present) type-checks every kernel and
+// runs the element-wise and generated kernels on one host thread against
+// the CPU evaluator (hostrun_test.go). Test binaries for a GPU machine
+// without a Go toolchain are built by `make gpu-tests`
+// (build/gpu/arrowgpu.test; run it from arrowgpu/ with -test.v).
+package arrowgpu

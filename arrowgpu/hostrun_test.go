@@ -1,0 +1,277 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/exec/expr"
+)
+
+// The generated kernel is C++ that g++ can also compile: with the shim's
+// one-thread emulation (GQ_HOST_RUN) it runs on the CPU, so the
+// generator's semantics are checked against the CPU evaluator without a
+// GPU. What this cannot check (warp ballots, real parallelism, NVRTC's
+// dialect) the GPU tests do.
+
+// hostHarness returns a main() that reads the kernel's inputs from files
+// in a directory, runs it over n rows and writes its outputs there.
+func hostHarness(f *Fused) string {
+	var b strings.Builder
+	b.WriteString(`
+#include <stdio.h>
+#include <stdlib.h>
+static void* gq_read(const char* dir, const char* name) {
+	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE* f = fopen(p, "rb"); if (!f) return 0;
+	fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+	if (n == 0) { fclose(f); return 0; }
+	void* b = malloc(n); if (fread(b, 1, n, f) != (size_t)n) exit(3); fclose(f); return b;
+}
+static void gq_write(const char* dir, const char* name, const void* b, long n) {
+	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE* f = fopen(p, "wb"); if (!f || fwrite(b, 1, n, f) != (size_t)n) exit(4); fclose(f);
+}
+int main(int argc, char** argv) {
+	const char* dir = argv[1]; i64 n = atoll(argv[2]); long words = (n + 31) / 32 * 4;
+	u32 err = 0;
+`)
+	var args []string
+	for _, c := range f.Inputs {
+		fmt.Fprintf(&b, "\tvoid* c%d = gq_read(dir, \"c%d\"); const u8* cv%d = (const u8*)gq_read(dir, \"cv%d\");\n", c, c, c, c)
+		args = append(args, fmt.Sprintf("(decltype(&*(%s)0))c%d", inputPtrType(f, c), c), fmt.Sprintf("cv%d", c))
+	}
+	for k, t := range f.Outputs {
+		size := "words"
+		if w := width(t); w > 0 {
+			size = fmt.Sprintf("n * %d", w)
+		}
+		fmt.Fprintf(&b, "\tlong s%d = %s; void* out%d = calloc(1, s%d + 4); u32* outv%d = (u32*)calloc(1, words + 4);\n", k, size, k, k, k)
+		args = append(args, fmt.Sprintf("(decltype(&*(%s)0))out%d", outputPtrType(t), k), fmt.Sprintf("outv%d", k))
+	}
+	if f.Mask {
+		b.WriteString("\tu32* mask = (u32*)calloc(1, words + 4);\n")
+		args = append(args, "mask")
+	}
+	args = append(args, "&err", "n")
+	fmt.Fprintf(&b, "\t%s(%s);\n", f.Name, strings.Join(args, ", "))
+	for k := range f.Outputs {
+		fmt.Fprintf(&b, "\tgq_write(dir, \"out%d\", out%d, s%d); gq_write(dir, \"outv%d\", outv%d, words);\n", k, k, k, k, k)
+	}
+	if f.Mask {
+		b.WriteString("\tgq_write(dir, \"mask\", mask, words);\n")
+	}
+	b.WriteString("\tgq_write(dir, \"err\", &err, 4);\n\treturn 0;\n}\n")
+	return b.String()
+}
+
+func inputPtrType(f *Fused, c int) string {
+	for i, in := range f.Inputs {
+		if in == c {
+			t, _ := ctype(f.InTypes[i])
+			if t == "bool" {
+				t = "u8"
+			}
+			return "const " + t + "*"
+		}
+	}
+	return "void*"
+}
+
+func outputPtrType(t arrow.DataType) string {
+	ct, _ := ctype(t)
+	if ct == "bool" {
+		ct = "u32"
+	}
+	return ct + "*"
+}
+
+// runOnHost compiles f with g++ and runs it over rec; it returns the
+// output arrays, the mask (nil without a predicate) and the error code.
+func runOnHost(t *testing.T, f *Fused, rec arrow.RecordBatch) ([]arrow.Array, []bool, uint32) {
+	t.Helper()
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ not found: generated kernels not run on the host")
+	}
+	dir := t.TempDir()
+	shim := filepath.Join(dir, "cuda_shim.h")
+	src := filepath.Join(dir, "kernel.cpp")
+	bin := filepath.Join(dir, "kernel")
+	if err := os.WriteFile(shim, []byte(cudaShim), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(src, []byte(f.FullSource()+hostHarness(f)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(gxx, "-O1", "-std=c++17", "-DGQ_HOST_RUN", "-include", shim, "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("g++: %v\n%s", err, out)
+	}
+	for _, c := range f.Inputs {
+		valid, data, _, err := hostParts(rec.Column(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Kernels index whole words of bitmaps: pad like the pool does.
+		pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d", c)), pad(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if valid != nil {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("cv%d", c)), pad(valid), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	n := int(rec.NumRows())
+	if out, err := exec.Command(bin, dir, fmt.Sprint(n)).CombinedOutput(); err != nil {
+		t.Fatalf("host kernel: %v\n%s", err, out)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	var outs []arrow.Array
+	for k, typ := range f.Outputs {
+		valid, data := read(fmt.Sprintf("outv%d", k)), read(fmt.Sprintf("out%d", k))
+		d := array.NewData(typ, n, []*memory.Buffer{memory.NewBufferBytes(valid), memory.NewBufferBytes(data)}, nil, array.UnknownNullCount, 0)
+		outs = append(outs, array.MakeFromData(d))
+		d.Release()
+	}
+	var mask []bool
+	if f.Mask {
+		m := read("mask")
+		for i := 0; i < n; i++ {
+			mask = append(mask, m[i/8]>>(i%8)&1 != 0)
+		}
+	}
+	return outs, mask, binary.LittleEndian.Uint32(read("err"))
+}
+
+func TestFusedOnHostMatchesCPU(t *testing.T) {
+	rec := testBatch(5003, 11)
+	defer rec.Release()
+	exprs := fusedFixtures()
+	f, err := GenerateFused(exprs, q6Pred())
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, mask, code := runOnHost(t, f, rec)
+	if code != 0 {
+		t.Fatalf("kernel reported error at site %d", code)
+	}
+	mem := memory.NewGoAllocator()
+	for k, e := range exprs {
+		ev, err := expr.Compile(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ev.Eval(mem, rec)
+		if err != nil {
+			t.Fatalf("CPU %s: %v", e, err)
+		}
+		wantEqualArrays(t, e.String(), want, outs[k])
+		want.Release()
+		outs[k].Release()
+	}
+	ev, _ := expr.Compile(q6Pred())
+	sel, err := ev.EvalFilter(mem, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int32
+	for i, m := range mask {
+		if m {
+			got = append(got, int32(i))
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(sel) {
+		t.Errorf("Q6 predicate: %d rows, CPU %d", len(got), len(sel))
+	}
+}
+
+// Overflow in a present, non-NULL row sets the site's code; the same
+// value in a NULL row does not.
+func TestFusedOnHostOverflow(t *testing.T) {
+	b := array.NewInt64Builder(memory.NewGoAllocator())
+	b.AppendValues([]int64{1, -1 << 63, 3}, []bool{true, false, true})
+	arr := b.NewArray()
+	defer arr.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
+	x := &expr.Column{Index: 0, Type: expr.Int64, Name: "x"}
+	f, err := GenerateFused([]expr.Expr{call("neg", expr.Int64, x)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := array.NewRecordBatch(schema, []arrow.Array{arr}, 3)
+	defer rec.Release()
+	if _, _, code := runOnHost(t, f, rec); code != 0 {
+		t.Errorf("overflow in a NULL row reported (site %d)", code)
+	}
+	b.AppendValues([]int64{1, -1 << 63}, nil)
+	arr2 := b.NewArray()
+	defer arr2.Release()
+	rec2 := array.NewRecordBatch(schema, []arrow.Array{arr2}, 2)
+	defer rec2.Release()
+	if _, _, code := runOnHost(t, f, rec2); code != 1 || f.Sites[0] != "neg(x#0)" {
+		t.Errorf("overflow: code %d, sites %q", code, f.Sites)
+	}
+}
+
+// Decimal division through the 128-bit path (products above 2^64, both
+// signs, exact halves) agrees with the CPU evaluator.
+func TestFusedOnHostDivision(t *testing.T) {
+	d := expr.Decimal(18, 2)
+	r := rand.New(rand.NewPCG(3, 4))
+	ab := array.NewDecimal64Builder(memory.NewGoAllocator(), d.(*arrow.Decimal64Type))
+	bb := array.NewDecimal64Builder(memory.NewGoAllocator(), d.(*arrow.Decimal64Type))
+	for i := 0; i < 4000; i++ {
+		a := r.Int64N(9e17) - 4.5e17
+		b := r.Int64N(9e17) + 1e6
+		if i%4 == 0 {
+			b = r.Int64N(2000) + 1 // small divisors: exact halves, large quotients
+			a = a % 1e9
+		}
+		if r.IntN(2) == 0 {
+			b = -b
+		}
+		ab.Append(decimal.Decimal64(a))
+		bb.Append(decimal.Decimal64(b))
+	}
+	aa, ba := ab.NewArray(), bb.NewArray()
+	defer aa.Release()
+	defer ba.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: d}, {Name: "b", Type: d}}, nil)
+	rec := array.NewRecordBatch(schema, []arrow.Array{aa, ba}, int64(aa.Len()))
+	defer rec.Release()
+	e := call("div", expr.Decimal(18, 6), &expr.Column{Index: 0, Type: d, Name: "a"}, &expr.Column{Index: 1, Type: d, Name: "b"})
+	f, err := GenerateFused([]expr.Expr{e}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _, code := runOnHost(t, f, rec)
+	if code != 0 {
+		t.Fatalf("kernel reported overflow at site %d", code)
+	}
+	ev, _ := expr.Compile(e)
+	want, err := ev.Eval(memory.NewGoAllocator(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer want.Release()
+	wantEqualArrays(t, e.String(), want, outs[0])
+	outs[0].Release()
+}

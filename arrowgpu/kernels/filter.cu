@@ -1,0 +1,117 @@
+// Filters: compare a column with a constant into a selection bitmap, AND
+// bitmaps, and compact a bitmap into ordered row indices.
+
+// Comparison operators, as in CmpOp (Go): eq ne lt le gt ge.
+template <typename T>
+__device__ __forceinline__ bool gq_cmp(T a, T b, int op) {
+	switch (op) {
+	case 0: return a == b;
+	case 1: return a != b;
+	case 2: return a < b;
+	case 3: return a <= b;
+	case 4: return a > b;
+	default: return a >= b;
+	}
+}
+
+// A NULL value never passes.
+template <typename T>
+__device__ void gq_cmp_const(const T* col, const u8* valid, T c, int op, u32* out, i64 n) {
+	GQ_FOR_WARP(i, n) {
+		bool keep = i < n && gq_bit(valid, i) && gq_cmp(col[i], c, op);
+		gq_put_bits(out, i, keep);
+	}
+}
+
+extern "C" __global__ void gq_cmp_const_i64(const i64* col, const u8* valid, i64 c, int op, u32* out, i64 n) {
+	gq_cmp_const<i64>(col, valid, c, op, out, n);
+}
+
+extern "C" __global__ void gq_cmp_const_i32(const i32* col, const u8* valid, i32 c, int op, u32* out, i64 n) {
+	gq_cmp_const<i32>(col, valid, c, op, out, n);
+}
+
+extern "C" __global__ void gq_cmp_const_f64(const double* col, const u8* valid, double c, int op, u32* out, i64 n) {
+	gq_cmp_const<double>(col, valid, c, op, out, n);
+}
+
+// out = a AND b, word by word.
+extern "C" __global__ void gq_and_bits(const u32* a, const u32* b, u32* out, i64 nwords) {
+	GQ_FOR(i, nwords) { out[i] = a[i] & b[i]; }
+}
+
+// Compaction of a bitmap of n rows into ascending row indices, in three
+// launches: gq_count_words (set bits per block of GQ_SCAN_BLOCK words),
+// gq_scan_u32 (exclusive scan of the block counts), gq_select_write.
+#define GQ_SCAN_BLOCK 256
+
+// Block-wide exclusive scan of one value per thread (blockDim.x ==
+// GQ_SCAN_BLOCK); returns the exclusive prefix and sets *total.
+__device__ u32 gq_block_exscan(u32 v, u32* total) {
+	__shared__ u32 s[GQ_SCAN_BLOCK];
+	int t = threadIdx.x;
+	s[t] = v;
+	__syncthreads();
+	for (int d = 1; d < GQ_SCAN_BLOCK; d <<= 1) {
+		u32 x = t >= d ? s[t - d] : 0;
+		__syncthreads();
+		s[t] += x;
+		__syncthreads();
+	}
+	u32 incl = s[t];
+	*total = s[GQ_SCAN_BLOCK - 1];
+	__syncthreads();
+	return incl - v;
+}
+
+// counts[b] = set bits in words [b*256, b*256+256) of mask (one block each).
+// Bits past row n in the last word are ignored.
+extern "C" __global__ void gq_count_words(const u32* mask, i64 nwords, i64 n, u32* counts) {
+	i64 w = (i64)blockIdx.x * GQ_SCAN_BLOCK + threadIdx.x;
+	u32 word = w < nwords ? mask[w] : 0;
+	if (w == nwords - 1 && (n & 31)) word &= (1u << (n & 31)) - 1;
+	u32 c = __popc(word);
+	u32 total;
+	gq_block_exscan(c, &total);
+	if (threadIdx.x == 0) counts[blockIdx.x] = total;
+}
+
+// out[i] = sum of in[0..i) for i in [0, n], so out[n] is the total; one
+// block of 1024 threads, each scanning a contiguous segment.
+extern "C" __global__ void gq_scan_u32(const u32* in, u32* out, i64 n) {
+	__shared__ u32 s[1024];
+	int t = threadIdx.x;
+	i64 seg = (n + 1023) / 1024;
+	i64 lo = t * seg, hi = lo + seg < n ? lo + seg : n;
+	u32 sum = 0;
+	for (i64 i = lo; i < hi; i++) sum += in[i];
+	s[t] = sum;
+	__syncthreads();
+	for (int d = 1; d < 1024; d <<= 1) {
+		u32 x = t >= d ? s[t - d] : 0;
+		__syncthreads();
+		s[t] += x;
+		__syncthreads();
+	}
+	u32 run = s[t] - sum;
+	for (i64 i = lo; i < hi; i++) {
+		u32 v = in[i];
+		out[i] = run;
+		run += v;
+	}
+	if (t == 1023) out[n] = s[1023];
+}
+
+// Writes the indices of set bits, ascending, at offsets[block] onwards.
+extern "C" __global__ void gq_select_write(const u32* mask, i64 nwords, i64 n, const u32* offsets, i32* out) {
+	i64 w = (i64)blockIdx.x * GQ_SCAN_BLOCK + threadIdx.x;
+	u32 word = w < nwords ? mask[w] : 0;
+	if (w == nwords - 1 && (n & 31)) word &= (1u << (n & 31)) - 1; // bits past n
+	u32 total;
+	u32 pos = offsets[blockIdx.x] + gq_block_exscan(__popc(word), &total);
+	while (word) {
+		int b = __ffs(word) - 1;
+		out[pos++] = (i32)(w * 32 + b);
+		word &= word - 1;
+	}
+}

@@ -1,0 +1,90 @@
+// Helpers for generated (fused) expression kernels; prepended, after
+// common.cuh, to every generated source. The semantics are the CPU
+// evaluator's (exec/expr): overflow is an error, decimal rescaling and
+// division round half away from zero, x/0 and x%0 are NULL.
+
+__constant__ i64 gq_pow10[19] = {
+	1LL, 10LL, 100LL, 1000LL, 10000LL, 100000LL, 1000000LL, 10000000LL,
+	100000000LL, 1000000000LL, 10000000000LL, 100000000000LL,
+	1000000000000LL, 10000000000000LL, 100000000000000LL,
+	1000000000000000LL, 10000000000000000LL, 100000000000000000LL,
+	1000000000000000000LL};
+
+// Each returns false on overflow.
+__device__ __forceinline__ bool gq_add(i64 a, i64 b, i64* r) {
+	i64 s = (i64)((u64)a + (u64)b);
+	*r = s;
+	return ((a ^ s) & (b ^ s)) >= 0;
+}
+
+__device__ __forceinline__ bool gq_sub(i64 a, i64 b, i64* r) {
+	i64 s = (i64)((u64)a - (u64)b);
+	*r = s;
+	return ((a ^ b) & (a ^ s)) >= 0;
+}
+
+__device__ __forceinline__ bool gq_mul(i64 a, i64 b, i64* r) {
+	i64 lo = (i64)((u64)a * (u64)b);
+	i64 hi = __mul64hi(a, b);
+	*r = lo;
+	return hi == (lo >> 63);
+}
+
+// v / d (d > 0) rounded half away from zero.
+__device__ __forceinline__ i64 gq_div_round(i64 v, i64 d) {
+	i64 q = v / d, r = v % d;
+	if (r < 0) r = -r;
+	if (2 * (u64)r >= (u64)d) q += v < 0 ? -1 : 1;
+	return q;
+}
+
+// Changes the scale of v from s to t.
+__device__ __forceinline__ bool gq_rescale(i64 v, int s, int t, i64* r) {
+	if (t >= s) return gq_mul(v, gq_pow10[t - s], r);
+	*r = gq_div_round(v, gq_pow10[s - t]);
+	return true;
+}
+
+// a*10^e / b rounded half away from zero, 0 <= e <= 18, b != 0: the
+// 128-bit product by __umul64hi, then a 128/64 shift-subtract division
+// (no __int128, which NVRTC versions treat differently).
+__device__ __forceinline__ bool gq_div_scaled(i64 a, int e, i64 b, i64* r) {
+	bool neg = (a < 0) != (b < 0);
+	u64 ua = a < 0 ? (u64)0 - (u64)a : (u64)a;
+	u64 ub = b < 0 ? (u64)0 - (u64)b : (u64)b;
+	u64 p = (u64)gq_pow10[e];
+	u64 hi = __umul64hi(ua, p), lo = ua * p;
+	if (hi >= ub) return false;
+	u64 q = 0, rem = hi;
+	for (int k = 63; k >= 0; k--) {
+		u64 top = rem >> 63;
+		rem = (rem << 1) | ((lo >> k) & 1);
+		q <<= 1;
+		if (top || rem >= ub) { rem -= ub; q |= 1; }
+	}
+	if (rem >= ub - rem) q++;
+	if (q > 0x7fffffffffffffffULL) return false;
+	*r = neg ? -(i64)q : (i64)q;
+	return true;
+}
+
+// A float to a scaled integer, rounding half away from zero (Go math.Round).
+__device__ __forceinline__ bool gq_f2i(double f, int scale, i64* r) {
+	double v = round(f * (double)gq_pow10[scale]);
+	if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return false;
+	*r = (i64)v;
+	return true;
+}
+
+// Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+__device__ __forceinline__ void gq_civil(i32 days, i64* y, i64* m, i64* d) {
+	i64 z = (i64)days + 719468;
+	i64 era = (z >= 0 ? z : z - 146096) / 146097;
+	i64 doe = z - era * 146097;
+	i64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	i64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	i64 mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = yoe + era * 400 + (*m <= 2);
+}

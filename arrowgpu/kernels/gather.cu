@@ -1,0 +1,34 @@
+// Gathers: out[i] = in[idx[i]] for fixed-width values, bitmaps and strings.
+
+extern "C" __global__ void gq_gather_64(const u64* in, const i32* idx, u64* out, i64 n) {
+	GQ_FOR(i, n) { out[i] = in[idx[i]]; }
+}
+
+extern "C" __global__ void gq_gather_32(const u32* in, const i32* idx, u32* out, i64 n) {
+	GQ_FOR(i, n) { out[i] = in[idx[i]]; }
+}
+
+// Bitmaps (validity, booleans); a null input bitmap gathers as all set.
+extern "C" __global__ void gq_gather_bits(const u8* in, const i32* idx, u32* out, i64 n) {
+	GQ_FOR_WARP(i, n) {
+		bool b = i < n && gq_bit(in, idx[i]);
+		gq_put_bits(out, i, b);
+	}
+}
+
+// Strings in two steps around a gq_scan_u32: lengths of the gathered
+// strings, then the bytes, one thread per string.
+extern "C" __global__ void gq_gather_str_len(const i32* off, const i32* idx, u32* lens, i64 n) {
+	GQ_FOR(i, n) {
+		i32 r = idx[i];
+		lens[i] = (u32)(off[r + 1] - off[r]);
+	}
+}
+
+extern "C" __global__ void gq_gather_str_bytes(const i32* off, const u8* bytes, const i32* idx, const i32* outOff, u8* outBytes, i64 n) {
+	GQ_FOR(i, n) {
+		i32 r = idx[i];
+		i32 s = off[r], e = off[r + 1], d = outOff[i];
+		for (i32 k = s; k < e; k++) outBytes[d + (k - s)] = bytes[k];
+	}
+}

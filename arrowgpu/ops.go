@@ -1,0 +1,197 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+)
+
+// Device operations on a Queue: the building blocks of GPU operators, each
+// a few launches of the embedded kernels (kernels/*.cu). Every operation
+// waits for its stream before returning, so temporaries can be freed at
+// once and results read; stream-ordered freeing (to overlap consecutive
+// operations) is future work.
+
+// CmpOp is a comparison operator; the values are the kernels' op codes.
+type CmpOp int32
+
+const (
+	Eq CmpOp = iota
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+)
+
+const blockSize = 256
+
+// grid returns the block count for n items at one item per thread, capped
+// (the kernels loop grid-stride) at 32 blocks per multiprocessor.
+func (q *Queue) grid(n int64) Dim3 {
+	b := (n + blockSize - 1) / blockSize
+	if c := int64(max(q.dv.info.SMs, 1) * 32); b > c {
+		b = c
+	}
+	return D1(uint32(b))
+}
+
+// bitmapBytes is the size of a kernel-written bitmap of n rows: whole
+// 32-bit words.
+func bitmapBytes(n int) int64 { return int64((n+31)/32) * 4 }
+
+// kernels fetches builtin kernels by name (compiling the module on first use).
+func (q *Queue) kernels(names ...string) ([]*Kernel, error) {
+	ks := make([]*Kernel, len(names))
+	for i, n := range names {
+		k, err := q.dv.kernel(n)
+		if err != nil {
+			return nil, err
+		}
+		ks[i] = k
+	}
+	return ks, nil
+}
+
+// CompareConst returns a Boolean column without nulls: row i is true when
+// col[i] op c holds (a NULL row is false). c is int64 for Int64 and
+// Decimal64 (unscaled, in the column's scale), int32 for Date32, float64
+// for Float64.
+func (q *Queue) CompareConst(col *Column, op CmpOp, c any) (*Column, error) {
+	var name string
+	switch col.Type.ID() {
+	case arrow.INT64, arrow.DECIMAL64:
+		name = "gq_cmp_const_i64"
+		if _, ok := c.(int64); !ok {
+			return nil, errs.New(errs.Internal, "arrowgpu: %s constant %T", col.Type, c)
+		}
+	case arrow.DATE32:
+		name = "gq_cmp_const_i32"
+		if _, ok := c.(int32); !ok {
+			return nil, errs.New(errs.Internal, "arrowgpu: %s constant %T", col.Type, c)
+		}
+	case arrow.FLOAT64:
+		name = "gq_cmp_const_f64"
+		if _, ok := c.(float64); !ok {
+			return nil, errs.New(errs.Internal, "arrowgpu: %s constant %T", col.Type, c)
+		}
+	default:
+		return nil, errs.New(errs.Unsupported, "GPU: comparison of %s with a constant", col.Type)
+	}
+	ks, err := q.kernels(name)
+	if err != nil {
+		return nil, err
+	}
+	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: col.Len}
+	if out.Data, err = q.pool.Alloc(bitmapBytes(col.Len)); err != nil {
+		return nil, err
+	}
+	err = q.dv.Do(func() error {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), D1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, c, int32(op), out.Data.Ptr, int64(col.Len)); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return nil, err
+	}
+	return out, nil
+}
+
+// And returns a AND b for two Boolean columns without nulls (masks).
+func (q *Queue) And(a, b *Column) (*Column, error) {
+	if a.Len != b.Len || a.Type.ID() != arrow.BOOL || b.Type.ID() != arrow.BOOL || a.Valid.Ptr != 0 || b.Valid.Ptr != 0 {
+		return nil, errs.New(errs.Internal, "arrowgpu: And of %s[%d] and %s[%d] (want masks of equal length)", a.Type, a.Len, b.Type, b.Len)
+	}
+	ks, err := q.kernels("gq_and_bits")
+	if err != nil {
+		return nil, err
+	}
+	out := &Column{Type: a.Type, Len: a.Len}
+	if out.Data, err = q.pool.Alloc(bitmapBytes(a.Len)); err != nil {
+		return nil, err
+	}
+	nw := int64((a.Len + 31) / 32)
+	err = q.dv.Do(func() error {
+		if err := ks[0].launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, a.Data.Ptr, b.Data.Ptr, out.Data.Ptr, nw); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return nil, err
+	}
+	return out, nil
+}
+
+// scanLocked launches the exclusive scan of n u32 at in into out (n+1
+// entries, out[n] the total).
+func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) error {
+	return scan.launchLocked(q.stream, D1(1), D1(1024), 0, in, out, n)
+}
+
+// readU32Locked waits for the stream and reads one u32 at p.
+func (q *Queue) readU32Locked(p DevPtr) (uint32, error) {
+	if err := q.stream.syncLocked(); err != nil {
+		return 0, err
+	}
+	var b [4]byte
+	if err := q.getLocked(b[:], p); err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint32(b[:]), nil
+}
+
+// Select returns the ascending indices (int32) of the true rows of a mask
+// (its validity is ignored: build masks with NULL as false) and their count.
+func (q *Queue) Select(mask *Column) (Buffer, int, error) {
+	if mask.Len == 0 {
+		return Buffer{}, 0, nil
+	}
+	ks, err := q.kernels("gq_count_words", "gq_scan_u32", "gq_select_write")
+	if err != nil {
+		return Buffer{}, 0, err
+	}
+	nw := int64((mask.Len + 31) / 32)
+	nb := (nw + 255) / 256
+	counts, err := q.pool.Alloc(nb * 4)
+	if err != nil {
+		return Buffer{}, 0, err
+	}
+	defer counts.Free()
+	offsets, err := q.pool.Alloc((nb + 1) * 4)
+	if err != nil {
+		return Buffer{}, 0, err
+	}
+	defer offsets.Free()
+	var idx Buffer
+	var total uint32
+	err = q.dv.Do(func() error {
+		if err := ks[0].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), counts.Ptr); err != nil {
+			return err
+		}
+		if err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, nb); err != nil {
+			return err
+		}
+		var err error
+		if total, err = q.readU32Locked(offsets.Ptr.Add(nb * 4)); err != nil || total == 0 {
+			return err
+		}
+		if idx, err = q.pool.Alloc(int64(total) * 4); err != nil {
+			return err
+		}
+		if err := ks[2].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), offsets.Ptr, idx.Ptr); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		idx.Free()
+		return Buffer{}, 0, err
+	}
+	return idx, int(total), nil
+}

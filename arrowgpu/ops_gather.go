@@ -1,0 +1,108 @@
+package arrowgpu
+
+import (
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+)
+
+// Gather returns the column of rows idx[0..m) of col (idx int32 on device).
+func (q *Queue) Gather(col *Column, idx Buffer, m int) (*Column, error) {
+	out := &Column{Type: col.Type, Len: m, NullCount: 0}
+	if m == 0 {
+		if col.Type.ID() == arrow.STRING {
+			var err error
+			if out.Offsets, err = q.pool.Alloc(4); err != nil {
+				return nil, err
+			}
+			err = q.dv.Do(func() error { return q.stream.memsetLocked(out.Offsets.Ptr, 0, 4) })
+			return out, err
+		}
+		return out, nil
+	}
+	ks, err := q.kernels("gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes")
+	if err != nil {
+		return nil, err
+	}
+	g, n := q.grid(int64(m)), int64(m)
+	err = q.dv.Do(func() error {
+		if col.Valid.Ptr != 0 {
+			var err error
+			if out.Valid, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
+				return err
+			}
+			out.NullCount = unknownNullCount
+			if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Valid.Ptr, idx.Ptr, out.Valid.Ptr, n); err != nil {
+				return err
+			}
+		}
+		var err error
+		switch w := width(col.Type); {
+		case w == 8 || w == 4:
+			if out.Data, err = q.pool.Alloc(n * int64(w)); err != nil {
+				return err
+			}
+			k := ks[0]
+			if w == 4 {
+				k = ks[1]
+			}
+			err = k.launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+		case col.Type.ID() == arrow.BOOL:
+			if out.Data, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
+				return err
+			}
+			err = ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+		case col.Type.ID() == arrow.STRING:
+			err = q.gatherStringsLocked(ks[3], ks[4], ks[5], col, idx, out)
+		default:
+			err = errs.New(errs.Unsupported, "GPU: gather of %s", col.Type)
+		}
+		if err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return nil, err
+	}
+	return out, nil
+}
+
+// unknownNullCount mirrors array.UnknownNullCount: computed on download.
+const unknownNullCount = -1
+
+func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, idx Buffer, out *Column) error {
+	n := int64(out.Len)
+	lens, err := q.pool.Alloc(n * 4)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		q.stream.syncLocked()
+		lens.Free()
+	}()
+	if out.Offsets, err = q.pool.Alloc((n + 1) * 4); err != nil {
+		return err
+	}
+	g := q.grid(n)
+	if err := lenK.launchLocked(q.stream, g, D1(blockSize), 0, col.Offsets.Ptr, idx.Ptr, lens.Ptr, n); err != nil {
+		return err
+	}
+	if err := q.scanLocked(scanK, lens.Ptr, out.Offsets.Ptr, n); err != nil {
+		return err
+	}
+	total, err := q.readU32Locked(out.Offsets.Ptr.Add(n * 4))
+	if err != nil {
+		return err
+	}
+	if total > math.MaxInt32 {
+		return errs.New(errs.ResourcesExhausted, "GPU: gathered strings exceed 2 GiB in one batch")
+	}
+	if out.Data, err = q.pool.Alloc(int64(total)); err != nil {
+		return err
+	}
+	return bytesK.launchLocked(q.stream, g, D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, idx.Ptr, out.Offsets.Ptr, out.Data.Ptr, n)
+}

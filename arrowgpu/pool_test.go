@@ -1,0 +1,165 @@
+package arrowgpu
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gq/errs"
+	gqmem "gq/memory"
+)
+
+// fakeBacking stands in for device memory: it hands out one address range.
+type fakeBacking struct{ allocs, frees int }
+
+func (f *fakeBacking) MemAlloc(n int64) (DevPtr, error) { f.allocs++; return 0x7f0000000000, nil }
+func (f *fakeBacking) MemFree(p DevPtr) error           { f.frees++; return nil }
+
+// fakeAcct records reservations and refuses beyond a limit.
+type fakeAcct struct{ used, limit int64 }
+
+func (a *fakeAcct) Reserve(n int64) error {
+	if a.used+n > a.limit {
+		return errs.New(errs.ResourcesExhausted, "device limit")
+	}
+	a.used += n
+	return nil
+}
+func (a *fakeAcct) Release(n int64) { a.used -= n }
+
+func TestPoolAllocFreeCoalesce(t *testing.T) {
+	fb := &fakeBacking{}
+	acct := &fakeAcct{limit: 1 << 30}
+	p, err := NewPool(fb, 10*PoolAlign, acct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := p.Alloc(1) // rounds to one PoolAlign
+	b, _ := p.Alloc(PoolAlign + 1)
+	c, _ := p.Alloc(3 * PoolAlign)
+	if a.Ptr%PoolAlign != 0 || b.Ptr != a.Ptr+PoolAlign || c.Ptr != b.Ptr+2*PoolAlign {
+		t.Fatalf("unexpected layout %#x %#x %#x", a.Ptr, b.Ptr, c.Ptr)
+	}
+	if acct.used != 6*PoolAlign || p.Stats().InUse != 6*PoolAlign {
+		t.Fatalf("accounted %d, in use %d", acct.used, p.Stats().InUse)
+	}
+	if err := b.Free(); err != nil {
+		t.Fatal(err)
+	}
+	// Best fit: a 2-block request takes b's hole, not the 4-block tail.
+	d, _ := p.Alloc(2 * PoolAlign)
+	if d.Ptr != a.Ptr+PoolAlign {
+		t.Errorf("best fit chose %#x, want b's hole %#x", d.Ptr, a.Ptr+PoolAlign)
+	}
+	for _, x := range []*Buffer{&a, &c, &d} {
+		if err := x.Free(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := p.Stats()
+	if st.FreeSpans != 1 || st.LargestFree != 10*PoolAlign || st.InUse != 0 || acct.used != 0 {
+		t.Fatalf("not coalesced back to one span: %v, accounted %d", st, acct.used)
+	}
+	if st.Peak != 6*PoolAlign {
+		t.Errorf("peak %d", st.Peak)
+	}
+	if err := p.Close(); err != nil || fb.frees != 1 {
+		t.Fatalf("close: %v, frees %d", err, fb.frees)
+	}
+}
+
+func TestPoolErrors(t *testing.T) {
+	acct := &fakeAcct{limit: 4 * PoolAlign}
+	p, _ := NewPool(&fakeBacking{}, 8*PoolAlign, acct)
+	if _, err := p.Alloc(5 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) {
+		t.Errorf("accountant refusal: got %v", err)
+	}
+	acct.limit = 1 << 30
+	if _, err := p.Alloc(9 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) || acct.used != 0 {
+		t.Errorf("pool full: got %v, accounted %d (must be released)", err, acct.used)
+	}
+	z, err := p.Alloc(0)
+	if err != nil || z.Ptr != 0 || z.Free() != nil {
+		t.Errorf("zero allocation: %v %v", z, err)
+	}
+	b, _ := p.Alloc(10)
+	dup := b
+	if err := b.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if err := dup.Free(); !errors.Is(err, errs.Internal) {
+		t.Errorf("double free: got %v", err)
+	}
+	live, _ := p.Alloc(10)
+	if err := p.Close(); !errors.Is(err, errs.Internal) {
+		t.Errorf("close with live allocation: got %v", err)
+	}
+	_ = live
+}
+
+// Random allocations and frees never overlap and always coalesce back.
+func TestPoolRandom(t *testing.T) {
+	acct := &fakeAcct{limit: 1 << 40}
+	const blocks = 1024
+	p, _ := NewPool(&fakeBacking{}, blocks*PoolAlign, acct)
+	r := rand.New(rand.NewPCG(1, 2))
+	var live []Buffer
+	owner := make([]int, blocks) // block → 1 + index into live, 0 free
+	for step := 0; step < 5000; step++ {
+		if len(live) > 0 && r.IntN(2) == 0 {
+			i := r.IntN(len(live))
+			b := live[i]
+			for k := int64(0); k < alignUp(b.Size)/PoolAlign; k++ {
+				owner[int64(b.Ptr-p.base)/PoolAlign+k] = 0
+			}
+			if err := b.Free(); err != nil {
+				t.Fatal(err)
+			}
+			live = append(live[:i], live[i+1:]...)
+			continue
+		}
+		n := int64(r.IntN(16*PoolAlign) + 1)
+		b, err := p.Alloc(n)
+		if err != nil {
+			if !errors.Is(err, errs.ResourcesExhausted) {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for k := int64(0); k < alignUp(n)/PoolAlign; k++ {
+			blk := int64(b.Ptr-p.base)/PoolAlign + k
+			if owner[blk] != 0 {
+				t.Fatalf("step %d: block %d handed out twice", step, blk)
+			}
+			owner[blk] = 1
+		}
+		live = append(live, b)
+	}
+	for i := range live {
+		live[i].Free()
+	}
+	if st := p.Stats(); st.FreeSpans != 1 || st.InUse != 0 || acct.used != 0 {
+		t.Fatalf("after freeing all: %v, accounted %d", st, acct.used)
+	}
+}
+
+// The memory manager's DEVICE tier limits the pool through DeviceTier.
+func TestPoolWithDeviceTier(t *testing.T) {
+	lim := gqmem.NoLimits()
+	lim[gqmem.Device] = 4 * PoolAlign
+	br := gqmem.NewBufferResource(gqmem.Options{Limits: lim})
+	defer br.Close()
+	p, _ := NewPool(&fakeBacking{}, 16*PoolAlign, NewDeviceTier(br))
+	a, err := p.Alloc(3 * PoolAlign)
+	if err != nil || br.Reserved(gqmem.Device) != 3*PoolAlign {
+		t.Fatalf("alloc: %v, DEVICE reserved %d", err, br.Reserved(gqmem.Device))
+	}
+	if _, err := p.Alloc(2 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) || !strings.Contains(err.Error(), "DEVICE") {
+		t.Errorf("over the DEVICE limit: got %v", err)
+	}
+	a.Free()
+	if br.Reserved(gqmem.Device) != 0 || p.Stats().InUse != 0 {
+		t.Errorf("after free: DEVICE reserved %d, pool %v", br.Reserved(gqmem.Device), p.Stats())
+	}
+}

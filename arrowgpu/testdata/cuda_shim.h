@@ -1,0 +1,22 @@
+// Host stand-ins for the CUDA built-ins gq's kernels use, so that g++ can
+// type-check the kernel sources (hostcc_test.go) and run element-wise
+// kernels with one thread (hostrun_test.go) on a machine without CUDA.
+#include <math.h>
+#include <string.h>
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __constant__
+#define __shared__
+#define __restrict__ __restrict
+struct gq_dim3 { unsigned x, y, z; };
+// One block of one thread: grid-stride loops visit every row in order.
+static gq_dim3 blockIdx = {0, 0, 0}, blockDim = {1, 1, 1}, threadIdx = {0, 0, 0}, gridDim = {1, 1, 1};
+static inline void __syncthreads() {}
+static inline unsigned __ballot_sync(unsigned, bool b) { return b; }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __ffs(unsigned x) { return __builtin_ffs(x); }
+static inline long long __mul64hi(long long a, long long b) { return (long long)(((__int128)a * b) >> 64); }
+static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return (unsigned long long)(((unsigned __int128)a * b) >> 64); }
+static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, 8); return d; }
+static inline unsigned atomicAdd(unsigned* p, unsigned v) { unsigned o = *p; *p += v; return o; }

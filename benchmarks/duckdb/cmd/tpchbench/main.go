@@ -1,0 +1,204 @@
+// Command tpchbench times the 22 TPC-H queries in gq and in DuckDB on the
+// same Parquet files with the same thread count, and reports them side by
+// side:
+//
+//	tpchbench --data data/tpch-sf1 [--threads N] [--reps 5] [--queries testdata/tpch/queries]
+//	          [--only 1,6] [--out benchmarks/results]
+//
+// Each engine runs in a child process of its own (see worker.go). For every
+// query the two engines run alternately, reps times each, so that a noisy
+// neighbour slows both alike; their answers are compared
+// (tpch.CompareCSV). The report gives the median time of each engine, the
+// ratio gq/DuckDB per query and in total, and the peak resident memory of
+// each engine per query and over the run. With --out it also writes the
+// markdown table and a PNG bar chart there.
+//
+// --gq-only with --cpuprofile profiles gq in process (no children, no
+// DuckDB), for finding what to optimise.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gq/benchmarks/tpch"
+)
+
+func main() {
+	data := flag.String("data", "", "directory with the TPC-H NAME.parquet tables")
+	threads := flag.Int("threads", runtime.NumCPU(), "threads for both engines")
+	reps := flag.Int("reps", 5, "runs per query and engine")
+	queries := flag.String("queries", "testdata/tpch/queries", "directory of q01.sql … q22.sql")
+	only := flag.String("only", "", "comma-separated query numbers (default all 22)")
+	out := flag.String("out", "", "directory for the markdown table and PNG chart (none: print only)")
+	cpuprofile := flag.String("cpuprofile", "", "with --gq-only: write a CPU profile of gq's runs to this file")
+	gqOnly := flag.Bool("gq-only", false, "run only gq, in this process (for profiling)")
+	workerEngine := flag.String("worker", "", "internal: serve queries for this engine (gq or duckdb)")
+	flag.Parse()
+	if *data == "" || *reps < 1 {
+		fmt.Fprintln(os.Stderr, "usage: tpchbench --data DIR [--threads N] [--reps N] [--queries DIR] [--only 1,6] [--out DIR]")
+		os.Exit(2)
+	}
+	var err error
+	switch {
+	case *workerEngine != "":
+		err = workerMain(*workerEngine, *data, *queries, *threads)
+	case *gqOnly:
+		var nums []int
+		if nums, err = parseOnly(*only); err == nil {
+			err = profileGQ(*data, *queries, *threads, *reps, nums, *cpuprofile)
+		}
+	default:
+		var nums []int
+		if nums, err = parseOnly(*only); err == nil {
+			err = run(config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out})
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tpchbench:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	data, queries, out string
+	threads, reps      int
+	nums               []int
+}
+
+func parseOnly(s string) ([]int, error) {
+	if s == "" {
+		var all []int
+		for n := 1; n <= 22; n++ {
+			all = append(all, n)
+		}
+		return all, nil
+	}
+	var nums []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f), "q")))
+		if err != nil || n < 1 || n > 22 {
+			return nil, fmt.Errorf("bad query number %q", f)
+		}
+		nums = append(nums, n)
+	}
+	return nums, nil
+}
+
+// row is one query's line of the report.
+type row struct {
+	n                int
+	gqMs, duckMs     float64 // medians
+	gqPeak, duckPeak int64   // bytes, the largest over the reps
+	verdict          string  // "ok", "DIFF: …" or "gq error: …"
+}
+
+func run(cfg config) error {
+	loadStart := loadAvg()
+	gq, err := startWorker("gq", cfg.data, cfg.queries, cfg.threads)
+	if err != nil {
+		return err
+	}
+	duck, err := startWorker("duckdb", cfg.data, cfg.queries, cfg.threads)
+	if err != nil {
+		gq.finish()
+		return err
+	}
+	var rows []row
+	for _, n := range cfg.nums {
+		r, err := runQuery(gq, duck, n, cfg.reps)
+		if err != nil {
+			gq.finish()
+			duck.finish()
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "q%02d gq %.1f ms, duckdb %.1f ms, %s\n", n, r.gqMs, r.duckMs, r.verdict)
+		rows = append(rows, r)
+	}
+	gqMax, err1 := gq.finish()
+	duckMax, err2 := duck.finish()
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("workers: gq %v, duckdb %v", err1, err2)
+	}
+	rep := report{cfg: cfg, rows: rows, gqMaxRSS: gqMax, duckMaxRSS: duckMax, when: time.Now().UTC(),
+		loadStart: loadStart, loadEnd: loadAvg()}
+	table := rep.markdown()
+	fmt.Print(table)
+	if cfg.out == "" {
+		return nil
+	}
+	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
+		return err
+	}
+	base := filepath.Join(cfg.out, rep.name())
+	if err := os.WriteFile(base+".md", []byte(table), 0o644); err != nil {
+		return err
+	}
+	if err := rep.chart(base + ".png"); err != nil {
+		return err
+	}
+	fmt.Printf("\nwrote %s.md and %s.png\n", base, base)
+	return nil
+}
+
+// runQuery runs query n reps times in each engine, alternately.
+func runQuery(gq, duck *worker, n, reps int) (row, error) {
+	r := row{n: n, verdict: "ok"}
+	var gqMs, duckMs []float64
+	var gqLast, duckLast reply
+	for range reps {
+		g, err := gq.query(n)
+		if err != nil {
+			return r, err
+		}
+		if g.Err != "" {
+			r.verdict = "gq error: " + oneLine(g.Err)
+			return r, nil
+		}
+		d, err := duck.query(n)
+		if err != nil {
+			return r, err
+		}
+		if d.Err != "" {
+			return r, fmt.Errorf("q%02d in DuckDB: %s", n, d.Err)
+		}
+		gqMs, duckMs = append(gqMs, g.Ms), append(duckMs, d.Ms)
+		r.gqPeak, r.duckPeak = max(r.gqPeak, g.PeakRSS), max(r.duckPeak, d.PeakRSS)
+		gqLast, duckLast = g, d
+	}
+	r.gqMs, r.duckMs = median(gqMs), median(duckMs)
+	got, err1 := os.ReadFile(gqLast.CSV)
+	want, err2 := os.ReadFile(duckLast.CSV)
+	if err1 != nil || err2 != nil {
+		return r, fmt.Errorf("q%02d results: %v %v", n, err1, err2)
+	}
+	if err := tpch.CompareCSV(got, want, true); err != nil {
+		r.verdict = "DIFF: " + oneLine(err.Error())
+	}
+	return r, nil
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// oneLine keeps a message inside one markdown table cell.
+func oneLine(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "|", "\\|")
+	if len(s) > 160 {
+		s = s[:160] + "…"
+	}
+	return s
+}

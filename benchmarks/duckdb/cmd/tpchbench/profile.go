@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"time"
+)
+
+// profileGQ runs the queries in gq only, in this process, reps times each,
+// under a CPU profile when path is set, and prints the median times.
+func profileGQ(data, queries string, threads, reps int, nums []int, path string) error {
+	run, err := gqRunner(data, threads)
+	if err != nil {
+		return err
+	}
+	if path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	var total float64
+	for _, n := range nums {
+		sql, err := os.ReadFile(filepath.Join(queries, fmt.Sprintf("q%02d.sql", n)))
+		if err != nil {
+			return err
+		}
+		var ms []float64
+		for range reps {
+			var buf bytes.Buffer
+			start := time.Now()
+			if err := run(context.Background(), string(sql), &buf); err != nil {
+				return fmt.Errorf("q%02d: %w", n, err)
+			}
+			ms = append(ms, float64(time.Since(start).Microseconds())/1000)
+		}
+		total += median(ms)
+		fmt.Printf("q%02d gq median %.1f ms\n", n, median(ms))
+	}
+	fmt.Printf("total gq %.1f ms\n", total)
+	return nil
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// report is the result of a run, rendered as markdown and as a chart.
+type report struct {
+	cfg                  config
+	rows                 []row
+	gqMaxRSS, duckMaxRSS int64 // bytes, each child's peak over the run
+	when                 time.Time
+	loadStart, loadEnd   string // /proc/loadavg's 1-minute figure, "" when unknown
+}
+
+// loadAvg is the 1-minute load average: on a shared machine the times
+// are only comparable between runs at similar load.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// name is the file name stem of the report: the data directory's name
+// (tpch-sf1) and the thread count.
+func (r report) name() string {
+	name := fmt.Sprintf("%s-t%d", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
+	if len(r.cfg.nums) < 22 {
+		name += "-partial" // a subset never overwrites the full table
+	}
+	return name
+}
+
+func (r report) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# TPC-H: gq vs DuckDB, %s, %d threads\n\n", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
+	fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, each in its own process. "+
+		"Peak memory is the resident set high-water mark of the engine's process during the query.\n\n",
+		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps)
+	if r.loadStart != "" {
+		fmt.Fprintf(&b, "Load average (1 min) %s at the start, %s at the end: times are comparable only between runs at similar load; the ratio is the figure to read.\n\n", r.loadStart, r.loadEnd)
+	}
+	b.WriteString("| query | gq ms | DuckDB ms | gq/DuckDB | gq peak MiB | DuckDB peak MiB | mem ratio | result |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---|\n")
+	var gqTotal, duckTotal float64
+	var slower []string
+	for _, x := range r.rows {
+		if x.gqMs == 0 {
+			fmt.Fprintf(&b, "| q%02d | | | | | | | %s |\n", x.n, x.verdict)
+			continue
+		}
+		gqTotal += x.gqMs
+		duckTotal += x.duckMs
+		ratio := x.gqMs / x.duckMs
+		if ratio > 2 {
+			slower = append(slower, fmt.Sprintf("q%02d", x.n))
+		}
+		fmt.Fprintf(&b, "| q%02d | %.1f | %.1f | %.2f | %s | %s | %s | %s |\n", x.n, x.gqMs, x.duckMs, ratio,
+			mib(x.gqPeak), mib(x.duckPeak), memRatio(x.gqPeak, x.duckPeak), x.verdict)
+	}
+	gqPeak, duckPeak := r.gqMaxRSS, r.duckMaxRSS
+	for _, x := range r.rows {
+		gqPeak, duckPeak = max(gqPeak, x.gqPeak), max(duckPeak, x.duckPeak)
+	}
+	if duckTotal > 0 {
+		fmt.Fprintf(&b, "| **total** | **%.1f** | **%.1f** | **%.2f** | %s | %s | %s | |\n", gqTotal, duckTotal, gqTotal/duckTotal,
+			mib(gqPeak), mib(duckPeak), memRatio(gqPeak, duckPeak))
+	}
+	b.WriteString("\nThe total row's memory is each engine's peak over the whole run.\n")
+	if len(slower) > 0 {
+		fmt.Fprintf(&b, "Queries more than 2x slower than DuckDB: %s.\n", strings.Join(slower, ", "))
+	}
+	return b.String()
+}
+
+func mib(b int64) string {
+	if b <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.0f", float64(b)/(1<<20))
+}
+
+func memRatio(a, b int64) string {
+	if a <= 0 || b <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.2f", float64(a)/float64(b))
+}
+
+// chart draws the median times per query, gq and DuckDB side by side, to
+// a PNG file.
+func (r report) chart(path string) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("TPC-H %s, %d threads: median ms per query", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
+	p.Y.Label.Text = "ms"
+	var gq, duck plotter.Values
+	var names []string
+	for _, x := range r.rows {
+		gq = append(gq, x.gqMs)
+		duck = append(duck, x.duckMs)
+		names = append(names, fmt.Sprintf("q%02d", x.n))
+	}
+	w := vg.Points(7)
+	gqBars, err := plotter.NewBarChart(gq, w)
+	if err != nil {
+		return err
+	}
+	gqBars.Color = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	gqBars.Offset = -w / 2
+	gqBars.LineStyle.Width = 0
+	duckBars, err := plotter.NewBarChart(duck, w)
+	if err != nil {
+		return err
+	}
+	duckBars.Color = color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0xff}
+	duckBars.Offset = w / 2
+	duckBars.LineStyle.Width = 0
+	p.Add(gqBars, duckBars)
+	p.Legend.Add("gq", gqBars)
+	p.Legend.Add("DuckDB", duckBars)
+	p.Legend.Top = true
+	p.NominalX(names...)
+	return p.Save(vg.Length(max(len(names), 12))*vg.Points(28)+vg.Inch, 4*vg.Inch, path)
+}

@@ -1,0 +1,46 @@
+package duckdb
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"gq/catalog"
+	"gq/engine"
+)
+
+// TestProbe runs the queries in $DIFF_PROBE (one per line) in both engines
+// over the generated tables and prints both answers: a debugging aid for
+// mismatches the differential test reports. Skipped when unset.
+func TestProbe(t *testing.T) {
+	qs := os.Getenv("DIFF_PROBE")
+	if qs == "" {
+		t.Skip("DIFF_PROBE not set")
+	}
+	dir := t.TempDir()
+	if err := WriteDiffTables(dir, *diffSeed); err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog.New()
+	if err := cat.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := WidenDiffDecimals(db, dir); err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 5})
+	for _, q := range strings.Split(qs, "\n") {
+		if strings.TrimSpace(q) == "" {
+			continue
+		}
+		g, d := RunGQ(context.Background(), e, q), RunDuck(context.Background(), db, q)
+		v, why := Compare(g, d)
+		t.Logf("%s\n  gq: %v %q\n  duckdb: %v %q\n  verdict %d %s", q, g.Err, g.Cells, d.Err, d.Cells, v, why)
+	}
+}

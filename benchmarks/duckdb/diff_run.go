@@ -1,0 +1,285 @@
+package duckdb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/engine"
+	"gq/errs"
+	"gq/format"
+)
+
+// nullCell is how a NULL reads in a canonical row (distinct from "").
+const nullCell = "\x00NULL"
+
+// Rows is a query's answer as canonical cells, or its error.
+type Rows struct {
+	Cells [][]string
+	Err   error
+}
+
+// RunGQ runs sql in gq.
+func RunGQ(ctx context.Context, e *engine.Engine, sql string) Rows {
+	res, err := e.Query(ctx, sql)
+	if err != nil {
+		return Rows{Err: err}
+	}
+	defer res.Release()
+	var out [][]string
+	for _, b := range res.Batches {
+		for r := 0; r < int(b.NumRows()); r++ {
+			row := make([]string, b.NumCols())
+			for c, col := range b.Columns() {
+				switch f, isFloat := col.(*array.Float64); {
+				case format.IsNull(col, r):
+					row[c] = nullCell
+				case isFloat:
+					// Exponent form marks a DOUBLE: cellsClose then allows
+					// only relative error, not a printed-scale one.
+					row[c] = strconv.FormatFloat(f.Value(r), 'e', -1, 64)
+				default:
+					row[c] = format.Value(col, r)
+				}
+			}
+			out = append(out, row)
+		}
+	}
+	return Rows{Cells: out}
+}
+
+// RunDuck runs sql (MySQL dialect, translated) in DuckDB.
+func RunDuck(ctx context.Context, db *sql.DB, query string) Rows {
+	rows, err := db.QueryContext(ctx, Translate(query))
+	if err != nil {
+		return Rows{Err: err}
+	}
+	defer rows.Close()
+	types, err := rows.ColumnTypes()
+	if err != nil {
+		return Rows{Err: err}
+	}
+	vals := make([]any, len(types))
+	ptrs := make([]any, len(types))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var out [][]string
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return Rows{Err: err}
+		}
+		row := make([]string, len(vals))
+		for i, v := range vals {
+			if v == nil {
+				row[i] = nullCell
+				continue
+			}
+			s, err := formatValue(v, types[i].DatabaseTypeName())
+			if err != nil {
+				return Rows{Err: err}
+			}
+			row[i] = s
+		}
+		out = append(out, row)
+	}
+	return Rows{Cells: out, Err: rows.Err()}
+}
+
+// Verdict is the outcome of comparing two answers.
+type Verdict int
+
+const (
+	Agree         Verdict = iota
+	BothError             // both engines rejected the query
+	GQRangeOnly           // gq overflowed its DECIMAL(18)/BIGINT range where DuckDB (38 digits, HUGEINT sums) did not: a documented limit
+	DuckRangeOnly         // DuckDB overflowed (INT64 arithmetic it evaluated eagerly, e.g. before a join gq filters first) where gq answered
+	TimedOut              // either engine ran past the per-query limit (slow, not wrong; listed apart)
+	GQUnsupported         // gq refused with an Unsupported error naming the feature (e.g. a subquery where gq does not take one)
+	Mismatch
+)
+
+// Compare compares gq's answer with DuckDB's as multisets of rows.
+func Compare(gq, duck Rows) (Verdict, string) {
+	switch {
+	case timedOut(gq.Err) || timedOut(duck.Err):
+		return TimedOut, fmt.Sprintf("gq: %v; DuckDB: %v", gq.Err, duck.Err)
+	case gq.Err != nil && duck.Err != nil:
+		return BothError, ""
+	case gq.Err != nil:
+		if errs.KindOf(gq.Err) == errs.Execution && isRangeError(gq.Err.Error()) {
+			return GQRangeOnly, ""
+		}
+		if errs.KindOf(gq.Err) == errs.Unsupported {
+			return GQUnsupported, ""
+		}
+		return Mismatch, fmt.Sprintf("gq failed: %v; DuckDB returned %d rows", gq.Err, len(duck.Cells))
+	case duck.Err != nil:
+		if isRangeError(duck.Err.Error()) {
+			return DuckRangeOnly, ""
+		}
+		return Mismatch, fmt.Sprintf("DuckDB failed: %v; gq returned %d rows", duck.Err, len(gq.Cells))
+	}
+	if why := sameRows(gq.Cells, duck.Cells); why != "" {
+		return Mismatch, why
+	}
+	return Agree, ""
+}
+
+// timedOut reports an error from the per-query deadline (gq: Cancelled;
+// DuckDB: its context error or "Interrupted").
+func timedOut(err error) bool {
+	if err == nil {
+		return false
+	}
+	return errs.KindOf(err) == errs.Cancelled || errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "deadline exceeded")
+}
+
+func isRangeError(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "overflow") || strings.Contains(m, "out of range")
+}
+
+// sameRows compares two row multisets: exact canonical text first, then the
+// rows left over pairwise with numeric tolerance.
+func sameRows(a, b [][]string) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("gq has %d rows, DuckDB %d\n%s", len(a), len(b), sample(a, b))
+	}
+	count := map[string]int{}
+	for _, r := range a {
+		count[strings.Join(r, "\t")]++
+	}
+	var restB [][]string
+	for _, r := range b {
+		k := strings.Join(r, "\t")
+		if count[k] > 0 {
+			count[k]--
+		} else {
+			restB = append(restB, r)
+		}
+	}
+	var restA [][]string
+	for _, r := range a {
+		k := strings.Join(r, "\t")
+		if count[k] > 0 {
+			count[k]--
+			restA = append(restA, r)
+		}
+	}
+	used := make([]bool, len(restB))
+next:
+	for _, ra := range restA {
+		for j, rb := range restB {
+			if !used[j] && rowsClose(ra, rb) {
+				used[j] = true
+				continue next
+			}
+		}
+		return fmt.Sprintf("gq row %q has no match in DuckDB's\n%s", ra, sample(a, b))
+	}
+	return ""
+}
+
+func sample(a, b [][]string) string {
+	show := func(rs [][]string) string {
+		var s []string
+		for _, r := range rs {
+			s = append(s, strings.ReplaceAll(strings.Join(r, " | "), nullCell, "NULL"))
+		}
+		sort.Strings(s)
+		if len(s) > 8 {
+			s = append(s[:8], "...")
+		}
+		return strings.Join(s, "\n    ")
+	}
+	return "  gq:\n    " + show(a) + "\n  DuckDB:\n    " + show(b)
+}
+
+func rowsClose(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !cellsClose(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// cellsClose compares a gq cell with a DuckDB cell: equal text, or equal
+// numbers — exactly when both are integers, else within gq's printed
+// scale (AVG is DECIMAL scale+4 in gq, DOUBLE in DuckDB) or a relative
+// 1e-9 (DOUBLE sums in a different order).
+func cellsClose(g, d string) bool {
+	if g == d {
+		return true
+	}
+	if g == nullCell || d == nullCell {
+		return false
+	}
+	if isBool(g) || isBool(d) {
+		return boolNum(g) == boolNum(d)
+	}
+	gi, okg := new(big.Int).SetString(g, 10)
+	di, okd := new(big.Int).SetString(d, 10)
+	if okg && okd {
+		return gi.Cmp(di) == 0
+	}
+	gr, okg := new(big.Rat).SetString(g)
+	dr, okd := new(big.Rat).SetString(d)
+	if !okg || !okd {
+		return sameFloatText(g, d)
+	}
+	diff, _ := new(big.Rat).Sub(gr, dr).Float64()
+	diff = math.Abs(diff)
+	scale := printedScale(g)
+	if scale > 0 && diff <= math.Pow10(-scale)/2+1e-12 {
+		return true
+	}
+	// DuckDB drops DECIMAL scale where the common type of two decimals
+	// (COALESCE, CASE) would need more than 38 digits: 1.984755 comes
+	// back as 1.98. Accept a difference below DuckDB's last printed digit.
+	if ds := printedScale(d); ds > 0 && ds < scale && diff < math.Pow10(-ds) {
+		return true
+	}
+	gf, _ := gr.Float64()
+	return diff <= 1e-9*math.Max(math.Abs(gf), 1)
+}
+
+// printedScale is the number of digits after the point of a plain
+// decimal numeral, 0 for others.
+func printedScale(s string) int {
+	if dot := strings.IndexByte(s, '.'); dot >= 0 && !strings.ContainsAny(s, "eE") {
+		return len(s) - dot - 1
+	}
+	return 0
+}
+
+func isBool(s string) bool { return s == "true" || s == "false" }
+
+func boolNum(s string) string {
+	switch s {
+	case "true", "1":
+		return "1"
+	case "false", "0":
+		return "0"
+	}
+	return s
+}
+
+// sameFloatText treats spellings of infinities and NaN alike.
+func sameFloatText(g, d string) bool {
+	gf, err1 := strconv.ParseFloat(strings.ToLower(g), 64)
+	df, err2 := strconv.ParseFloat(strings.ToLower(d), 64)
+	return err1 == nil && err2 == nil && (gf == df || math.IsNaN(gf) && math.IsNaN(df))
+}

@@ -1,0 +1,165 @@
+package duckdb
+
+import (
+	"database/sql"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// The differential tester's generated tables. Both engines read the same
+// Parquet files, so any difference in answers is a difference in query
+// semantics, not in loading. Every table has the same column kinds:
+//
+//	k BIGINT     small domain (join and group key), NULLs
+//	i BIGINT     wide values, min/max int64 in the "extreme" table
+//	d DECIMAL(18,2) / e DECIMAL(18,6) (full 18-digit precision in "extreme")
+//	s VARCHAR    ASCII, empty strings, unicode
+//	t DATE
+//	f DOUBLE
+//
+// t0 and t1 are random with NULLs, t_empty has no rows, t_ext holds the
+// extreme values.
+
+// diffColumns are the generated tables' columns in order.
+var diffColumns = []arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "i", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "d", Type: &arrow.Decimal128Type{Precision: 18, Scale: 2}, Nullable: true},
+	{Name: "e", Type: &arrow.Decimal128Type{Precision: 18, Scale: 6}, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "t", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "f", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}
+
+var diffStrings = []string{"", "a", "A", "abc", "Abc", "b", "zz", "hello world", "naïve", "日本語", "Ünïcödé", "x%y", "under_score", "  pad  ", "😀"}
+
+// diffRow is one generated row; a nil entry is NULL.
+type diffRow [7]any
+
+// WriteDiffTables writes t0, t1, t_empty and t_ext as Parquet files into
+// dir, drawn from seed.
+func WriteDiffTables(dir string, seed uint64) error {
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	tables := map[string][]diffRow{
+		"t0":      randomRows(r, 24),
+		"t1":      randomRows(r, 16),
+		"t_empty": nil,
+		"t_ext":   extremeRows(),
+	}
+	for name, rows := range tables {
+		if err := writeDiffParquet(filepath.Join(dir, name+".parquet"), rows); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func randomRows(r *rand.Rand, n int) []diffRow {
+	rows := make([]diffRow, n)
+	for i := range rows {
+		var row diffRow
+		row[0] = int64(r.IntN(5))
+		row[1] = r.Int64N(2001) - 1000
+		row[2] = r.Int64N(2000001) - 1000000 // unscaled, scale 2
+		row[3] = r.Int64N(20000001) - 10000000
+		row[4] = diffStrings[r.IntN(len(diffStrings))]
+		row[5] = int32(9000 + r.IntN(2000))     // 1994..1999
+		row[6] = float64(r.IntN(2001)-1000) / 8 // exact in binary
+		for c := range row {
+			if r.IntN(6) == 0 {
+				row[c] = nil
+			}
+		}
+		rows[i] = row
+	}
+	return rows
+}
+
+func extremeRows() []diffRow {
+	const max18 = 999_999_999_999_999_999
+	return []diffRow{
+		{int64(0), int64(math.MaxInt64), int64(max18), int64(max18), "", int32(0), 0.0},
+		{int64(1), int64(math.MinInt64), int64(-max18), int64(-max18), "日本語😀", int32(-1), -0.0},
+		{int64(2), int64(0), int64(1), int64(1), "Ünïcödé", int32(2932896), 1e300},
+		{int64(3), int64(-1), int64(-1), int64(-1), " ", int32(11016), -1e-300},
+		{nil, nil, nil, nil, nil, nil, nil},
+	}
+}
+
+func writeDiffParquet(path string, rows []diffRow) error {
+	schema := arrow.NewSchema(diffColumns, nil)
+	b := array.NewRecordBuilder(memory.NewGoAllocator(), schema)
+	defer b.Release()
+	for _, row := range rows {
+		for c, v := range row {
+			fb := b.Field(c)
+			if v == nil {
+				fb.AppendNull()
+				continue
+			}
+			switch fb := fb.(type) {
+			case *array.Int64Builder:
+				fb.Append(v.(int64))
+			case *array.Decimal128Builder:
+				fb.Append(decimal128.FromI64(v.(int64)))
+			case *array.StringBuilder:
+				fb.Append(v.(string))
+			case *array.Date32Builder:
+				fb.Append(arrow.Date32(v.(int32)))
+			case *array.Float64Builder:
+				fb.Append(v.(float64))
+			}
+		}
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(7)), pqarrow.DefaultWriterProps())
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if err := w.Write(rec); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+// WidenDiffDecimals redefines the generated tables' DuckDB views with
+// their DECIMAL columns as DECIMAL(20,s). gq's DECIMAL arithmetic is exact
+// up to the int64 range (19 digits) where MySQL's goes to 65 digits;
+// DuckDB's DECIMAL(18) arithmetic stays 18 digits and overflows first, so
+// widened, DuckDB computes what MySQL would and gq must agree or fail with
+// a range error (counted apart, never a wrong value). Not wider: where the
+// common type of two decimals (COALESCE, CASE) would need more than 38
+// digits DuckDB drops scale (1.984755 becomes 1.98), and DECIMAL(30,s)
+// operands reach that after one multiplication.
+func WidenDiffDecimals(db *sql.DB, dir string) error {
+	for _, name := range []string{"t0", "t1", "t_empty", "t_ext"} {
+		abs, err := filepath.Abs(filepath.Join(dir, name+".parquet"))
+		if err != nil {
+			return err
+		}
+		q := fmt.Sprintf(`CREATE OR REPLACE VIEW %s AS SELECT k, i, d::DECIMAL(20,2) AS d, e::DECIMAL(20,6) AS e, s, t, f FROM read_parquet('%s')`,
+			name, strings.ReplaceAll(abs, "'", "''"))
+		if _, err := db.Exec(q); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package duckdb
+
+import (
+	"context"
+	"database/sql"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gq/catalog"
+	"gq/engine"
+)
+
+// The differential test: random queries in gq and DuckDB, plus TLP and
+// NoREC in gq. By default a bounded run with a fixed seed (a few hundred
+// queries, well under a minute); long runs:
+//
+//	go test -run TestDifferential -diff.n 100000 -diff.time 1h -diff.seed 7
+var (
+	diffN    = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
+	diffTime = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
+	diffSeed = flag.Uint64("diff.seed", 1, "generator seed")
+	diffTPCH = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
+)
+
+func TestDifferential(t *testing.T) {
+	t.Run("generated", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed); err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, NewDiffGen(*diffSeed), *diffN, *diffTime, 5, WidenDiffDecimals)
+	})
+	t.Run("tpch", func(t *testing.T) {
+		if _, err := os.Stat(filepath.Join(*diffTPCH, "lineitem.parquet")); err != nil {
+			t.Skipf("no TPC-H data at %s (make data)", *diffTPCH)
+		}
+		runDiff(t, *diffTPCH, NewTPCHGen(*diffSeed), *diffN/4, *diffTime/2, 0, nil)
+	})
+}
+
+func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batch int, prep func(*sql.DB, string) error) {
+	cat := catalog.New()
+	if err := cat.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if prep != nil {
+		if err := prep(db, dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}), Duck: db}
+	deadline := time.Now().Add(budget)
+	for i := 0; i < n && time.Now().Before(deadline); i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		d.Check(ctx, g.Next())
+		cancel()
+	}
+	s := d.Stats
+	t.Logf("%d queries: %d agree, %d both error, %d gq range limit, %d DuckDB range error only, %d gq unsupported, %d slow; %d TLP and %d NoREC checks; %d mismatches",
+		s.Queries, s.Agree, s.BothError, s.GQRangeOnly, s.DuckRangeOnly, s.GQUnsupported, len(s.Slow), s.TLP, s.NoREC, len(s.Mismatches))
+	for _, q := range s.Slow {
+		t.Logf("slow (past the per-query limit): %s", q)
+	}
+	for i, m := range s.Mismatches {
+		if i == 25 {
+			t.Errorf("... and %d more", len(s.Mismatches)-i)
+			break
+		}
+		t.Errorf("mismatch %s", m)
+	}
+	if s.Queries > 0 && s.Agree < s.Queries/3 {
+		t.Errorf("only %d of %d queries ran in both engines: the generator is too often wrong", s.Agree, s.Queries)
+	}
+}

@@ -1,0 +1,74 @@
+package tpch
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCellEqual(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"abc", "abc", true},
+		{"abc", "ABC", false},
+		{"", "", true},
+		{"", "0", false},
+		{"0.0500", "0.05", true},
+		{"2.55", "2.5499999999999998", true},
+		{"2.55", "2.56", false},
+		{"2.55", "2.5449999", false},
+		{"3", "4", false},
+		{"3", "3.0", true},
+		{"1e-12", "0", true},
+		{"38250854.6263", "38250854.626300004", true},
+		{"1.6263", "1.6264", false},
+		{"38250854.6263", "38250854.6264", true}, // within relative 1e-9
+		{"13", "13", true},
+		{"1996-01-02", "1996-01-02", true},
+		{"1996-01-02", "1996-01-03", false},
+		{"NaN", "NaN", true},
+		{"Inf", "NaN", false},
+	}
+	for _, tc := range tests {
+		if got := cellEqual(tc.a, tc.b); got != tc.want {
+			t.Errorf("cellEqual(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestCompareCSV(t *testing.T) {
+	const base = "name,v\nb,2.55\na,1\n\"x,y\",\n"
+	tests := []struct {
+		name      string
+		got, want string
+		ordered   bool
+		errSubstr string // "" means equal
+	}{
+		{"identical", base, base, true, ""},
+		{"header case", "NAME,V\nb,2.55\na,1\n\"x,y\",\n", base, true, ""},
+		{"float vs decimal", "name,v\nb,2.5499999999999998\na,1.000\n\"x,y\",\n", base, true, ""},
+		{"header differs", "nm,v\nb,2.55\na,1\n\"x,y\",\n", base, true, "column 1"},
+		{"row count", "name,v\nb,2.55\n", base, true, "got 1 rows, want 3"},
+		{"value differs", "name,v\nb,2.56\na,1\n\"x,y\",\n", base, true, `"2.56"`},
+		{"null vs zero", "name,v\nb,2.55\na,1\n\"x,y\",0\n", base, false, "no match"},
+		{"order ignored", "name,v\na,1\nb,2.55\n\"x,y\",\n", base, false, ""},
+		{"order checked", "name,v\na,1\nb,2.55\n\"x,y\",\n", base, true, "not in order: row 1 column name"},
+		{"duplicates counted", "name,v\na,1\na,1\n\"x,y\",\n", base, false, "no match"},
+		{"empty results", "name,v\n", "name,v\n", true, ""},
+		{"bad csv", "name,v\n\"a,1\n", base, true, "got:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CompareCSV([]byte(tc.got), []byte(tc.want), tc.ordered)
+			switch {
+			case tc.errSubstr == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tc.errSubstr != "" && err == nil:
+				t.Errorf("no error, want one containing %q", tc.errSubstr)
+			case tc.errSubstr != "" && !strings.Contains(err.Error(), tc.errSubstr):
+				t.Errorf("error %q does not contain %q", err, tc.errSubstr)
+			}
+		})
+	}
+}

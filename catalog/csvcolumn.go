@@ -1,0 +1,122 @@
+package catalog
+
+import (
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// csvColumn accumulates one column's values in typed slices, switching on
+// the type per value (no interface calls), then wraps them as an array.
+type csvColumn struct {
+	typ     arrow.DataType
+	valid   []byte // bitmap
+	nulls   int
+	n       int
+	i64     []int64
+	f64     []float64
+	i32     []int32
+	bools   []byte // bitmap
+	offsets []int32
+	bytes   []byte
+}
+
+// add appends one field; false when it does not parse as the column's type.
+func (c *csvColumn) add(f []byte, quoted bool) bool {
+	if c.n&7 == 0 {
+		c.valid = append(c.valid, 0)
+		if c.typ.ID() == arrow.BOOL {
+			c.bools = append(c.bools, 0)
+		}
+	}
+	null := len(f) == 0 && (!quoted || c.typ.ID() != arrow.STRING)
+	if null {
+		c.nulls++
+	} else {
+		c.valid[c.n>>3] |= 1 << (c.n & 7)
+	}
+	switch c.typ.ID() {
+	case arrow.INT64:
+		var v int64
+		if !null {
+			var ok bool
+			if v, ok = parseInt(f); !ok {
+				return false
+			}
+		}
+		c.i64 = append(c.i64, v)
+	case arrow.FLOAT64:
+		var v float64
+		if !null {
+			var ok bool
+			if v, ok = parseFloat(f); !ok {
+				return false
+			}
+		}
+		c.f64 = append(c.f64, v)
+	case arrow.DATE32:
+		var v int32
+		if !null {
+			var ok bool
+			if v, ok = parseDate(f); !ok {
+				return false
+			}
+		}
+		c.i32 = append(c.i32, v)
+	case arrow.BOOL:
+		if !null {
+			v, ok := parseBool(f)
+			if !ok {
+				return false
+			}
+			if v {
+				c.bools[c.n>>3] |= 1 << (c.n & 7)
+			}
+		}
+	default:
+		if len(c.offsets) == 0 {
+			c.offsets = append(c.offsets, 0)
+		}
+		c.bytes = append(c.bytes, f...)
+		if len(c.bytes) > math.MaxInt32 {
+			return false
+		}
+		c.offsets = append(c.offsets, int32(len(c.bytes)))
+	}
+	c.n++
+	return true
+}
+
+// finish returns the n accumulated values as an array and resets c.
+func (c *csvColumn) finish(n int) arrow.Array {
+	var validity *memory.Buffer
+	if c.nulls > 0 {
+		validity = memory.NewBufferBytes(c.valid)
+	}
+	var bufs []*memory.Buffer
+	switch c.typ.ID() {
+	case arrow.INT64:
+		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(c.i64))}
+	case arrow.FLOAT64:
+		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Float64Traits.CastToBytes(c.f64))}
+	case arrow.DATE32:
+		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(c.i32))}
+	case arrow.BOOL:
+		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(c.bools)}
+	default:
+		if len(c.offsets) == 0 {
+			c.offsets = append(c.offsets, 0)
+		}
+		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(c.offsets)), memory.NewBufferBytes(c.bytes)}
+	}
+	d := array.NewData(c.typ, n, bufs, nil, c.nulls, 0)
+	a := array.MakeFromData(d)
+	d.Release()
+	// The array owns the slices now: start fresh ones, sized like these.
+	*c = csvColumn{typ: c.typ,
+		i64: make([]int64, 0, cap(c.i64)), f64: make([]float64, 0, cap(c.f64)), i32: make([]int32, 0, cap(c.i32)),
+		offsets: make([]int32, 0, cap(c.offsets)), bytes: make([]byte, 0, cap(c.bytes))}
+	return a
+}

@@ -1,0 +1,663 @@
+package catalog
+
+import (
+	"context"
+	"os"
+	"slices"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+
+	"gq/errs"
+)
+
+// The direct reader decodes Parquet column chunks straight into gq's value
+// types with the typed column readers of parquet/file, bypassing pqarrow.
+// Profiles of TPC-H Q1 at SF1 showed the pqarrow path spending most of the
+// scan on work gq then undoes: dictionary strings appended one by one into a
+// BinaryBuilder (12% of the query), INT64 decimals widened to Decimal128
+// (6%) and narrowed back to Decimal64 by normalizeArray (6%), plus zeroing
+// of the intermediate buffers. Here an INT64 decimal is decoded into the
+// Decimal64 value buffer itself, and a string column is gathered from the
+// page's (aliased) values into one offsets and one data buffer.
+
+// directKind is how the direct reader decodes one column.
+type directKind uint8
+
+const (
+	directNone   directKind = iota // not supported: use pqarrow
+	directInt64                    // INT64 → Int64 or Decimal64 as is
+	directInt32                    // INT32 (signed) → Int64 or Decimal64
+	directUint32                   // INT32 holding uint8/16/32 → Int64
+	directDate32                   // INT32 date → Date32
+	directDouble                   // DOUBLE → Float64
+	directFloat                    // FLOAT → Float64
+	directBytes                    // BYTE_ARRAY → String
+	directBool                     // BOOLEAN → Boolean
+)
+
+// directKindOf chooses the direct decoding of column c of a file with
+// physical type phys, Arrow type fileType and gq type gqType.
+func directKindOf(phys parquet.Type, fileType, gqType arrow.DataType) directKind {
+	switch phys {
+	case parquet.Types.Int64:
+		switch gqType.ID() {
+		case arrow.INT64:
+			if fileType.ID() == arrow.INT64 {
+				return directInt64
+			}
+		case arrow.DECIMAL64:
+			return directInt64
+		}
+	case parquet.Types.Int32:
+		switch gqType.ID() {
+		case arrow.INT64:
+			switch fileType.ID() {
+			case arrow.INT8, arrow.INT16, arrow.INT32:
+				return directInt32
+			case arrow.UINT8, arrow.UINT16, arrow.UINT32:
+				return directUint32
+			}
+		case arrow.DECIMAL64:
+			return directInt32
+		case arrow.DATE32:
+			if fileType.ID() == arrow.DATE32 {
+				return directDate32
+			}
+		}
+	case parquet.Types.Double:
+		if gqType.ID() == arrow.FLOAT64 {
+			return directDouble
+		}
+	case parquet.Types.Float:
+		if gqType.ID() == arrow.FLOAT64 && fileType.ID() == arrow.FLOAT32 {
+			return directFloat
+		}
+	case parquet.Types.ByteArray:
+		if gqType.ID() == arrow.STRING {
+			return directBytes
+		}
+	case parquet.Types.Boolean:
+		if gqType.ID() == arrow.BOOL {
+			return directBool
+		}
+	}
+	return directNone
+}
+
+// directKinds fills t.direct from the first file's schema (every file has
+// the same gq schema; a later file whose physical layout differs is read
+// through pqarrow, see canReadDirect).
+func (t *ParquetTable) directKinds() {
+	md := t.files[0].md
+	t.direct = make([]directKind, t.schema.NumFields())
+	for c := range t.direct {
+		col := md.Schema.Column(c)
+		if col.MaxRepetitionLevel() > 0 {
+			continue
+		}
+		t.direct[c] = directKindOf(col.PhysicalType(), t.fileSchema.Field(c).Type, t.schema.Field(c).Type)
+	}
+}
+
+// canReadDirect reports whether every wanted column of file fi can be
+// decoded directly.
+func (t *ParquetTable) canReadDirect(fi int, columns []int) bool {
+	if t.direct == nil {
+		return false
+	}
+	md := t.files[fi].md
+	first := t.files[0].md
+	for _, c := range columns {
+		if t.direct[c] == directNone {
+			return false
+		}
+		if fi > 0 && md.Schema.Column(c).PhysicalType() != first.Schema.Column(c).PhysicalType() {
+			return false
+		}
+	}
+	return true
+}
+
+// directColumn decodes one column chunk batch by batch into scratch
+// buffers reused across batches; take copies the wanted rows out (or hands
+// the scratch buffers over when every row is wanted).
+type directColumn struct {
+	kind  directKind
+	typ   arrow.DataType
+	rd    file.ColumnChunkReader // nil when pc decodes the pages
+	pc    *pageColumn
+	maxDL int16
+	defs  []int16
+	i32   []int32
+	f32   []float32
+	bools []bool
+	bas   []parquet.ByteArray
+
+	// The decoded batch: n rows; fixed-width values (width bytes each, or
+	// a bitmap for Boolean) or string offsets and data; validity from defs.
+	n     int
+	width int
+	fixed []byte
+	offs  []int32
+	data  []byte
+	valid []byte // nil: no NULLs in the batch
+	nulls int
+	// dataHint sizes a new string data buffer from the previous batch.
+	dataHint int
+}
+
+// readDirect is Read's fast path: the row group of sp decoded column by
+// column with directColumn. With a filter, the filter's columns are decoded
+// first and only the rows it selects are copied into the output arrays.
+func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns []int, outSchema *arrow.Schema, batchSize int, mem memory.Allocator, filter *RowFilter, emit func(arrow.RecordBatch) error) error {
+	pf := t.files[sp.file]
+	f, err := os.Open(pf.path)
+	if err != nil {
+		return errs.Wrap(errs.IO, err, "%s", pf.path)
+	}
+	defer f.Close()
+	var rg *file.RowGroupReader
+	err = guard(pf.path, func() error {
+		rdr, err := file.NewParquetReader(f, file.WithMetadata(pf.md), file.WithReadProps(readerProps()))
+		if err != nil {
+			return err
+		}
+		rg = rdr.RowGroup(sp.rowGroup)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// One reader per distinct column; a column asked for twice is decoded
+	// once.
+	readers := map[int]*directColumn{}
+	defer func() {
+		for _, dc := range readers {
+			if dc.rd != nil {
+				dc.rd.Close()
+			}
+			if dc.pc != nil {
+				dc.pc.pr.Close()
+			}
+		}
+	}()
+	order := make([]*directColumn, len(columns))
+	for i, c := range columns {
+		dc := readers[c]
+		if dc == nil {
+			dc = &directColumn{kind: t.direct[c], typ: t.schema.Field(c).Type}
+			readers[c] = dc
+			err := guard(pf.path, func() error {
+				descr := pf.md.Schema.Column(c)
+				if pc, err := t.pageColumn(rg, c, descr.MaxDefinitionLevel()); err != nil || pc != nil {
+					dc.pc = pc
+					return err
+				}
+				rd, err := rg.Column(c)
+				if err != nil {
+					return err
+				}
+				dc.rd = rd
+				dc.maxDL = rd.Descriptor().MaxDefinitionLevel()
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		order[i] = dc
+	}
+	// The filter's columns are decoded first; the others only when some
+	// row of the batch survives.
+	var first, rest []*directColumn
+	var predSchema *arrow.Schema
+	if filter != nil {
+		inPred := map[*directColumn]bool{}
+		fields := make([]arrow.Field, len(columns))
+		for i := range fields {
+			fields[i] = arrow.Field{Name: outSchema.Field(i).Name, Type: arrow.Null, Nullable: true}
+		}
+		for _, pos := range filter.Columns {
+			if pos < 0 || pos >= len(columns) {
+				return errs.New(errs.Internal, "table %s: filter column %d out of range", t.name, pos)
+			}
+			fields[pos] = outSchema.Field(pos)
+			if !inPred[order[pos]] {
+				inPred[order[pos]] = true
+				first = append(first, order[pos])
+			}
+		}
+		for _, dc := range readers {
+			if !inPred[dc] {
+				rest = append(rest, dc)
+			}
+		}
+		predSchema = arrow.NewSchema(fields, nil)
+	} else {
+		for _, dc := range readers {
+			first = append(first, dc)
+		}
+	}
+	decode := func(dcs []*directColumn, n int) error {
+		for _, dc := range dcs {
+			if err := guard(pf.path, func() error { return dc.decode(n) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var sel []int32
+	cols := make([]arrow.Array, len(columns))
+	for left := sp.rows; left > 0; left -= int64(min(left, int64(batchSize))) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		n := int(min(left, int64(batchSize)))
+		if err := decode(first, n); err != nil {
+			return err
+		}
+		all := true
+		if filter != nil {
+			sel, err = applyRowFilter(filter, predSchema, order, n, sel)
+			if err != nil {
+				return err
+			}
+			if len(sel) == 0 {
+				// Nothing survives: step the other readers over the batch.
+				for _, dc := range rest {
+					if err := guard(pf.path, func() error { return dc.skip(n) }); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			all = len(sel) == n
+		}
+		if err := decode(rest, n); err != nil {
+			return err
+		}
+		rows, pick := n, []int32(nil)
+		if !all {
+			rows, pick = len(sel), sel
+		}
+		// With every row wanted the scratch buffers are handed over, by
+		// the last position of a column asked for twice (the earlier ones
+		// copy).
+		for i, dc := range order {
+			cols[i] = dc.take(pick, pick == nil && !slices.Contains(order[i+1:], dc))
+		}
+		out := array.NewRecordBatch(outSchema, cols, int64(rows))
+		releaseAll(cols)
+		if err := emit(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pageColumn returns a pageColumn for column c of rg when it can decode
+// it (required, a supported physical type and encodings), else nil.
+func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c int, maxDL int16) (*pageColumn, error) {
+	descr := rg.MetaData().Schema.Column(c)
+	switch t.direct[c] {
+	case directInt64, directInt32, directUint32, directDate32, directDouble, directBytes:
+	default:
+		return nil, nil
+	}
+	if maxDL != 0 || descr.MaxRepetitionLevel() != 0 {
+		return nil, nil
+	}
+	cc, err := rg.MetaData().ColumnChunk(c)
+	if err != nil {
+		return nil, err
+	}
+	if !pageEncodingsOK(cc) {
+		return nil, nil
+	}
+	pr, err := rg.GetColumnPageReader(c)
+	if err != nil {
+		return nil, err
+	}
+	return &pageColumn{pr: pr, phys: descr.PhysicalType(), name: descr.Name()}, nil
+}
+
+// applyRowFilter runs filter over a batch holding views of the filter's
+// columns (the other columns are NULL placeholders, never read).
+func applyRowFilter(filter *RowFilter, predSchema *arrow.Schema, order []*directColumn, n int, sel []int32) ([]int32, error) {
+	cols := make([]arrow.Array, len(order))
+	for i := range cols {
+		if predSchema.Field(i).Type.ID() == arrow.NULL {
+			cols[i] = array.NewNull(n)
+		} else {
+			cols[i] = order[i].view()
+		}
+	}
+	b := array.NewRecordBatch(predSchema, cols, int64(n))
+	releaseAll(cols)
+	defer b.Release()
+	return filter.Select(b, sel[:0])
+}
+
+// decode reads the column's next n rows into the scratch buffers.
+func (dc *directColumn) decode(n int) error {
+	if dc.pc != nil {
+		return dc.decodePages(n)
+	}
+	dc.n = n
+	var defs []int16
+	if dc.maxDL > 0 {
+		dc.defs = grow(dc.defs, n)
+		defs = dc.defs[:n]
+	}
+	var (
+		nread  int // non-null values decoded
+		levels int64
+		err    error
+	)
+	switch dc.kind {
+	case directInt64:
+		out := dc.fixedOf(n, 8)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Int64ColumnChunkReader).ReadBatch(int64(k), out[at:], defsFrom(defs, lvl), nil)
+		})
+		spread(out, nread, defs, dc.maxDL)
+	case directInt32, directUint32:
+		dc.i32 = grow(dc.i32, n)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Int32ColumnChunkReader).ReadBatch(int64(k), dc.i32[at:], defsFrom(defs, lvl), nil)
+		})
+		out := dc.fixedOf(n, 8)
+		if dc.kind == directUint32 {
+			for i, v := range dc.i32[:nread] {
+				out[i] = int64(uint32(v))
+			}
+		} else {
+			for i, v := range dc.i32[:nread] {
+				out[i] = int64(v)
+			}
+		}
+		spread(out, nread, defs, dc.maxDL)
+	case directDate32:
+		dc.fixedOf(n, 4)
+		out := arrow.Int32Traits.CastFromBytes(dc.fixed)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Int32ColumnChunkReader).ReadBatch(int64(k), out[at:], defsFrom(defs, lvl), nil)
+		})
+		spread(out, nread, defs, dc.maxDL)
+	case directDouble:
+		dc.fixedOf(n, 8)
+		out := arrow.Float64Traits.CastFromBytes(dc.fixed)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Float64ColumnChunkReader).ReadBatch(int64(k), out[at:], defsFrom(defs, lvl), nil)
+		})
+		spread(out, nread, defs, dc.maxDL)
+	case directFloat:
+		dc.f32 = grow(dc.f32, n)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Float32ColumnChunkReader).ReadBatch(int64(k), dc.f32[at:], defsFrom(defs, lvl), nil)
+		})
+		dc.fixedOf(n, 8)
+		out := arrow.Float64Traits.CastFromBytes(dc.fixed)
+		for i, v := range dc.f32[:nread] {
+			out[i] = float64(v)
+		}
+		spread(out, nread, defs, dc.maxDL)
+	case directBool:
+		dc.bools = grow(dc.bools, n)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.BooleanColumnChunkReader).ReadBatch(int64(k), dc.bools[at:], defsFrom(defs, lvl), nil)
+		})
+		spread(dc.bools[:n], nread, defs, dc.maxDL)
+		dc.width = 0
+		dc.fixed = grow(dc.fixed, (n+7)/8)
+		clear(dc.fixed)
+		for i, v := range dc.bools[:n] {
+			if v {
+				dc.fixed[i>>3] |= 1 << (i & 7)
+			}
+		}
+	case directBytes:
+		levels, err = dc.decodeStrings(n, defs)
+	default:
+		return errs.New(errs.Internal, "direct Parquet reader: unexpected column kind %d", dc.kind)
+	}
+	if err != nil {
+		return err
+	}
+	if int(levels) != n {
+		return errs.New(errs.IO, "column %s: %d rows decoded, want %d", dc.rd.Descriptor().Name(), levels, n)
+	}
+	dc.validity(defs, n)
+	return nil
+}
+
+// decodePages is decode through dc.pc (a required column).
+func (dc *directColumn) decodePages(n int) error {
+	dc.n, dc.valid, dc.nulls = n, nil, 0
+	pc := dc.pc
+	var got int
+	var err error
+	switch dc.kind {
+	case directInt64, directDouble:
+		got, err = pc.read64(dc.fixedOf(n, 8))
+	case directInt32, directUint32:
+		dc.i32 = grow(dc.i32, n)
+		got, err = pc.read32(dc.i32)
+		out := dc.fixedOf(n, 8)
+		if dc.kind == directUint32 {
+			for i, v := range dc.i32[:got] {
+				out[i] = int64(uint32(v))
+			}
+		} else {
+			for i, v := range dc.i32[:got] {
+				out[i] = int64(v)
+			}
+		}
+	case directDate32:
+		dc.fixedOf(n, 4)
+		got, err = pc.read32(arrow.Int32Traits.CastFromBytes(dc.fixed))
+	case directBytes:
+		dc.offs = grow(dc.offs, n+1)
+		dc.offs[0] = 0
+		data := dc.data[:0]
+		if cap(data) == 0 {
+			data = make([]byte, 0, dc.dataHint)
+		}
+		data, got, err = pc.readStrings(n, dc.offs, data)
+		dc.data = data
+		dc.dataHint = len(data) + len(data)/8
+	default:
+		return errs.New(errs.Internal, "direct Parquet reader: unexpected page column kind %d", dc.kind)
+	}
+	if err != nil {
+		return err
+	}
+	if got != n {
+		return errs.New(errs.IO, "column %s: %d rows decoded, want %d", pc.name, got, n)
+	}
+	return nil
+}
+
+// skip steps over n rows without keeping them.
+func (dc *directColumn) skip(n int) error {
+	if dc.pc != nil {
+		return dc.decodePages(n)
+	}
+	type skipper interface{ Skip(int64) (int64, error) }
+	if s, ok := dc.rd.(skipper); ok {
+		_, err := s.Skip(int64(n))
+		return err
+	}
+	return dc.decode(n)
+}
+
+// fixedOf sizes the scratch value buffer for n values of width bytes and
+// returns it as int64s (callers of other widths recast dc.fixed).
+func (dc *directColumn) fixedOf(n, width int) []int64 {
+	dc.width = width
+	if cap(dc.fixed) < n*width {
+		dc.fixed = make([]byte, n*width, max(n, 1024)*width)
+	}
+	dc.fixed = dc.fixed[:n*width]
+	if width == 8 {
+		return arrow.Int64Traits.CastFromBytes(dc.fixed)
+	}
+	return nil
+}
+
+// validity sets dc.valid and dc.nulls from the definition levels.
+func (dc *directColumn) validity(defs []int16, n int) {
+	dc.valid, dc.nulls = dc.valid[:0], 0
+	if dc.maxDL == 0 {
+		dc.valid = nil
+		return
+	}
+	bits := grow(dc.valid[:0:cap(dc.valid)], (n+7)/8)
+	clear(bits)
+	for i, d := range defs[:n] {
+		if d == dc.maxDL {
+			bits[i>>3] |= 1 << (i & 7)
+		} else {
+			dc.nulls++
+		}
+	}
+	dc.valid = bits
+	if dc.nulls == 0 {
+		dc.valid = nil
+	}
+}
+
+// decodeStrings decodes n rows of a BYTE_ARRAY column into the scratch
+// offsets and data. ReadBatchInPage returns values aliased to the page (for
+// dictionary pages, to the dictionary), valid until the next read, so each
+// page's share is copied at once.
+func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
+	rd := dc.rd.(*file.ByteArrayColumnChunkReader)
+	dc.bas = grow(dc.bas, n)
+	dc.offs = grow(dc.offs, n+1)
+	offsets := dc.offs
+	offsets[0] = 0
+	data := dc.data[:0]
+	if cap(data) == 0 {
+		data = make([]byte, 0, dc.dataHint)
+	}
+	row := 0 // rows (levels) done
+	for row < n {
+		levels, nread, err := rd.ReadBatchInPage(int64(n-row), dc.bas, defsFrom(defs, row), nil)
+		if err != nil {
+			return int64(row), err
+		}
+		if levels == 0 {
+			break
+		}
+		vals := dc.bas[:nread]
+		total := 0
+		for _, v := range vals {
+			total += len(v)
+		}
+		if len(data)+total > cap(data) {
+			grown := make([]byte, len(data), max(2*cap(data), len(data)+total))
+			copy(grown, data)
+			data = grown
+		}
+		if dc.maxDL == 0 || nread == int(levels) {
+			for i, v := range vals {
+				data = append(data, v...)
+				offsets[row+i+1] = int32(len(data))
+			}
+		} else {
+			k := 0
+			for i := 0; i < int(levels); i++ {
+				if defs[row+i] == dc.maxDL {
+					data = append(data, vals[k]...)
+					k++
+				}
+				offsets[row+i+1] = int32(len(data))
+			}
+		}
+		row += int(levels)
+	}
+	if len(data) > 1<<31-1 {
+		return int64(row), errs.New(errs.IO, "column %s: string batch over 2 GiB", dc.rd.Descriptor().Name())
+	}
+	dc.data = data
+	dc.dataHint = len(data) + len(data)/8
+	return int64(row), nil
+}
+
+// view is an array over the scratch buffers, valid until the next decode.
+func (dc *directColumn) view() arrow.Array {
+	return dc.array(dc.valid, dc.fixed, dc.offs, dc.data, dc.n, dc.nulls)
+}
+
+func (dc *directColumn) array(valid, fixed []byte, offs []int32, data []byte, n, nulls int) arrow.Array {
+	var vb *memory.Buffer
+	if valid != nil {
+		vb = memory.NewBufferBytes(valid)
+	}
+	bufs := []*memory.Buffer{vb, memory.NewBufferBytes(fixed)}
+	if dc.kind == directBytes {
+		bufs = []*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs[:n+1])), memory.NewBufferBytes(data)}
+	}
+	d := array.NewData(dc.typ, n, bufs, nil, nulls, 0)
+	defer d.Release()
+	return array.MakeFromData(d)
+}
+
+// readLevels calls read until n levels are read (a typed ReadBatch may stop
+// early); read gets the number of levels still wanted, the index where its
+// non-null values go (values are packed at the front, see spread) and the
+// index where its definition levels go.
+func readLevels(n int, read func(k, at, lvl int) (int64, int, error)) (levels int64, values int, err error) {
+	for int(levels) < n {
+		l, v, err := read(n-int(levels), values, int(levels))
+		if err != nil {
+			return levels, values, err
+		}
+		if l == 0 {
+			break
+		}
+		levels += l
+		values += v
+	}
+	return levels, values, nil
+}
+
+// defsFrom is the definition level buffer from row at, or nil for a
+// required column.
+func defsFrom(defs []int16, at int) []int16 {
+	if defs == nil {
+		return nil
+	}
+	return defs[at:]
+}
+
+// spread moves the nread packed non-null values of out to their rows (the
+// rows whose definition level is maxDL), back to front, so that nulls get
+// zero values.
+func spread[T any](out []T, nread int, defs []int16, maxDL int16) {
+	if maxDL == 0 || nread == len(out) {
+		return
+	}
+	var zero T
+	k := nread - 1
+	for i := len(out) - 1; i >= 0; i-- {
+		if defs[i] == maxDL {
+			out[i] = out[k]
+			k--
+		} else {
+			out[i] = zero
+		}
+	}
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}

@@ -1,0 +1,99 @@
+package catalog
+
+import (
+	"context"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// RowFilter is a predicate that a scan hands to the table, so that rows are
+// dropped while they are decoded: the filter's columns are decoded first and
+// the other columns are copied out only for the rows that survive (late
+// materialisation), instead of materialising every row and gathering the
+// survivors afterwards.
+type RowFilter struct {
+	// Columns are the positions, in the Read columns list, that Select
+	// reads.
+	Columns []int
+	// Select returns the rows of b to keep, ascending, reusing sel's
+	// storage. b has the Read columns' schema at the positions in Columns;
+	// the other positions hold placeholder NULL columns that Select must
+	// not read. b is valid only during the call.
+	Select func(b arrow.RecordBatch, sel []int32) ([]int32, error)
+}
+
+// FilteredTable is a Table that can apply a RowFilter while it reads.
+// ReadFiltered is Read that emits only rows the filter keeps, and never an
+// empty batch; a nil filter keeps every row.
+type FilteredTable interface {
+	Table
+	ReadFiltered(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, filter *RowFilter, emit func(arrow.RecordBatch) error) error
+}
+
+// filteredEmit applies filter to whole batches before emit, for readers
+// that decode every row (the pqarrow path).
+func filteredEmit(filter *RowFilter, mem memory.Allocator, emit func(arrow.RecordBatch) error) func(arrow.RecordBatch) error {
+	if filter == nil {
+		return emit
+	}
+	var sel []int32
+	return func(b arrow.RecordBatch) error {
+		var err error
+		sel, err = filter.Select(b, sel[:0])
+		if err != nil {
+			b.Release()
+			return err
+		}
+		switch {
+		case len(sel) == 0:
+			b.Release()
+			return nil
+		case len(sel) == int(b.NumRows()):
+			return emit(b)
+		}
+		out := takeRows(mem, b, sel)
+		b.Release()
+		return emit(out)
+	}
+}
+
+var _ FilteredTable = (*ParquetTable)(nil)
+
+// takeRows gathers rows sel of b (gq value types) into a new batch.
+func takeRows(mem memory.Allocator, b arrow.RecordBatch, sel []int32) arrow.RecordBatch {
+	cols := make([]arrow.Array, b.NumCols())
+	for i, col := range b.Columns() {
+		bld := array.NewBuilder(mem, col.DataType())
+		bld.Reserve(len(sel))
+		for _, r := range sel {
+			j := int(r)
+			if col.IsNull(j) {
+				bld.AppendNull()
+				continue
+			}
+			switch a := col.(type) {
+			case *array.Int64:
+				bld.(*array.Int64Builder).Append(a.Value(j))
+			case *array.Float64:
+				bld.(*array.Float64Builder).Append(a.Value(j))
+			case *array.Decimal64:
+				bld.(*array.Decimal64Builder).Append(a.Value(j))
+			case *array.Date32:
+				bld.(*array.Date32Builder).Append(a.Value(j))
+			case *array.Boolean:
+				bld.(*array.BooleanBuilder).Append(a.Value(j))
+			case *array.String:
+				bld.(*array.StringBuilder).Append(a.Value(j))
+			default:
+				bld.AppendNull() // not a gq value type: normalizeArray never yields one
+			}
+		}
+		cols[i] = bld.NewArray()
+		bld.Release()
+	}
+	out := array.NewRecordBatch(b.Schema(), cols, int64(len(sel)))
+	releaseAll(cols)
+	return out
+}

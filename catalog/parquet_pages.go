@@ -1,0 +1,478 @@
+package catalog
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+
+	"gq/errs"
+)
+
+// pageColumn decodes the pages of one required (no NULLs), flat column
+// chunk itself: PLAIN values and RLE_DICTIONARY indices over a PLAIN
+// dictionary, the encodings gq's and most writers' files use.
+//
+// Why not file.ColumnChunkReader: profiles of TPC-H Q6/Q12/Q14/Q19 at SF1
+// showed 12% of all CPU in the typed readers' dictionary converter, which
+// decodes the dictionary lazily and regrows it (make, append, copy of up to
+// 1 MiB per column chunk) as higher indices appear; and for strings it
+// gathers 24-byte slice headers per value before gq copies the bytes. Here
+// the dictionary is decoded once per chunk into a flat slice (strings: one
+// offsets and one data buffer) and indices are expanded straight into the
+// output.
+type pageColumn struct {
+	pr   file.PageReader
+	phys parquet.Type
+	name string
+
+	// The dictionary, by physical type.
+	dict64   []int64
+	dict32   []int32
+	dictOffs []int32
+	dictData []byte
+	dictLen1 bool // every dictionary string is one byte long (flags, codes)
+	hasDict  bool
+
+	// The current data page: left values to go, in values (PLAIN) or
+	// through idx (dictionary indices).
+	left  int
+	plain bool
+	vals  []byte
+	idx   rleReader
+	ibuf  []int32
+}
+
+// pageEncodingsOK reports whether cc uses only encodings pageColumn reads.
+func pageEncodingsOK(cc *metadata.ColumnChunkMetaData) bool {
+	if cc.CryptoMetadata() != nil {
+		return false
+	}
+	for _, e := range cc.Encodings() {
+		switch e {
+		case parquet.Encodings.Plain, parquet.Encodings.PlainDict, parquet.Encodings.RLEDict,
+			parquet.Encodings.RLE, parquet.Encodings.BitPacked: // the last two: level encodings
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// page moves to a data page with values left, reading a dictionary page
+// on the way. It returns false at the end of the chunk.
+func (pc *pageColumn) page() (bool, error) {
+	for pc.left == 0 {
+		if !pc.pr.Next() {
+			return false, pc.pr.Err()
+		}
+		switch p := pc.pr.Page().(type) {
+		case *file.DictionaryPage:
+			if err := pc.setDict(p.Data(), int(p.NumValues())); err != nil {
+				return false, err
+			}
+		case *file.DataPageV1:
+			if err := pc.setData(p.Data(), int(p.NumValues()), parquet.Encoding(p.Encoding())); err != nil {
+				return false, err
+			}
+		case *file.DataPageV2:
+			skip := int(p.RepetitionLevelByteLen()) + int(p.DefinitionLevelByteLen())
+			if p.NumNulls() != 0 || skip > len(p.Data()) {
+				return false, pc.corrupt("NULLs in a required column")
+			}
+			if err := pc.setData(p.Data()[skip:], int(p.NumValues()), parquet.Encoding(p.Encoding())); err != nil {
+				return false, err
+			}
+		}
+	}
+	return true, nil
+}
+
+func (pc *pageColumn) corrupt(what string) error {
+	return errs.New(errs.IO, "column %s: corrupt Parquet page: %s", pc.name, what)
+}
+
+func (pc *pageColumn) setData(data []byte, n int, enc parquet.Encoding) error {
+	switch enc {
+	case parquet.Encodings.Plain:
+		pc.plain, pc.vals = true, data
+	case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
+		if !pc.hasDict {
+			return pc.corrupt("dictionary indices without a dictionary")
+		}
+		if len(data) < 1 || data[0] > 32 {
+			return pc.corrupt("bad index bit width")
+		}
+		pc.plain = false
+		pc.idx = rleReader{data: data[1:], width: int(data[0])}
+	default:
+		return errs.New(errs.Unsupported, "column %s: Parquet encoding %s is not supported", pc.name, enc)
+	}
+	pc.left = n
+	return nil
+}
+
+// setDict decodes a PLAIN dictionary page of n values.
+func (pc *pageColumn) setDict(data []byte, n int) error {
+	pc.hasDict = true
+	switch pc.phys {
+	case parquet.Types.Int64, parquet.Types.Double:
+		if len(data) < 8*n {
+			return pc.corrupt("short dictionary")
+		}
+		pc.dict64 = aliasOrClone[int64](data, n)
+	case parquet.Types.Int32:
+		if len(data) < 4*n {
+			return pc.corrupt("short dictionary")
+		}
+		pc.dict32 = aliasOrClone[int32](data, n)
+	case parquet.Types.ByteArray:
+		offs := make([]int32, n+1)
+		out := make([]byte, 0, len(data))
+		for i := range n {
+			if len(data) < 4 {
+				return pc.corrupt("short dictionary")
+			}
+			l := int(binary.LittleEndian.Uint32(data))
+			if l > len(data)-4 {
+				return pc.corrupt("short dictionary")
+			}
+			out = append(out, data[4:4+l]...)
+			offs[i+1] = int32(len(out))
+			data = data[4+l:]
+		}
+		pc.dictOffs, pc.dictData = offs, out
+		pc.dictLen1 = len(out) == n
+	}
+	return nil
+}
+
+// aliasOrClone views the first n values of a PLAIN dictionary page as a
+// []T. The page's buffer is the page reader's dictionary buffer, which only
+// a second dictionary page (never, in one column chunk) or Close replaces,
+// so the view lives as long as the chunk is decoded; an unaligned buffer is
+// copied instead.
+func aliasOrClone[T int32 | int64](data []byte, n int) []T {
+	var zero T
+	p := unsafe.Pointer(unsafe.SliceData(data))
+	v := unsafe.Slice((*T)(p), n)
+	if uintptr(p)%unsafe.Alignof(zero) != 0 {
+		return slices.Clone(v)
+	}
+	return v
+}
+
+// indices decodes the next k dictionary indices into pc.ibuf, checking
+// them against the dictionary size.
+func (pc *pageColumn) indices(k, dictLen int) ([]int32, error) {
+	pc.ibuf = grow(pc.ibuf, k)
+	if err := pc.idx.read(pc.ibuf); err != nil {
+		return nil, pc.corrupt(err.Error())
+	}
+	for _, v := range pc.ibuf {
+		if uint32(v) >= uint32(dictLen) {
+			return nil, pc.corrupt("dictionary index out of range")
+		}
+	}
+	return pc.ibuf, nil
+}
+
+// read64 fills out with the next len(out) 8-byte values (INT64, DOUBLE).
+func (pc *pageColumn) read64(out []int64) (int, error) {
+	done := 0
+	for done < len(out) {
+		ok, err := pc.page()
+		if err != nil || !ok {
+			return done, err
+		}
+		k := min(pc.left, len(out)-done)
+		if pc.plain {
+			if len(pc.vals) < 8*k {
+				return done, pc.corrupt("short page")
+			}
+			copy(out[done:done+k], unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(pc.vals))), k))
+			pc.vals = pc.vals[8*k:]
+		} else {
+			if err := rleGather(&pc.idx, out[done:done+k], pc.dict64); err != nil {
+				return done, pc.corrupt(err.Error())
+			}
+		}
+		pc.left -= k
+		done += k
+	}
+	return done, nil
+}
+
+// read32 fills out with the next len(out) INT32 values.
+func (pc *pageColumn) read32(out []int32) (int, error) {
+	done := 0
+	for done < len(out) {
+		ok, err := pc.page()
+		if err != nil || !ok {
+			return done, err
+		}
+		k := min(pc.left, len(out)-done)
+		if pc.plain {
+			if len(pc.vals) < 4*k {
+				return done, pc.corrupt("short page")
+			}
+			copy(out[done:done+k], unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(pc.vals))), k))
+			pc.vals = pc.vals[4*k:]
+		} else {
+			if err := rleGather(&pc.idx, out[done:done+k], pc.dict32); err != nil {
+				return done, pc.corrupt(err.Error())
+			}
+		}
+		pc.left -= k
+		done += k
+	}
+	return done, nil
+}
+
+// readStrings appends the next n BYTE_ARRAY values to data, writing the
+// end offset of value i to offs[i+1].
+func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int, error) {
+	done := 0
+	for done < n {
+		ok, err := pc.page()
+		if err != nil || !ok {
+			return data, done, err
+		}
+		k := min(pc.left, n-done)
+		if pc.plain {
+			v := pc.vals
+			for i := range k {
+				if len(v) < 4 {
+					return data, done, pc.corrupt("short page")
+				}
+				l := int(binary.LittleEndian.Uint32(v))
+				if l > len(v)-4 {
+					return data, done, pc.corrupt("short page")
+				}
+				data = append(data, v[4:4+l]...)
+				offs[done+i+1] = int32(len(data))
+				v = v[4+l:]
+			}
+			pc.vals = v
+		} else {
+			idx, err := pc.indices(k, len(pc.dictOffs)-1)
+			if err != nil {
+				return data, done, err
+			}
+			do, dd := pc.dictOffs, pc.dictData
+			if pc.dictLen1 {
+				// One-byte strings: offsets count up by one.
+				base := len(data)
+				data = slices.Grow(data, k)[:base+k]
+				at := offs[done+1 : done+1+k]
+				for i, j := range idx {
+					data[base+i] = dd[j]
+					at[i] = int32(base + i + 1)
+				}
+				pc.left -= k
+				done += k
+				continue
+			}
+			total := 0
+			for _, j := range idx {
+				total += int(do[j+1] - do[j])
+			}
+			data = slices.Grow(data, total)
+			at := offs[done+1:]
+			for i, j := range idx {
+				data = append(data, dd[do[j]:do[j+1]]...)
+				at[i] = int32(len(data))
+			}
+		}
+		if len(data) > math.MaxInt32 {
+			return data, done, errs.New(errs.IO, "column %s: string batch over 2 GiB", pc.name)
+		}
+		pc.left -= k
+		done += k
+	}
+	return data, done, nil
+}
+
+// rleReader decodes Parquet's RLE / bit-packing hybrid encoding of
+// unsigned integers of width bits.
+type rleReader struct {
+	data  []byte
+	width int
+	// The current run: rep values of val (an RLE run), or packed values
+	// left in a bit-packed run starting at bit pos of data.
+	rep    int
+	val    int32
+	packed int
+	pos    int
+}
+
+// read fills out, failing on truncated input.
+func (r *rleReader) read(out []int32) error {
+	for len(out) > 0 {
+		if r.rep == 0 && r.packed == 0 {
+			if err := r.header(); err != nil {
+				return err
+			}
+		}
+		if r.rep > 0 {
+			k := min(r.rep, len(out))
+			v := r.val
+			for i := range out[:k] {
+				out[i] = v
+			}
+			r.rep -= k
+			out = out[k:]
+			continue
+		}
+		k := min(r.packed, len(out))
+		unpack(r.data, r.pos, r.width, out[:k])
+		r.pos += k * r.width
+		r.packed -= k
+		out = out[k:]
+		if r.packed == 0 {
+			// Done with the run (including padding values).
+			r.data = r.data[(r.pos+7)/8:]
+			r.pos = 0
+		}
+	}
+	return nil
+}
+
+// rleGather decodes len(out) dictionary indices from r and writes the
+// dictionary's values to out, in one pass (no index buffer); an index out
+// of the dictionary's range is an error.
+func rleGather[T any](r *rleReader, out []T, dict []T) error {
+	n := uint64(len(dict))
+	for len(out) > 0 {
+		if r.rep == 0 && r.packed == 0 {
+			if err := r.header(); err != nil {
+				return err
+			}
+		}
+		if r.rep > 0 {
+			k := min(r.rep, len(out))
+			if uint64(uint32(r.val)) >= n {
+				return errBadIndex
+			}
+			v := dict[r.val]
+			for i := range out[:k] {
+				out[i] = v
+			}
+			r.rep -= k
+			out = out[k:]
+			continue
+		}
+		k := min(r.packed, len(out))
+		if !unpackGather(r.data, r.pos, r.width, out[:k], dict) {
+			return errBadIndex
+		}
+		r.pos += k * r.width
+		r.packed -= k
+		out = out[k:]
+		if r.packed == 0 {
+			r.data = r.data[(r.pos+7)/8:]
+			r.pos = 0
+		}
+	}
+	return nil
+}
+
+var errBadIndex = errs.New(errs.IO, "dictionary index out of range")
+
+// unpackGather is unpack followed by a dictionary lookup, fused; false
+// when an index is out of range.
+func unpackGather[T any](data []byte, pos, width int, out []T, dict []T) bool {
+	n := uint64(len(dict))
+	if width == 0 {
+		if n == 0 {
+			return false
+		}
+		v := dict[0]
+		for i := range out {
+			out[i] = v
+		}
+		return true
+	}
+	mask := uint64(1)<<width - 1
+	end := len(data) - 8
+	for i := range out {
+		b := pos >> 3
+		var w uint64
+		if b <= end {
+			w = binary.LittleEndian.Uint64(data[b:])
+		} else {
+			var tmp [8]byte
+			copy(tmp[:], data[b:])
+			w = binary.LittleEndian.Uint64(tmp[:])
+		}
+		j := (w >> (pos & 7)) & mask
+		if j >= n {
+			return false
+		}
+		out[i] = dict[j]
+		pos += width
+	}
+	return true
+}
+
+// header reads the next run header.
+func (r *rleReader) header() error {
+	if r.pos != 0 {
+		r.data = r.data[(r.pos+7)/8:]
+		r.pos = 0
+	}
+	h, n := binary.Uvarint(r.data)
+	if n <= 0 {
+		return errs.New(errs.IO, "truncated RLE run header")
+	}
+	r.data = r.data[n:]
+	if h&1 == 0 { // RLE run
+		nb := (r.width + 7) / 8
+		if len(r.data) < nb || h>>1 == 0 || h>>1 > math.MaxInt32 {
+			return errs.New(errs.IO, "bad RLE run")
+		}
+		var v uint32
+		for i := range nb {
+			v |= uint32(r.data[i]) << (8 * i)
+		}
+		r.val, r.rep = int32(v), int(h>>1)
+		r.data = r.data[nb:]
+		return nil
+	}
+	groups := h >> 1
+	if groups == 0 || groups > uint64(len(r.data)) || int(groups)*r.width > len(r.data) {
+		return errs.New(errs.IO, "bad bit-packed run")
+	}
+	r.packed = int(groups) * 8
+	// Keep exactly the run's bytes reachable plus the rest; a run's
+	// values are all inside it.
+	return nil
+}
+
+// unpack reads len(out) values of width bits from data starting at bit
+// pos (little-endian bit order).
+func unpack(data []byte, pos, width int, out []int32) {
+	if width == 0 {
+		clear(out)
+		return
+	}
+	mask := uint64(1)<<width - 1
+	end := len(data) - 8
+	for i := range out {
+		b := pos >> 3
+		var w uint64
+		if b <= end {
+			w = binary.LittleEndian.Uint64(data[b:])
+		} else {
+			var tmp [8]byte
+			copy(tmp[:], data[b:])
+			w = binary.LittleEndian.Uint64(tmp[:])
+		}
+		out[i] = int32((w >> (pos & 7)) & mask)
+		pos += width
+	}
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chzyer/readline"
+
+	"gq/benchmarks/tpch"
+	"gq/catalog"
+	"gq/engine"
+	"gq/format"
+	"gq/shuffle"
+)
+
+const version = "gq 0.1.0"
+
+// Exit statuses.
+const (
+	exitQuery = 1 // a statement failed
+	exitUsage = 2 // bad flags or arguments
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runComm(args, stdin, stdout, stderr, nil)
+}
+
+// runComm is run as one rank of comm (nil: the communicator the
+// launcher's environment describes; one rank without a launcher).
+func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuffle.Communicator) int {
+	if len(args) > 0 && args[0] == "gen" {
+		return gen(args[1:], stderr)
+	}
+	if len(args) > 0 && args[0] == "serve" {
+		return serve(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("gq", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "", "directory whose NAME.parquet, NAME/*.parquet and NAME.csv files become tables")
+	command := fs.String("c", "", "SQL to run")
+	file := fs.String("f", "", "file of SQL to run")
+	mode := fs.String("format", "", "output format: "+strings.Join(format.Modes, ", ")+" (default: table on a terminal, csv otherwise)")
+	threads := fs.Int("threads", envInt("GQ_THREADS"), "worker threads (default: all cores; env GQ_THREADS)")
+	batch := fs.Int("batch-size", envInt("GQ_BATCH_SIZE"), "rows per batch (default 65536)")
+	timeout := fs.Duration("timeout", envDuration("GQ_TIMEOUT"), "cancel a script (or a REPL entry) still running after this long, e.g. 30s (env GQ_TIMEOUT; 0: none)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
+	device := deviceFlag(fs)
+	rf := rankFlags(fs)
+	mf := memFlags(fs)
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, version)
+		return 0
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "Error: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *command != "" && *file != "" {
+		fmt.Fprintln(stderr, "Error: give -c or -f, not both")
+		return exitUsage
+	}
+	interactive := *command == "" && *file == "" && isTerminal(stdin)
+	if *mode == "" {
+		*mode = "csv"
+		if isTerminal(stdout) {
+			*mode = "table"
+		}
+	}
+	if format.Writer(*mode) == nil {
+		fmt.Fprintf(stderr, "Error: unknown format %q (want %s)\n", *mode, strings.Join(format.Modes, ", "))
+		return exitUsage
+	}
+	if code := checkDevice(*device, stderr); code != 0 {
+		return code
+	}
+	if rf.ranks > 1 && comm == nil {
+		return localRanks(rf.ranks, rf.comm, args, stdin, stdout, stderr)
+	}
+	comm, code := rf.open(comm, stderr)
+	if comm == nil {
+		return code
+	}
+	defer comm.Close()
+	if rf.clusterInfo {
+		return clusterInfo(comm, stdout, stderr)
+	}
+	cat := catalog.New()
+	if *data != "" {
+		if err := cat.RegisterDir(*data); err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return exitQuery
+		}
+	}
+	eopts := engine.Options{Threads: *threads, BatchSize: *batch, Comm: comm, ShuffleStats: rf.stats}
+	if err := mf.apply(&eopts, stderr); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return exitUsage
+	}
+	sh := &shell{eng: engine.New(cat, eopts), mode: *mode, out: stdout, errOut: stderr, timeout: *timeout}
+	defer mf.finish(sh.eng, stderr)
+	defer rf.report(comm, stderr)
+	if comm.Rank() != 0 {
+		sh.out = io.Discard // rank 0 alone prints results
+	} else {
+		sh.setTerminal(stdout, stderr, *device)
+	}
+	if interactive {
+		return sh.repl()
+	}
+	sql := *command
+	if *file != "" {
+		b, err := os.ReadFile(*file)
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return exitQuery
+		}
+		sql = string(b)
+	} else if sql == "" {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return exitQuery
+		}
+		sql = string(b)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if !sh.exec(ctx, sql) {
+		return exitQuery
+	}
+	return 0
+}
+
+// envDuration reads a duration ("30s") from the environment; unset or
+// unreadable is 0 (no limit).
+func envDuration(name string) time.Duration {
+	d, _ := time.ParseDuration(os.Getenv(name))
+	return d
+}
+
+func envInt(name string) int {
+	n, _ := strconv.Atoi(os.Getenv(name))
+	return n
+}
+
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && readline.IsTerminal(int(file.Fd()))
+}
+
+// gen implements "gq gen tpch --sf SF --out DIR".
+func gen(args []string, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "tpch" {
+		fmt.Fprintln(stderr, "usage: gq gen tpch --sf 0.1 --out DIR")
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("gq gen tpch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := fs.Float64("sf", 0.1, "scale factor")
+	out := fs.String("out", "", "output directory")
+	if err := fs.Parse(args[1:]); err != nil {
+		return exitUsage
+	}
+	if *out == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: gq gen tpch --sf 0.1 --out DIR")
+		return exitUsage
+	}
+	if err := tpch.Generate(*sf, *out); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return exitQuery
+	}
+	return 0
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"gq/engine"
+	gqmem "gq/memory"
+)
+
+// memoryFlags are the memory manager's and statistics' flags.
+type memoryFlags struct {
+	limit, deviceLimit, spillDir *string
+	spillAlways, stats           *bool
+	statsJSON                    *string
+}
+
+func memFlags(fs *flag.FlagSet) *memoryFlags {
+	return &memoryFlags{
+		limit:       fs.String("memory-limit", os.Getenv("GQ_MEMORY_LIMIT"), `host memory limit for operator state: bytes, "4GiB" or "80%" of RAM; beyond it sorts spill to disk (env GQ_MEMORY_LIMIT)`),
+		deviceLimit: fs.String("device-memory-limit", os.Getenv("GQ_DEVICE_MEMORY_LIMIT"), "device memory limit: bytes or \"4GiB\" (env GQ_DEVICE_MEMORY_LIMIT)"),
+		spillDir:    fs.String("spill-dir", os.Getenv("GQ_SPILL_DIR"), "directory for spill files (default: a temporary directory removed at exit; env GQ_SPILL_DIR)"),
+		spillAlways: fs.Bool("spill-always", gqmem.SpillAlwaysFromEnv(), "spill everything spillable at every opportunity, a test mode (env GQ_SPILL_ALWAYS=1)"),
+		stats:       fs.Bool("stats", false, "print each query's statistics (spills, peak memory) to stderr"),
+		statsJSON:   fs.String("stats-json", "", "write the statistics of all queries as JSON to `FILE` at exit"),
+	}
+}
+
+// apply sets opts from the flags; a bad size is a usage error.
+func (m *memoryFlags) apply(opts *engine.Options, stderr io.Writer) error {
+	host, err := gqmem.ParseLimit(*m.limit, gqmem.HostMemory())
+	if err != nil {
+		return fmt.Errorf("--memory-limit: %w", err)
+	}
+	dev, err := gqmem.ParseLimit(*m.deviceLimit, 0)
+	if err != nil {
+		return fmt.Errorf("--device-memory-limit: %w", err)
+	}
+	if host != gqmem.Unlimited {
+		opts.MemoryLimit = host
+	}
+	if dev != gqmem.Unlimited {
+		opts.DeviceMemoryLimit = dev
+	}
+	opts.SpillDir, opts.SpillAlways = *m.spillDir, *m.spillAlways
+	if *m.stats || *m.statsJSON != "" {
+		opts.Stats = gqmem.NewStatistics(true)
+	}
+	if *m.stats {
+		var mu sync.Mutex
+		opts.AfterQuery = func(st *gqmem.Statistics) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprint(stderr, st.Report())
+		}
+	}
+	return nil
+}
+
+// finish writes the JSON statistics (when asked) and closes the engine,
+// removing its spill directory; it reports a failure on stderr.
+func (m *memoryFlags) finish(eng *engine.Engine, stderr io.Writer) {
+	if *m.statsJSON != "" {
+		if err := eng.Statistics().WriteJSON(*m.statsJSON); err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+		}
+	}
+	if err := eng.Close(); err != nil {
+		fmt.Fprintf(stderr, "Error: removing the spill directory: %v\n", err)
+	}
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"gq/shuffle"
+)
+
+// rankOptions are the SPMD flags: --ranks N runs N ranks as goroutines
+// over the local backend (a debugging aid: one process, one output);
+// --comm picks the backend under a launcher (rrun, mpirun, srun).
+type rankOptions struct {
+	ranks       int
+	comm        string
+	clusterInfo bool
+	showStats   bool
+	stats       *shuffle.Statistics
+}
+
+func rankFlags(fs *flag.FlagSet) *rankOptions {
+	o := &rankOptions{}
+	fs.IntVar(&o.ranks, "ranks", 0, "run N ranks in this process over the local communicator, or loopback tcp with --comm tcp (debugging)")
+	fs.StringVar(&o.comm, "comm", os.Getenv("GQ_COMM"), "communicator backend under a launcher: tcp or local (env GQ_COMM)")
+	fs.BoolVar(&o.clusterInfo, "cluster-info", false, "print each rank's host, pid and GPU, then exit")
+	fs.BoolVar(&o.showStats, "shuffle-stats", false, "print this rank's shuffle statistics to stderr at exit")
+	return o
+}
+
+// open returns comm, or joins the job the environment describes. In a
+// multi-process job, a lost peer ends this process at once (exit 1 with
+// the reason), even while it waits for input.
+func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle.Communicator, int) {
+	if o.showStats {
+		o.stats = shuffle.NewStatistics()
+	}
+	if comm != nil {
+		return comm, 0
+	}
+	c, err := shuffle.FromEnv(o.comm)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return nil, exitQuery
+	}
+	if c.NRanks() > 1 {
+		go func() {
+			<-c.Failed()
+			if err := c.Err(); err != nil && !strings.Contains(err.Error(), "communicator closed") {
+				fmt.Fprintf(stderr, "Error: rank %d: %v\n", c.Rank(), err)
+				os.Exit(exitQuery)
+			}
+		}()
+	}
+	return c, 0
+}
+
+func (o *rankOptions) report(comm shuffle.Communicator, stderr io.Writer) {
+	if o.stats != nil {
+		fmt.Fprintf(stderr, "shuffle statistics, rank %d of %d:\n%s", comm.Rank(), comm.NRanks(), o.stats.Report())
+	}
+}
+
+// inProcessComms connects n ranks inside this process: over the local
+// backend, or over loopback TCP with --comm tcp (to debug that backend
+// without a launcher). kill(r) fails the job as if rank r had died.
+func inProcessComms(n int, backend string) ([]shuffle.Communicator, func(int), error) {
+	out := make([]shuffle.Communicator, n)
+	switch backend {
+	case "", "local":
+		locals := shuffle.NewLocal(n)
+		for r, c := range locals {
+			out[r] = c
+		}
+		return out, func(r int) { locals[r].Kill() }, nil
+	case "tcp":
+		tcps, err := shuffle.LoopbackTCP(n, shuffle.TCPOptions{})
+		if err != nil {
+			return nil, nil, err
+		}
+		for r, c := range tcps {
+			out[r] = c
+		}
+		return out, func(r int) { tcps[r].Abort() }, nil
+	}
+	return nil, nil, fmt.Errorf("unknown communicator backend %q (want local or tcp)", backend)
+}
+
+// localRanks runs the same command as n goroutine ranks of one process.
+// Each rank reads the same script (stdin is read once and replayed);
+// rank 0 prints results, every rank its errors (prefixed by its rank).
+// The exit status is the first non-zero rank status.
+func localRanks(n int, comm string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var input []byte
+	if !isTerminal(stdin) {
+		input, _ = io.ReadAll(stdin)
+	}
+	comms, kill, err := inProcessComms(n, comm)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return exitQuery
+	}
+	codes := make([]int, n)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for r := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ew := &prefixWriter{mu: &mu, w: stderr, prefix: fmt.Sprintf("[rank %d] ", r)}
+			codes[r] = runComm(args, bytes.NewReader(input), stdout, ew, comms[r])
+			if codes[r] != 0 {
+				// A rank that gave up ends the job, like a dead process.
+				kill(r)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, c := range codes {
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// prefixWriter prefixes every line with the rank.
+type prefixWriter struct {
+	mu     *sync.Mutex
+	w      io.Writer
+	prefix string
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if line != "" {
+			io.WriteString(p.w, p.prefix+line)
+		}
+	}
+	return len(b), nil
+}
+
+// clusterInfo gathers each rank's host, pid and GPU on rank 0, which
+// prints them (rapidsmpf's gather_cluster_info).
+func clusterInfo(comm shuffle.Communicator, stdout, stderr io.Writer) int {
+	host, _ := os.Hostname()
+	gpu := os.Getenv("CUDA_VISIBLE_DEVICES")
+	if gpu == "" {
+		gpu = "-"
+	}
+	mine := fmt.Sprintf("%d,%s,%d,%s,%s", comm.Rank(), host, os.Getpid(), gpu, comm.Backend())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	all, err := shuffle.Gather(ctx, comm, 1, 0, []byte(mine))
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return exitQuery
+	}
+	if comm.Rank() == 0 {
+		fmt.Fprintln(stdout, "rank,host,pid,gpu,comm")
+		for _, line := range all {
+			fmt.Fprintln(stdout, string(line))
+		}
+	}
+	return 0
+}

@@ -1,0 +1,7 @@
+// Package engine runs SQL text against a catalog: it splits a script into
+// statements (parser), binds, optimises, lowers and executes queries
+// (planner, physical, exec), handles DDL (views, CREATE TABLE AS, DROP) and
+// metadata statements (SHOW TABLES, DESCRIBE, EXPLAIN), and gives every
+// error a kind and a line:column in the script. It prints nothing; format
+// and cmd/gq present results.
+package engine

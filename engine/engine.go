@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"runtime"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/catalog"
+	"gq/errs"
+	gqmem "gq/memory"
+	"gq/parser"
+	"gq/shuffle"
+)
+
+// Options are an engine's execution settings.
+type Options struct {
+	Threads   int // worker goroutines; 0: runtime.NumCPU()
+	BatchSize int // rows per batch; 0: exec.DefaultBatchSize
+	// Comm, with more than one rank, runs queries SPMD across ranks (see
+	// ranks.go); ShuffleStats (may be nil) collects the exchanges' figures.
+	Comm         shuffle.Communicator
+	ShuffleStats *shuffle.Statistics
+	// Memory (see memory.go): MemoryLimit is the HOST limit in bytes (0:
+	// GQ_MEMORY_LIMIT, else none); SpillDir is where spills go ("": a temp
+	// dir removed by Close); SpillAlways (or GQ_SPILL_ALWAYS=1) spills
+	// everything spillable at every opportunity; Stats (may be nil)
+	// accumulates every query's statistics.
+	// DeviceMemoryLimit is the DEVICE limit in bytes (0: none);
+	// AfterQuery, when set, is called with each query's statistics as it
+	// ends (finished, failed or cancelled) — the CLI's --stats.
+	MemoryLimit       int64
+	DeviceMemoryLimit int64
+	SpillDir          string
+	SpillAlways       bool
+	Stats             *gqmem.Statistics
+	AfterQuery        func(*gqmem.Statistics)
+}
+
+// Engine runs statements against one catalog. It is safe for concurrent
+// use as far as the catalog is.
+type Engine struct {
+	cat   *catalog.Catalog
+	opts  Options
+	ranks rankState
+	mem   memState
+}
+
+// New returns an engine over cat.
+func New(cat *catalog.Catalog, opts Options) *Engine {
+	if opts.Threads <= 0 {
+		opts.Threads = runtime.NumCPU()
+	}
+	e := &Engine{cat: cat, opts: opts}
+	e.mem = newMemState(opts)
+	return e
+}
+
+// Catalog returns the engine's catalog.
+func (e *Engine) Catalog() *catalog.Catalog { return e.cat }
+
+// Result is the output of one statement.
+type Result struct {
+	Schema       *arrow.Schema
+	Batches      []arrow.RecordBatch
+	Statement    string // the statement's text
+	RowsAffected int64  // rows stored by CREATE TABLE AS
+	// Stats are the statement's statistics (spills, peak memory); nil for
+	// statements that run no query. Mem counts the bytes the statement
+	// allocated; once the result is released its Live() is 0.
+	Stats *gqmem.Statistics
+	Mem   *gqmem.Allocator
+}
+
+// Release releases the result's batches.
+func (r *Result) Release() {
+	for _, b := range r.Batches {
+		b.Release()
+	}
+	r.Batches = nil
+}
+
+// NumRows is the number of rows in the result.
+func (r *Result) NumRows() int64 {
+	var n int64
+	for _, b := range r.Batches {
+		n += b.NumRows()
+	}
+	return n
+}
+
+// Query runs sql, which must hold exactly one statement, and returns its
+// result (a nil-schema result for statements that return no rows).
+func (e *Engine) Query(ctx context.Context, sql string) (*Result, error) {
+	stmts, err := parser.Split(sql)
+	if err != nil {
+		return nil, err
+	}
+	if len(stmts) != 1 {
+		return nil, errs.New(errs.Syntax, "expected exactly one statement, got %d", len(stmts))
+	}
+	res, err := e.run(ctx, stmts[0])
+	if err != nil {
+		return nil, locate(err, stmts[0])
+	}
+	return res, nil
+}
+
+// Exec runs every statement of sql in order and calls each with the result
+// of every statement that returns rows; each owns the result (it should
+// Release it). The first error stops the script.
+func (e *Engine) Exec(ctx context.Context, sql string, each func(*Result) error) error {
+	stmts, err := parser.Split(sql)
+	// Statements before a syntax error still run, like a client sending
+	// them one by one would.
+	for _, st := range stmts {
+		res, rerr := e.run(ctx, st)
+		if rerr != nil {
+			return locate(rerr, st)
+		}
+		if res.Schema == nil {
+			continue
+		}
+		if cerr := each(res); cerr != nil {
+			return cerr
+		}
+	}
+	return err
+}
+
+// locate fills in the script position of an error that has none, from its
+// Near token or else the statement's start; errors without a kind become
+// Internal errors so every error reports one.
+func locate(err error, st parser.Statement) error {
+	var ge *errs.Error
+	if !errors.As(err, &ge) {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return errs.Wrap(errs.Cancelled, err, "")
+		}
+		return errs.Wrap(errs.Internal, err, "")
+	}
+	if ge.Line == 0 && ge.Near != "" {
+		ge.Line, ge.Col = parser.Locate(st, ge.Near)
+	}
+	return err
+}

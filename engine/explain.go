@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"vitess.io/vitess/go/vt/sqlparser"
+
+	"gq/exec"
+	"gq/exec/expr"
+	gqmem "gq/memory"
+	"gq/physical"
+)
+
+// ExplainKey is the schema metadata key that marks a result as plan text
+// (EXPLAIN, EXPLAIN ANALYZE): a terminal client prints its one value as
+// is, rather than boxed with escaped newlines.
+const ExplainKey = "gq.explain"
+
+// IsExplain reports whether a result's schema is plan text.
+func IsExplain(s *arrow.Schema) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.Metadata().GetValue(ExplainKey)
+	return ok
+}
+
+// explainResult is text as a one-row, one-column "plan" result marked
+// with ExplainKey.
+func explainResult(text string) *Result {
+	md := arrow.NewMetadata([]string{ExplainKey}, []string{"true"})
+	schema := arrow.NewSchema([]arrow.Field{{Name: "plan", Type: expr.String}}, &md)
+	bld := array.NewRecordBuilder(memory.NewGoAllocator(), schema)
+	defer bld.Release()
+	bld.Field(0).(*array.StringBuilder).Append(strings.TrimRight(text, "\n"))
+	return &Result{Schema: schema, Batches: []arrow.RecordBatch{bld.NewRecordBatch()}}
+}
+
+// explainAnalyze runs the query with every operator instrumented
+// (exec.Instrument), discards its rows and returns the plan annotated with
+// what each operator did. Under ranks every rank runs it; rank 0's figures
+// are shown.
+func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
+	_, root, err := e.plan(ast)
+	root, ops, err := e.distribute(ctx, root, err)
+	if err != nil {
+		return nil, err
+	}
+	a := exec.Instrument(trackProgress(ctx, root))
+	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
+	c := exec.NewContext(ctx, copts)
+	var rows int64
+	start := time.Now()
+	err = exec.Run(c, a, func(b arrow.RecordBatch) error {
+		rows += b.NumRows()
+		return nil
+	})
+	total := time.Since(start)
+	e.finishQuery(qa, qs)
+	if err != nil {
+		e.abortRanks(ops, err)
+		return nil, err
+	}
+	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs)), nil
+}
+
+// memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:
+// peak bytes allocated and reserved, and each kind of spill that happened.
+func memoryLine(qs *gqmem.Statistics) string {
+	snap := qs.Snapshot()
+	parts := []string{"peak " + physical.HumanBytes(int64(snap[gqmem.StatPeakHostBytes].Value)) + " allocated"}
+	if r := snap[gqmem.StatPeakReservedBytes].Value; r > 0 {
+		parts = append(parts, physical.HumanBytes(int64(r))+" reserved")
+	}
+	var names []string
+	for name := range snap {
+		if strings.HasPrefix(name, "spill-bytes-") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	spilled := false
+	for _, name := range names {
+		if v := snap[name].Value; v > 0 {
+			parts = append(parts, "spilled "+physical.HumanBytes(int64(v))+" "+strings.TrimPrefix(name, "spill-bytes-"))
+			spilled = true
+		}
+	}
+	if !spilled {
+		parts = append(parts, "nothing spilled")
+	}
+	return "Memory: " + strings.Join(parts, ", ") + "\n"
+}
+
+type progressKey struct{}
+
+// WithProgress returns a context under which queries count the rows their
+// scans read into p (done, and the tables' row counts as the total), for a
+// client's progress bar.
+func WithProgress(ctx context.Context, p *exec.Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, p)
+}
+
+// trackProgress wraps root's scans when ctx asks for progress.
+func trackProgress(ctx context.Context, root exec.Node) exec.Node {
+	p, ok := ctx.Value(progressKey{}).(*exec.Progress)
+	if !ok || root == nil {
+		return root
+	}
+	return exec.TrackLeaves(root, p, physical.EstimatedRows)
+}

@@ -1,0 +1,273 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"vitess.io/vitess/go/vt/sqlparser"
+
+	"gq/catalog"
+	"gq/errs"
+	"gq/exec"
+	"gq/exec/expr"
+	"gq/format"
+	"gq/parser"
+	"gq/physical"
+	"gq/planner"
+)
+
+// run executes one parsed statement.
+func (e *Engine) run(ctx context.Context, st parser.Statement) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, exec.CancelledErr(err)
+	}
+	res, err := e.dispatch(ctx, st.AST)
+	res = e.rootOnly(res)
+	if res != nil {
+		res.Statement = st.Text
+	}
+	return res, err
+}
+
+func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
+	switch s := ast.(type) {
+	case *sqlparser.Select, *sqlparser.Union:
+		return e.query(ctx, s)
+	case *sqlparser.ExplainStmt:
+		return e.explain(ctx, s)
+	case *sqlparser.ExplainTab:
+		return e.describe(s.Table.Name.String())
+	case *sqlparser.CreateView:
+		return e.createView(s)
+	case *sqlparser.DropView:
+		for _, t := range s.FromTables {
+			if err := e.cat.DropView(t.Name.String(), s.IfExists); err != nil {
+				return nil, err
+			}
+		}
+		return &Result{}, nil
+	case *sqlparser.CreateTable:
+		return e.createTableAs(ctx, s)
+	case *sqlparser.DropTable:
+		for _, t := range s.FromTables {
+			if err := e.cat.DropTable(t.Name.String(), s.IfExists); err != nil {
+				return nil, err
+			}
+		}
+		return &Result{}, nil
+	case *sqlparser.Show:
+		return e.show(s)
+	}
+	return nil, errs.New(errs.Unsupported, "%s statements are not supported", kindName(ast))
+}
+
+// kindName names a statement's kind for error messages ("INSERT", "UPDATE").
+func kindName(ast sqlparser.Statement) string {
+	name := fmt.Sprintf("%T", ast)
+	name = strings.TrimPrefix(name, "*sqlparser.")
+	switch name {
+	case "Insert":
+		if ins, ok := ast.(*sqlparser.Insert); ok && ins.Action == sqlparser.ReplaceAct {
+			return "REPLACE"
+		}
+	}
+	return strings.ToUpper(name)
+}
+
+// plan binds, optimises and lowers a query. A panic there is a gq bug; it
+// becomes an Internal error rather than ending the process (a REPL session
+// survives it).
+func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, n, err = nil, nil, errs.New(errs.Internal, "planning panicked: %v", r)
+		}
+	}()
+	p, err = planner.Bind(e.cat, ast)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err = planner.Optimize(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err = physical.Lower(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, n, nil
+}
+
+// query runs a row-returning statement and collects its batches, so that a
+// failing query shows nothing partial.
+func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
+	p, root, err := e.plan(ast)
+	root, ops, err := e.distribute(ctx, root, err)
+	if err != nil {
+		return nil, err
+	}
+	root = trackProgress(ctx, root)
+	schema := planSchema(p.Columns())
+	fields := schema.Fields()
+	res := &Result{Schema: schema}
+	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
+	res.Stats, res.Mem = qs, qa
+	defer e.finishQuery(qa, qs)
+	c := exec.NewContext(ctx, copts)
+	err = exec.Run(c, root, func(b arrow.RecordBatch) error {
+		if b.NumRows() == 0 {
+			return nil
+		}
+		if int(b.NumCols()) != len(fields) {
+			return errs.New(errs.Internal, "query produced %d columns, plan has %d", b.NumCols(), len(fields))
+		}
+		// Rewrap under the plan's schema: the header names are the
+		// plan's, whatever names the operators used.
+		res.Batches = append(res.Batches, array.NewRecordBatch(schema, b.Columns(), b.NumRows()))
+		return nil
+	})
+	if err != nil {
+		e.abortRanks(ops, err)
+		res.Release()
+		return nil, err
+	}
+	return res, nil
+}
+
+// explain returns the physical plan of a query as one String column.
+func (e *Engine) explain(ctx context.Context, s *sqlparser.ExplainStmt) (*Result, error) {
+	switch s.Statement.(type) {
+	case *sqlparser.Select, *sqlparser.Union:
+	default:
+		return nil, errs.New(errs.Unsupported, "EXPLAIN of %s statements is not supported", kindName(s.Statement))
+	}
+	if s.Type == sqlparser.AnalyzeType {
+		return e.explainAnalyze(ctx, s.Statement)
+	}
+	_, root, err := e.plan(s.Statement)
+	if err == nil {
+		root, err = e.explainDistributed(root)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return explainResult(physical.Explain(root)), nil
+}
+
+func (e *Engine) createView(s *sqlparser.CreateView) (*Result, error) {
+	name := s.ViewName.Name.String()
+	// Bind now so a broken view fails at CREATE, not at first use.
+	if _, err := planner.Bind(e.cat, s.Select); err != nil {
+		return nil, err
+	}
+	v := &catalog.View{Name: name, SQL: sqlparser.String(s.Select)}
+	for _, c := range s.Columns {
+		v.Columns = append(v.Columns, c.String())
+	}
+	return &Result{}, e.cat.CreateView(v, s.IsReplace)
+}
+
+func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*Result, error) {
+	name := s.Table.Name.String()
+	if s.Select == nil {
+		return nil, errs.NewNear(errs.Unsupported, name, "CREATE TABLE without AS SELECT is not supported (gq has no INSERT)")
+	}
+	if _, ok := e.cat.Table(name); ok {
+		if s.IfNotExists {
+			return &Result{}, nil
+		}
+		return nil, errs.NewNear(errs.Binding, name, "table %s already exists", name)
+	}
+	res, err := e.query(everywhere(ctx), s.Select)
+	if err != nil {
+		return nil, err
+	}
+	n := res.NumRows()
+	if res.Batches, err = detach(res.Schema, res.Batches); err != nil {
+		return nil, err
+	}
+	if err := e.cat.Register(catalog.NewMemTable(name, res.Schema, res.Batches), false); err != nil {
+		res.Release()
+		return nil, err
+	}
+	return &Result{RowsAffected: n}, nil
+}
+
+func (e *Engine) show(s *sqlparser.Show) (*Result, error) {
+	b, ok := s.Internal.(*sqlparser.ShowBasic)
+	if ok {
+		switch b.Command {
+		case sqlparser.Table:
+			var rows [][]string
+			for _, n := range e.cat.Names() {
+				rows = append(rows, []string{n})
+			}
+			return stringResult([]string{"name"}, rows), nil
+		case sqlparser.Column:
+			return e.describe(b.Tbl.Name.String())
+		}
+	}
+	return nil, errs.New(errs.Unsupported, "this SHOW statement is not supported (try SHOW TABLES or SHOW COLUMNS FROM t)")
+}
+
+// describe lists a table's or view's columns.
+func (e *Engine) describe(name string) (*Result, error) {
+	var schema *arrow.Schema
+	if t, ok := e.cat.Table(name); ok {
+		schema = t.Schema()
+	} else if v, ok := e.cat.View(name); ok {
+		ast, err := parser.Split(v.SQL)
+		if err != nil || len(ast) != 1 {
+			return nil, errs.New(errs.Internal, "view %s does not parse: %v", name, err)
+		}
+		p, err := planner.Bind(e.cat, ast[0].AST)
+		if err != nil {
+			return nil, err
+		}
+		var fields []arrow.Field
+		for i, c := range p.Columns() {
+			n := c.Name
+			if i < len(v.Columns) {
+				n = v.Columns[i]
+			}
+			fields = append(fields, arrow.Field{Name: n, Type: c.Type, Nullable: c.Nullable})
+		}
+		schema = arrow.NewSchema(fields, nil)
+	} else {
+		return nil, errs.NewNear(errs.Binding, name, "table %s does not exist", name)
+	}
+	var rows [][]string
+	for _, f := range schema.Fields() {
+		null := "NO"
+		if f.Nullable {
+			null = "YES"
+		}
+		rows = append(rows, []string{f.Name, format.TypeName(f.Type), null})
+	}
+	return stringResult([]string{"column_name", "column_type", "null"}, rows), nil
+}
+
+// stringResult builds a one-batch result of String columns.
+func stringResult(names []string, rows [][]string) *Result {
+	fields := make([]arrow.Field, len(names))
+	for i, n := range names {
+		fields[i] = arrow.Field{Name: n, Type: expr.String}
+	}
+	schema := arrow.NewSchema(fields, nil)
+	bld := array.NewRecordBuilder(memory.NewGoAllocator(), schema)
+	defer bld.Release()
+	for _, r := range rows {
+		for i, v := range r {
+			bld.Field(i).(*array.StringBuilder).Append(v)
+		}
+	}
+	res := &Result{Schema: schema}
+	if len(rows) > 0 {
+		res.Batches = []arrow.RecordBatch{bld.NewRecordBatch()}
+	}
+	return res
+}

@@ -1,0 +1,93 @@
+package exec
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// Distinct aggregates: each worker keeps the (group, value) pairs new to
+// it; phase 2 re-checks them against a per-partition set and feeds the
+// globally new values to the aggregate's ordinary state.
+
+func (l *aggLocal) addDistinct(c *Context, i int, arg arrow.Array) error {
+	sel := l.dist[i].addNew(l.gids, arg)
+	if len(sel) == 0 {
+		return nil
+	}
+	ch := distinctChunk{gids: make([]int32, len(sel)), vals: TakeArray(c.Alloc, arg, sel)}
+	for k, r := range sel {
+		ch.gids[k] = l.gids[r]
+	}
+	l.chunks[i] = append(l.chunks[i], ch)
+	return nil
+}
+
+// distinctSet is a set of (group id, value) pairs.
+type distinctSet struct {
+	codec keyCodec
+	table *keyTable
+	bk    batchKeys
+	buf   []byte
+	sel   []int32
+}
+
+func newDistinctSet(t arrow.DataType) *distinctSet {
+	return &distinctSet{codec: keyCodec{types: []arrow.DataType{t}}, table: newKeyTable(false)}
+}
+
+// addNew adds the pairs (gids[i], arg[i]) for non-NULL values and returns
+// the rows whose pair was not in the set yet.
+func (d *distinctSet) addNew(gids []int32, arg arrow.Array) []int32 {
+	n := arg.Len()
+	d.codec.encode([]arrow.Array{arg}, n, &d.bk)
+	d.sel = d.sel[:0]
+	for i := range n {
+		if arg.IsNull(i) {
+			continue
+		}
+		d.buf = binary.LittleEndian.AppendUint32(d.buf[:0], uint32(gids[i]))
+		d.buf = append(d.buf, d.bk.row(i)...)
+		before := d.table.len()
+		if int(d.table.insertBytes(d.buf, maphash.Bytes(hashSeed, d.buf))) == before {
+			d.sel = append(d.sel, int32(i))
+		}
+	}
+	return d.sel
+}
+
+// mergeDistinct feeds the values of aggregate i that are new to the
+// partition's set into its state.
+func (ap *aggPlan) mergeDistinct(c *Context, i int, s aggState, locals []*aggLocal, toFinal [][]int32, p, nparts int) error {
+	set := newDistinctSet(ap.node.Aggs[i].Arg.DataType())
+	var sel, fg []int32
+	for w, l := range locals {
+		for _, ch := range l.chunks[i] {
+			sel, fg = sel[:0], fg[:0]
+			for r, g := range ch.gids {
+				if l.table == nil || partitionOf(l.table.hashOf(g), nparts) == p {
+					sel = append(sel, int32(r))
+					fg = append(fg, toFinal[w][g])
+				}
+			}
+			if len(sel) == 0 {
+				continue
+			}
+			sub := TakeArray(c.Alloc, ch.vals, sel)
+			fresh := set.addNew(fg, sub)
+			gids := make([]int32, len(fresh))
+			for k, r := range fresh {
+				gids[k] = fg[r]
+			}
+			vals := TakeArray(c.Alloc, sub, fresh)
+			sub.Release()
+			err := s.update(gids, vals)
+			vals.Release()
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

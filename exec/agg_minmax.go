@@ -1,0 +1,161 @@
+package exec
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// minMaxState: min/max of any value type. Integer-like values (Int64,
+// Decimal64, Date32, Boolean as 0/1) live in ints, Float64 in floats,
+// strings in strs; has[g] is false while group g has seen no value.
+type minMaxState struct {
+	isMax  bool
+	typ    arrow.DataType
+	has    []bool
+	ints   []int64
+	floats []float64
+	strs   []string
+}
+
+func (s *minMaxState) resize(n int) {
+	s.has = growZero(s.has, n)
+	switch s.typ.ID() {
+	case arrow.FLOAT64:
+		s.floats = growZero(s.floats, n)
+	case arrow.STRING:
+		s.strs = growZero(s.strs, n)
+	default:
+		s.ints = growZero(s.ints, n)
+	}
+}
+
+// better reports whether v should replace the current extreme cur.
+func better[T int64 | float64 | string](isMax bool, v, cur T) bool {
+	if isMax {
+		return v > cur
+	}
+	return v < cur
+}
+
+func minMaxUpdate[T int64 | float64 | string](isMax bool, has []bool, cur []T, gids []int32, val func(int) T, valid func(int) bool) {
+	for i, g := range gids {
+		if valid != nil && !valid(i) {
+			continue
+		}
+		v := val(i)
+		if !has[g] || better(isMax, v, cur[g]) {
+			cur[g] = v
+			has[g] = true
+		}
+	}
+}
+
+func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
+	var valid func(int) bool
+	if arg.NullN() > 0 {
+		valid = arg.IsValid
+	}
+	switch a := arg.(type) {
+	case *array.Int64:
+		minMaxTyped(s.isMax, s.has, s.ints, gids, a.Int64Values(), valid)
+	case *array.Decimal64:
+		minMaxTyped(s.isMax, s.has, s.ints, gids, asInt64s(a.Values()), valid)
+	case *array.Float64:
+		minMaxTyped(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
+	case *array.Date32:
+		vals := a.Date32Values()
+		minMaxUpdate(s.isMax, s.has, s.ints, gids, func(i int) int64 { return int64(vals[i]) }, valid)
+	case *array.Boolean:
+		minMaxUpdate(s.isMax, s.has, s.ints, gids, func(i int) int64 {
+			if a.Value(i) {
+				return 1
+			}
+			return 0
+		}, valid)
+	case *array.String:
+		// Compare without copying; copy only a value that becomes the extreme.
+		for i, g := range gids {
+			if valid != nil && !valid(i) {
+				continue
+			}
+			v := a.Value(i)
+			if !s.has[g] || better(s.isMax, v, s.strs[g]) {
+				s.strs[g] = string([]byte(v))
+				s.has[g] = true
+			}
+		}
+	default:
+		return errs.New(errs.Internal, "min/max of %s", arg.DataType())
+	}
+	return nil
+}
+
+// minMaxTyped is the hot loop for plain slices (no closure per value).
+func minMaxTyped[T int64 | float64](isMax bool, has []bool, cur []T, gids []int32, vals []T, valid func(int) bool) {
+	for i, g := range gids {
+		if valid != nil && !valid(i) {
+			continue
+		}
+		v := vals[i]
+		if !has[g] || (isMax && v > cur[g]) || (!isMax && v < cur[g]) {
+			cur[g] = v
+			has[g] = true
+		}
+	}
+}
+
+func (s *minMaxState) merge(from aggState, src, dst []int32) error {
+	f := from.(*minMaxState)
+	for i, g := range src {
+		if !f.has[g] {
+			continue
+		}
+		d := dst[i]
+		switch s.typ.ID() {
+		case arrow.FLOAT64:
+			if !s.has[d] || better(s.isMax, f.floats[g], s.floats[d]) {
+				s.floats[d] = f.floats[g]
+			}
+		case arrow.STRING:
+			if !s.has[d] || better(s.isMax, f.strs[g], s.strs[d]) {
+				s.strs[d] = f.strs[g]
+			}
+		default:
+			if !s.has[d] || better(s.isMax, f.ints[g], s.ints[d]) {
+				s.ints[d] = f.ints[g]
+			}
+		}
+		s.has[d] = true
+	}
+	return nil
+}
+
+func (s *minMaxState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	switch s.typ.ID() {
+	case arrow.INT64, arrow.DECIMAL64:
+		return aggArray(mem, s.typ, s.ints[:n], s.has[:n]), nil
+	case arrow.FLOAT64:
+		return aggArray(mem, s.typ, s.floats[:n], s.has[:n]), nil
+	}
+	bld := array.NewBuilder(mem, s.typ)
+	defer bld.Release()
+	bld.Reserve(n)
+	for g := range n {
+		if !s.has[g] {
+			bld.AppendNull()
+			continue
+		}
+		switch b := bld.(type) {
+		case *array.Date32Builder:
+			b.Append(arrow.Date32(s.ints[g]))
+		case *array.BooleanBuilder:
+			b.Append(s.ints[g] == 1)
+		case *array.StringBuilder:
+			b.Append(s.strs[g])
+		}
+	}
+	return bld.NewArray(), nil
+}

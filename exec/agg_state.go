@@ -1,0 +1,383 @@
+package exec
+
+import (
+	"math"
+	"math/bits"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// aggState holds one aggregate's running values for every group, in typed
+// arrays indexed by group id. Calls are per batch, loops inside are typed.
+type aggState interface {
+	// resize makes room for groups 0..n-1 (new groups start empty).
+	resize(n int)
+	// update folds row i of arg into group gids[i] (arg nil: count_star).
+	update(gids []int32, arg arrow.Array) error
+	// merge folds group src[i] of from (same concrete type) into dst[i].
+	merge(from aggState, src, dst []int32) error
+	// result returns the values of groups 0..n-1.
+	result(mem memory.Allocator, n int) (arrow.Array, error)
+}
+
+func newAggState(f AggFunc) (aggState, error) {
+	var at arrow.DataType
+	if f.Arg != nil {
+		at = f.Arg.DataType()
+	}
+	switch f.Fn {
+	case "count_star":
+		return &countState{star: true}, nil
+	case "count":
+		return &countState{}, nil
+	case "sum", "avg":
+		if at == nil {
+			break
+		}
+		avg := f.Fn == "avg"
+		switch at.ID() {
+		case arrow.FLOAT64:
+			return &floatSumState{avg: avg}, nil
+		case arrow.INT64, arrow.DECIMAL64:
+			st := &intSumState{avg: avg, out: f.Type}
+			inScale := decimalScale(at)
+			if f.Type.ID() == arrow.FLOAT64 {
+				st.floatDiv = float64(pow10i(inScale))
+				return st, nil
+			}
+			outScale := decimalScale(f.Type)
+			if outScale < inScale {
+				break
+			}
+			if avg {
+				st.resultMul = pow10i(outScale - inScale)
+			} else {
+				st.inMul = pow10i(outScale - inScale)
+			}
+			return st, nil
+		}
+	case "min", "max":
+		if at == nil {
+			break
+		}
+		isMax := f.Fn == "max"
+		switch at.ID() {
+		case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64, arrow.DATE32, arrow.STRING, arrow.BOOL:
+			return &minMaxState{isMax: isMax, typ: at}, nil
+		}
+	}
+	return nil, errs.New(errs.Unsupported, "aggregate %s of %v", f.Fn, at)
+}
+
+func decimalScale(t arrow.DataType) int32 {
+	if d, ok := t.(*arrow.Decimal64Type); ok {
+		return d.Scale
+	}
+	return 0
+}
+
+func pow10i(k int32) int64 {
+	p := int64(1)
+	for range k {
+		p *= 10
+	}
+	return p
+}
+
+// countState: count(*) or count(x) (non-NULL x).
+type countState struct {
+	star   bool
+	counts []int64
+}
+
+func (s *countState) resize(n int) { s.counts = growZero(s.counts, n) }
+
+func growZero[T any](s []T, n int) []T {
+	if n <= len(s) {
+		return s
+	}
+	if n <= cap(s) {
+		old := len(s)
+		s = s[:n]
+		clear(s[old:])
+		return s
+	}
+	ns := make([]T, n, max(n, 2*cap(s)))
+	copy(ns, s)
+	return ns
+}
+
+func (s *countState) update(gids []int32, arg arrow.Array) error {
+	c := s.counts
+	if s.star || arg.NullN() == 0 {
+		for _, g := range gids {
+			c[g]++
+		}
+		return nil
+	}
+	for i, g := range gids {
+		if arg.IsValid(i) {
+			c[g]++
+		}
+	}
+	return nil
+}
+
+func (s *countState) merge(from aggState, src, dst []int32) error {
+	f := from.(*countState)
+	for i, g := range src {
+		s.counts[dst[i]] += f.counts[g]
+	}
+	return nil
+}
+
+func (s *countState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	return aggArray(mem, arrow.PrimitiveTypes.Int64, s.counts[:n], nil), nil
+}
+
+// intSumState: sum/avg of Int64 or Decimal64, exact in int64 (overflow is
+// an Execution error). counts is the number of non-NULL values (0: NULL).
+type intSumState struct {
+	avg       bool
+	out       arrow.DataType
+	inMul     int64   // sum: rescale input to the result's scale
+	resultMul int64   // avg: 10^(result scale - input scale)
+	floatDiv  float64 // result Float64: divide by 10^input scale
+	sums      []int64
+	counts    []int64
+}
+
+var errSumOverflow = errs.New(errs.Execution, "sum overflows the range of its type (BIGINT / DECIMAL(18))")
+
+func (s *intSumState) resize(n int) {
+	s.sums = growZero(s.sums, n)
+	s.counts = growZero(s.counts, n)
+}
+
+func (s *intSumState) update(gids []int32, arg arrow.Array) error {
+	var vals []int64
+	switch a := arg.(type) {
+	case *array.Int64:
+		vals = a.Int64Values()
+	case *array.Decimal64:
+		vals = asInt64s(a.Values())
+	default:
+		return errs.New(errs.Internal, "sum of %s", arg.DataType())
+	}
+	sums, counts := s.sums, s.counts
+	overflow := false
+	hasNulls := arg.NullN() > 0
+	for i, g := range gids {
+		if hasNulls && arg.IsNull(i) {
+			continue
+		}
+		v := vals[i]
+		if s.inMul > 1 {
+			hi, lo := bits.Mul64(uint64(absI(v)), uint64(s.inMul))
+			if hi != 0 || lo > math.MaxInt64 {
+				overflow = true
+			}
+			v *= s.inMul
+		}
+		a := sums[g]
+		r := a + v
+		if (a^r)&(v^r) < 0 {
+			overflow = true
+		}
+		sums[g] = r
+		counts[g]++
+	}
+	if overflow {
+		return errSumOverflow
+	}
+	return nil
+}
+
+func absI(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func (s *intSumState) merge(from aggState, src, dst []int32) error {
+	f := from.(*intSumState)
+	overflow := false
+	for i, g := range src {
+		d := dst[i]
+		a, v := s.sums[d], f.sums[g]
+		r := a + v
+		if (a^r)&(v^r) < 0 {
+			overflow = true
+		}
+		s.sums[d] = r
+		s.counts[d] += f.counts[g]
+	}
+	if overflow {
+		return errSumOverflow
+	}
+	return nil
+}
+
+func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	valid := make([]bool, n)
+	for g := range n {
+		valid[g] = s.counts[g] > 0
+	}
+	if s.floatDiv != 0 {
+		out := make([]float64, n)
+		for g := range n {
+			if valid[g] {
+				out[g] = float64(s.sums[g]) / s.floatDiv
+				if s.avg {
+					out[g] /= float64(s.counts[g])
+				}
+			}
+		}
+		return aggArray(mem, s.out, out, valid), nil
+	}
+	if !s.avg {
+		return aggArray(mem, s.out, s.sums[:n], valid), nil
+	}
+	out := make([]int64, n)
+	for g := range n {
+		if !valid[g] {
+			continue
+		}
+		v, ok := aggMulDivRound(s.sums[g], s.resultMul, s.counts[g])
+		if !ok {
+			return nil, errSumOverflow
+		}
+		out[g] = v
+	}
+	return aggArray(mem, s.out, out, valid), nil
+}
+
+// aggMulDivRound returns v*mul/div rounded half away from zero (mul, div >
+// 0) through a 128-bit product; ok is false when the result overflows.
+func aggMulDivRound(v, mul, div int64) (int64, bool) {
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = -u
+	}
+	hi, lo := bits.Mul64(u, uint64(mul))
+	if hi >= uint64(div) {
+		return 0, false
+	}
+	q, r := bits.Div64(hi, lo, uint64(div))
+	if r >= uint64(div)-r {
+		q++
+	}
+	if q > math.MaxInt64 {
+		return 0, false
+	}
+	if neg {
+		return -int64(q), true
+	}
+	return int64(q), true
+}
+
+// floatSumState: sum/avg of Float64.
+type floatSumState struct {
+	avg    bool
+	sums   []float64
+	counts []int64
+}
+
+func (s *floatSumState) resize(n int) {
+	s.sums = growZero(s.sums, n)
+	s.counts = growZero(s.counts, n)
+}
+
+func (s *floatSumState) update(gids []int32, arg arrow.Array) error {
+	a, ok := arg.(*array.Float64)
+	if !ok {
+		return errs.New(errs.Internal, "float sum of %s", arg.DataType())
+	}
+	vals := a.Float64Values()
+	hasNulls := a.NullN() > 0
+	for i, g := range gids {
+		if hasNulls && a.IsNull(i) {
+			continue
+		}
+		s.sums[g] += vals[i]
+		s.counts[g]++
+	}
+	return nil
+}
+
+func (s *floatSumState) merge(from aggState, src, dst []int32) error {
+	f := from.(*floatSumState)
+	for i, g := range src {
+		s.sums[dst[i]] += f.sums[g]
+		s.counts[dst[i]] += f.counts[g]
+	}
+	return nil
+}
+
+func (s *floatSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	valid := make([]bool, n)
+	out := make([]float64, n)
+	for g := range n {
+		if valid[g] = s.counts[g] > 0; valid[g] {
+			out[g] = s.sums[g]
+			if s.avg {
+				out[g] /= float64(s.counts[g])
+			}
+		}
+	}
+	return aggArray(mem, arrow.PrimitiveTypes.Float64, out, valid), nil
+}
+
+// asInt64s views decimal values as int64 (same layout).
+func asInt64s[T ~int64](v []T) []int64 {
+	if len(v) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*int64)(unsafe.Pointer(&v[0])), len(v))
+}
+
+// aggArray copies vals into an array of type dt (Int64, Decimal64 or
+// Float64); valid nil means no NULLs.
+func aggArray[T int64 | float64](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
+	n := len(vals)
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(n * 8)
+	if n > 0 {
+		copy(unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), n), vals)
+	}
+	var bitmap *memory.Buffer
+	nulls := 0
+	for _, v := range valid {
+		if !v {
+			nulls++
+		}
+	}
+	if nulls > 0 {
+		bitmap = memory.NewResizableBuffer(mem)
+		bitmap.Resize(int(bitutil.BytesForBits(int64(n))))
+		bm := bitmap.Bytes()
+		for i, v := range valid {
+			if v {
+				bitutil.SetBit(bm, i)
+			} else {
+				bitutil.ClearBit(bm, i)
+			}
+		}
+	}
+	data := array.NewData(dt, n, []*memory.Buffer{bitmap, buf}, nil, nulls, 0)
+	buf.Release()
+	if bitmap != nil {
+		bitmap.Release()
+	}
+	a := array.MakeFromData(data)
+	data.Release()
+	return a
+}

@@ -1,0 +1,295 @@
+package exec
+
+import (
+	"reflect"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// EXPLAIN ANALYZE instrumentation. Instrument puts an Analyzed node above
+// every node of a plan (by replacing the exported Node and []Node fields
+// that hold children, so no operator needs to know about it); each
+// Analyzed forwards its input's batches unchanged and counts rows, batches
+// and the time it waited for them. The run costs one extra goroutine and
+// channel hop per operator, which is noise next to the operators' work.
+
+// Analyzed wraps one operator and records what it produced.
+type Analyzed struct {
+	Inner Node
+
+	rows, batches atomic.Int64
+	bytes         atomic.Int64  // Arrow buffer bytes of the batches emitted
+	wait          atomic.Int64  // ns spent waiting for Inner's next batch
+	opened, done  atomic.Int64  // unix ns; 0 until it happens
+	progress      *atomic.Int64 // also counts rows, for a progress bar; may be nil
+	// waits are the intervals of those waits, in time order, read after
+	// the run (Stats). mu guards them should the node be opened twice.
+	mu    sync.Mutex
+	waits []interval
+}
+
+// Stat is one operator-specific figure for EXPLAIN ANALYZE. Unit "bytes"
+// is shown as a size (KiB, MiB), "" as a plain number, "text" as Text.
+type Stat struct {
+	Name  string // column heading: "peak mem", "spilled", "shuffled", …
+	Unit  string
+	Value int64
+	Text  string
+}
+
+// StatsReporter is the hook for figures only an operator knows: peak
+// memory reserved, bytes spilled, shuffle bytes sent and received. An
+// operator implements it and EXPLAIN ANALYZE shows each Stat name as a
+// column (blank for operators that lack it). It is called after the query
+// finished.
+type StatsReporter interface {
+	AnalyzeStats() []Stat
+}
+
+// DeviceReporter says where an operator ran ("CPU", "GPU"); operators
+// without it ran on the CPU.
+type DeviceReporter interface {
+	Device() string
+}
+
+// Instrument wraps every node under root that is reachable through
+// exported Node or []Node fields, and root itself. A node reached twice is
+// wrapped once. The plan is changed in place: instrument a plan that runs
+// once (EXPLAIN ANALYZE builds a fresh one).
+func Instrument(root Node) *Analyzed {
+	return instrument(root, map[Node]*Analyzed{}, nil).(*Analyzed)
+}
+
+// Progress counts rows read by a query's leaves (scans) against the rows
+// they are expected to read, for a progress bar. Done can stay below
+// Total where a pushed-down filter or a LIMIT reads less.
+type Progress struct {
+	Done, Total atomic.Int64
+}
+
+// TrackLeaves wraps the leaves (nodes without children) under root so the
+// rows they emit add to p.Done, and adds estimate(leaf) (when ≥ 0) to
+// p.Total. Inner nodes are left as they are.
+func TrackLeaves(root Node, p *Progress, estimate func(Node) int64) Node {
+	return instrument(root, map[Node]*Analyzed{}, func(n Node) *atomic.Int64 {
+		if len(n.Children()) > 0 {
+			return nil
+		}
+		if e := estimate(n); e >= 0 {
+			p.Total.Add(e)
+		}
+		return &p.Done
+	})
+}
+
+var nodeType = reflect.TypeFor[Node]()
+
+// instrument wraps n and the nodes under it. With a non-nil pick, only
+// nodes for which pick returns a counter are wrapped, and their rows also
+// add to that counter.
+func instrument(n Node, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) Node {
+	if a, ok := seen[n]; ok {
+		return a
+	}
+	var a *Analyzed
+	if x, ok := n.(*Analyzed); ok {
+		a, n = x, x.Inner
+	}
+	var counter *atomic.Int64
+	if pick != nil {
+		counter = pick(n)
+	}
+	var out Node = n
+	if a == nil && (pick == nil || counter != nil) {
+		a = &Analyzed{Inner: n}
+	}
+	if a != nil {
+		if counter != nil {
+			a.progress = counter
+		}
+		seen[n] = a
+		out = a
+	}
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return out
+	}
+	s := v.Elem()
+	for i := range s.NumField() {
+		f := s.Field(i)
+		if !f.CanSet() {
+			continue
+		}
+		switch {
+		case f.Type() == nodeType && !f.IsNil():
+			f.Set(reflect.ValueOf(instrument(f.Interface().(Node), seen, pick)))
+		case f.Kind() == reflect.Slice && f.Type().Elem() == nodeType:
+			for j := range f.Len() {
+				if e := f.Index(j); !e.IsNil() {
+					e.Set(reflect.ValueOf(instrument(e.Interface().(Node), seen, pick)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (a *Analyzed) Schema() *arrow.Schema { return a.Inner.Schema() }
+func (a *Analyzed) Children() []Node      { return a.Inner.Children() }
+func (a *Analyzed) Explain() string       { return a.Inner.Explain() }
+
+// Open opens the operator and forwards its batches, counting them.
+func (a *Analyzed) Open(c *Context) <-chan arrow.RecordBatch {
+	a.opened.CompareAndSwap(0, time.Now().UnixNano())
+	in := a.Inner.Open(c)
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		defer close(out)
+		defer func() { a.done.Store(time.Now().UnixNano()) }()
+		for {
+			t := time.Now()
+			b, ok := <-in
+			end := time.Now()
+			a.wait.Add(int64(end.Sub(t)))
+			a.mu.Lock()
+			a.waits = append(a.waits, interval{t.UnixNano(), end.UnixNano()})
+			a.mu.Unlock()
+			if !ok {
+				return nil
+			}
+			a.rows.Add(b.NumRows())
+			a.batches.Add(1)
+			a.bytes.Add(batchBytes(b))
+			if a.progress != nil {
+				a.progress.Add(b.NumRows())
+			}
+			if !Send(c, out, b) {
+				Drain(in)
+				return c.Err()
+			}
+		}
+	})
+	return out
+}
+
+func (a *Analyzed) intervals() []interval {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.waits
+}
+
+// interval is a span of time in unix nanoseconds, [from, to).
+type interval struct{ from, to int64 }
+
+// union merges sorted interval lists into one sorted list of disjoint
+// intervals.
+func union(lists [][]interval) []interval {
+	var all []interval
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].from < all[j].from })
+	var out []interval
+	for _, iv := range all {
+		if n := len(out); n > 0 && iv.from <= out[n-1].to {
+			out[n-1].to = max(out[n-1].to, iv.to)
+			continue
+		}
+		out = append(out, iv)
+	}
+	return out
+}
+
+// uncovered is the total length of the sorted, disjoint intervals ws
+// outside the sorted, disjoint intervals cover.
+func uncovered(ws, cover []interval) int64 {
+	var total int64
+	j := 0
+	for _, w := range ws {
+		from := w.from
+		for j < len(cover) && cover[j].to <= from {
+			j++
+		}
+		for k := j; k < len(cover) && cover[k].from < w.to && from < w.to; k++ {
+			if cover[k].from > from {
+				total += cover[k].from - from
+			}
+			from = max(from, cover[k].to)
+		}
+		if from < w.to {
+			total += w.to - from
+		}
+	}
+	return total
+}
+
+// OpStats are an operator's figures after the run.
+type OpStats struct {
+	Rows, Batches int64
+	Bytes         int64 // Arrow buffer bytes emitted
+	// Wait is how long the consumer above waited in total for this
+	// operator's batches: its own work plus the waits on its inputs. Self
+	// is the part of that wait during which no input was being waited
+	// for: the operator's own share of the critical path. Inputs that run
+	// at the same time (a join's build and probe sides) are not counted
+	// twice, as subtracting their waits would.
+	Wait, Self time.Duration
+	// Active is the wall time from Open to the end of its output.
+	Active time.Duration
+	Device string
+	Extra  []Stat
+}
+
+// batchBytes is the size of b's buffers (a slice counts whole buffers).
+func batchBytes(b arrow.RecordBatch) int64 {
+	var n int64
+	var add func(d arrow.ArrayData)
+	add = func(d arrow.ArrayData) {
+		for _, buf := range d.Buffers() {
+			if buf != nil {
+				n += int64(buf.Len())
+			}
+		}
+		for _, c := range d.Children() {
+			add(c)
+		}
+	}
+	for _, c := range b.Columns() {
+		add(c.Data())
+	}
+	return n
+}
+
+// Stats returns the operator's figures; call it after the query ran.
+func (a *Analyzed) Stats() OpStats {
+	s := OpStats{Rows: a.rows.Load(), Batches: a.batches.Load(), Bytes: a.bytes.Load(), Wait: time.Duration(a.wait.Load()), Device: "CPU"}
+	if o, d := a.opened.Load(), a.done.Load(); o > 0 && d >= o {
+		s.Active = time.Duration(d - o)
+	}
+	var inputs [][]interval
+	for _, c := range a.Inner.Children() {
+		if ca, ok := c.(*Analyzed); ok {
+			inputs = append(inputs, ca.intervals())
+		}
+	}
+	s.Self = time.Duration(uncovered(union([][]interval{a.intervals()}), union(inputs)))
+	if d, ok := a.Inner.(DeviceReporter); ok {
+		s.Device = d.Device()
+	}
+	if r, ok := a.Inner.(StatsReporter); ok {
+		s.Extra = r.AnalyzeStats()
+	}
+	// An exchange's input went into the shuffle on this rank and its
+	// output came out of it (Arrow sizes, not wire bytes).
+	if x, ok := a.Inner.(*Exchange); ok {
+		if in, ok := x.Input.(*Analyzed); ok {
+			s.Extra = append(s.Extra, Stat{Name: "shuffle in", Unit: "bytes", Value: in.bytes.Load()})
+		}
+		s.Extra = append(s.Extra, Stat{Name: "shuffle out", Unit: "bytes", Value: s.Bytes})
+	}
+	return s
+}

@@ -1,0 +1,100 @@
+package exec
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// evaluator is the part of *expr.Evaluator the operators use.
+type evaluator interface {
+	Eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
+	EvalFilter(mem memory.Allocator, b arrow.RecordBatch, sel []int32) ([]int32, error)
+}
+
+// compiledExpr is one expression prepared for a node. A bare column is
+// served by reusing the input array (Retain, no copy), which is also the
+// common case of projections and sort keys.
+type compiledExpr struct {
+	col int // >= 0: the expression is input column col
+	ev  evaluator
+}
+
+func compileExpr(e expr.Expr) (compiledExpr, error) {
+	if c, ok := e.(*expr.Column); ok {
+		return compiledExpr{col: c.Index}, nil
+	}
+	ev, err := compileEvaluator(e)
+	if err != nil {
+		return compiledExpr{}, err
+	}
+	return compiledExpr{col: -1, ev: ev}, nil
+}
+
+func compileExprs(es []expr.Expr) ([]compiledExpr, error) {
+	out := make([]compiledExpr, len(es))
+	for i, e := range es {
+		ce, err := compileExpr(e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = ce
+	}
+	return out, nil
+}
+
+// eval returns the expression's value over b; the caller releases it.
+func (ce compiledExpr) eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error) {
+	if ce.col >= 0 {
+		if ce.col >= int(b.NumCols()) {
+			return nil, errs.New(errs.Internal, "column #%d out of range (batch has %d columns)", ce.col, b.NumCols())
+		}
+		a := b.Column(ce.col)
+		a.Retain()
+		return a, nil
+	}
+	return ce.ev.Eval(mem, b)
+}
+
+// filter returns the rows of b where the predicate is true (NULL: false).
+func (ce compiledExpr) filter(mem memory.Allocator, b arrow.RecordBatch, sel []int32) ([]int32, error) {
+	if ce.col < 0 {
+		return ce.ev.EvalFilter(mem, b, sel)
+	}
+	a, ok := b.Column(ce.col).(*array.Boolean)
+	if !ok {
+		return nil, errs.New(errs.Internal, "filter column #%d is %s, not boolean", ce.col, b.Column(ce.col).DataType())
+	}
+	sel = sel[:0]
+	for i, n := 0, a.Len(); i < n; i++ {
+		if a.IsValid(i) && a.Value(i) {
+			sel = append(sel, int32(i))
+		}
+	}
+	return sel, nil
+}
+
+// evalAll evaluates every expression over b; on error nothing is leaked.
+func evalAll(mem memory.Allocator, ces []compiledExpr, b arrow.RecordBatch) ([]arrow.Array, error) {
+	out := make([]arrow.Array, len(ces))
+	for i, ce := range ces {
+		a, err := ce.eval(mem, b)
+		if err != nil {
+			releaseArrays(out[:i])
+			return nil, err
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+func releaseArrays(as []arrow.Array) {
+	for _, a := range as {
+		if a != nil {
+			a.Release()
+		}
+	}
+}

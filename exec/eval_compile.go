@@ -1,0 +1,14 @@
+package exec
+
+import (
+	"gq/exec/expr"
+)
+
+// compileEvaluator compiles a non-column expression with exec/expr.
+func compileEvaluator(e expr.Expr) (evaluator, error) {
+	ev, err := expr.Compile(e)
+	if err != nil {
+		return nil, err // not a typed nil inside the interface
+	}
+	return ev, nil
+}

@@ -1,0 +1,398 @@
+package expr
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+type cmpOp int
+
+const (
+	opEq cmpOp = iota
+	opNe
+	opLt
+	opLe
+	opGt
+	opGe
+)
+
+var cmpOps = map[string]cmpOp{"eq": opEq, "ne": opNe, "lt": opLt, "le": opLe, "gt": opGt, "ge": opGe}
+
+// flip gives the operator with its operands swapped (a < b ⇔ b > a).
+func (o cmpOp) flip() cmpOp {
+	switch o {
+	case opLt:
+		return opGt
+	case opLe:
+		return opGe
+	case opGt:
+		return opLt
+	case opGe:
+		return opLe
+	}
+	return o
+}
+
+// cmpNode compares two values of one physical kind; a literal is always
+// on the right (the planner's `lit < col` is flipped at compile time).
+type cmpNode struct {
+	op   cmpOp
+	l, r node
+}
+
+func newCompare(call *Call, l, r node) (node, error) {
+	op := cmpOps[call.Fn]
+	lt, rt := l.typ(), r.typ()
+	if lt.ID() == arrow.NULL || rt.ID() == arrow.NULL {
+		return &litNode{t: Boolean, v: scalar{null: true}}, nil
+	}
+	var err error
+	switch {
+	case isNumeric(lt) && isNumeric(rt):
+		if lt.ID() == arrow.FLOAT64 || rt.ID() == arrow.FLOAT64 {
+			if l, err = toType(l, Float64); err != nil {
+				return nil, err
+			}
+			if r, err = toType(r, Float64); err != nil {
+				return nil, err
+			}
+		} else if ls, rs := scaleOf(lt), scaleOf(rt); ls != rs || lt.ID() != rt.ID() {
+			s := max(ls, rs)
+			if l, err = toType(l, Decimal(MaxDecimalPrecision, s)); err != nil {
+				return nil, err
+			}
+			if r, err = toType(r, Decimal(MaxDecimalPrecision, s)); err != nil {
+				return nil, err
+			}
+		}
+	case lt.ID() == arrow.BOOL && rt.ID() == arrow.BOOL:
+		if l, err = toType(l, Int64); err != nil {
+			return nil, err
+		}
+		if r, err = toType(r, Int64); err != nil {
+			return nil, err
+		}
+	case lt.ID() == rt.ID() && (lt.ID() == arrow.DATE32 || lt.ID() == arrow.STRING):
+	default:
+		return nil, argErr(call, "cannot compare %s with %s", lt, rt)
+	}
+	if _, ok := l.(*litNode); ok {
+		if _, ok := r.(*litNode); !ok {
+			l, r, op = r, l, op.flip()
+		}
+	}
+	return &cmpNode{op: op, l: l, r: r}, nil
+}
+
+// toType converts n to t when needed (a cast node, folded for literals).
+func toType(n node, t arrow.DataType) (node, error) {
+	if arrow.TypeEqual(n.typ(), t) || (n.typ().ID() == arrow.DECIMAL64 && sameFamily(n.typ(), t)) {
+		return n, nil
+	}
+	c, err := newCast(n, t)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := n.(*litNode); ok {
+		return fold(c), nil
+	}
+	return c, nil
+}
+
+func (n *cmpNode) typ() arrow.DataType { return Boolean }
+
+func (n *cmpNode) operands(c *ctx, b arrow.RecordBatch) (operand, operand, error) {
+	l, err := evalOperand(c, b, n.l)
+	if err != nil {
+		return operand{}, operand{}, err
+	}
+	r, err := evalOperand(c, b, n.r)
+	if err != nil {
+		l.release()
+		return operand{}, operand{}, err
+	}
+	if l.sc != nil && !l.sc.null && r.sc != nil {
+		l = operand{arr: materialize(c, n.l.typ(), l)}
+	}
+	return l, r, nil
+}
+
+func (n *cmpNode) filter(c *ctx, b arrow.RecordBatch, cand, dst []int32) ([]int32, error) {
+	l, r, err := n.operands(c, b)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	defer r.release()
+	if l.nullScalar() || r.nullScalar() {
+		return dst, nil
+	}
+	dst = n.sel(l, r, cand, dst)
+	dst = dropNulls(l.arr, cand, dst)
+	return dropNulls(r.arr, cand, dst), nil
+}
+
+func (n *cmpNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	l, r, err := n.operands(c, b)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	defer r.release()
+	if l.nullScalar() || r.nullScalar() {
+		return allNull(c, Boolean), nil
+	}
+	sel := n.sel(l, r, nil, make([]int32, 0, c.n))
+	return boolFromSel(c.mem, c.n, sel, mergeValidity(c.mem, c.n, l.arr, r.arr)), nil
+}
+
+// sel runs the typed comparison loop, ignoring validity.
+func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
+	switch n.l.typ().ID() {
+	case arrow.INT64, arrow.DECIMAL64:
+		if r.sc != nil {
+			return selLit(n.op, i64s(l.arr), r.sc.i, cand, dst)
+		}
+		return selArr(n.op, i64s(l.arr), i64s(r.arr), cand, dst)
+	case arrow.FLOAT64:
+		if r.sc != nil {
+			return selLit(n.op, f64s(l.arr), r.sc.f, cand, dst)
+		}
+		return selArr(n.op, f64s(l.arr), f64s(r.arr), cand, dst)
+	case arrow.DATE32:
+		if r.sc != nil {
+			return selLit(n.op, i32s(l.arr), int32(r.sc.i), cand, dst)
+		}
+		return selArr(n.op, i32s(l.arr), i32s(r.arr), cand, dst)
+	case arrow.STRING:
+		return selStr(n.op, l, r, cand, dst)
+	}
+	return dst
+}
+
+// dropNulls removes from sel the rows where a (nil: a scalar) is NULL.
+func dropNulls(a arrow.Array, cand, sel []int32) []int32 {
+	if a == nil {
+		return sel
+	}
+	valid := validBits(a)
+	if valid == nil {
+		return sel
+	}
+	off := a.Data().Offset()
+	k := 0
+	for _, r := range sel {
+		if bitSet(valid, off+int(r)) {
+			sel[k] = r
+			k++
+		}
+	}
+	return sel[:k]
+}
+
+// boolFromSel builds a Boolean array that is true at the selected rows,
+// taking ownership of valid.
+func boolFromSel(mem memory.Allocator, n int, sel []int32, valid *memory.Buffer) arrow.Array {
+	bm := newBitmap(mem, n)
+	bs := bm.Bytes()
+	for _, r := range sel {
+		setBit(bs, int(r))
+	}
+	return finish(Boolean, n, valid, bm)
+}
+
+type ordered interface{ ~int64 | ~int32 | ~float64 }
+
+// grow makes room for k more entries and returns dst at full length.
+func growSel(dst []int32, k int) []int32 {
+	if cap(dst)-len(dst) < k {
+		nd := make([]int32, len(dst), len(dst)+k)
+		copy(nd, dst)
+		dst = nd
+	}
+	return dst[:len(dst)+k]
+}
+
+// selLit selects the rows where vals[i] op lit. The loops are branch-free:
+// every row is written, the count advances only on a match.
+func selLit[T ordered](op cmpOp, vals []T, lit T, cand, dst []int32) []int32 {
+	base := len(dst)
+	if cand == nil {
+		dst = growSel(dst, len(vals))
+		out := dst[base:]
+		k := 0
+		switch op {
+		case opEq:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v == lit)
+			}
+		case opNe:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v != lit)
+			}
+		case opLt:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v < lit)
+			}
+		case opLe:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v <= lit)
+			}
+		case opGt:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v > lit)
+			}
+		case opGe:
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(v >= lit)
+			}
+		}
+		return dst[:base+k]
+	}
+	dst = growSel(dst, len(cand))
+	out := dst[base:]
+	k := 0
+	switch op {
+	case opEq:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] == lit)
+		}
+	case opNe:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] != lit)
+		}
+	case opLt:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] < lit)
+		}
+	case opLe:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] <= lit)
+		}
+	case opGt:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] > lit)
+		}
+	case opGe:
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(vals[r] >= lit)
+		}
+	}
+	return dst[:base+k]
+}
+
+func selArr[T ordered](op cmpOp, a, b []T, cand, dst []int32) []int32 {
+	base := len(dst)
+	n := len(a)
+	if cand != nil {
+		n = len(cand)
+	}
+	dst = growSel(dst, n)
+	out := dst[base:]
+	k := 0
+	row := func(j int) int32 {
+		if cand == nil {
+			return int32(j)
+		}
+		return cand[j]
+	}
+	for j := 0; j < n; j++ {
+		r := row(j)
+		x, y := a[r], b[r]
+		var m bool
+		switch op {
+		case opEq:
+			m = x == y
+		case opNe:
+			m = x != y
+		case opLt:
+			m = x < y
+		case opLe:
+			m = x <= y
+		case opGt:
+			m = x > y
+		case opGe:
+			m = x >= y
+		}
+		out[k] = r
+		k += b2i(m)
+	}
+	return dst[:base+k]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func cmpResult(op cmpOp, c int) bool {
+	switch op {
+	case opEq:
+		return c == 0
+	case opNe:
+		return c != 0
+	case opLt:
+		return c < 0
+	case opLe:
+		return c <= 0
+	case opGt:
+		return c > 0
+	}
+	return c >= 0
+}
+
+func selStr(op cmpOp, l, r operand, cand, dst []int32) []int32 {
+	lo, ld := strView(l.arr)
+	n := l.arr.Len()
+	if cand != nil {
+		n = len(cand)
+	}
+	var ro []int32
+	var rd []byte
+	var lit string
+	if r.arr != nil {
+		ro, rd = strView(r.arr)
+	} else {
+		lit = r.sc.s
+	}
+	for j := 0; j < n; j++ {
+		i := j
+		if cand != nil {
+			i = int(cand[j])
+		}
+		s := ld[lo[i]:lo[i+1]]
+		if ro != nil {
+			lit = bstr(rd[ro[i]:ro[i+1]])
+		}
+		var m bool
+		if op == opEq || op == opNe {
+			m = (len(s) == len(lit) && bstr(s) == lit) == (op == opEq)
+		} else {
+			c := 0
+			if bs := bstr(s); bs < lit {
+				c = -1
+			} else if bs > lit {
+				c = 1
+			}
+			m = cmpResult(op, c)
+		}
+		if m {
+			dst = append(dst, int32(i))
+		}
+	}
+	return dst
+}

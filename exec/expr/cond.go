@@ -1,0 +1,237 @@
+package expr
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// caseNode is CASE WHEN c1 THEN v1 … ELSE e END.
+type caseNode struct {
+	conds, vals []node // vals has one more entry: the else
+	t           arrow.DataType
+}
+
+func newCase(call *Call, args []node) (node, error) {
+	if len(args) < 1 || len(args)%2 == 0 {
+		return nil, argErr(call, "needs cond/value pairs and an else (%d args)", len(args))
+	}
+	n := &caseNode{t: call.Type}
+	for i := 0; i+1 < len(args); i += 2 {
+		if err := wantType(call, args[i], arrow.BOOL); err != nil {
+			return nil, err
+		}
+		n.conds = append(n.conds, args[i])
+		v, err := toType(args[i+1], call.Type)
+		if err != nil {
+			return nil, err
+		}
+		n.vals = append(n.vals, v)
+	}
+	e, err := toType(args[len(args)-1], call.Type)
+	if err != nil {
+		return nil, err
+	}
+	n.vals = append(n.vals, e)
+	return n, nil
+}
+
+func (n *caseNode) typ() arrow.DataType { return n.t }
+
+func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	k := len(n.conds)
+	choice := make([]int32, c.n)
+	for i := range choice {
+		choice[i] = int32(k)
+	}
+	used := make([]bool, k+1)
+	rest := make([]int32, c.n)
+	for i := range rest {
+		rest[i] = int32(i)
+	}
+	for j, cond := range n.conds {
+		if len(rest) == 0 {
+			break
+		}
+		hit, err := filterRows(c, b, cond, rest, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range hit {
+			choice[r] = int32(j)
+		}
+		used[j] = len(hit) > 0
+		rest = minusSorted(rest, hit)
+	}
+	used[k] = len(rest) > 0
+	// Only branches some row takes are evaluated (a THEN that would fail
+	// on rows it does not serve must not fail the query).
+	ops := make([]operand, len(n.vals))
+	null := scalar{null: true}
+	for j, v := range n.vals {
+		if !used[j] {
+			ops[j] = operand{sc: &null}
+			continue
+		}
+		o, err := evalOperand(c, b, v)
+		if err != nil {
+			releaseAll(ops[:j])
+			return nil, err
+		}
+		ops[j] = o
+	}
+	defer releaseAll(ops)
+	return pick(c, n.t, choice, ops), nil
+}
+
+// coalesceNode returns its first non-NULL argument.
+type coalesceNode struct {
+	args []node
+	t    arrow.DataType
+}
+
+func newCoalesce(call *Call, args []node) (node, error) {
+	n := &coalesceNode{t: call.Type}
+	for _, a := range args {
+		v, err := toType(a, call.Type)
+		if err != nil {
+			return nil, err
+		}
+		n.args = append(n.args, v)
+	}
+	return n, nil
+}
+
+func (n *coalesceNode) typ() arrow.DataType { return n.t }
+
+func (n *coalesceNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	ops, err := evalOperands(c, b, n.args)
+	if err != nil {
+		return nil, err
+	}
+	defer releaseAll(ops)
+	choice := make([]int32, c.n)
+	for i := range choice {
+		choice[i] = -1
+	}
+	// Walk the arguments once each; a row takes the first that is valid.
+	for j, o := range ops {
+		if o.sc != nil {
+			if o.sc.null {
+				continue
+			}
+			for i, k := range choice {
+				if k < 0 {
+					choice[i] = int32(j)
+				}
+			}
+			break
+		}
+		valid, off := validBits(o.arr), o.arr.Data().Offset()
+		for i, k := range choice {
+			if k < 0 && isValid(valid, off, i) {
+				choice[i] = int32(j)
+			}
+		}
+	}
+	return pick(c, n.t, choice, ops), nil
+}
+
+// pick builds out[i] = ops[choice[i]][i] (choice -1: NULL).
+func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
+	valid := newAllValid(c.mem, c.n)
+	vb := valid.Bytes()
+	type nulls struct {
+		scalarNull bool
+		valid      []byte
+		off        int
+	}
+	ns := make([]nulls, len(ops))
+	for j, o := range ops {
+		if o.sc != nil {
+			ns[j].scalarNull = o.sc.null
+		} else {
+			ns[j].valid, ns[j].off = validBits(o.arr), o.arr.Data().Offset()
+		}
+	}
+	for i, k := range choice {
+		if k < 0 || ns[k].scalarNull || !isValid(ns[k].valid, ns[k].off, i) {
+			clearBit(vb, i)
+			choice[i] = -1
+		}
+	}
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64:
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, i64s, func(s *scalar) int64 { return s.i }, outI64))
+	case arrow.FLOAT64:
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, f64s, func(s *scalar) float64 { return s.f }, outF64))
+	case arrow.DATE32:
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, i32s, func(s *scalar) int32 { return int32(s.i) }, outI32))
+	case arrow.BOOL:
+		vals := newBitmap(c.mem, c.n)
+		db := vals.Bytes()
+		for i, k := range choice {
+			if k < 0 {
+				continue
+			}
+			o := ops[k]
+			if o.sc != nil {
+				if o.sc.i != 0 {
+					setBit(db, i)
+				}
+			} else if bitSet(o.arr.Data().Buffers()[1].Bytes(), o.arr.Data().Offset()+i) {
+				setBit(db, i)
+			}
+		}
+		return finish(t, c.n, valid, vals)
+	case arrow.STRING:
+		type sv struct {
+			offs []int32
+			data []byte
+		}
+		views := make([]sv, len(ops))
+		for j, o := range ops {
+			if o.arr != nil {
+				views[j].offs, views[j].data = strView(o.arr)
+			}
+		}
+		s := newStrOut(c.mem, c.n, c.n*8)
+		for i, k := range choice {
+			switch {
+			case k < 0:
+				s.empty()
+			case ops[k].sc != nil:
+				s.addString(ops[k].sc.s)
+			default:
+				v := views[k]
+				s.add(v.data[v.offs[i]:v.offs[i+1]])
+			}
+		}
+		return s.finish(valid)
+	}
+	valid.Release()
+	return allNull(c, t)
+}
+
+func pickFixed[T int64 | int32 | float64](c *ctx, choice []int32, ops []operand, view func(arrow.Array) []T,
+	sc func(*scalar) T, alloc func(mem_ memAlloc, n int) (memBuf, []T)) memBuf {
+	vals := make([][]T, len(ops))
+	lits := make([]T, len(ops))
+	for j, o := range ops {
+		if o.arr != nil {
+			vals[j] = view(o.arr)
+		} else if !o.sc.null {
+			lits[j] = sc(o.sc)
+		}
+	}
+	buf, out := alloc(c.mem, c.n)
+	for i, k := range choice {
+		switch {
+		case k < 0:
+			out[i] = 0
+		case vals[k] != nil:
+			out[i] = vals[k][i]
+		default:
+			out[i] = lits[k]
+		}
+	}
+	return buf
+}

@@ -1,0 +1,242 @@
+package expr
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// strFnNode is one of the string functions; every argument is evaluated
+// and the function runs row by row over the byte views (no per-row
+// allocation on ASCII data).
+type strFnNode struct {
+	fn   string
+	args []node
+	t    arrow.DataType
+}
+
+func newStringFn(call *Call, args []node) (node, error) {
+	var err error
+	switch call.Fn {
+	case "substring":
+		err = wantArgs(call, args, 2, 3)
+		if err == nil {
+			err = wantType(call, args[0], arrow.STRING)
+		}
+		for _, a := range args[1:] {
+			if err == nil {
+				err = wantType(call, a, arrow.INT64)
+			}
+		}
+	case "concat":
+		err = wantArgs(call, args, 1, -1)
+		for _, a := range args {
+			if err == nil {
+				err = wantType(call, a, arrow.STRING)
+			}
+		}
+	case "starts_with":
+		err = wantArgs(call, args, 2, 2)
+		for _, a := range args {
+			if err == nil {
+				err = wantType(call, a, arrow.STRING)
+			}
+		}
+	default:
+		err = wantArgs(call, args, 1, 1)
+		if err == nil {
+			err = wantType(call, args[0], arrow.STRING)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &strFnNode{fn: call.Fn, args: args, t: call.Type}, nil
+}
+
+func (n *strFnNode) typ() arrow.DataType { return n.t }
+
+// strArg is an evaluated string or integer argument.
+type strArg struct {
+	o    operand
+	offs []int32
+	data []byte
+	ints []int64
+}
+
+func (a *strArg) str(i int) []byte {
+	if a.o.sc != nil {
+		return []byte(a.o.sc.s)
+	}
+	return a.data[a.offs[i]:a.offs[i+1]]
+}
+
+func (a *strArg) int(i int) int64 {
+	if a.o.sc != nil {
+		return a.o.sc.i
+	}
+	return a.ints[i]
+}
+
+func (n *strFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	ops, err := evalOperands(c, b, n.args)
+	if err != nil {
+		return nil, err
+	}
+	defer releaseAll(ops)
+	args := make([]strArg, len(ops))
+	var arrs []arrow.Array
+	for j, o := range ops {
+		if o.nullScalar() {
+			return allNull(c, n.t), nil
+		}
+		args[j].o = o
+		if o.sc != nil {
+			continue
+		}
+		arrs = append(arrs, o.arr)
+		if o.arr.DataType().ID() == arrow.STRING {
+			args[j].offs, args[j].data = strView(o.arr)
+		} else {
+			args[j].ints = i64s(o.arr)
+		}
+	}
+	valid := mergeValidity(c.mem, c.n, arrs...)
+	var vb []byte
+	if valid != nil {
+		vb = valid.Bytes()
+	}
+	ok := func(i int) bool { return vb == nil || bitSet(vb, i) }
+	switch n.fn {
+	case "length":
+		buf, out := outI64(c.mem, c.n)
+		for i := range out {
+			out[i] = 0
+			if ok(i) {
+				out[i] = int64(utf8.RuneCount(args[0].str(i)))
+			}
+		}
+		return finish(n.t, c.n, valid, buf), nil
+	case "starts_with":
+		vals := newBitmap(c.mem, c.n)
+		db := vals.Bytes()
+		for i := 0; i < c.n; i++ {
+			if ok(i) && bytes.HasPrefix(args[0].str(i), args[1].str(i)) {
+				setBit(db, i)
+			}
+		}
+		return finish(n.t, c.n, valid, vals), nil
+	}
+	size := 0
+	if len(ops) > 0 && ops[0].arr != nil && ops[0].arr.DataType().ID() == arrow.STRING {
+		size = len(args[0].data)
+	}
+	s := newStrOut(c.mem, c.n, size)
+	var tmp []byte
+	for i := 0; i < c.n; i++ {
+		if !ok(i) {
+			s.empty()
+			continue
+		}
+		v := args[0].str(i)
+		switch n.fn {
+		case "substring":
+			l := int64(-1)
+			if len(args) == 3 {
+				l = args[2].int(i)
+			}
+			s.add(substring(v, args[1].int(i), l, len(args) == 3))
+		case "upper", "lower":
+			tmp = changeCase(tmp[:0], v, n.fn == "upper")
+			s.add(tmp)
+		case "trim":
+			s.add(bytes.Trim(v, " "))
+		case "ltrim":
+			s.add(bytes.TrimLeft(v, " "))
+		case "rtrim":
+			s.add(bytes.TrimRight(v, " "))
+		case "concat":
+			tmp = tmp[:0]
+			for j := range args {
+				tmp = append(tmp, args[j].str(i)...)
+			}
+			s.add(tmp)
+		}
+	}
+	return s.finish(valid), nil
+}
+
+// substring follows MySQL: 1-based, negative start counts from the end,
+// start 0 or past the end gives ”, a negative length gives ”.
+func substring(s []byte, start, length int64, hasLen bool) []byte {
+	ascii := isASCII(s)
+	var nch int64
+	if ascii {
+		nch = int64(len(s))
+	} else {
+		nch = int64(utf8.RuneCount(s))
+	}
+	if start == 0 || (hasLen && length <= 0) {
+		return nil
+	}
+	if start < 0 {
+		start = nch + start
+		if start < 0 {
+			return nil
+		}
+	} else {
+		start--
+	}
+	if start >= nch {
+		return nil
+	}
+	end := nch
+	if hasLen && length < nch-start {
+		end = start + length
+	}
+	if ascii {
+		return s[start:end]
+	}
+	// character positions → byte positions
+	bs, be, ch := len(s), len(s), int64(0)
+	for bi := range bstr(s) {
+		if ch == start {
+			bs = bi
+		}
+		if ch == end {
+			be = bi
+			break
+		}
+		ch++
+	}
+	return s[bs:be]
+}
+
+func isASCII(s []byte) bool {
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func changeCase(dst, s []byte, upper bool) []byte {
+	if !isASCII(s) {
+		if upper {
+			return append(dst, strings.ToUpper(bstr(s))...)
+		}
+		return append(dst, strings.ToLower(bstr(s))...)
+	}
+	for _, c := range s {
+		if upper && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		} else if !upper && 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

@@ -1,0 +1,84 @@
+package memory
+
+import (
+	"sync/atomic"
+
+	amem "github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// Allocator is an Arrow allocator that counts the bytes it hands out: live
+// (allocated, not yet freed), peak and total. The engine gives each query
+// its own, so the figures are the query's, and a query that returns with
+// Live() > 0 after its result is released has leaked a buffer (a missing
+// Release). It counts len(b) as arrow's CheckedAllocator does. Safe for
+// concurrent use.
+type Allocator struct {
+	mem    amem.Allocator
+	parent *Allocator // also counts here, when not nil
+	live   atomic.Int64
+	peak   atomic.Int64
+	total  atomic.Int64
+	allocs atomic.Int64
+}
+
+// NewAllocator wraps mem (nil: the Go allocator). parent, when not nil,
+// counts every byte too (a process-wide total over per-query allocators).
+func NewAllocator(mem amem.Allocator, parent *Allocator) *Allocator {
+	if mem == nil {
+		mem = amem.NewGoAllocator()
+	}
+	return &Allocator{mem: mem, parent: parent}
+}
+
+func (a *Allocator) add(n int64) {
+	for p := a; p != nil; p = p.parent {
+		v := p.live.Add(n)
+		if n > 0 {
+			p.total.Add(n)
+			for {
+				pk := p.peak.Load()
+				if v <= pk || p.peak.CompareAndSwap(pk, v) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// Allocate implements amem.Allocator.
+func (a *Allocator) Allocate(size int) []byte {
+	b := a.mem.Allocate(size)
+	a.allocs.Add(1)
+	a.add(int64(len(b)))
+	return b
+}
+
+// Reallocate implements amem.Allocator.
+func (a *Allocator) Reallocate(size int, b []byte) []byte {
+	old := len(b)
+	nb := a.mem.Reallocate(size, b)
+	a.add(int64(len(nb) - old))
+	return nb
+}
+
+// Free implements amem.Allocator.
+func (a *Allocator) Free(b []byte) {
+	a.add(-int64(len(b)))
+	a.mem.Free(b)
+}
+
+// Live is the bytes allocated and not freed.
+func (a *Allocator) Live() int64 { return a.live.Load() }
+
+// Peak is the most bytes live at once.
+func (a *Allocator) Peak() int64 { return a.peak.Load() }
+
+// Total is every byte ever allocated.
+func (a *Allocator) Total() int64 { return a.total.Load() }
+
+// Allocations is the number of Allocate calls.
+func (a *Allocator) Allocations() int64 { return a.allocs.Load() }
+
+// Reset forgets the live count (after a leak has been reported, so the
+// next check starts from zero); the peak and totals stay.
+func (a *Allocator) Reset() { a.live.Store(0) }

@@ -1,0 +1,98 @@
+package physical
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"vitess.io/vitess/go/vt/sqlparser"
+
+	"gq/catalog"
+	"gq/planner"
+)
+
+var update = flag.Bool("update", false, "rewrite the EXPLAIN golden files under testdata/golden/explain")
+
+// TestExplainGolden compares EXPLAIN of every TPC-H query (over the scale
+// factor 1 catalog of tpch_test.go, so estimates are fixed) with its
+// golden file: a change of plan shape shows up as a diff to review, and
+// -update accepts it. q15_view's view is registered, then its query is
+// explained.
+func TestExplainGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "tpch", "queries", "*.sql"))
+	if len(files) == 0 {
+		t.Skip("no TPC-H queries in testdata/tpch/queries")
+	}
+	sort.Strings(files)
+	parser, err := sqlparser.New(sqlparser.Options{MySQLServerVersion: "8.0.40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "testdata", "golden", "explain", "tpch")
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".sql")
+		t.Run(name, func(t *testing.T) {
+			cat := tpchCatalog(t)
+			text, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pieces, err := parser.SplitStatementToPieces(string(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, piece := range pieces {
+				stmt, err := parser.Parse(piece)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch s := stmt.(type) {
+				case *sqlparser.CreateView:
+					v := &catalog.View{Name: s.ViewName.Name.String(), SQL: sqlparser.String(s.Select)}
+					for _, c := range s.Columns {
+						v.Columns = append(v.Columns, c.String())
+					}
+					if err := cat.CreateView(v, false); err != nil {
+						t.Fatal(err)
+					}
+				case *sqlparser.Select, *sqlparser.Union:
+					bound, err := planner.Bind(cat, stmt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					opt, err := planner.Optimize(bound)
+					if err != nil {
+						t.Fatal(err)
+					}
+					node, err := Lower(opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got += Explain(node)
+				}
+			}
+			path := filepath.Join(dir, name+".golden")
+			if *update {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test ./physical -run ExplainGolden -update creates it)", err)
+			}
+			if !bytes.Equal([]byte(got), want) {
+				t.Errorf("EXPLAIN %s changed (review, then -update):\n--- got\n%s--- want\n%s", name, got, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,302 @@
+package physical
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+	"gq/exec"
+	"gq/exec/expr"
+	"gq/planner"
+)
+
+// Lower maps an optimised logical plan to executable nodes. The output of
+// the node for p has p.Columns() in order.
+func Lower(p planner.Plan) (exec.Node, error) {
+	if p == nil {
+		return nil, errs.New(errs.Internal, "lower: nil plan")
+	}
+	switch n := p.(type) {
+	case *planner.Scan:
+		f, err := toExpr(n.Filter, layoutOf(n.Cols))
+		if err != nil {
+			return nil, err
+		}
+		return &exec.Scan{Table: n.Table, Columns: append([]int{}, n.Ordinals...), Filter: f, Out: schemaOf(n.Cols)}, nil
+	case *planner.Values:
+		return lowerValues(n)
+	case *planner.Filter:
+		in, err := Lower(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		pred, err := toExpr(n.Cond, layoutOf(n.Input.Columns()))
+		if err != nil {
+			return nil, err
+		}
+		return &exec.Filter{Input: in, Pred: pred, KeepOrder: ordered(in)}, nil
+	case *planner.Project:
+		if len(n.Exprs) != len(n.Cols) {
+			return nil, errs.New(errs.Internal, "lower: project has %d expressions for %d columns", len(n.Exprs), len(n.Cols))
+		}
+		in, err := Lower(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		es, err := toExprs(n.Exprs, layoutOf(n.Input.Columns()))
+		if err != nil {
+			return nil, err
+		}
+		return &exec.Project{Input: in, Exprs: es, Out: schemaOf(n.Cols), KeepOrder: ordered(in)}, nil
+	case *planner.Aggregate:
+		return lowerAggregate(n)
+	case *planner.Join:
+		return lowerJoin(n)
+	case *planner.Sort:
+		return lowerSort(n, -1, 0)
+	case *planner.Limit:
+		if s, ok := n.Input.(*planner.Sort); ok && n.Count >= 0 {
+			return lowerSort(s, n.Count, n.Offset) // top-N
+		}
+		in, err := Lower(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		return &exec.Limit{Input: in, Offset: n.Offset, Count: n.Count}, nil
+	case *planner.Window:
+		return lowerWindow(n)
+	case *planner.Union:
+		u := &exec.UnionAll{Out: schemaOf(n.Cols)}
+		for _, c := range n.Children {
+			in, err := Lower(c)
+			if err != nil {
+				return nil, err
+			}
+			u.Inputs = append(u.Inputs, in)
+		}
+		return u, nil
+	}
+	return nil, errs.New(errs.Internal, "lower: unknown plan node %T", p)
+}
+
+// ordered reports whether n emits rows in a meaningful order (a sort, or
+// an order-keeping node over one), which nodes above must then keep.
+func ordered(n exec.Node) bool {
+	switch x := n.(type) {
+	case *exec.Sort:
+		return true
+	case *exec.Filter:
+		return x.KeepOrder
+	case *exec.Project:
+		return x.KeepOrder
+	case *exec.Limit:
+		return ordered(x.Input)
+	}
+	return false
+}
+
+func lowerValues(n *planner.Values) (exec.Node, error) {
+	rows := make([][]*expr.Literal, len(n.Rows))
+	for r, row := range n.Rows {
+		if len(row) != len(n.Cols) {
+			return nil, errs.New(errs.Internal, "lower: VALUES row %d has %d values for %d columns", r+1, len(row), len(n.Cols))
+		}
+		rows[r] = make([]*expr.Literal, len(row))
+		for i, e := range row {
+			c, ok := e.(*planner.Const)
+			if !ok {
+				return nil, errs.New(errs.Unsupported, "VALUES row %d column %d is not a constant: %s", r+1, i+1, e)
+			}
+			rows[r][i] = &expr.Literal{Value: c.Value, Type: n.Cols[i].Type}
+		}
+	}
+	return &exec.Values{Rows: rows, Out: schemaOf(n.Cols)}, nil
+}
+
+func lowerAggregate(n *planner.Aggregate) (exec.Node, error) {
+	if len(n.GroupBy) != len(n.GroupCols) || len(n.Aggs) != len(n.AggCols) {
+		return nil, errs.New(errs.Internal, "lower: aggregate expressions and columns differ in number")
+	}
+	in, err := Lower(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	l := layoutOf(n.Input.Columns())
+	keys, err := toExprs(n.GroupBy, l)
+	if err != nil {
+		return nil, err
+	}
+	aggs := make([]exec.AggFunc, len(n.Aggs))
+	for i, a := range n.Aggs {
+		arg, err := toExpr(a.Arg, l)
+		if err != nil {
+			return nil, err
+		}
+		aggs[i] = exec.AggFunc{Fn: a.Fn, Distinct: a.Distinct, Arg: arg, Type: a.Type}
+	}
+	return &exec.HashAggregate{Input: in, GroupBy: keys, Aggs: aggs, Out: schemaOf(n.Columns())}, nil
+}
+
+func lowerSortKeys(keys []planner.SortKey, l layout) ([]exec.SortKey, error) {
+	out := make([]exec.SortKey, len(keys))
+	for i, k := range keys {
+		e, err := toExpr(k.Expr, l)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = exec.SortKey{Expr: e, Desc: k.Desc, NullsFirst: k.NullsFirst}
+	}
+	return out, nil
+}
+
+func lowerSort(n *planner.Sort, limit, offset int64) (exec.Node, error) {
+	in, err := Lower(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := lowerSortKeys(n.Keys, layoutOf(n.Input.Columns()))
+	if err != nil {
+		return nil, err
+	}
+	return &exec.Sort{Input: in, Keys: keys, Limit: limit, Offset: offset}, nil
+}
+
+func lowerWindow(n *planner.Window) (exec.Node, error) {
+	if len(n.Funcs) != len(n.Cols) {
+		return nil, errs.New(errs.Internal, "lower: window has %d functions for %d columns", len(n.Funcs), len(n.Cols))
+	}
+	in, err := Lower(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	l := layoutOf(n.Input.Columns())
+	part, err := toExprs(n.PartitionBy, l)
+	if err != nil {
+		return nil, err
+	}
+	order, err := lowerSortKeys(n.OrderBy, l)
+	if err != nil {
+		return nil, err
+	}
+	funcs := make([]exec.WindowFunc, len(n.Funcs))
+	for i, f := range n.Funcs {
+		args, err := toExprs(f.Args, l)
+		if err != nil {
+			return nil, err
+		}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type}
+	}
+	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
+}
+
+// keyType is the common type two equi-join keys are compared in, or nil
+// when they cannot be hashed together.
+func keyType(a, b arrow.DataType) arrow.DataType {
+	if arrow.TypeEqual(a, b) {
+		return a
+	}
+	da, okA := a.(*arrow.Decimal64Type)
+	db, okB := b.(*arrow.Decimal64Type)
+	switch {
+	case okA && okB:
+		return expr.Decimal(expr.MaxDecimalPrecision, max(da.Scale, db.Scale))
+	case okA && b.ID() == arrow.INT64:
+		return expr.Decimal(expr.MaxDecimalPrecision, da.Scale)
+	case okB && a.ID() == arrow.INT64:
+		return expr.Decimal(expr.MaxDecimalPrecision, db.Scale)
+	}
+	return nil
+}
+
+func castTo(e expr.Expr, t arrow.DataType) expr.Expr {
+	if arrow.TypeEqual(e.DataType(), t) {
+		return e
+	}
+	return &expr.Call{Fn: "cast", Args: []expr.Expr{e}, Type: t}
+}
+
+// lowerJoin makes a HashJoin from the equality conjuncts of the condition
+// whose sides each read one input (the rest becomes Extra), or a
+// NestedLoopJoin when there are none.
+func lowerJoin(n *planner.Join) (exec.Node, error) {
+	left, err := Lower(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	right, err := Lower(n.Right)
+	if err != nil {
+		return nil, err
+	}
+	lcols, rcols := n.Left.Columns(), n.Right.Columns()
+	ll, rl, both := layoutOf(lcols), layoutOf(rcols), layoutOf(lcols, rcols)
+	typ := exec.JoinType(n.Type)
+	out := schemaOf(n.Columns())
+	var lkeys, rkeys []expr.Expr
+	var extra []expr.Expr
+	for _, c := range planner.Conjuncts(n.Cond) {
+		if lk, rk, ok := equiKey(c, ll, rl); ok {
+			lkeys, rkeys = append(lkeys, lk), append(rkeys, rk)
+			continue
+		}
+		e, err := toExpr(c, both)
+		if err != nil {
+			return nil, err
+		}
+		extra = append(extra, e)
+	}
+	var rest expr.Expr
+	switch len(extra) {
+	case 0:
+	case 1:
+		rest = extra[0]
+	default:
+		rest = &expr.Call{Fn: "and", Args: extra, Type: expr.Boolean}
+	}
+	if len(lkeys) == 0 {
+		if n.NullAware {
+			return nil, errs.New(errs.Unsupported, "NOT IN needs an equality between the value and the subquery column")
+		}
+		return &exec.NestedLoopJoin{Type: typ, Left: left, Right: right, Cond: rest, Out: out}, nil
+	}
+	return &exec.HashJoin{Type: typ, Left: left, Right: right, LeftKeys: lkeys, RightKeys: rkeys,
+		Extra: rest, NullAware: n.NullAware, BuildLeft: n.BuildLeft && !n.NullAware && (typ == exec.JoinSemi || typ == exec.JoinAnti || typ == exec.JoinLeft), Out: out}, nil
+}
+
+// equiKey recognises eq(a, b) with a over the left input and b over the
+// right (or the reverse) and returns the keys per side, in a common type.
+func equiKey(c planner.Expr, ll, rl layout) (lk, rk expr.Expr, ok bool) {
+	f, isF := c.(*planner.Func)
+	if !isF || f.Name != "eq" || len(f.Args) != 2 {
+		return nil, nil, false
+	}
+	a, b := f.Args[0], f.Args[1]
+	if onlyIn(b, ll) && onlyIn(a, rl) {
+		a, b = b, a
+	}
+	if !onlyIn(a, ll) || !onlyIn(b, rl) {
+		return nil, nil, false
+	}
+	t := keyType(a.Type(), b.Type())
+	if t == nil {
+		return nil, nil, false
+	}
+	la, err1 := toExpr(a, ll)
+	rb, err2 := toExpr(b, rl)
+	if err1 != nil || err2 != nil {
+		return nil, nil, false
+	}
+	return castTo(la, t), castTo(rb, t), true
+}
+
+// onlyIn reports whether e reads at least one column, all of them in l.
+func onlyIn(e planner.Expr, l layout) bool {
+	ids := planner.ColumnsOf(e)
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if _, ok := l[id]; !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,420 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"vitess.io/vitess/go/vt/sqlparser"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// isAggAST reports whether n is a plain (non-window) aggregate call.
+func isAggAST(n sqlparser.SQLNode) bool {
+	switch x := n.(type) {
+	case *sqlparser.CountStar:
+		return x.OverClause == nil
+	case *sqlparser.Count:
+		return x.OverClause == nil
+	case *sqlparser.Sum:
+		return x.OverClause == nil
+	case *sqlparser.Avg:
+		return x.OverClause == nil
+	case *sqlparser.Min:
+		return x.OverClause == nil
+	case *sqlparser.Max:
+		return x.OverClause == nil
+	}
+	return false
+}
+
+// isWindowAST reports whether n is a window function call.
+func isWindowAST(n sqlparser.SQLNode) bool {
+	switch x := n.(type) {
+	case *sqlparser.ArgumentLessWindowExpr:
+		return true
+	case *sqlparser.CountStar:
+		return x.OverClause != nil
+	case *sqlparser.Count:
+		return x.OverClause != nil
+	case *sqlparser.Sum:
+		return x.OverClause != nil
+	case *sqlparser.Avg:
+		return x.OverClause != nil
+	case *sqlparser.Min:
+		return x.OverClause != nil
+	case *sqlparser.Max:
+		return x.OverClause != nil
+	}
+	return false
+}
+
+// collectAggs appends the aggregate calls in e (not inside subqueries).
+func collectAggs(e sqlparser.Expr, out []sqlparser.Expr) []sqlparser.Expr {
+	if e == nil {
+		return out
+	}
+	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+		if _, ok := n.(*sqlparser.Subquery); ok {
+			return false, nil
+		}
+		if isAggAST(n) {
+			out = append(out, n.(sqlparser.Expr))
+			return false, nil
+		}
+		return true, nil
+	}, e)
+	return out
+}
+
+// aggParts returns an aggregate AST's function name, argument and DISTINCT.
+func aggParts(e sqlparser.Expr) (fn string, arg sqlparser.Expr, dist bool, err error) {
+	switch x := e.(type) {
+	case *sqlparser.CountStar:
+		return "count_star", nil, false, nil
+	case *sqlparser.Count:
+		if len(x.Args) != 1 {
+			return "", nil, false, errs.New(errs.Unsupported, "count with %d arguments is not supported", len(x.Args))
+		}
+		return "count", x.Args[0], x.Distinct, nil
+	case *sqlparser.Sum:
+		return "sum", x.Arg, x.Distinct, nil
+	case *sqlparser.Avg:
+		return "avg", x.Arg, x.Distinct, nil
+	case *sqlparser.Min:
+		return "min", x.Arg, x.Distinct, nil
+	case *sqlparser.Max:
+		return "max", x.Arg, x.Distinct, nil
+	}
+	return "", nil, false, errs.New(errs.Internal, "not an aggregate: %s", sqlparser.String(e))
+}
+
+// aggregate adds the Aggregate node to *c.cur and switches c to
+// post-aggregation binding. corr (correlation conditions of a subquery)
+// must be outer = inner equalities; the inner sides become extra group
+// keys, and the returned conditions refer to those group columns.
+func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlparser.Expr, corr []Expr) ([]Expr, error) {
+	in := *c.cur
+	inIDs := planIDs(in)
+	agg := &Aggregate{Input: in}
+	post := &postAgg{aggs: map[string]*ColRef{}}
+	addGroup := func(e Expr, name string) *ColRef {
+		key := e.String()
+		for _, g := range post.groups {
+			if g.key == key {
+				return g.ref
+			}
+		}
+		col := Column{ID: NewColumnID(), Name: name, Type: e.Type(), Nullable: true}
+		agg.GroupBy, agg.GroupCols = append(agg.GroupBy, e), append(agg.GroupCols, col)
+		r := ref(col)
+		post.groups = append(post.groups, groupKey{key: key, ref: r})
+		return r
+	}
+	pre := &ectx{b: c.b, s: c.s, env: c.env}
+	if sel.GroupBy != nil {
+		for _, g := range sel.GroupBy.Exprs {
+			g = groupItem(g, items, c.s)
+			if g == nil {
+				return nil, errs.New(errs.Binding, "GROUP BY position is not in the select list")
+			}
+			if len(collectAggs(g, nil)) > 0 {
+				return nil, errs.NewNear(errs.Binding, sqlparser.String(g), "aggregate in GROUP BY: %s", sqlparser.String(g))
+			}
+			e, err := pre.bind(g)
+			if err != nil {
+				return nil, err
+			}
+			name := sqlparser.String(g)
+			if cn, ok := g.(*sqlparser.ColName); ok {
+				name = cn.Name.String()
+			}
+			addGroup(e, name)
+		}
+	}
+	for i, ce := range corr {
+		f, ok := ce.(*Func)
+		if !ok || f.Name != "eq" {
+			return nil, errs.New(errs.Unsupported, "correlated condition %s in an aggregated subquery must be an equality", ce)
+		}
+		l, r := f.Args[0], f.Args[1]
+		if within(l, inIDs) {
+			l, r = r, l
+		}
+		if !within(r, inIDs) || !noneWithin(l, inIDs) {
+			return nil, errs.New(errs.Unsupported, "correlated condition %s in an aggregated subquery must compare an outer with an inner expression", ce)
+		}
+		g := addGroup(r, "corr")
+		corr[i] = &Func{Name: "eq", Args: []Expr{l, g}, T: expr.Boolean}
+	}
+	for _, a := range aggASTs {
+		key := sqlparser.String(a)
+		if _, ok := post.aggs[key]; ok {
+			continue
+		}
+		fn, argAST, dist, err := aggParts(a)
+		if err != nil {
+			return nil, err
+		}
+		call := AggCall{Fn: fn, Distinct: dist}
+		var at arrow.DataType = expr.Null
+		if argAST != nil {
+			if len(collectAggs(argAST, nil)) > 0 {
+				return nil, errs.NewNear(errs.Binding, key, "aggregate calls cannot be nested: %s", key)
+			}
+			arg, err := pre.bind(argAST)
+			if err != nil {
+				return nil, err
+			}
+			if isNull(arg.Type()) && (fn == "min" || fn == "max") {
+				arg = &Const{T: expr.Int64}
+			}
+			call.Arg, at = arg, arg.Type()
+		}
+		if call.Type, err = aggType(fn, at); err != nil {
+			return nil, errs.NewNear(errs.Binding, key, "%s: %s", key, strings.TrimPrefix(err.Error(), "binding error: "))
+		}
+		if call.Arg != nil && isNull(call.Arg.Type()) {
+			call.Arg = &Const{T: call.Type}
+		}
+		col := Column{ID: NewColumnID(), Name: key, Type: call.Type, Nullable: fn != "count" && fn != "count_star"}
+		agg.Aggs, agg.AggCols = append(agg.Aggs, call), append(agg.AggCols, col)
+		post.aggs[key] = ref(col)
+	}
+	*c.cur = agg
+	c.post = post
+	return corr, nil
+}
+
+func noneWithin(e Expr, ids map[ColumnID]bool) bool {
+	set := map[ColumnID]bool{}
+	colIDs(e, set)
+	for id := range set {
+		if ids[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// groupItem resolves a GROUP BY item: an ordinal, or a select alias that
+// is not a FROM column (MySQL searches FROM first for GROUP BY).
+func groupItem(g sqlparser.Expr, items []selItem, s *scope) sqlparser.Expr {
+	if lit, ok := g.(*sqlparser.Literal); ok && lit.Type == sqlparser.IntVal {
+		n, err := limitValue(lit)
+		if err != nil || n < 1 || int(n) > len(items) {
+			return nil
+		}
+		return items[n-1].ast
+	}
+	if cn, ok := g.(*sqlparser.ColName); ok && cn.Qualifier.IsEmpty() {
+		probe := &scope{cols: s.cols}
+		if _, err := probe.resolve(cn); err != nil {
+			for _, it := range items {
+				if it.alias != "" && strings.EqualFold(it.alias, cn.Name.String()) {
+					return it.ast
+				}
+			}
+		}
+	}
+	return g
+}
+
+type groupKey struct {
+	key string // the bound expression's String()
+	ref *ColRef
+}
+
+// postAgg is what expressions see after aggregation.
+type postAgg struct {
+	groups []groupKey
+	aggs   map[string]*ColRef // by aggregate AST text
+}
+
+// postLookup maps e to an aggregate or group column when it is one.
+func (c *ectx) postLookup(e sqlparser.Expr) (Expr, bool, error) {
+	if isAggAST(e) {
+		if r, ok := c.post.aggs[sqlparser.String(e)]; ok {
+			return r, true, nil
+		}
+		return nil, true, errs.New(errs.Internal, "aggregate %s was not collected", sqlparser.String(e))
+	}
+	switch e.(type) {
+	case *sqlparser.Literal, *sqlparser.NullVal, sqlparser.BoolVal, *sqlparser.Subquery, *sqlparser.ExistsExpr:
+		return nil, false, nil
+	}
+	if isWindowAST(e) || hasSubquery(e) || len(collectAggs(e, nil)) > 0 {
+		return nil, false, nil
+	}
+	pre := &ectx{b: c.b, s: c.s, env: c.env}
+	be, err := pre.bind(e)
+	cn, isCol := e.(*sqlparser.ColName)
+	if err != nil {
+		if isCol && cn.Qualifier.IsEmpty() {
+			for _, it := range c.aliases {
+				if it.alias != "" && strings.EqualFold(it.alias, cn.Name.String()) {
+					r, err := c.bind(it.ast)
+					return r, true, err
+				}
+			}
+		}
+		if isCol {
+			return nil, true, err
+		}
+		return nil, false, nil
+	}
+	key := be.String()
+	for _, g := range c.post.groups {
+		if g.key == key {
+			return g.ref, true, nil
+		}
+	}
+	if isCol {
+		return nil, true, errs.NewNear(errs.Binding, cn.Name.String(), "column %q must appear in GROUP BY or be used in an aggregate function", sqlparser.String(cn))
+	}
+	return nil, false, nil
+}
+
+func hasSubquery(e sqlparser.Expr) bool {
+	found := false
+	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+		if _, ok := n.(*sqlparser.Subquery); ok {
+			found = true
+			return false, nil
+		}
+		return true, nil
+	}, e)
+	return found
+}
+
+// windows adds one Window node per distinct (PARTITION BY, ORDER BY) spec
+// for the window calls in the select list and ORDER BY.
+func (c *ectx) windows(items []selItem, order sqlparser.OrderBy) error {
+	var calls []sqlparser.Expr
+	visit := func(e sqlparser.Expr) {
+		_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+			if _, ok := n.(*sqlparser.Subquery); ok {
+				return false, nil
+			}
+			if isWindowAST(n) {
+				calls = append(calls, n.(sqlparser.Expr))
+				return false, nil
+			}
+			return true, nil
+		}, e)
+	}
+	for _, it := range items {
+		visit(it.ast)
+	}
+	for _, o := range order {
+		visit(o.Expr)
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	c.wins = map[string]*ColRef{}
+	nodes := map[string]*Window{}
+	var specs []string
+	for _, call := range calls {
+		key := sqlparser.String(call)
+		if _, ok := c.wins[key]; ok {
+			continue
+		}
+		fn, args, over, err := windowParts(call)
+		if err != nil {
+			return err
+		}
+		if over.WindowSpec == nil || !over.WindowName.IsEmpty() || over.WindowSpec.Name.NotEmpty() {
+			return errs.New(errs.Unsupported, "named windows are not supported")
+		}
+		spec := over.WindowSpec
+		if spec.FrameClause != nil {
+			return errs.New(errs.Unsupported, "window frame clauses are not supported")
+		}
+		var part []Expr
+		var keys []SortKey
+		specKey := ""
+		for _, p := range spec.PartitionClause {
+			e, err := c.bind(p)
+			if err != nil {
+				return err
+			}
+			part = append(part, e)
+			specKey += e.String() + ","
+		}
+		specKey += "|"
+		for _, o := range spec.OrderClause {
+			e, err := c.bind(o.Expr)
+			if err != nil {
+				return err
+			}
+			desc := o.Direction == sqlparser.DescOrder
+			keys = append(keys, SortKey{Expr: e, Desc: desc, NullsFirst: !desc})
+			specKey += e.String() + map[bool]string{true: " desc,", false: ","}[desc]
+		}
+		var bargs []Expr
+		for _, a := range args {
+			e, err := c.bind(a)
+			if err != nil {
+				return err
+			}
+			bargs = append(bargs, e)
+		}
+		wc := WindowCall{Fn: fn, Args: bargs}
+		switch fn {
+		case "row_number", "rank", "dense_rank", "count", "count_star":
+			wc.Type = expr.Int64
+		default:
+			if wc.Type, err = aggType(fn, bargs[0].Type()); err != nil {
+				return err
+			}
+		}
+		w := nodes[specKey]
+		if w == nil {
+			w = &Window{PartitionBy: part, OrderBy: keys}
+			nodes[specKey] = w
+			specs = append(specs, specKey)
+		}
+		col := Column{ID: NewColumnID(), Name: key, Type: wc.Type, Nullable: true}
+		w.Funcs, w.Cols = append(w.Funcs, wc), append(w.Cols, col)
+		c.wins[key] = ref(col)
+	}
+	for _, k := range specs {
+		w := nodes[k]
+		w.Input = *c.cur
+		*c.cur = w
+	}
+	return nil
+}
+
+func windowParts(e sqlparser.Expr) (string, []sqlparser.Expr, *sqlparser.OverClause, error) {
+	switch x := e.(type) {
+	case *sqlparser.ArgumentLessWindowExpr:
+		switch x.Type {
+		case sqlparser.RowNumberExprType:
+			return "row_number", nil, x.OverClause, nil
+		case sqlparser.RankExprType:
+			return "rank", nil, x.OverClause, nil
+		case sqlparser.DenseRankExprType:
+			return "dense_rank", nil, x.OverClause, nil
+		}
+		return "", nil, nil, errs.New(errs.Unsupported, "window function %s is not supported", sqlparser.String(e))
+	case *sqlparser.CountStar:
+		return "count_star", nil, x.OverClause, nil
+	case *sqlparser.Count:
+		if x.Distinct || len(x.Args) != 1 {
+			return "", nil, nil, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
+		}
+		return "count", x.Args, x.OverClause, nil
+	case *sqlparser.Sum:
+		return "sum", []sqlparser.Expr{x.Arg}, x.OverClause, nil
+	case *sqlparser.Avg:
+		return "avg", []sqlparser.Expr{x.Arg}, x.OverClause, nil
+	case *sqlparser.Min:
+		return "min", []sqlparser.Expr{x.Arg}, x.OverClause, nil
+	case *sqlparser.Max:
+		return "max", []sqlparser.Expr{x.Arg}, x.OverClause, nil
+	}
+	return "", nil, nil, errs.New(errs.Unsupported, "window function %s is not supported", sqlparser.String(e))
+}

@@ -1,0 +1,656 @@
+package planner
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"vitess.io/vitess/go/vt/sqlparser"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// ectx binds expressions of one query level.
+type ectx struct {
+	b   *binder
+	s   *scope
+	env *cteEnv
+	// cur is the plan scalar subqueries join onto; nil where subqueries
+	// are not allowed.
+	cur     *Plan
+	post    *postAgg           // non-nil after aggregation
+	wins    map[string]*ColRef // window calls by AST text
+	aliases []selItem          // select items HAVING may name
+}
+
+func (c *ectx) bindBool(e sqlparser.Expr, clause string) (Expr, error) {
+	b, err := c.bind(e)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case isBool(b.Type()):
+		return b, nil
+	case isNull(b.Type()):
+		return &Const{T: expr.Boolean}, nil
+	case isNumeric(b.Type()):
+		// MySQL treats a number as a truth value: non-zero is true.
+		z, err := castTo(&Const{Value: int64(0), T: expr.Int64}, b.Type())
+		if err != nil {
+			return nil, err
+		}
+		if isDecimal(b.Type()) {
+			z = &Const{Value: int64(0), T: b.Type()}
+		}
+		return &Func{Name: "ne", Args: []Expr{b, z}, T: expr.Boolean}, nil
+	}
+	return nil, errs.New(errs.Binding, "%s condition must be boolean, got %s", clause, typeName(b.Type()))
+}
+
+func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
+	if c.post != nil {
+		if r, ok, err := c.postLookup(e); ok || err != nil {
+			return r, err
+		}
+	}
+	if isWindowAST(e) {
+		if r, ok := c.wins[sqlparser.String(e)]; ok {
+			return r, nil
+		}
+		return nil, errs.NewNear(errs.Binding, sqlparser.String(e), "window function %s is not allowed here", sqlparser.String(e))
+	}
+	if isAggAST(e) {
+		return nil, errs.NewNear(errs.Binding, sqlparser.String(e), "aggregate %s is not allowed here", sqlparser.String(e))
+	}
+	switch x := e.(type) {
+	case *sqlparser.ColName:
+		sc, err := c.s.resolve(x)
+		if err != nil {
+			if x.Qualifier.IsEmpty() { // HAVING may name a select alias
+				for _, it := range c.aliases {
+					if it.alias != "" && strings.EqualFold(it.alias, x.Name.String()) {
+						return c.bind(it.ast)
+					}
+				}
+			}
+			return nil, err
+		}
+		return &ColRef{ID: sc.id, Name: sc.name, T: sc.t}, nil
+	case *sqlparser.Literal, *sqlparser.NullVal, sqlparser.BoolVal:
+		return c.literal(e)
+	case *sqlparser.IntroducerExpr:
+		return c.bind(x.Expr)
+	case *sqlparser.AndExpr:
+		return c.logic("and", x.Left, x.Right)
+	case *sqlparser.OrExpr:
+		return c.logic("or", x.Left, x.Right)
+	case *sqlparser.XorExpr:
+		l, err := c.bindBool(x.Left, "XOR")
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.bindBool(x.Right, "XOR")
+		if err != nil {
+			return nil, err
+		}
+		return &Func{Name: "ne", Args: []Expr{l, r}, T: expr.Boolean}, nil
+	case *sqlparser.NotExpr:
+		a, err := c.bindBool(x.Expr, "NOT")
+		if err != nil {
+			return nil, err
+		}
+		return &Func{Name: "not", Args: []Expr{a}, T: expr.Boolean}, nil
+	case *sqlparser.ComparisonExpr:
+		return c.comparison(x)
+	case *sqlparser.BetweenExpr:
+		v, err := c.bind(x.Left)
+		if err != nil {
+			return nil, err
+		}
+		lo, err := c.bind(x.From)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := c.bind(x.To)
+		if err != nil {
+			return nil, err
+		}
+		ge, err := compare("ge", v, lo)
+		if err != nil {
+			return nil, err
+		}
+		le, err := compare("le", v, hi)
+		if err != nil {
+			return nil, err
+		}
+		if !x.IsBetween {
+			lt, _ := compare("lt", v, lo)
+			gt, _ := compare("gt", v, hi)
+			return &Func{Name: "or", Args: []Expr{lt, gt}, T: expr.Boolean}, nil
+		}
+		return &Func{Name: "and", Args: []Expr{ge, le}, T: expr.Boolean}, nil
+	case *sqlparser.IsExpr:
+		return c.is(x)
+	case *sqlparser.BinaryExpr:
+		return c.binary(x)
+	case *sqlparser.UnaryExpr:
+		// -9223372036854775808 is the smallest BIGINT, but its digits
+		// alone do not fit one: bind the pair as that BIGINT, not as the
+		// negated DOUBLE (which would lose precision).
+		if lit, ok := x.Expr.(*sqlparser.Literal); ok && x.Operator == sqlparser.UMinusOp &&
+			lit.Type == sqlparser.IntVal && strings.TrimLeft(lit.Val, "0") == "9223372036854775808" {
+			return &Const{Value: int64(math.MinInt64), T: expr.Int64}, nil
+		}
+		a, err := c.bind(x.Expr)
+		if err != nil {
+			return nil, err
+		}
+		switch x.Operator {
+		case sqlparser.UPlusOp:
+			return a, nil
+		case sqlparser.UMinusOp:
+			return negate(a)
+		}
+	case *sqlparser.IntervalDateExpr:
+		return c.interval(x)
+	case *sqlparser.FuncExpr:
+		return c.function(x)
+	case *sqlparser.CaseExpr:
+		return c.caseExpr(x)
+	case *sqlparser.CastExpr:
+		return c.cast(x.Expr, x.Type)
+	case *sqlparser.ConvertExpr:
+		return c.cast(x.Expr, x.Type)
+	case *sqlparser.SubstrExpr:
+		args := []sqlparser.Expr{x.Name, x.From}
+		if x.To != nil {
+			args = append(args, x.To)
+		}
+		return c.callFunc("substring", args)
+	case *sqlparser.TrimFuncExpr:
+		if x.TrimArg != nil {
+			return nil, errs.New(errs.Unsupported, "TRIM with a custom character is not supported")
+		}
+		name := "trim"
+		switch {
+		case x.TrimFuncType == sqlparser.LTrimType || x.Type == sqlparser.LeadingTrimType:
+			name = "ltrim"
+		case x.TrimFuncType == sqlparser.RTrimType || x.Type == sqlparser.TrailingTrimType:
+			name = "rtrim"
+		}
+		return c.callFunc(name, []sqlparser.Expr{x.StringArg})
+	case *sqlparser.ExtractFuncExpr:
+		name := map[sqlparser.IntervalType]string{sqlparser.IntervalYear: "year", sqlparser.IntervalMonth: "month",
+			sqlparser.IntervalDay: "day", sqlparser.IntervalQuarter: "quarter"}[x.IntervalType]
+		if name == "" {
+			return nil, errs.New(errs.Unsupported, "EXTRACT(%s …) is not supported", x.IntervalType.ToString())
+		}
+		return c.callFunc(name, []sqlparser.Expr{x.Expr})
+	case *sqlparser.Subquery:
+		return c.scalarSubquery(x)
+	case *sqlparser.ExistsExpr:
+		return nil, errs.New(errs.Unsupported, "EXISTS is only supported as a top-level WHERE condition (subquery inside OR or an expression)")
+	}
+	return nil, errs.NewNear(errs.Unsupported, sqlparser.String(e), "expression %s is not supported", sqlparser.String(e))
+}
+
+func (c *ectx) logic(op string, l, r sqlparser.Expr) (Expr, error) {
+	le, err := c.bindBool(l, strings.ToUpper(op))
+	if err != nil {
+		return nil, err
+	}
+	re, err := c.bindBool(r, strings.ToUpper(op))
+	if err != nil {
+		return nil, err
+	}
+	var args []Expr
+	for _, a := range []Expr{le, re} {
+		if f, ok := a.(*Func); ok && f.Name == op { // flatten a AND b AND c
+			args = append(args, f.Args...)
+		} else {
+			args = append(args, a)
+		}
+	}
+	return &Func{Name: op, Args: args, T: expr.Boolean}, nil
+}
+
+// literal binds a constant.
+func (c *ectx) literal(e sqlparser.Expr) (*Const, error) {
+	switch x := e.(type) {
+	case *sqlparser.NullVal:
+		return &Const{T: expr.Null}, nil
+	case sqlparser.BoolVal:
+		return &Const{Value: bool(x), T: expr.Boolean}, nil
+	case *sqlparser.Literal:
+		switch x.Type {
+		case sqlparser.StrVal:
+			return &Const{Value: x.Val, T: expr.String}, nil
+		case sqlparser.IntVal:
+			v, err := strconv.ParseInt(x.Val, 10, 64)
+			if err == nil {
+				return &Const{Value: v, T: expr.Int64}, nil
+			}
+			return decimalLiteral(x.Val)
+		case sqlparser.DecimalVal:
+			return decimalLiteral(x.Val)
+		case sqlparser.FloatVal:
+			v, err := strconv.ParseFloat(x.Val, 64)
+			if err != nil {
+				return nil, errs.NewNear(errs.Binding, x.Val, "bad number %s", x.Val)
+			}
+			return &Const{Value: v, T: expr.Float64}, nil
+		case sqlparser.DateVal:
+			d, err := parseDate(x.Val)
+			if err != nil {
+				return nil, err
+			}
+			return &Const{Value: d, T: expr.Date}, nil
+		}
+	}
+	return nil, errs.NewNear(errs.Unsupported, sqlparser.String(e), "literal %s is not supported", sqlparser.String(e))
+}
+
+// decimalLiteral types 12.345 as DECIMAL(5,3); too many digits → DOUBLE.
+func decimalLiteral(s string) (*Const, error) {
+	intPart, frac, _ := strings.Cut(s, ".")
+	digits := strings.TrimLeft(intPart, "0") + frac
+	p := max(len(strings.TrimLeft(digits, "0")), len(frac), 1)
+	if p <= expr.MaxDecimalPrecision {
+		v, err := strconv.ParseInt(intPart+frac, 10, 64)
+		if err == nil {
+			return &Const{Value: v, T: expr.Decimal(int32(p), int32(len(frac)))}, nil
+		}
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil, errs.NewNear(errs.Binding, s, "bad number %s", s)
+	}
+	return &Const{Value: f, T: expr.Float64}, nil
+}
+
+// negate is unary minus, folded for constants.
+func negate(a Expr) (Expr, error) {
+	if k, ok := a.(*Const); ok && k.Value != nil {
+		switch v := k.Value.(type) {
+		case int64:
+			if v != -v || v == 0 {
+				return &Const{Value: -v, T: k.T}, nil
+			}
+		case float64:
+			return &Const{Value: -v, T: k.T}, nil
+		}
+	}
+	if isNull(a.Type()) {
+		return a, nil
+	}
+	if !isNumeric(a.Type()) {
+		return nil, errs.New(errs.Binding, "unary minus cannot be applied to %s", typeName(a.Type()))
+	}
+	return &Func{Name: "neg", Args: []Expr{a}, T: a.Type()}, nil
+}
+
+var cmpNames = map[sqlparser.ComparisonExprOperator]string{
+	sqlparser.EqualOp: "eq", sqlparser.NotEqualOp: "ne", sqlparser.LessThanOp: "lt",
+	sqlparser.LessEqualOp: "le", sqlparser.GreaterThanOp: "gt", sqlparser.GreaterEqualOp: "ge",
+}
+
+// compare builds a comparison with its arguments made comparable.
+func compare(op string, l, r Expr) (Expr, error) {
+	l, r, err := compareArgs(op, l, r)
+	if err != nil {
+		return nil, err
+	}
+	return &Func{Name: op, Args: []Expr{l, r}, T: expr.Boolean}, nil
+}
+
+func (c *ectx) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
+	if x.Modifier != 0 {
+		return nil, errs.New(errs.Unsupported, "ANY/ALL comparisons are not supported")
+	}
+	if _, ok := x.Right.(*sqlparser.Subquery); ok && (x.Operator == sqlparser.InOp || x.Operator == sqlparser.NotInOp) {
+		return nil, errs.New(errs.Unsupported, "IN (subquery) is only supported as a top-level WHERE condition (subquery inside OR or an expression)")
+	}
+	l, err := c.bind(x.Left)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Operator {
+	case sqlparser.InOp, sqlparser.NotInOp:
+		return c.inList(x, l)
+	case sqlparser.LikeOp, sqlparser.NotLikeOp:
+		if x.Escape != nil {
+			if lit, ok := x.Escape.(*sqlparser.Literal); !ok || lit.Val != "\\" {
+				return nil, errs.New(errs.Unsupported, "LIKE … ESCAPE other than '\\' is not supported")
+			}
+		}
+		r, err := c.bind(x.Right)
+		if err != nil {
+			return nil, err
+		}
+		if l, err = castTo(l, expr.String); err != nil {
+			return nil, err
+		}
+		if r, err = castTo(r, expr.String); err != nil {
+			return nil, err
+		}
+		name := "like"
+		if x.Operator == sqlparser.NotLikeOp {
+			name = "not_like"
+		}
+		return &Func{Name: name, Args: []Expr{l, r}, T: expr.Boolean}, nil
+	case sqlparser.NullSafeEqualOp:
+		r, err := c.bind(x.Right)
+		if err != nil {
+			return nil, err
+		}
+		// a <=> b: both NULL, or both non-NULL and equal.
+		eq, err := compare("eq", l, r)
+		if err != nil {
+			return nil, err
+		}
+		ln := &Func{Name: "is_null", Args: []Expr{l}, T: expr.Boolean}
+		rn := &Func{Name: "is_null", Args: []Expr{r}, T: expr.Boolean}
+		bothNull := &Func{Name: "and", Args: []Expr{ln, rn}, T: expr.Boolean}
+		return &Func{Name: "case", Args: []Expr{bothNull, &Const{Value: true, T: expr.Boolean},
+			&Func{Name: "or", Args: []Expr{ln, rn}, T: expr.Boolean}, &Const{Value: false, T: expr.Boolean}, eq}, T: expr.Boolean}, nil
+	}
+	name, ok := cmpNames[x.Operator]
+	if !ok {
+		return nil, errs.New(errs.Unsupported, "operator %s is not supported", x.Operator.ToString())
+	}
+	r, err := c.bind(x.Right)
+	if err != nil {
+		return nil, err
+	}
+	return compare(name, l, r)
+}
+
+func (c *ectx) inList(x *sqlparser.ComparisonExpr, l Expr) (Expr, error) {
+	tuple, ok := x.Right.(sqlparser.ValTuple)
+	if !ok {
+		return nil, errs.New(errs.Unsupported, "IN %s is not supported", sqlparser.String(x.Right))
+	}
+	vals := []Expr{l}
+	allConst := true
+	for _, v := range tuple {
+		e, err := c.bind(v)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := e.(*Const); !ok {
+			allConst = false
+		}
+		vals = append(vals, e)
+	}
+	neg := x.Operator == sqlparser.NotInOp
+	if allConst {
+		t, cast, err := unify("IN list", vals)
+		if err == nil && !isNull(t) {
+			// A string-typed list compared with a date column is dates.
+			folded := true
+			for _, v := range cast[1:] {
+				if _, ok := v.(*Const); !ok {
+					folded = false
+				}
+			}
+			if folded {
+				name := "in"
+				if neg {
+					name = "not_in"
+				}
+				return &Func{Name: name, Args: cast, T: expr.Boolean}, nil
+			}
+		}
+	}
+	// Otherwise: x = v1 OR x = v2 … (NOT IN: AND of <>).
+	var parts []Expr
+	op, join := "eq", "or"
+	if neg {
+		op, join = "ne", "and"
+	}
+	for _, v := range vals[1:] {
+		p, err := compare(op, l, v)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 1 {
+		return parts[0], nil
+	}
+	return &Func{Name: join, Args: parts, T: expr.Boolean}, nil
+}
+
+func (c *ectx) is(x *sqlparser.IsExpr) (Expr, error) {
+	a, err := c.bind(x.Left)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Right {
+	case sqlparser.IsNullOp:
+		return &Func{Name: "is_null", Args: []Expr{a}, T: expr.Boolean}, nil
+	case sqlparser.IsNotNullOp:
+		return &Func{Name: "is_not_null", Args: []Expr{a}, T: expr.Boolean}, nil
+	}
+	if a, err = c.bindBool(x.Left, "IS"); err != nil {
+		return nil, err
+	}
+	// IS [NOT] TRUE/FALSE never yields NULL: coalesce(a = v, false).
+	want := x.Right == sqlparser.IsTrueOp || x.Right == sqlparser.IsNotTrueOp
+	eq := &Func{Name: "eq", Args: []Expr{a, &Const{Value: want, T: expr.Boolean}}, T: expr.Boolean}
+	r := Expr(&Func{Name: "coalesce", Args: []Expr{eq, &Const{Value: false, T: expr.Boolean}}, T: expr.Boolean})
+	if x.Right == sqlparser.IsNotTrueOp || x.Right == sqlparser.IsNotFalseOp {
+		r = &Func{Name: "not", Args: []Expr{r}, T: expr.Boolean}
+	}
+	return r, nil
+}
+
+func (c *ectx) binary(x *sqlparser.BinaryExpr) (Expr, error) {
+	l, err := c.bind(x.Left)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.bind(x.Right)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Operator {
+	case sqlparser.PlusOp:
+		return arith("add", l, r)
+	case sqlparser.MinusOp:
+		return arith("sub", l, r)
+	case sqlparser.MultOp:
+		return arith("mul", l, r)
+	case sqlparser.DivOp:
+		return arith("div", l, r)
+	case sqlparser.ModOp:
+		return arith("mod", l, r)
+	case sqlparser.IntDivOp:
+		return intDiv(l, r)
+	}
+	return nil, errs.New(errs.Unsupported, "operator %s is not supported", x.Operator.ToString())
+}
+
+// intDiv is a DIV b for integers: (a - a % b) / b is exact, so the decimal
+// division and the cast back lose nothing, and it truncates toward zero.
+func intDiv(l, r Expr) (Expr, error) {
+	if !isInt(l.Type()) || !isInt(r.Type()) {
+		return nil, errs.New(errs.Unsupported, "DIV is only supported for integers, not %s and %s", typeName(l.Type()), typeName(r.Type()))
+	}
+	d0 := expr.Decimal(18, 0)
+	num := &Func{Name: "sub", Args: []Expr{l, &Func{Name: "mod", Args: []Expr{l, r}, T: expr.Int64}}, T: expr.Int64}
+	a, _ := castTo(num, d0)
+	b, _ := castTo(r, d0)
+	q := &Func{Name: "div", Args: []Expr{a, b}, T: d0}
+	return castTo(q, expr.Int64)
+}
+
+// interval binds date ± INTERVAL n unit, DATE_ADD, DATE_SUB, ADDDATE, SUBDATE.
+func (c *ectx) interval(x *sqlparser.IntervalDateExpr) (Expr, error) {
+	d, err := c.bind(x.Date)
+	if err != nil {
+		return nil, err
+	}
+	if d, err = toDate(d); err != nil {
+		return nil, err
+	}
+	n, err := c.bind(x.Interval)
+	if err != nil {
+		return nil, err
+	}
+	if k, ok := n.(*Const); ok && isString(k.T) {
+		v, perr := strconv.ParseInt(strings.TrimSpace(k.Value.(string)), 10, 64)
+		if perr != nil {
+			return nil, errs.NewNear(errs.Binding, k.Value.(string), "bad interval %q", k.Value.(string))
+		}
+		n = &Const{Value: v, T: expr.Int64}
+	}
+	if !isInt(n.Type()) {
+		return nil, errs.New(errs.Unsupported, "interval of %s is not supported (integers only)", typeName(n.Type()))
+	}
+	switch x.Syntax {
+	case sqlparser.IntervalDateExprDateSub, sqlparser.IntervalDateExprSubdate, sqlparser.IntervalDateExprBinarySub:
+		if n, err = negate(n); err != nil {
+			return nil, err
+		}
+	}
+	return dateAdd(d, n, x.Unit)
+}
+
+func toDate(d Expr) (Expr, error) {
+	if k, ok := d.(*Const); ok && isString(k.T) {
+		return foldCast(k, expr.Date)
+	}
+	if !isDate(d.Type()) && !isNull(d.Type()) {
+		return nil, errs.New(errs.Binding, "date arithmetic needs a DATE, got %s", typeName(d.Type()))
+	}
+	return castTo(d, expr.Date)
+}
+
+// dateAdd adds n units to date d, folding constants.
+func dateAdd(d, n Expr, unit sqlparser.IntervalType) (Expr, error) {
+	mult, name := int64(1), "date_add_days"
+	switch unit {
+	case sqlparser.IntervalDay, sqlparser.IntervalNone: // ADDDATE(d, n): days
+	case sqlparser.IntervalWeek:
+		mult = 7
+	case sqlparser.IntervalMonth:
+		name = "date_add_months"
+	case sqlparser.IntervalQuarter:
+		mult, name = 3, "date_add_months"
+	case sqlparser.IntervalYear:
+		mult, name = 12, "date_add_months"
+	default:
+		return nil, errs.New(errs.Unsupported, "interval unit %s is not supported", unit.ToString())
+	}
+	if mult != 1 {
+		if k, ok := n.(*Const); ok && k.Value != nil {
+			n = &Const{Value: k.Value.(int64) * mult, T: expr.Int64}
+		} else {
+			n = &Func{Name: "mul", Args: []Expr{n, &Const{Value: mult, T: expr.Int64}}, T: expr.Int64}
+		}
+	}
+	dk, ok1 := d.(*Const)
+	nk, ok2 := n.(*Const)
+	if ok1 && ok2 && dk.Value != nil && nk.Value != nil {
+		days := dk.Value.(int32)
+		if name == "date_add_days" {
+			return &Const{Value: days + int32(nk.Value.(int64)), T: expr.Date}, nil
+		}
+		return &Const{Value: addMonths(days, nk.Value.(int64)), T: expr.Date}, nil
+	}
+	return &Func{Name: name, Args: []Expr{d, n}, T: expr.Date}, nil
+}
+
+func (c *ectx) caseExpr(x *sqlparser.CaseExpr) (Expr, error) {
+	var subject Expr
+	if x.Expr != nil {
+		var err error
+		if subject, err = c.bind(x.Expr); err != nil {
+			return nil, err
+		}
+	}
+	var conds, vals []Expr
+	for _, w := range x.Whens {
+		var cond Expr
+		var err error
+		if subject != nil {
+			v, err := c.bind(w.Cond)
+			if err != nil {
+				return nil, err
+			}
+			if cond, err = compare("eq", subject, v); err != nil {
+				return nil, err
+			}
+		} else if cond, err = c.bindBool(w.Cond, "WHEN"); err != nil {
+			return nil, err
+		}
+		v, err := c.bind(w.Val)
+		if err != nil {
+			return nil, err
+		}
+		conds, vals = append(conds, cond), append(vals, v)
+	}
+	var els Expr = &Const{T: expr.Null}
+	if x.Else != nil {
+		var err error
+		if els, err = c.bind(x.Else); err != nil {
+			return nil, err
+		}
+	}
+	return makeCase(conds, append(vals, els))
+}
+
+// makeCase builds case(c1, v1, …, else) with the values unified; vals has
+// one more element (the else) than conds.
+func makeCase(conds, vals []Expr) (Expr, error) {
+	t, vals, err := unify("CASE", vals)
+	if err != nil {
+		return nil, err
+	}
+	var args []Expr
+	for i, cnd := range conds {
+		args = append(args, cnd, vals[i])
+	}
+	args = append(args, vals[len(vals)-1])
+	return &Func{Name: "case", Args: args, T: t}, nil
+}
+
+func (c *ectx) cast(e sqlparser.Expr, ct *sqlparser.ConvertType) (Expr, error) {
+	a, err := c.bind(e)
+	if err != nil {
+		return nil, err
+	}
+	var t arrow.DataType
+	switch strings.ToLower(strings.Fields(ct.Type + " x")[0]) {
+	case "signed", "unsigned", "integer", "int", "bigint":
+		t = expr.Int64
+	case "decimal", "numeric":
+		p, s := 10, 0
+		if ct.Length != nil {
+			p = *ct.Length
+		}
+		if ct.Scale != nil {
+			s = *ct.Scale
+		}
+		if s > p || s > expr.MaxDecimalPrecision {
+			return nil, errs.New(errs.Binding, "bad DECIMAL(%d,%d)", p, s)
+		}
+		t = expr.Decimal(int32(p), int32(s))
+	case "double", "float", "real":
+		t = expr.Float64
+	case "char", "varchar", "binary", "nchar", "text":
+		t = expr.String
+	case "date":
+		t = expr.Date
+	default:
+		return nil, errs.New(errs.Unsupported, "CAST to %s is not supported", ct.Type)
+	}
+	if isBool(a.Type()) && !isString(t) {
+		// Booleans convert to numbers as 1/0.
+		a = &Func{Name: "case", Args: []Expr{a, &Const{Value: int64(1), T: expr.Int64}, &Func{Name: "is_null", Args: []Expr{a}, T: expr.Boolean}, &Const{T: expr.Int64}, &Const{Value: int64(0), T: expr.Int64}}, T: expr.Int64}
+	}
+	return castTo(a, t)
+}

@@ -1,0 +1,386 @@
+package planner
+
+import (
+	"math"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// FoldConstants evaluates functions whose arguments are all constants
+// (arithmetic, casts of literals, date arithmetic, comparisons, logic) and
+// simplifies and/or with constant operands. A fold that would fail (an
+// overflow, a bad cast) is left for execution, where it reports the error
+// only if the row is actually evaluated.
+func FoldConstants(p Plan) (Plan, error) {
+	return transformUp(p, func(n Plan) (Plan, error) {
+		return rewriteNodeExprs(n, foldExpr), nil
+	})
+}
+
+// foldExpr folds one node whose arguments are already folded.
+func foldExpr(e Expr) Expr {
+	f, ok := e.(*Func)
+	if !ok {
+		return e
+	}
+	switch f.Name {
+	case "and", "or":
+		r := foldLogic(f)
+		if c, ok := r.(*Const); ok {
+			// A NULL operand may be typed Null; the result keeps f's type.
+			return &Const{Value: c.Value, T: f.T}
+		}
+		return r
+	}
+	args := make([]*Const, len(f.Args))
+	for i, a := range f.Args {
+		c, ok := a.(*Const)
+		if !ok {
+			return e
+		}
+		args[i] = c
+	}
+	if v, ok := foldCall(f, args); ok {
+		return &Const{Value: v, T: f.T}
+	}
+	return e
+}
+
+// foldLogic drops neutral constants from and/or and short-circuits on an
+// absorbing one (false for and, true for or). NULL operands stay.
+func foldLogic(f *Func) Expr {
+	absorb := f.Name == "or"
+	var keep []Expr
+	for _, a := range f.Args {
+		if isBoolConst(a, absorb) {
+			return &Const{Value: absorb, T: f.T}
+		}
+		if isBoolConst(a, !absorb) {
+			continue
+		}
+		keep = append(keep, a)
+	}
+	switch len(keep) {
+	case 0:
+		return &Const{Value: !absorb, T: f.T}
+	case 1:
+		return keep[0]
+	}
+	return &Func{Name: f.Name, Args: keep, T: f.T}
+}
+
+// nullPropagating lists functions that return NULL when any argument is NULL.
+var nullPropagating = map[string]bool{
+	"add": true, "sub": true, "mul": true, "neg": true, "mod": true,
+	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
+	"not": true, "like": true, "not_like": true, "cast": true,
+	"date_add_days": true, "date_add_months": true, "date_diff_days": true,
+	"extract_year": true, "extract_month": true, "extract_day": true,
+	"upper": true, "lower": true, "length": true, "concat": true, "abs": true,
+}
+
+func foldCall(f *Func, a []*Const) (any, bool) {
+	if nullPropagating[f.Name] {
+		for _, c := range a {
+			if c.Value == nil {
+				return nil, true
+			}
+		}
+	}
+	switch f.Name {
+	case "is_null":
+		return a[0].Value == nil, true
+	case "is_not_null":
+		return a[0].Value != nil, true
+	case "not":
+		b, ok := a[0].Value.(bool)
+		return !b, ok
+	case "neg":
+		switch v := a[0].Value.(type) {
+		case int64:
+			if v == math.MinInt64 {
+				return nil, false
+			}
+			return -v, true
+		case float64:
+			return -v, true
+		}
+	case "add", "sub", "mul":
+		return foldArith(f, a[0], a[1])
+	case "eq", "ne", "lt", "le", "gt", "ge":
+		return foldCompare(f.Name, a[0], a[1])
+	case "cast":
+		return foldConstCast(a[0], f.T)
+	case "date_add_days":
+		d, ok1 := a[0].Value.(int32)
+		n, ok2 := a[1].Value.(int64)
+		if ok1 && ok2 && n > -1e7 && n < 1e7 {
+			return d + int32(n), true
+		}
+	case "date_add_months":
+		d, ok1 := a[0].Value.(int32)
+		n, ok2 := a[1].Value.(int64)
+		if ok1 && ok2 && n > -1e5 && n < 1e5 {
+			return foldAddMonths(d, int(n)), true
+		}
+	case "extract_year", "extract_month", "extract_day":
+		d, ok := a[0].Value.(int32)
+		if !ok {
+			return nil, false
+		}
+		t := foldDateTime(d)
+		switch f.Name {
+		case "extract_year":
+			return int64(t.Year()), true
+		case "extract_month":
+			return int64(t.Month()), true
+		}
+		return int64(t.Day()), true
+	}
+	return nil, false
+}
+
+func foldDateTime(d int32) time.Time { return time.Unix(int64(d)*86400, 0).UTC() }
+
+// addMonths adds n months to a date, clamping the day to the month's end
+// (MySQL: 2024-01-31 + 1 month = 2024-02-29).
+func foldAddMonths(d int32, n int) int32 {
+	t := foldDateTime(d)
+	y, m := t.Year(), int(t.Month())-1+n
+	y += m / 12
+	m %= 12
+	if m < 0 {
+		m += 12
+		y--
+	}
+	first := time.Date(y, time.Month(m+1), 1, 0, 0, 0, 0, time.UTC)
+	last := first.AddDate(0, 1, -1).Day()
+	day := min(t.Day(), last)
+	return int32(first.AddDate(0, 0, day-1).Unix() / 86400)
+}
+
+func foldDecScale(t arrow.DataType) (int32, bool) {
+	d, ok := t.(*arrow.Decimal64Type)
+	if !ok {
+		return 0, false
+	}
+	return d.Scale, true
+}
+
+// rescale converts an unscaled decimal from scale from to scale to, exactly
+// (only upwards, or downwards without losing digits).
+func foldRescale(v int64, from, to int32) (int64, bool) {
+	for ; from < to; from++ {
+		if v > math.MaxInt64/10 || v < math.MinInt64/10 {
+			return 0, false
+		}
+		v *= 10
+	}
+	for ; from > to; from-- {
+		if v%10 != 0 {
+			return 0, false
+		}
+		v /= 10
+	}
+	return v, true
+}
+
+func foldArith(f *Func, x, y *Const) (any, bool) {
+	if rs, ok := foldDecScale(f.T); ok {
+		xs, ok1 := foldDecScale(x.T)
+		ys, ok2 := foldDecScale(y.T)
+		xv, ok3 := x.Value.(int64)
+		yv, ok4 := y.Value.(int64)
+		if !(ok1 && ok2 && ok3 && ok4) {
+			return nil, false
+		}
+		var r int64
+		var rsc int32
+		switch f.Name {
+		case "mul":
+			hi, lo := foldMul64(xv, yv)
+			if !hi {
+				return nil, false
+			}
+			r, rsc = lo, xs+ys
+		default:
+			s := max(xs, ys)
+			a, ok1 := foldRescale(xv, xs, s)
+			b, ok2 := foldRescale(yv, ys, s)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			if f.Name == "sub" {
+				b = -b
+			}
+			if (b > 0 && a > math.MaxInt64-b) || (b < 0 && a < math.MinInt64-b) {
+				return nil, false
+			}
+			r, rsc = a+b, s
+		}
+		return foldRescale(r, rsc, rs)
+	}
+	switch xv := x.Value.(type) {
+	case int64:
+		yv, ok := y.Value.(int64)
+		if !ok || f.T.ID() != arrow.INT64 {
+			return nil, false
+		}
+		switch f.Name {
+		case "add":
+			if (yv > 0 && xv > math.MaxInt64-yv) || (yv < 0 && xv < math.MinInt64-yv) {
+				return nil, false
+			}
+			return xv + yv, true
+		case "sub":
+			if (yv < 0 && xv > math.MaxInt64+yv) || (yv > 0 && xv < math.MinInt64+yv) {
+				return nil, false
+			}
+			return xv - yv, true
+		}
+		ok, r := foldMul64(xv, yv)
+		return r, ok
+	case float64:
+		yv, ok := y.Value.(float64)
+		if !ok || f.T.ID() != arrow.FLOAT64 {
+			return nil, false
+		}
+		var r float64
+		switch f.Name {
+		case "add":
+			r = xv + yv
+		case "sub":
+			r = xv - yv
+		default:
+			r = xv * yv
+		}
+		if math.IsInf(r, 0) && !math.IsInf(xv, 0) && !math.IsInf(yv, 0) {
+			return nil, false // overflow: left for run time, which reports it
+		}
+		return r, true
+	}
+	return nil, false
+}
+
+// mul64 multiplies with an overflow check; ok is false on overflow.
+func foldMul64(a, b int64) (ok bool, r int64) {
+	if a == 0 || b == 0 {
+		return true, 0
+	}
+	r = a * b
+	if r/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return false, 0
+	}
+	return true, r
+}
+
+func foldCompare(op string, x, y *Const) (any, bool) {
+	c, ok := foldCompareConsts(x, y)
+	if !ok {
+		return nil, false
+	}
+	switch op {
+	case "eq":
+		return c == 0, true
+	case "ne":
+		return c != 0, true
+	case "lt":
+		return c < 0, true
+	case "le":
+		return c <= 0, true
+	case "gt":
+		return c > 0, true
+	}
+	return c >= 0, true
+}
+
+func foldCmp[T int64 | int32 | float64 | string](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// compareConsts orders two non-NULL constants of the same type family.
+func foldCompareConsts(x, y *Const) (int, bool) {
+	if xs, ok := foldDecScale(x.T); ok {
+		ys, ok2 := foldDecScale(y.T)
+		xv, ok3 := x.Value.(int64)
+		yv, ok4 := y.Value.(int64)
+		if !(ok2 && ok3 && ok4) {
+			return 0, false
+		}
+		s := max(xs, ys)
+		a, ok1 := foldRescale(xv, xs, s)
+		b, ok2 := foldRescale(yv, ys, s)
+		return foldCmp(a, b), ok1 && ok2
+	}
+	if _, ok := foldDecScale(y.T); ok {
+		return 0, false
+	}
+	switch xv := x.Value.(type) {
+	case int64:
+		yv, ok := y.Value.(int64)
+		return foldCmp(xv, yv), ok
+	case int32:
+		yv, ok := y.Value.(int32)
+		return foldCmp(xv, yv), ok
+	case float64:
+		yv, ok := y.Value.(float64)
+		return foldCmp(xv, yv), ok
+	case string:
+		yv, ok := y.Value.(string)
+		return foldCmp(xv, yv), ok
+	case bool:
+		yv, ok := y.Value.(bool)
+		a, b := int64(0), int64(0)
+		if xv {
+			a = 1
+		}
+		if yv {
+			b = 1
+		}
+		return foldCmp(a, b), ok
+	}
+	return 0, false
+}
+
+// foldCast converts a literal where the conversion is exact; anything
+// else is left to the evaluator.
+func foldConstCast(c *Const, to arrow.DataType) (any, bool) {
+	if arrow.TypeEqual(c.T, to) {
+		return c.Value, true
+	}
+	toScale, toDec := foldDecScale(to)
+	switch v := c.Value.(type) {
+	case int64:
+		if fs, ok := foldDecScale(c.T); ok {
+			switch {
+			case toDec:
+				return foldRescale(v, fs, toScale)
+			case to.ID() == arrow.FLOAT64:
+				return float64(v) / math.Pow10(int(fs)), true
+			}
+			return nil, false
+		}
+		switch {
+		case toDec:
+			return foldRescale(v, 0, toScale)
+		case to.ID() == arrow.FLOAT64:
+			return float64(v), true
+		}
+	case string:
+		if to.ID() == arrow.DATE32 {
+			t, err := time.Parse("2006-01-02", v)
+			if err != nil {
+				return nil, false
+			}
+			return int32(t.Unix() / 86400), true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,351 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// Type rules of the binder (MySQL's, restricted to gq's value types). The
+// evaluator trusts the argument types stated in exec/expr's catalogue, so
+// every implicit conversion becomes an explicit "cast" Func here.
+//
+// Decimal precision is capped at 18 (expr.MaxDecimalPrecision): a result
+// that would need more digits is typed DECIMAL(18,s) and overflows at run
+// time (an Execution error) rather than at bind time.
+
+func isDecimal(t arrow.DataType) bool { return t.ID() == arrow.DECIMAL64 }
+func isInt(t arrow.DataType) bool     { return t.ID() == arrow.INT64 }
+func isFloat(t arrow.DataType) bool   { return t.ID() == arrow.FLOAT64 }
+func isString(t arrow.DataType) bool  { return t.ID() == arrow.STRING }
+func isDate(t arrow.DataType) bool    { return t.ID() == arrow.DATE32 }
+func isBool(t arrow.DataType) bool    { return t.ID() == arrow.BOOL }
+func isNull(t arrow.DataType) bool    { return t.ID() == arrow.NULL }
+func isNumeric(t arrow.DataType) bool { return isInt(t) || isDecimal(t) || isFloat(t) }
+
+// decPS returns a decimal type's precision and scale; Int64 counts as
+// DECIMAL(18,0) (19 digits do not fit the int64 representation anyway).
+func decPS(t arrow.DataType) (p, s int32) {
+	if d, ok := t.(*arrow.Decimal64Type); ok {
+		return d.Precision, d.Scale
+	}
+	return expr.MaxDecimalPrecision, 0
+}
+
+// typeName is a type as SQL users know it, for error messages.
+func typeName(t arrow.DataType) string {
+	switch t.ID() {
+	case arrow.BOOL:
+		return "BOOLEAN"
+	case arrow.INT64:
+		return "BIGINT"
+	case arrow.FLOAT64:
+		return "DOUBLE"
+	case arrow.DECIMAL64:
+		p, s := decPS(t)
+		return fmt.Sprintf("DECIMAL(%d,%d)", p, s)
+	case arrow.DATE32:
+		return "DATE"
+	case arrow.STRING:
+		return "VARCHAR"
+	case arrow.NULL:
+		return "NULL"
+	}
+	return t.String()
+}
+
+// castTo converts e to t: a no-op when the types are equal, a folded
+// constant when e is a constant that converts exactly, else a cast Func.
+func castTo(e Expr, t arrow.DataType) (Expr, error) {
+	if arrow.TypeEqual(e.Type(), t) {
+		return e, nil
+	}
+	if c, ok := e.(*Const); ok {
+		return foldCast(c, t)
+	}
+	return &Func{Name: "cast", Args: []Expr{e}, T: t}, nil
+}
+
+// foldCast converts a constant at bind time where that is exact and cheap;
+// other conversions stay a cast Func. A string that is not a valid date is
+// a Binding error (MySQL compares a date with a string as dates).
+func foldCast(c *Const, t arrow.DataType) (Expr, error) {
+	if c.Value == nil {
+		return &Const{Value: nil, T: t}, nil
+	}
+	from := c.T
+	switch {
+	case isString(from) && isDate(t):
+		d, err := parseDate(c.Value.(string))
+		if err != nil {
+			return nil, err
+		}
+		return &Const{Value: d, T: t}, nil
+	case isInt(from) && isDecimal(t):
+		_, s := decPS(t)
+		v := c.Value.(int64)
+		m := pow10(s)
+		if v > math.MaxInt64/m || v < math.MinInt64/m {
+			break
+		}
+		return &Const{Value: v * m, T: t}, nil
+	case isDecimal(from) && isDecimal(t):
+		_, s1 := decPS(from)
+		_, s2 := decPS(t)
+		v := c.Value.(int64)
+		if s2 >= s1 {
+			m := pow10(s2 - s1)
+			if v > math.MaxInt64/m || v < math.MinInt64/m {
+				break
+			}
+			return &Const{Value: v * m, T: t}, nil
+		}
+	case isInt(from) && isFloat(t):
+		return &Const{Value: float64(c.Value.(int64)), T: t}, nil
+	case isDecimal(from) && isFloat(t):
+		_, s := decPS(from)
+		return &Const{Value: float64(c.Value.(int64)) / float64(pow10(s)), T: t}, nil
+	}
+	return &Func{Name: "cast", Args: []Expr{c}, T: t}, nil
+}
+
+func pow10(n int32) int64 {
+	r := int64(1)
+	for i := int32(0); i < n; i++ {
+		r *= 10
+	}
+	return r
+}
+
+// parseDate parses YYYY-MM-DD (MySQL also accepts one-digit month/day).
+func parseDate(s string) (int32, error) {
+	t, err := time.Parse("2006-1-2", strings.TrimSpace(s))
+	if err != nil {
+		return 0, errs.NewNear(errs.Binding, s, "invalid date %q", s)
+	}
+	return int32(t.Unix() / 86400), nil
+}
+
+// addMonths adds n months to a day number, clamping the day to the
+// month's end as MySQL does (2024-01-31 + 1 month = 2024-02-29).
+func addMonths(days int32, n int64) int32 {
+	t := time.Unix(int64(days)*86400, 0).UTC()
+	y, m, d := t.Date()
+	total := int64(y)*12 + int64(m-1) + n
+	ny, nm := int(total/12), time.Month(total%12+1)
+	last := time.Date(ny, nm+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if d > last {
+		d = last
+	}
+	return int32(time.Date(ny, nm, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+}
+
+// commonType is the type two values meet in, for comparisons, IN lists,
+// CASE branches, COALESCE and UNION columns.
+func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
+	switch {
+	case isNull(a):
+		return b, true
+	case isNull(b):
+		return a, true
+	case arrow.TypeEqual(a, b):
+		return a, true
+	case isFloat(a) && isNumeric(b), isFloat(b) && isNumeric(a):
+		return expr.Float64, true
+	case isNumeric(a) && isNumeric(b): // Int64/Decimal mixes
+		p1, s1 := decPS(a)
+		p2, s2 := decPS(b)
+		s := max(s1, s2)
+		return expr.Decimal(max(p1-s1, p2-s2)+s, s), true
+	case isDate(a) && isString(b), isString(a) && isDate(b):
+		return expr.Date, true
+	}
+	return nil, false
+}
+
+// unify casts every expression to one common type.
+func unify(what string, es []Expr) (arrow.DataType, []Expr, error) {
+	anyDec := false
+	for _, e := range es {
+		anyDec = anyDec || isDecimal(e.Type())
+	}
+	t := arrow.DataType(expr.Null)
+	for _, e := range es {
+		et := e.Type()
+		if _, ok := e.(*Const); ok && anyDec && isInt(et) {
+			et = decOperand(e) // an integer literal has its own digit count
+		}
+		nt, ok := commonType(t, et)
+		if !ok {
+			return nil, nil, errs.New(errs.Binding, "%s mixes incompatible types %s and %s", what, typeName(t), typeName(e.Type()))
+		}
+		t = nt
+	}
+	out := make([]Expr, len(es))
+	for i, e := range es {
+		c, err := castTo(e, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		out[i] = c
+	}
+	return t, out, nil
+}
+
+// compareArgs prepares the two sides of a comparison: same type family
+// (decimals may keep different scales; the evaluator aligns them).
+func compareArgs(op string, l, r Expr) (Expr, Expr, error) {
+	lt, rt := l.Type(), r.Type()
+	if isDecimal(lt) && isDecimal(rt) {
+		return l, r, nil
+	}
+	if isDecimal(lt) && isInt(rt) {
+		r, err := castTo(r, expr.Decimal(18, 0))
+		return l, r, err
+	}
+	if isInt(lt) && isDecimal(rt) {
+		l, err := castTo(l, expr.Decimal(18, 0))
+		return l, r, err
+	}
+	// A string constant compared with a number is read as that number.
+	if _, ok := r.(*Const); ok && isString(rt) && isNumeric(lt) {
+		r, err := castTo(r, lt)
+		return l, r, err
+	}
+	if _, ok := l.(*Const); ok && isString(lt) && isNumeric(rt) {
+		l, err := castTo(l, rt)
+		return l, r, err
+	}
+	t, ok := commonType(lt, rt)
+	if !ok {
+		return nil, nil, errs.New(errs.Binding, "cannot compare %s with %s (%s)", typeName(lt), typeName(rt), op)
+	}
+	var err error
+	if l, err = castTo(l, t); err != nil {
+		return nil, nil, err
+	}
+	r, err = castTo(r, t)
+	return l, r, err
+}
+
+// arith types a binary arithmetic operator (add, sub, mul, div, mod).
+func arith(op string, l, r Expr) (Expr, error) {
+	lt, rt := l.Type(), r.Type()
+	if isNull(lt) && isNull(rt) {
+		return &Const{Value: nil, T: expr.Null}, nil
+	}
+	if isNull(lt) {
+		l, lt = &Const{T: rt}, rt
+	}
+	if isNull(rt) {
+		r, rt = &Const{T: lt}, lt
+	}
+	if !isNumeric(lt) || !isNumeric(rt) {
+		return nil, errs.New(errs.Binding, "operator %s cannot be applied to %s and %s", opSymbol[op], typeName(lt), typeName(rt))
+	}
+	cast2 := func(t1, t2 arrow.DataType) error {
+		var err error
+		if l, err = castTo(l, t1); err != nil {
+			return err
+		}
+		r, err = castTo(r, t2)
+		return err
+	}
+	if isFloat(lt) || isFloat(rt) {
+		if err := cast2(expr.Float64, expr.Float64); err != nil {
+			return nil, err
+		}
+		return &Func{Name: op, Args: []Expr{l, r}, T: expr.Float64}, nil
+	}
+	if isInt(lt) && isInt(rt) && op != "div" {
+		return &Func{Name: op, Args: []Expr{l, r}, T: expr.Int64}, nil
+	}
+	// Decimal arithmetic; an Int64 operand becomes DECIMAL(18,0) (a
+	// literal keeps its own digit count, as MySQL types it).
+	lt, rt = decOperand(l), decOperand(r)
+	if op == "mod" { // mod wants equal scales
+		p1, s1 := decPS(lt)
+		p2, s2 := decPS(rt)
+		s := max(s1, s2)
+		lt, rt = expr.Decimal(p1-s1+s, s), expr.Decimal(p2-s2+s, s)
+	}
+	if err := cast2(lt, rt); err != nil {
+		return nil, err
+	}
+	p1, s1 := decPS(lt)
+	p2, s2 := decPS(rt)
+	var t arrow.DataType
+	switch op {
+	case "add", "sub":
+		s := max(s1, s2)
+		t = expr.Decimal(max(p1-s1, p2-s2)+s+1, s)
+	case "mul":
+		if s1+s2 > expr.MaxDecimalPrecision {
+			return nil, errs.New(errs.Unsupported, "decimal multiplication needs scale %d (max %d)", s1+s2, expr.MaxDecimalPrecision)
+		}
+		t = expr.Decimal(p1+p2, s1+s2)
+	case "div":
+		if s1+4 > expr.MaxDecimalPrecision {
+			return nil, errs.New(errs.Unsupported, "decimal division needs scale %d (max %d)", s1+4, expr.MaxDecimalPrecision)
+		}
+		t = expr.Decimal(expr.MaxDecimalPrecision, s1+4)
+	case "mod":
+		t = expr.Decimal(max(p1-s1, p2-s2)+s1, s1)
+	}
+	return &Func{Name: op, Args: []Expr{l, r}, T: t}, nil
+}
+
+// decOperand is the decimal type an arithmetic operand takes part as.
+func decOperand(e Expr) arrow.DataType {
+	t := e.Type()
+	if isDecimal(t) {
+		return t
+	}
+	if c, ok := e.(*Const); ok && c.Value != nil {
+		v := c.Value.(int64)
+		if v < 0 {
+			v = -v
+		}
+		return expr.Decimal(int32(max(1, len(strconv.FormatInt(v, 10)))), 0)
+	}
+	return expr.Decimal(18, 0)
+}
+
+var opSymbol = map[string]string{"add": "+", "sub": "-", "mul": "*", "div": "/", "mod": "%"}
+
+// aggType is an aggregate's result type (see AggCall).
+func aggType(fn string, arg arrow.DataType) (arrow.DataType, error) {
+	switch fn {
+	case "count", "count_star":
+		return expr.Int64, nil
+	case "min", "max":
+		return arg, nil
+	case "sum", "avg":
+		switch {
+		case isNull(arg):
+			return expr.Float64, nil
+		case isInt(arg):
+			if fn == "sum" {
+				return expr.Int64, nil
+			}
+			return expr.Decimal(18, 4), nil
+		case isDecimal(arg):
+			_, s := decPS(arg)
+			if fn == "avg" {
+				s += 4
+			}
+			return expr.Decimal(18, min(s, 18)), nil
+		case isFloat(arg):
+			return expr.Float64, nil
+		}
+		return nil, errs.New(errs.Binding, "%s() of %s is not supported", fn, typeName(arg))
+	}
+	return nil, errs.New(errs.Internal, "unknown aggregate %s", fn)
+}

@@ -1,0 +1,36 @@
+// Package shuffle moves bytes between the ranks of an SPMD job (seeds 000,
+// 001, 002, 004).
+//
+// A Communicator connects nranks processes (or goroutines) and delivers
+// tagged byte buffers between them, asynchronously: Send never waits for the
+// receiver (messages are buffered at the receiving rank, demultiplexed by
+// tag), so several exchanges can be in flight at once without deadlock.
+// Backends, chosen like unidist's backends by flag or GQ_COMM:
+//   - local: nranks goroutines in one process (tests, gq --ranks N);
+//   - tcp:   one process per rank, a full mesh of TCP connections with
+//     heartbeats, so a dead or silent peer fails every rank in bounded time.
+//
+// Bootstrap (FromEnv) reads the launcher's environment: rrun (RRUN_RANK,
+// RRUN_NRANKS, RRUN_COORD_DIR or RRUN_SOCKET_ADDR), Open MPI
+// (OMPI_COMM_WORLD_RANK/SIZE) and Slurm (SLURM_PROCID/NTASKS); without a
+// launcher the job is one rank and no network is touched.
+//
+// On top of a Communicator, the Shuffler (seed 000) hash-partitions chunks:
+// each rank inserts chunks for partitions, signals InsertFinished, and
+// extracts the partitions it owns (WaitAny/WaitOn then Extract, or chunk
+// by chunk as they arrive with Next). Completion is detected by counting:
+// each rank's finish message says how many chunks it sent for each
+// partition. Op ids, assigned from the plan, keep concurrent shuffles
+// apart. AllGather, Gather and Broadcast exchange one buffer per rank.
+//
+// Failures never leave a rank waiting: a dead peer (EOF without goodbye,
+// or no heartbeat within the timeout) fails every rank's communicator
+// with an errs.Communication error naming it, and the rank that noticed
+// tells the others the first cause; a peer that said goodbye while others
+// still expect data from it ends their wait with an error too; a rank
+// whose query failed sends an abort on each of the query's shuffles
+// (Shuffler.Abort). Known gap: receive queues are unbounded and not yet
+// accounted or spilled by the memory manager.
+//
+// shuffle knows nothing of Arrow, plans or queries: it must not import exec.
+package shuffle

@@ -1,0 +1,345 @@
+package shuffle
+
+import (
+	"context"
+	"encoding/binary"
+	"sync"
+	"time"
+
+	"gq/errs"
+)
+
+// Assignment maps partition ids to ranks.
+type Assignment int
+
+const (
+	// RoundRobin: partition p lives on rank p mod nranks (hash shuffles).
+	RoundRobin Assignment = iota
+	// Contiguous: each rank owns one contiguous range of partition ids, so
+	// concatenating ranks in order keeps the partitions' order (sorts,
+	// gathers).
+	Contiguous
+)
+
+// Message kinds inside a shuffle's tag.
+const (
+	kindChunk  = 1 // pid u32, payload
+	kindFinish = 2 // (pid u32, count u32)* for the receiver's partitions
+	kindAbort  = 3 // reason text
+)
+
+// Shuffler is one shuffle operation (seed 000): ranks insert chunks for
+// partitions, then InsertFinished; each rank extracts the partitions it
+// owns once complete. Completion is detected by counting: every rank
+// sends each peer, at InsertFinished, the number of chunks it sent it for
+// each partition, so a partition is complete when all nranks counts have
+// arrived and that many chunks are in. Concurrent shuffles are kept apart
+// by op id, which every rank must derive the same way (from the plan).
+type Shuffler struct {
+	comm   Communicator
+	op     uint32
+	nparts int
+	assign Assignment
+	stats  *Statistics
+
+	mu       sync.Mutex
+	sent     []uint32 // chunks sent per partition
+	finished bool
+
+	recvMu    sync.Mutex // one receiver at a time drives the event loop
+	finFrom   []bool     // ranks whose finish message arrived
+	parts     map[int]*partState
+	returned  map[int]bool
+	remaining int // local partitions not yet returned by WaitAny/WaitOn
+}
+
+type partState struct {
+	chunks   [][]byte // received, not yet extracted
+	got      int      // chunks received in all
+	expected int      // chunks announced by finish messages so far
+	finishes int      // finish messages received
+}
+
+// NewShuffler starts shuffle op over comm with nparts partitions.
+func NewShuffler(comm Communicator, op uint32, nparts int, assign Assignment, stats *Statistics) *Shuffler {
+	s := &Shuffler{comm: comm, op: op, nparts: nparts, assign: assign, stats: stats,
+		sent: make([]uint32, nparts), parts: map[int]*partState{}, returned: map[int]bool{},
+		finFrom: make([]bool, comm.NRanks())}
+	for _, p := range s.LocalPartitions() {
+		s.parts[p] = &partState{}
+	}
+	s.remaining = len(s.parts)
+	return s
+}
+
+// Owner is the rank that owns partition pid.
+func (s *Shuffler) Owner(pid int) int {
+	n := s.comm.NRanks()
+	if s.assign == Contiguous {
+		per := (s.nparts + n - 1) / n
+		return pid / per
+	}
+	return pid % n
+}
+
+// LocalPartitions lists the partitions this rank owns, ascending.
+func (s *Shuffler) LocalPartitions() []int {
+	var out []int
+	for p := range s.nparts {
+		if s.Owner(p) == s.comm.Rank() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (s *Shuffler) tag() Tag { return Tag(s.op) }
+
+// InsertChunks sends each chunk to the owner of its partition. The
+// shuffler owns the chunks afterwards.
+func (s *Shuffler) InsertChunks(chunks map[int][]byte) error {
+	for pid, data := range chunks {
+		if err := s.Insert(pid, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Insert sends one chunk for partition pid.
+func (s *Shuffler) Insert(pid int, data []byte) error {
+	if pid < 0 || pid >= s.nparts {
+		return errs.New(errs.Internal, "shuffle %d: partition %d of %d", s.op, pid, s.nparts)
+	}
+	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return errs.New(errs.Internal, "shuffle %d: insert after InsertFinished", s.op)
+	}
+	s.sent[pid]++
+	s.mu.Unlock()
+	msg := make([]byte, 5+len(data))
+	msg[0] = kindChunk
+	binary.LittleEndian.PutUint32(msg[1:], uint32(pid))
+	copy(msg[5:], data)
+	s.stats.Add(StatPayloadSend, float64(len(data)))
+	return s.comm.Send(s.Owner(pid), s.tag(), msg)
+}
+
+// InsertFinished tells every rank that owns partitions how many chunks
+// this rank sent it per partition; no more inserts may follow.
+func (s *Shuffler) InsertFinished() error {
+	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return nil
+	}
+	s.finished = true
+	counts := append([]uint32(nil), s.sent...)
+	s.mu.Unlock()
+	// Only ranks that own partitions wait for finish messages; the others
+	// (a gather's non-roots) may have left already.
+	n := s.comm.NRanks()
+	msgs := make([][]byte, n)
+	for pid, c := range counts {
+		r := s.Owner(pid)
+		if msgs[r] == nil {
+			msgs[r] = []byte{kindFinish}
+		}
+		msgs[r] = binary.LittleEndian.AppendUint32(msgs[r], uint32(pid))
+		msgs[r] = binary.LittleEndian.AppendUint32(msgs[r], c)
+	}
+	for r, m := range msgs {
+		if m == nil {
+			continue
+		}
+		start := time.Now()
+		if err := s.comm.Send(r, s.tag(), m); err != nil {
+			return err
+		}
+		s.stats.AddDuration(StatMetadataSend, start)
+	}
+	return nil
+}
+
+// Abort tells every other rank that this rank gave up on the shuffle (its
+// query failed), so they fail instead of waiting for chunks that will
+// never come.
+func (s *Shuffler) Abort(reason string) {
+	msg := append([]byte{kindAbort}, reason...)
+	for r := range s.comm.NRanks() {
+		if r != s.comm.Rank() {
+			// Best effort: a rank that left needs no warning.
+			s.comm.Send(r, s.tag(), append([]byte(nil), msg...))
+		}
+	}
+}
+
+func (p *partState) complete(nranks int) bool {
+	return p.finishes == nranks && p.got == p.expected
+}
+
+// WaitAny waits until some local partition not yet returned is complete
+// and returns its id; -1 and no error once every local partition has been
+// returned.
+func (s *Shuffler) WaitAny(ctx context.Context) (int, error) {
+	return s.wait(ctx, -1)
+}
+
+// WaitOn waits until local partition pid is complete.
+func (s *Shuffler) WaitOn(ctx context.Context, pid int) error {
+	if s.Owner(pid) != s.comm.Rank() {
+		return errs.New(errs.Internal, "shuffle %d: partition %d is not local", s.op, pid)
+	}
+	_, err := s.wait(ctx, pid)
+	return err
+}
+
+func (s *Shuffler) wait(ctx context.Context, want int) (int, error) {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	n := s.comm.NRanks()
+	for {
+		check := time.Now()
+		if want >= 0 {
+			if s.parts[want].complete(n) {
+				s.markReturned(want)
+				return want, nil
+			}
+		} else {
+			if s.remaining == 0 {
+				return -1, nil
+			}
+			for pid, p := range s.parts {
+				if !s.returned[pid] && p.complete(n) {
+					s.markReturned(pid)
+					return pid, nil
+				}
+			}
+		}
+		s.stats.AddDuration(StatCheckFinished, check)
+		msg, err := s.recv(ctx)
+		if err != nil {
+			return -1, err
+		}
+		loop := time.Now()
+		if err := s.handle(msg); err != nil {
+			return -1, err
+		}
+		s.stats.AddDuration(StatEventLoop, loop)
+	}
+}
+
+// recv waits for the shuffle's next message; a rank that left before
+// sending its finish message ends the wait with an error.
+func (s *Shuffler) recv(ctx context.Context) (Message, error) {
+	return recv(ctx, s.comm, s.tag(), func(r int) bool { return !s.finFrom[r] })
+}
+
+func (s *Shuffler) markReturned(pid int) {
+	if !s.returned[pid] {
+		s.returned[pid] = true
+		s.remaining--
+	}
+}
+
+func (s *Shuffler) handle(msg Message) error {
+	d := msg.Data
+	if len(d) == 0 {
+		return errs.New(errs.Communication, "shuffle %d: empty message from rank %d", s.op, msg.Src)
+	}
+	switch d[0] {
+	case kindChunk:
+		if len(d) < 5 {
+			return errs.New(errs.Communication, "shuffle %d: short chunk from rank %d", s.op, msg.Src)
+		}
+		pid := int(binary.LittleEndian.Uint32(d[1:]))
+		p := s.parts[pid]
+		if p == nil {
+			return errs.New(errs.Communication, "shuffle %d: rank %d sent partition %d, not owned here", s.op, msg.Src, pid)
+		}
+		p.chunks = append(p.chunks, d[5:])
+		p.got++
+		s.stats.Add(StatPayloadRecv, float64(len(d)-5))
+	case kindFinish:
+		start := time.Now()
+		for b := d[1:]; len(b) >= 8; b = b[8:] {
+			pid := int(binary.LittleEndian.Uint32(b))
+			p := s.parts[pid]
+			if p == nil {
+				return errs.New(errs.Communication, "shuffle %d: rank %d finished partition %d, not owned here", s.op, msg.Src, pid)
+			}
+			p.expected += int(binary.LittleEndian.Uint32(b[4:]))
+		}
+		for _, p := range s.parts {
+			p.finishes++
+		}
+		s.finFrom[msg.Src] = true
+		s.stats.AddDuration(StatMetadataRecv, start)
+	case kindAbort:
+		return errs.New(errs.Communication, "rank %d failed: %s", msg.Src, d[1:])
+	default:
+		return errs.New(errs.Communication, "shuffle %d: unknown message kind %d from rank %d", s.op, d[0], msg.Src)
+	}
+	return nil
+}
+
+// Extract removes and returns the chunks of a complete local partition
+// (in arrival order; chunks from one rank keep their insertion order).
+func (s *Shuffler) Extract(pid int) [][]byte {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	p := s.parts[pid]
+	if p == nil {
+		return nil
+	}
+	out := p.chunks
+	p.chunks = nil
+	return out
+}
+
+// Next returns the next received chunk of any local partition as soon as
+// it arrives, without waiting for the partition to complete (a streaming
+// consumer's alternative to WaitAny and Extract, which holds less in
+// memory); pid -1 once every local partition is complete and drained.
+// Do not mix with WaitAny/WaitOn on one shuffler.
+func (s *Shuffler) Next(ctx context.Context) (pid int, chunk []byte, err error) {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	n := s.comm.NRanks()
+	for {
+		done := true
+		for id, p := range s.parts {
+			if len(p.chunks) > 0 {
+				c := p.chunks[0]
+				p.chunks[0] = nil
+				p.chunks = p.chunks[1:]
+				return id, c, nil
+			}
+			if !p.complete(n) {
+				done = false
+			}
+		}
+		if done {
+			return -1, nil, nil
+		}
+		msg, err := s.recv(ctx)
+		if err != nil {
+			return -1, nil, err
+		}
+		loop := time.Now()
+		if err := s.handle(msg); err != nil {
+			return -1, nil, err
+		}
+		s.stats.AddDuration(StatEventLoop, loop)
+	}
+}
+
+// Shutdown drops whatever the shuffle still holds.
+func (s *Shuffler) Shutdown() {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	for _, p := range s.parts {
+		p.chunks = nil
+	}
+}

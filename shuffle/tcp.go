@@ -1,0 +1,438 @@
+package shuffle
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gq/errs"
+)
+
+// TCPOptions tune failure detection of the tcp backend.
+type TCPOptions struct {
+	// Heartbeat is how often an idle connection is proven alive (default 1s).
+	Heartbeat time.Duration
+	// Timeout is how long a peer may stay silent, and how long connecting
+	// may take, before every rank fails (default 5s silence, 30s connect).
+	Timeout        time.Duration
+	ConnectTimeout time.Duration
+}
+
+func (o *TCPOptions) fill() {
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = time.Second
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 5 * time.Second
+	}
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = 30 * time.Second
+	}
+}
+
+// Frame kinds on a connection.
+const (
+	frameData      = 0
+	frameHeartbeat = 1
+	frameBye       = 2 // clean shutdown: the EOF that follows is not a failure
+	frameFailed    = 3 // the sender lost a peer: payload says which and why
+)
+
+const (
+	headerLen = 16         // tag u64, length u32, kind u8, 3 bytes padding
+	helloLen  = 12         // magic u32, rank u32, nranks u32
+	magic     = 0x67717368 // "gqsh"
+)
+
+// TCP is the pure-Go communicator: one TCP connection per pair of ranks
+// (the higher rank dials the lower), a reader goroutine per connection
+// that demultiplexes frames into the mailbox, and heartbeats so a silent
+// peer is detected within Timeout. Killed peers are seen at once (EOF
+// without a goodbye frame).
+type TCP struct {
+	rank, n int
+	opts    TCPOptions
+	box     *mailbox
+	peers   []*tcpPeer // nil at this rank's own index
+	closing atomic.Bool
+	done    chan struct{}
+	wg      sync.WaitGroup
+}
+
+type tcpPeer struct {
+	rank int
+	conn net.Conn
+	wmu  sync.Mutex
+	bye  atomic.Bool
+}
+
+// ConnectTCP joins the mesh: ln is this rank's listener (its address is
+// addrs[rank]), addrs the listening address of every rank. It returns
+// when every connection is up, or fails after opts.ConnectTimeout naming
+// the ranks that could not be reached.
+func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TCP, error) {
+	opts.fill()
+	n := len(addrs)
+	t := &TCP{rank: rank, n: n, opts: opts, box: newMailbox(), peers: make([]*tcpPeer, n), done: make(chan struct{})}
+	deadline := time.Now().Add(opts.ConnectTimeout)
+	var mu sync.Mutex
+	var firstErr error
+	setErr := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	// Accept the higher ranks.
+	if rank < n-1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if d, ok := ln.(interface{ SetDeadline(time.Time) error }); ok {
+				d.SetDeadline(deadline)
+			}
+			for got := 0; got < n-1-rank; {
+				c, err := ln.Accept()
+				if err != nil {
+					setErr(errs.New(errs.Communication, "rank %d: waiting for ranks %s to connect: %v", rank, missing(t.peers, rank+1, n), err))
+					return
+				}
+				r, err := readHello(c, n, deadline)
+				if err != nil || r <= rank || t.peers[r] != nil {
+					c.Close()
+					continue
+				}
+				mu.Lock()
+				t.peers[r] = &tcpPeer{rank: r, conn: c}
+				mu.Unlock()
+				got++
+			}
+		}()
+	}
+	// Dial the lower ranks, retrying while they start.
+	for r := range rank {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				c, err := net.DialTimeout("tcp", addrs[r], time.Until(deadline))
+				if err == nil {
+					err = writeHello(c, rank, n)
+					if err == nil {
+						mu.Lock()
+						t.peers[r] = &tcpPeer{rank: r, conn: c}
+						mu.Unlock()
+						return
+					}
+					c.Close()
+				}
+				if time.Now().After(deadline) {
+					setErr(errs.New(errs.Communication, "rank %d: cannot connect to rank %d at %s: %v", rank, r, addrs[r], err))
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		for _, p := range t.peers {
+			if p != nil {
+				p.conn.Close()
+			}
+		}
+		return nil, firstErr
+	}
+	for _, p := range t.peers {
+		if p == nil {
+			continue
+		}
+		t.wg.Add(1)
+		go t.read(p)
+	}
+	t.wg.Add(1)
+	go t.heartbeat()
+	return t, nil
+}
+
+func missing(peers []*tcpPeer, from, to int) string {
+	s := ""
+	for r := from; r < to; r++ {
+		if peers[r] == nil {
+			if s != "" {
+				s += ","
+			}
+			s += strconv.Itoa(r)
+		}
+	}
+	return s
+}
+
+func writeHello(c net.Conn, rank, n int) error {
+	var h [helloLen]byte
+	binary.LittleEndian.PutUint32(h[0:], magic)
+	binary.LittleEndian.PutUint32(h[4:], uint32(rank))
+	binary.LittleEndian.PutUint32(h[8:], uint32(n))
+	c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	_, err := c.Write(h[:])
+	c.SetWriteDeadline(time.Time{})
+	return err
+}
+
+func readHello(c net.Conn, n int, deadline time.Time) (int, error) {
+	var h [helloLen]byte
+	c.SetReadDeadline(deadline)
+	if _, err := io.ReadFull(c, h[:]); err != nil {
+		return 0, err
+	}
+	c.SetReadDeadline(time.Time{})
+	if binary.LittleEndian.Uint32(h[0:]) != magic || int(binary.LittleEndian.Uint32(h[8:])) != n {
+		return 0, errs.New(errs.Communication, "bad hello from %s", c.RemoteAddr())
+	}
+	r := int(binary.LittleEndian.Uint32(h[4:]))
+	if r >= n {
+		return 0, errs.New(errs.Communication, "hello from rank %d of %d", r, n)
+	}
+	return r, nil
+}
+
+func (t *TCP) Rank() int       { return t.rank }
+func (t *TCP) NRanks() int     { return t.n }
+func (t *TCP) Backend() string { return "tcp" }
+
+func (t *TCP) Failed() <-chan struct{} { return t.box.failed }
+func (t *TCP) Err() error              { return t.box.failure() }
+
+func (t *TCP) Recv(ctx context.Context, tag Tag) (Message, error) { return t.box.get(ctx, tag, nil) }
+
+func (t *TCP) recvOwed(ctx context.Context, tag Tag, owes func(int) bool) (Message, error) {
+	return t.box.get(ctx, tag, owes)
+}
+
+// Send writes the frame on the peer's connection (or queues it locally
+// for this rank). The write deadline grows with the payload so a large
+// buffer to a slow but live peer is not mistaken for a failure.
+func (t *TCP) Send(dst int, tag Tag, data []byte) error {
+	if err := checkRank(dst, t.n); err != nil {
+		return err
+	}
+	if err := t.box.failure(); err != nil {
+		return err
+	}
+	if dst == t.rank {
+		t.box.put(tag, Message{Src: t.rank, Data: data})
+		return nil
+	}
+	if uint64(len(data)) > math.MaxUint32 {
+		return errs.New(errs.Communication, "a %d-byte message is over the tcp backend's 4 GiB frame limit", len(data))
+	}
+	p := t.peers[dst]
+	left := func() error {
+		return errs.New(errs.Communication, "rank %d left the job; cannot send it a message (tag %d)", dst, tag)
+	}
+	if p.bye.Load() {
+		return left()
+	}
+	budget := 2*t.opts.Timeout + time.Duration(len(data)/(50<<20))*time.Second
+	if err := p.write(frameData, tag, data, budget); err != nil {
+		if p.bye.Load() {
+			return left()
+		}
+		e := errs.New(errs.Communication, "lost connection to rank %d: %v", dst, err)
+		t.box.fail(e)
+		return e
+	}
+	return nil
+}
+
+func (p *tcpPeer) write(kind byte, tag Tag, data []byte, budget time.Duration) error {
+	var h [headerLen]byte
+	binary.LittleEndian.PutUint64(h[0:], uint64(tag))
+	binary.LittleEndian.PutUint32(h[8:], uint32(len(data)))
+	h[12] = kind
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	p.conn.SetWriteDeadline(time.Now().Add(budget))
+	bufs := net.Buffers{h[:], data}
+	_, err := bufs.WriteTo(p.conn)
+	return err
+}
+
+// read demultiplexes one connection's frames into the mailbox until the
+// connection ends. An end without a goodbye, or a silence longer than
+// Timeout, fails the communicator.
+func (t *TCP) read(p *tcpPeer) {
+	defer t.wg.Done()
+	var h [headerLen]byte
+	for {
+		p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout))
+		_, err := io.ReadFull(p.conn, h[:])
+		var data []byte
+		if err == nil {
+			if n := binary.LittleEndian.Uint32(h[8:]); n > 0 {
+				data = make([]byte, n)
+				// A large payload may take a while: extend the deadline.
+				p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout + time.Duration(n/(50<<20))*time.Second))
+				_, err = io.ReadFull(p.conn, data)
+			}
+		}
+		if err != nil {
+			if p.bye.Load() || t.closing.Load() {
+				return
+			}
+			why := err.Error()
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				why = "no heartbeat for " + t.opts.Timeout.String()
+			} else if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				why = "connection closed without goodbye (process died?)"
+			}
+			t.failAll(errs.New(errs.Communication, "rank %d lost rank %d: %s", t.rank, p.rank, why))
+			return
+		}
+		switch h[12] {
+		case frameData:
+			t.box.put(Tag(binary.LittleEndian.Uint64(h[0:])), Message{Src: p.rank, Data: data})
+		case frameBye:
+			p.bye.Store(true)
+			t.box.leave(p.rank)
+		case frameFailed:
+			// Expect this peer to exit next; its EOF is no news.
+			p.bye.Store(true)
+			t.failAll(errs.New(errs.Communication, "%s", data))
+		}
+	}
+}
+
+// failAll fails this rank and first tells the other peers why, so every
+// rank reports the first cause (the rank that died), not the exit of a
+// rank that noticed it before them.
+func (t *TCP) failAll(err error) {
+	if t.box.failure() != nil {
+		return
+	}
+	msg := []byte(strings.TrimPrefix(err.Error(), errs.Communication.Error()+": "))
+	for _, p := range t.peers {
+		if p != nil && !p.bye.Load() {
+			p.write(frameFailed, 0, msg, time.Second)
+		}
+	}
+	t.box.fail(err)
+}
+
+// heartbeat proves every connection alive. Its write errors are left to
+// the reader to report (a peer that said goodbye may be gone already).
+func (t *TCP) heartbeat() {
+	defer t.wg.Done()
+	tick := time.NewTicker(t.opts.Heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-t.done:
+			return
+		case <-tick.C:
+		}
+		for _, p := range t.peers {
+			if p != nil && !p.bye.Load() {
+				p.write(frameHeartbeat, 0, nil, t.opts.Timeout)
+			}
+		}
+	}
+}
+
+// Close says goodbye to every peer and closes the connections.
+func (t *TCP) Close() error {
+	if t.closing.Swap(true) {
+		return nil
+	}
+	close(t.done)
+	for _, p := range t.peers {
+		if p != nil {
+			p.write(frameBye, 0, nil, time.Second)
+		}
+	}
+	for _, p := range t.peers {
+		if p != nil {
+			if tc, ok := p.conn.(*net.TCPConn); ok {
+				tc.CloseWrite()
+			}
+		}
+	}
+	// Wait (briefly) for the peers' goodbyes so no frame is cut off, then
+	// close for good.
+	waited := make(chan struct{})
+	go func() { t.wg.Wait(); close(waited) }()
+	select {
+	case <-waited:
+	case <-time.After(2 * time.Second):
+	}
+	for _, p := range t.peers {
+		if p != nil {
+			p.conn.Close()
+		}
+	}
+	<-waited
+	t.box.fail(errs.New(errs.Communication, "communicator closed"))
+	return nil
+}
+
+// Abort closes every connection without a goodbye, as a crash would
+// (tests of failure handling).
+func (t *TCP) Abort() {
+	t.closing.Store(true)
+	for _, p := range t.peers {
+		if p != nil {
+			p.conn.Close()
+		}
+	}
+}
+
+// LoopbackTCP connects n TCP ranks over 127.0.0.1 inside this process
+// (gq --ranks N --comm tcp; tests of the tcp backend without processes).
+func LoopbackTCP(n int, opts TCPOptions) ([]*TCP, error) {
+	lns := make([]net.Listener, n)
+	addrs := make([]string, n)
+	for r := range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			for _, l := range lns[:r] {
+				l.Close()
+			}
+			return nil, errs.Wrap(errs.Communication, err, "loopback listen")
+		}
+		lns[r], addrs[r] = ln, ln.Addr().String()
+	}
+	out := make([]*TCP, n)
+	errc := make([]error, n)
+	var wg sync.WaitGroup
+	for r := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer lns[r].Close()
+			out[r], errc[r] = ConnectTCP(r, addrs, lns[r], opts)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errc {
+		if err != nil {
+			for _, c := range out {
+				if c != nil {
+					c.Abort()
+				}
+			}
+			return nil, err
+		}
+	}
+	return out, nil
+}
