@@ -108,8 +108,9 @@ func growZero[T any](s []T, n int) []T {
 		clear(s[old:])
 		return s
 	}
-	ns := make([]T, n, max(n, 2*cap(s)))
+	ns := makeRecycled[T](max(n, 2*cap(s)))[:n]
 	copy(ns, s)
+	recycle(s)
 	return ns
 }
 
@@ -173,6 +174,23 @@ func (s *intSumState) update(gids []int32, arg arrow.Array) error {
 	sums, counts := s.sums, s.counts
 	overflow := false
 	hasNulls := arg.NullN() > 0
+	if !hasNulls && s.inMul <= 1 {
+		// The common case, without branches: a sign bit collects overflow.
+		var ovf int64
+		vals = vals[:len(gids)]
+		for i, g := range gids {
+			v := vals[i]
+			a := sums[g]
+			r := a + v
+			ovf |= (a ^ r) & (v ^ r)
+			sums[g] = r
+			counts[g]++
+		}
+		if ovf < 0 {
+			return errSumOverflow
+		}
+		return nil
+	}
 	for i, g := range gids {
 		if hasNulls && arg.IsNull(i) {
 			continue

@@ -80,6 +80,7 @@ type batchKeys struct {
 	pos    []int32  // scratch for encode
 	null   []bool   // row i has a NULL in some key column; nil: no NULLs
 	hashes []uint64 // hash of row i's key
+	sink   uint32   // keeps prefetching loads alive (hash_prefetch.go)
 }
 
 func (bk *batchKeys) row(i int) []byte { return bk.enc[bk.offs[i]:bk.offs[i+1]] }
@@ -264,7 +265,15 @@ func encodeNoNulls(a arrow.Array, n int, enc []byte, pos []int32) bool {
 			v := data[so[i]-base : so[i+1]-base]
 			enc[p] = 1
 			binary.LittleEndian.PutUint32(enc[p+1:], uint32(len(v)))
-			pos[i] = p + 5 + int32(copy(enc[p+5:], v))
+			if len(v) <= 8 { // flags, codes: a loop beats copy's call to memmove
+				d := enc[p+5 : p+5+int32(len(v))]
+				for j := range d {
+					d[j] = v[j]
+				}
+			} else {
+				copy(enc[p+5:], v)
+			}
+			pos[i] = p + 5 + int32(len(v))
 		}
 		return true
 	case *array.Int64:
@@ -362,12 +371,12 @@ func (t *keyTable) hashOf(id int32) uint64 {
 
 func (t *keyTable) alloc(size int) {
 	if t.pair {
-		t.pslots = make([]pairSlot, size)
+		t.pslots = pairSlotSlabs.get(size)
 	} else if t.single {
-		t.slots = make([]intSlot, size)
+		t.slots = intSlotSlabs.get(size)
 	} else {
-		t.slotIDs = make([]int32, size)
-		t.slotHash = make([]uint64, size)
+		t.slotIDs = int32Slabs.get(size)
+		t.slotHash = uint64Slabs.get(size)
 	}
 	t.mask = uint64(size - 1)
 }
@@ -397,6 +406,7 @@ func (t *keyTable) grow() {
 			}
 			t.slots[s] = sl
 		}
+		intSlotSlabs.put(old)
 		return
 	}
 	oldIDs, oldHash := t.slotIDs, t.slotHash
@@ -413,14 +423,17 @@ func (t *keyTable) grow() {
 		t.slotIDs[s] = id
 		t.slotHash[s] = h
 	}
+	int32Slabs.put(oldIDs)
+	uint64Slabs.put(oldHash)
 }
 
 // push appends v, doubling the capacity when full (append grows large
 // slices by only 1.25x, which copies a growing table too often).
 func push[T any](s []T, v ...T) []T {
 	if len(s)+len(v) > cap(s) {
-		ns := make([]T, len(s), max(2*cap(s), len(s)+len(v), 64))
+		ns := makeRecycled[T](max(2*cap(s), len(s)+len(v), 64))[:len(s)]
 		copy(ns, s)
+		recycle(s)
 		s = ns
 	}
 	return append(s, v...)
@@ -430,6 +443,10 @@ func push[T any](s []T, v ...T) []T {
 // from now on (hashOf, insertFrom, keyArrays); it can no longer insert or
 // find.
 func (t *keyTable) dropSlots() {
+	intSlotSlabs.put(t.slots)
+	pairSlotSlabs.put(t.pslots)
+	int32Slabs.put(t.slotIDs)
+	uint64Slabs.put(t.slotHash)
 	t.slots, t.slotIDs, t.slotHash, t.pslots = nil, nil, nil, nil
 }
 
@@ -473,6 +490,9 @@ func (t *keyTable) insertInts(bk *batchKeys, out []int32, nullGroup bool) {
 	keys, hashes := bk.ints[:bk.n], bk.hashes[:bk.n]
 	prevK, prevID := int64(0), int32(-1)
 	for i, k := range keys {
+		if i%prefetchRows == 0 && t.wantsPrefetch() { // the table grows as we go
+			bk.sink += t.touch(hashes[i:min(i+prefetchRows, len(hashes))])
+		}
 		if bk.null != nil && bk.null[i] {
 			if !nullGroup {
 				out[i] = -1
@@ -559,7 +579,11 @@ func (t *keyTable) insertFrom(src *keyTable, id int32) int32 {
 // insertInts).
 func (t *keyTable) lookup(bk *batchKeys, out []int32) {
 	prevK, prevID, havePrev := int64(0), int32(-1), false
+	pf := t.wantsPrefetch()
 	for i := range bk.n {
+		if pf && i%prefetchRows == 0 {
+			bk.sink += t.touch(bk.hashes[i:min(i+prefetchRows, bk.n)])
+		}
 		if bk.null != nil && bk.null[i] {
 			out[i] = -1
 			continue

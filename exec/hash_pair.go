@@ -99,6 +99,7 @@ func (t *keyTable) growPair() {
 		}
 		t.pslots[s] = sl
 	}
+	pairSlotSlabs.put(old)
 }
 
 func (t *keyTable) insertPair(a, b int64, m uint8, h uint64) int32 {
@@ -144,6 +145,9 @@ func (t *keyTable) findPair(a, b int64, m uint8, h uint64) int32 {
 func (t *keyTable) insertPairs(bk *batchKeys, out []int32, nullGroup bool) {
 	prevA, prevB, prevM, prevID := int64(0), int64(0), uint8(0), int32(-1)
 	for i := range bk.n {
+		if i%prefetchRows == 0 && t.wantsPrefetch() {
+			bk.sink += t.touch(bk.hashes[i:min(i+prefetchRows, bk.n)])
+		}
 		m := bk.maskOf(i)
 		if m != 0 && !nullGroup {
 			out[i] = -1

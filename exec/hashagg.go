@@ -390,7 +390,11 @@ func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]in
 			}
 		}
 	}
-	return ap.emit(c, table, states, n, out)
+	err = ap.emit(c, table, states, n, out)
+	if table != nil {
+		table.dropSlots() // emit read the keys by id; the slots can be reused
+	}
+	return err
 }
 
 // emit sends groups 0..n-1 as batches of at most c.BatchSize rows.

@@ -98,7 +98,7 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		c.Go(func() error {
 			wg.Wait()
-			bt.rows.Release()
+			bt.release()
 			close(out)
 			return nil
 		})
@@ -232,7 +232,11 @@ func (bt *joinTable) lookup(bk *batchKeys, out []int32) {
 	// keyTable.insertInts).
 	single := bt.tables[0].single
 	prevK, prevID, havePrev := int64(0), int32(-1), false
+	pf := bt.tables[0].wantsPrefetch()
 	for i := range bk.n {
+		if pf && i%prefetchRows == 0 {
+			bk.sink += bt.touch(bk.hashes[i:min(i+prefetchRows, bk.n)])
+		}
 		if bk.null != nil && bk.null[i] {
 			out[i] = -1
 			continue
@@ -250,6 +254,15 @@ func (bt *joinTable) lookup(bk *batchKeys, out []int32) {
 		if single {
 			prevK, prevID, havePrev = bk.ints[i], id, true
 		}
+	}
+}
+
+// release frees the build rows and gives the slot arrays back for reuse;
+// no probe may run any more.
+func (bt *joinTable) release() {
+	bt.rows.Release()
+	for _, t := range bt.tables {
+		t.dropSlots()
 	}
 }
 

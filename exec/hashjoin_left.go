@@ -48,7 +48,7 @@ func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 			close(out)
 			return err
 		}
-		defer bt.rows.Release()
+		defer bt.release()
 		workers := max(c.Threads, 1)
 		marks := make([]*leftMarks, workers)
 		var wg sync.WaitGroup

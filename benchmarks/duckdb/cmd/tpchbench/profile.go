@@ -47,5 +47,13 @@ func profileGQ(data, queries string, threads, reps int, nums []int, path string)
 		fmt.Printf("q%02d gq median %.1f ms\n", n, median(ms))
 	}
 	fmt.Printf("total gq %.1f ms\n", total)
+	if p := os.Getenv("GQ_MEMPROFILE"); p != "" { // allocation profile of the runs
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return pprof.Lookup("allocs").WriteTo(f, 0)
+	}
 	return nil
 }
