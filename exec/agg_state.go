@@ -108,9 +108,8 @@ func growZero[T any](s []T, n int) []T {
 		clear(s[old:])
 		return s
 	}
-	ns := makeRecycled[T](max(n, 2*cap(s)))[:n]
+	ns := make([]T, n, max(n, 2*cap(s)))
 	copy(ns, s)
-	recycle(s)
 	return ns
 }
 

@@ -70,7 +70,9 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 	if e.Kind == ExchangeGather {
 		nparts, assign = 1, shuffle.Contiguous
 	}
-	sh := shuffle.NewShuffler(e.Comm, e.Op, nparts, assign, e.Stats)
+	// Received chunks wait in c.Mem's HOST tier, spillable, until emitted.
+	// Received chunks wait in c.Mem's HOST tier, spillable, until emitted.
+	sh := shuffle.NewShuffler(e.Comm, e.Op, nparts, assign, e.Stats, shuffle.WithMemory(c.Mem, c.Stats))
 	var part *partitioner
 	if e.Kind == ExchangeHash {
 		p, err := newPartitioner(e.Keys, n)

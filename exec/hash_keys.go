@@ -406,7 +406,6 @@ func (t *keyTable) grow() {
 			}
 			t.slots[s] = sl
 		}
-		intSlotSlabs.put(old)
 		return
 	}
 	oldIDs, oldHash := t.slotIDs, t.slotHash
@@ -423,17 +422,14 @@ func (t *keyTable) grow() {
 		t.slotIDs[s] = id
 		t.slotHash[s] = h
 	}
-	int32Slabs.put(oldIDs)
-	uint64Slabs.put(oldHash)
 }
 
 // push appends v, doubling the capacity when full (append grows large
 // slices by only 1.25x, which copies a growing table too often).
 func push[T any](s []T, v ...T) []T {
 	if len(s)+len(v) > cap(s) {
-		ns := makeRecycled[T](max(2*cap(s), len(s)+len(v), 64))[:len(s)]
+		ns := make([]T, len(s), max(2*cap(s), len(s)+len(v), 64))
 		copy(ns, s)
-		recycle(s)
 		s = ns
 	}
 	return append(s, v...)

@@ -25,6 +25,8 @@ type Node interface {
 // retains it) and returns the query's first error. After Run returns, no
 // goroutine of the query is left.
 func Run(c *Context, root Node, emit func(arrow.RecordBatch) error) error {
+	queryStarted()
+	defer queryEnded()
 	out := root.Open(c)
 	var emitErr error
 	for b := range out {

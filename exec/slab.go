@@ -3,6 +3,7 @@ package exec
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -16,8 +17,14 @@ import (
 // slot arrays from, and give them back to, a small pool of power-of-two
 // slabs that outlives queries, as DuckDB's buffer manager keeps its blocks.
 //
+// A table gives its slots back when it is done with them (not at each
+// doubling: the smaller slabs would rarely be asked for again and would
+// only raise the query's peak). Slabs are reused within a query (the
+// workers' tables of an aggregation become its merge tables, a finished
+// join's table the next join's) and between the queries of a busy engine; when the last running query ends the pools are emptied, so
+// an idle process does not sit on memory and a query's peak is its own.
 // Only pointer-free element types are pooled (the GC never scans them), and
-// the pool holds at most slabPoolMax bytes; beyond that a freed slab is
+// the pools hold at most slabPoolMax bytes; beyond that a freed slab is
 // left to the GC.
 
 // slabMinBytes: smaller arrays come from the ordinary allocator, whose
@@ -93,42 +100,37 @@ var (
 	pairSlotSlabs slabPool[pairSlot]
 	int32Slabs    slabPool[int32]
 	uint64Slabs   slabPool[uint64]
-	int64Slabs    slabPool[int64]
-	float64Slabs  slabPool[float64]
 )
 
-// poolOf returns the pool for T, or nil where T is not pooled.
-func poolOf[T any]() *slabPool[T] {
+// runningQueries counts the queries inside Run; the last one out empties
+// the pools.
+var runningQueries atomic.Int64
+
+func queryStarted() { runningQueries.Add(1) }
+
+func queryEnded() {
+	if runningQueries.Add(-1) == 0 {
+		intSlotSlabs.trim()
+		pairSlotSlabs.trim()
+		int32Slabs.trim()
+		uint64Slabs.trim()
+	}
+}
+
+// trim drops every free slab (to the GC).
+func (p *slabPool[T]) trim() {
 	var zero T
-	var p any
-	switch any(zero).(type) {
-	case int64:
-		p = &int64Slabs
-	case float64:
-		p = &float64Slabs
-	case int32:
-		p = &int32Slabs
-	case uint64:
-		p = &uint64Slabs
-	default:
-		return nil
+	size := int(unsafe.Sizeof(zero))
+	p.mu.Lock()
+	freed := 0
+	for c := range p.free {
+		for _, s := range p.free[c] {
+			freed += cap(s) * size
+		}
+		p.free[c] = nil
 	}
-	return p.(*slabPool[T])
-}
-
-// makeRecycled returns a zeroed slice of length n of a pooled type from
-// its pool, of others from make. Growing arrays of aggregate states and
-// table keys use it with recycle, so their doublings reuse slabs.
-func makeRecycled[T any](n int) []T {
-	if p := poolOf[T](); p != nil {
-		return p.get(n)
-	}
-	return make([]T, n)
-}
-
-// recycle gives s back to its pool; the caller must not use it afterwards.
-func recycle[T any](s []T) {
-	if p := poolOf[T](); p != nil {
-		p.put(s)
-	}
+	p.mu.Unlock()
+	slabHeld.Lock()
+	slabHeld.bytes -= freed
+	slabHeld.Unlock()
 }

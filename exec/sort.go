@@ -1,7 +1,6 @@
 package exec
 
 import (
-
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/exec/expr"

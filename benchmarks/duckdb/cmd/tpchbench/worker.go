@@ -87,7 +87,7 @@ func runOne(ctx context.Context, run runner, engineName, queries, dir string, n 
 	if err != nil {
 		return reply{Err: err.Error()}
 	}
-	if engineName == "gq" {
+	if engineName == "gq" && os.Getenv("GQ_BENCH_KEEP_HEAP") == "" {
 		// Hand the previous query's freed heap back to the OS so that it
 		// does not count towards this query's peak.
 		debug.FreeOSMemory()
