@@ -109,6 +109,7 @@ type aggPlan struct {
 	keyTypes []arrow.DataType // as evaluated
 	outTypes []arrow.DataType // key columns as in Out
 	codec    keyCodec
+	packed   bool            // short string keys may take hash_packed.go's path
 	args     []*compiledExpr // nil for count_star
 	distinct []bool
 }
@@ -133,6 +134,7 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 	if ap.codec, err = newKeyCodec(ap.keyTypes); err != nil {
 		return nil, err
 	}
+	ap.packed = packable(ap.codec)
 	for i, f := range h.Aggs {
 		if _, err := newAggState(f); err != nil {
 			return nil, err
@@ -177,6 +179,7 @@ type aggLocal struct {
 	dist    []*distinctSet // per aggregate; nil unless Distinct
 	chunks  [][]distinctChunk
 	bk      batchKeys
+	pk      packedKeys
 	gids    []int32
 	ngroups int
 	parts   [][]int32 // after phase 1: the worker's group ids per partition
@@ -222,8 +225,10 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		if err != nil {
 			return err
 		}
-		ap.codec.prepare(keys, n, &l.bk)
-		l.table.insert(&l.bk, l.gids, true)
+		if !ap.packed || !l.pk.insert(c.Alloc, ap.codec, keys, n, l.table, l.gids) {
+			ap.codec.prepare(keys, n, &l.bk)
+			l.table.insert(&l.bk, l.gids, true)
+		}
 		releaseArrays(keys)
 		l.ngroups = l.table.len()
 		for _, s := range l.states {

@@ -264,6 +264,7 @@ func TestHashAggregateRandom(t *testing.T) {
 		{"int pair", 3000, 20, []int{0, 2}, 100},
 		{"int date pair", 3000, 20, []int{6, 0}, 256},
 		{"many int pairs", 60_000, 30_000, []int{0, 2}, 8192},
+		{"two strings", 3000, 20, []int{1, 5}, 100},
 	}
 	for _, tc := range cases {
 		for _, threads := range []int{1, 4} {
@@ -358,5 +359,41 @@ func TestHashAggregateExprs(t *testing.T) {
 		}
 		slices.Sort(got)
 		eqRows(t, "mod groups", got, []string{"0|62|30.0000|4", "1|42|20.0000|5", "NULL|61|60.0000|NULL"})
+	}
+}
+
+// TestHashAggregatePackedLayouts changes the shape of a string key from
+// batch to batch so that hash_packed.go's path switches layouts: one-letter
+// keys (a direct array), then with NULLs and empty strings, then longer
+// keys (a packed table), then keys too long to pack (the general path),
+// then one-letter keys again.
+func TestHashAggregatePackedLayouts(t *testing.T) {
+	shapes := [][]any{
+		{"A", "N", "R"},
+		{"A", "N", nil, ""},
+		{"AB", "ABC", "A", nil, "abcdef"},
+		{"a rather long key", "A", "N"},
+		{"A", "N", "R", "Z"},
+		{"AB", "CD", "BA", "DC"},          // fixed width two
+		{"ABCDEFG", "ABCDEFH", "BCDEFGH"}, // fixed width seven
+	}
+	for _, threads := range []int{1, 3} {
+		mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+		rng := rand.New(rand.NewPCG(7, uint64(threads)))
+		rows := aggRandRows(rng, 5000, 10)
+		for i, r := range rows {
+			shape := shapes[(i/100)%len(shapes)] // batches of 100 rows
+			r[1] = shape[rng.IntN(len(shape))]
+		}
+		src := &testSource{schema: aggSchema(), batches: aggBatches(mem, rows, 100, aggTypes, aggNames)}
+		aggs := testAggs[:4]
+		got, err := runRows(t, mem, threads, 1000, aggNode(src, []int{1}, aggs))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		eqRows(t, fmt.Sprintf("threads=%d", threads), got, refAggregate(rows, []int{1}, aggs))
+		releaseBatchList(src.batches)
+		mem.AssertSize(t, 0)
 	}
 }
