@@ -99,6 +99,9 @@ func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err
 	if err != nil {
 		return nil, nil, err
 	}
+	if e.NRanks() == 1 { // exchanges make copies of a subplan differ
+		n = physical.ShareCommonSubplans(n)
+	}
 	return p, n, nil
 }
 

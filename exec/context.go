@@ -49,6 +49,8 @@ type Context struct {
 	// operator (hashjoin_grace.go, hashagg_spill.go): its nodes do not
 	// partition again.
 	inPartition bool
+	// shared holds the runs of the plan's shared subplans (shared.go).
+	shared *sharedRuns
 }
 
 // partitionContext is c for running one partition of a spilled operator.
@@ -83,7 +85,8 @@ func unlimitedResource() *gqmem.BufferResource {
 // NewContext returns a Context for one query run under parent.
 func NewContext(parent context.Context, opts Options) *Context {
 	g, ctx := errgroup.WithContext(parent)
-	c := &Context{Context: ctx, group: g, Alloc: opts.Alloc, Threads: opts.Threads, BatchSize: opts.BatchSize, Mem: opts.Mem, Stats: opts.Stats}
+	c := &Context{Context: ctx, group: g, Alloc: opts.Alloc, Threads: opts.Threads, BatchSize: opts.BatchSize, Mem: opts.Mem, Stats: opts.Stats,
+		shared: &sharedRuns{}}
 	if c.Alloc == nil {
 		c.Alloc = memory.NewGoAllocator()
 	}

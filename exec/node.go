@@ -43,6 +43,7 @@ func Run(c *Context, root Node, emit func(arrow.RecordBatch) error) error {
 		Drain(out)
 	}
 	err := c.Wait()
+	c.releaseShared()
 	if err == nil {
 		err = emitErr
 	}

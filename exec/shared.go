@@ -1,0 +1,135 @@
+package exec
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// A common subplan computed once. A query that names the same CTE twice
+// (TPC-H q15's revenue0: once joined with supplier, once under max) would
+// otherwise compute it twice. physical.ShareCommonSubplans gives the
+// copies one SharedSource and a SharedRead each; the first read to open
+// runs the subplan and keeps its batches, and every read replays them.
+// The batches live until the query ends (the materialisation DuckDB does
+// for a CTE referenced more than once).
+
+// SharedSource is a subplan whose result several SharedReads replay. As
+// a node it only passes its input through: the sharing is the reads'.
+type SharedSource struct {
+	Input Node
+	ID    int // for EXPLAIN: a source and its reads show the same number
+}
+
+func (s *SharedSource) Schema() *arrow.Schema { return s.Input.Schema() }
+func (s *SharedSource) Children() []Node      { return []Node{s.Input} }
+func (s *SharedSource) Explain() string       { return "Materialize cte#" + strconv.Itoa(s.ID) }
+
+func (s *SharedSource) Open(c *Context) <-chan arrow.RecordBatch { return s.Input.Open(c) }
+
+// SharedRead replays a SharedSource (Src, typed Node so that plan walkers
+// that wrap nodes, like EXPLAIN ANALYZE's, wrap it once for all reads).
+// The first read in a plan (Primary) shows the source as its child; the
+// others show none, so EXPLAIN prints the subplan once.
+type SharedRead struct {
+	Src     Node
+	ID      int
+	Primary bool
+}
+
+func (r *SharedRead) Schema() *arrow.Schema { return r.Src.Schema() }
+func (r *SharedRead) Children() []Node {
+	if r.Primary {
+		return []Node{r.Src}
+	}
+	return nil
+}
+
+func (r *SharedRead) Explain() string {
+	if r.Primary {
+		return "ReadMaterialized cte#" + strconv.Itoa(r.ID)
+	}
+	return "ReadMaterialized cte#" + strconv.Itoa(r.ID) + " (computed above)"
+}
+
+// sharedRuns is a query's state of its shared sources: the state belongs
+// to the run, not to the plan, so a plan can run again.
+type sharedRuns struct {
+	mu   sync.Mutex
+	runs map[Node]*sharedRun
+}
+
+type sharedRun struct {
+	done    chan struct{} // closed when batches (or err) is final
+	batches []arrow.RecordBatch
+	failed  bool
+}
+
+func (r *SharedRead) Open(c *Context) <-chan arrow.RecordBatch {
+	run := c.sharedRun(r.Src)
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		defer close(out)
+		select {
+		case <-run.done:
+		case <-c.Done():
+			return c.Err()
+		}
+		if run.failed {
+			return c.Err() // the source's error is the query's
+		}
+		for _, b := range run.batches {
+			b.Retain()
+			select {
+			case out <- b:
+			case <-c.Done():
+				b.Release()
+				return c.Err()
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// sharedRun returns the run of src in c, starting it on first use.
+func (c *Context) sharedRun(src Node) *sharedRun {
+	s := c.shared
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if run, ok := s.runs[src]; ok {
+		return run
+	}
+	run := &sharedRun{done: make(chan struct{})}
+	if s.runs == nil {
+		s.runs = map[Node]*sharedRun{}
+	}
+	s.runs[src] = run
+	in := src.Open(c)
+	c.Go(func() error {
+		defer close(run.done)
+		for b := range in {
+			run.batches = append(run.batches, b)
+		}
+		if err := c.Err(); err != nil {
+			run.failed = true
+			return err
+		}
+		return nil
+	})
+	return run
+}
+
+// releaseShared frees the kept batches; Run calls it once every goroutine
+// of the query has ended.
+func (c *Context) releaseShared() {
+	s := c.shared
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, run := range s.runs {
+		releaseBatchList(run.batches)
+		run.batches = nil
+	}
+	s.runs = nil
+}

@@ -1,0 +1,230 @@
+package physical
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/exec"
+	"gq/exec/expr"
+)
+
+// ShareCommonSubplans computes identical expensive subplans once. The
+// binder inlines a CTE at every reference, so a query that names one CTE
+// twice (TPC-H q15's revenue0) lowers to two equal subtrees; each becomes
+// a SharedRead of one SharedSource, which runs the subtree once and keeps
+// its result for the query (DuckDB materialises such CTEs too). Only
+// subtrees rooted at an aggregate, join, sort or window are shared: below
+// those, recomputing is cheap next to keeping the rows.
+//
+// Subtrees are equal when their fingerprints are: every field of every
+// node, expressions with column positions and types, tables by identity.
+// A node with a field the fingerprint does not understand is never shared.
+// Plans for several ranks are not shared (their exchanges differ), so the
+// engine calls this for one-rank plans only.
+func ShareCommonSubplans(root exec.Node) exec.Node {
+	fps := map[exec.Node]string{}
+	count := map[string]int{}
+	var walk func(n exec.Node)
+	walk = func(n exec.Node) {
+		for _, c := range n.Children() {
+			walk(c)
+		}
+		fp, ok := fingerprint(n, fps)
+		if ok && shareable(n) {
+			count[fp]++
+		}
+	}
+	walk(root)
+	sources := map[string]*exec.SharedSource{}
+	next := 0
+	var rewrite func(n exec.Node) exec.Node
+	rewrite = func(n exec.Node) exec.Node {
+		if fp, ok := fps[n]; ok && shareable(n) && count[fp] > 1 {
+			src, seen := sources[fp]
+			if !seen {
+				next++
+				src = &exec.SharedSource{Input: rewriteChildren(n, rewrite), ID: next}
+				sources[fp] = src
+			}
+			return &exec.SharedRead{Src: src, ID: src.ID, Primary: !seen}
+		}
+		return rewriteChildren(n, rewrite)
+	}
+	if len(count) == 0 {
+		return root
+	}
+	return rewrite(root)
+}
+
+func shareable(n exec.Node) bool {
+	switch n.(type) {
+	case *exec.HashAggregate, *exec.HashJoin, *exec.Sort, *exec.Window:
+		return true
+	}
+	return false
+}
+
+var (
+	nodeType   = reflect.TypeFor[exec.Node]()
+	exprType   = reflect.TypeFor[expr.Expr]()
+	dtypeType  = reflect.TypeFor[arrow.DataType]()
+	schemaType = reflect.TypeFor[*arrow.Schema]()
+)
+
+// rewriteChildren returns n with f applied to each child field (n itself
+// is modified: plans are freshly lowered per statement).
+func rewriteChildren(n exec.Node, f func(exec.Node) exec.Node) exec.Node {
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return n
+	}
+	s := v.Elem()
+	for i := range s.NumField() {
+		fv := s.Field(i)
+		if !fv.CanSet() {
+			continue
+		}
+		switch {
+		case fv.Type() == nodeType && !fv.IsNil():
+			fv.Set(reflect.ValueOf(f(fv.Interface().(exec.Node))))
+		case fv.Kind() == reflect.Slice && fv.Type().Elem() == nodeType:
+			for j := range fv.Len() {
+				if e := fv.Index(j); !e.IsNil() {
+					e.Set(reflect.ValueOf(f(e.Interface().(exec.Node))))
+				}
+			}
+		}
+	}
+	return n
+}
+
+// fingerprint returns n's fingerprint (memoised in fps), or false when a
+// field of n or below cannot be fingerprinted.
+func fingerprint(n exec.Node, fps map[exec.Node]string) (string, bool) {
+	if fp, ok := fps[n]; ok {
+		return fp, true
+	}
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(v.Elem().Type().String())
+	b.WriteByte('{')
+	if !fpStruct(&b, v.Elem(), fps) {
+		return "", false
+	}
+	b.WriteByte('}')
+	fps[n] = b.String()
+	return fps[n], true
+}
+
+func fpStruct(b *strings.Builder, s reflect.Value, fps map[exec.Node]string) bool {
+	for i := range s.NumField() {
+		if !s.Type().Field(i).IsExported() {
+			return false // state we cannot see: never share
+		}
+		b.WriteString(s.Type().Field(i).Name)
+		b.WriteByte('=')
+		if !fpValue(b, s.Field(i), fps) {
+			return false
+		}
+		b.WriteByte(';')
+	}
+	return true
+}
+
+func fpValue(b *strings.Builder, v reflect.Value, fps map[exec.Node]string) bool {
+	t := v.Type()
+	switch {
+	case t == nodeType:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return true
+		}
+		fp, ok := fingerprint(v.Interface().(exec.Node), fps)
+		b.WriteString(fp)
+		return ok
+	case t == exprType:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return true
+		}
+		return fpExpr(b, v.Interface().(expr.Expr))
+	case t == dtypeType:
+		if v.IsNil() {
+			b.WriteString("nil")
+		} else {
+			b.WriteString(fpType(v.Interface().(arrow.DataType)))
+		}
+		return true
+	case t == schemaType:
+		if v.IsNil() {
+			b.WriteString("nil")
+		} else {
+			b.WriteString(v.Interface().(*arrow.Schema).String())
+		}
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.String,
+		reflect.Float64:
+		fmt.Fprintf(b, "%v", v.Interface())
+		return true
+	case reflect.Slice:
+		b.WriteByte('[')
+		for j := range v.Len() {
+			if !fpValue(b, v.Index(j), fps) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+		return true
+	case reflect.Struct:
+		return fpStruct(b, v, fps)
+	case reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return true
+		}
+		// A table or other source: equal only when it is the same object.
+		if e := v.Elem(); e.Kind() == reflect.Pointer {
+			fmt.Fprintf(b, "%s@%x", e.Type(), e.Pointer())
+			return true
+		}
+	}
+	return false
+}
+
+func fpExpr(b *strings.Builder, e expr.Expr) bool {
+	switch x := e.(type) {
+	case *expr.Column:
+		fmt.Fprintf(b, "c%d:%s", x.Index, fpType(x.Type))
+	case *expr.Literal:
+		fmt.Fprintf(b, "l%s:%s", x.String(), fpType(x.Type))
+	case *expr.Call:
+		fmt.Fprintf(b, "%s:%s(", x.Fn, fpType(x.Type))
+		for _, a := range x.Args {
+			if !fpExpr(b, a) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	default:
+		return false
+	}
+	return true
+}
+
+func fpType(t arrow.DataType) string {
+	if t == nil {
+		return "nil"
+	}
+	return t.Fingerprint()
+}
