@@ -115,6 +115,10 @@ func growZero[T any](s []T, n int) []T {
 
 func (s *countState) update(gids []int32, arg arrow.Array) error {
 	c := s.counts
+	if (s.star || arg.NullN() == 0) && len(c) == 1 {
+		c[0] += int64(len(gids)) // one group (no GROUP BY)
+		return nil
+	}
 	if s.star || arg.NullN() == 0 {
 		for _, g := range gids {
 			c[g]++
@@ -173,6 +177,22 @@ func (s *intSumState) update(gids []int32, arg arrow.Array) error {
 	sums, counts := s.sums, s.counts
 	overflow := false
 	hasNulls := arg.NullN() > 0
+	if !hasNulls && s.inMul <= 1 && len(sums) == 1 {
+		// One group (no GROUP BY): a register accumulates.
+		var ovf int64
+		a := sums[0]
+		for _, v := range vals[:len(gids)] {
+			r := a + v
+			ovf |= (a ^ r) & (v ^ r)
+			a = r
+		}
+		if ovf < 0 {
+			return errSumOverflow
+		}
+		sums[0] = a
+		counts[0] += int64(len(gids))
+		return nil
+	}
 	if !hasNulls && s.inMul <= 1 {
 		// The common case, without branches: a sign bit collects overflow.
 		var ovf int64

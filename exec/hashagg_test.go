@@ -313,13 +313,17 @@ func TestHashAggregateOverflow(t *testing.T) {
 	big := int64(1) << 62
 	rows := [][]any{{int64(1), "a", big, big, 0.0, "x", int32(1)}, {int64(1), "a", big, big, 0.0, "x", int32(1)}}
 	for _, arg := range []int{2, 3} {
-		src := &testSource{schema: aggSchema(), batches: aggBatches(mem, rows, 1, aggTypes, aggNames)}
-		h := aggNode(src, []int{0}, []aggRef{{fn: "sum", arg: arg, typ: aggTypes[arg]}})
-		_, err := runRows(t, mem, 2, 100, h)
-		if errs.KindOf(err) != errs.Execution {
-			t.Errorf("sum of column %d: err %v, want an execution error", arg, err)
+		for _, keys := range [][]int{{0}, nil} {
+			for _, batch := range []int{1, 2} { // across batches, within one
+				src := &testSource{schema: aggSchema(), batches: aggBatches(mem, rows, batch, aggTypes, aggNames)}
+				h := aggNode(src, keys, []aggRef{{fn: "sum", arg: arg, typ: aggTypes[arg]}})
+				_, err := runRows(t, mem, 2, 100, h)
+				if errs.KindOf(err) != errs.Execution {
+					t.Errorf("sum of column %d by %v, batches of %d: err %v, want an execution error", arg, keys, batch, err)
+				}
+				releaseBatchList(src.batches)
+			}
 		}
-		releaseBatchList(src.batches)
 	}
 }
 
