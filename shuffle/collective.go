@@ -13,13 +13,28 @@ import (
 // AllGather sends data to every rank and returns every rank's buffer,
 // indexed by rank.
 func AllGather(ctx context.Context, c Communicator, op uint32, data []byte) ([][]byte, error) {
+	return allGather(ctx, c, Tag(op), data)
+}
+
+func allGather(ctx context.Context, c Communicator, tag Tag, data []byte) ([][]byte, error) {
 	n := c.NRanks()
 	for r := range n {
-		if err := c.Send(r, Tag(op), append([]byte(nil), data...)); err != nil {
+		if err := c.Send(r, tag, append([]byte(nil), data...)); err != nil {
 			return nil, err
 		}
 	}
-	return collect(ctx, c, op, n)
+	return collect(ctx, c, tag, n)
+}
+
+// Tags of gq's own exchanges, above every op id (op ids are 32-bit).
+const (
+	tagBootstrapBarrier Tag = 1<<32 + iota
+)
+
+// barrier returns once every rank has entered it.
+func barrier(ctx context.Context, c Communicator, tag Tag) error {
+	_, err := allGather(ctx, c, tag, nil)
+	return err
 }
 
 // Gather returns, on root, every rank's buffer indexed by rank; other
@@ -31,7 +46,7 @@ func Gather(ctx context.Context, c Communicator, op uint32, root int, data []byt
 	if c.Rank() != root {
 		return nil, nil
 	}
-	return collect(ctx, c, op, c.NRanks())
+	return collect(ctx, c, Tag(op), c.NRanks())
 }
 
 // Broadcast returns root's data on every rank.
@@ -56,16 +71,16 @@ func Broadcast(ctx context.Context, c Communicator, op uint32, root int, data []
 	return m.Data, nil
 }
 
-func collect(ctx context.Context, c Communicator, op uint32, n int) ([][]byte, error) {
+func collect(ctx context.Context, c Communicator, tag Tag, n int) ([][]byte, error) {
 	out := make([][]byte, n)
 	seen := make([]bool, n)
 	for range n {
-		m, err := recv(ctx, c, Tag(op), func(r int) bool { return !seen[r] })
+		m, err := recv(ctx, c, tag, func(r int) bool { return !seen[r] })
 		if err != nil {
 			return nil, err
 		}
 		if seen[m.Src] {
-			return nil, errs.New(errs.Communication, "collective %d: two messages from rank %d", op, m.Src)
+			return nil, errs.New(errs.Communication, "collective %d: two messages from rank %d", tag, m.Src)
 		}
 		seen[m.Src] = true
 		out[m.Src] = m.Data

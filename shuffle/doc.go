@@ -29,8 +29,19 @@
 // tells the others the first cause; a peer that said goodbye while others
 // still expect data from it ends their wait with an error too; a rank
 // whose query failed sends an abort on each of the query's shuffles
-// (Shuffler.Abort). Known gap: receive queues are unbounded and not yet
-// accounted or spilled by the memory manager.
+// (Shuffler.Abort).
+//
+// Memory: a Shuffler made WithMemory (the engine's exchanges are) files
+// received chunks in per-partition stores reserved in the buffer
+// resource's HOST tier and registered with its spill manager; under
+// pressure they go to Arrow IPC spill files and come back on Extract or
+// Next. A progress goroutine receives continuously, so chunks do not wait
+// unaccounted in the communicator while the consumer is busy.
+//
+// Bootstrap without a coordinator (mpirun, srun) uses a directory named
+// after the job in TMPDIR, so it needs the ranks on one host; across hosts
+// set GQ_COORD_ADDR (or GQ_COORD_DIR on a shared file system).
+// GQ_CONNECT_TIMEOUT (default 30s) bounds the wait for ranks to start.
 //
 // shuffle knows nothing of Arrow, plans or queries: it must not import exec.
 package shuffle

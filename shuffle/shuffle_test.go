@@ -93,7 +93,12 @@ func shuffleAll(t *testing.T, comms []Communicator, op uint32, nparts int, assig
 				if s.Owner(pid) != r {
 					errc <- fmt.Errorf("rank %d got partition %d owned by %d", r, pid, s.Owner(pid))
 				}
-				for _, ch := range s.Extract(pid) {
+				chunks, err := s.Extract(pid)
+				if err != nil {
+					errc <- err
+					return
+				}
+				for _, ch := range chunks {
 					got[r][pid] = append(got[r][pid], string(ch))
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // Assignment maps partition ids to ranks.
@@ -41,6 +42,8 @@ type Shuffler struct {
 	nparts int
 	assign Assignment
 	stats  *Statistics
+	br     *gqmem.BufferResource // nil: chunks are not accounted (see WithMemory)
+	qs     *gqmem.Statistics
 
 	mu       sync.Mutex
 	sent     []uint32 // chunks sent per partition
@@ -51,22 +54,47 @@ type Shuffler struct {
 	parts     map[int]*partState
 	returned  map[int]bool
 	remaining int // local partitions not yet returned by WaitAny/WaitOn
+
+	// With memory, a progress goroutine (drain.go) receives; dmu guards
+	// the partitions' counts and returned/remaining then.
+	dmu       sync.Mutex
+	changed   chan struct{} // closed and replaced at every change
+	drainErr  error
+	drainOnce sync.Once
+	stopDrain context.CancelFunc
+	drained   chan struct{} // closed when the progress goroutine ends
 }
 
 type partState struct {
-	chunks   [][]byte // received, not yet extracted
-	got      int      // chunks received in all
-	expected int      // chunks announced by finish messages so far
-	finishes int      // finish messages received
+	store    *chunkStore // received, not yet extracted
+	got      int         // chunks received in all
+	expected int         // chunks announced by finish messages so far
+	finishes int         // finish messages received
+}
+
+// Option configures a Shuffler.
+type Option func(*Shuffler)
+
+// WithMemory accounts received chunks in br's HOST tier until they are
+// extracted, and lets its spill manager move them to disk under pressure
+// (they come back on Extract or Next). A
+// progress goroutine then receives continuously, as rapidsmpf's event
+// loop does, so chunks never wait unaccounted in the communicator while
+// the consumer is busy. qs (may be nil) also counts the spills.
+func WithMemory(br *gqmem.BufferResource, qs *gqmem.Statistics) Option {
+	return func(s *Shuffler) { s.br, s.qs = br, qs }
 }
 
 // NewShuffler starts shuffle op over comm with nparts partitions.
-func NewShuffler(comm Communicator, op uint32, nparts int, assign Assignment, stats *Statistics) *Shuffler {
+func NewShuffler(comm Communicator, op uint32, nparts int, assign Assignment, stats *Statistics, opts ...Option) *Shuffler {
 	s := &Shuffler{comm: comm, op: op, nparts: nparts, assign: assign, stats: stats,
 		sent: make([]uint32, nparts), parts: map[int]*partState{}, returned: map[int]bool{},
-		finFrom: make([]bool, comm.NRanks())}
+		finFrom: make([]bool, comm.NRanks()), changed: make(chan struct{})}
+	for _, o := range opts {
+		o(s)
+	}
 	for _, p := range s.LocalPartitions() {
-		s.parts[p] = &partState{}
+		s.parts[p] = &partState{store: newChunkStore(s.br, s.qs, stats)}
 	}
 	s.remaining = len(s.parts)
 	return s
@@ -196,6 +224,9 @@ func (s *Shuffler) WaitOn(ctx context.Context, pid int) error {
 }
 
 func (s *Shuffler) wait(ctx context.Context, want int) (int, error) {
+	if s.br != nil {
+		return s.waitDrained(ctx, want)
+	}
 	s.recvMu.Lock()
 	defer s.recvMu.Unlock()
 	n := s.comm.NRanks()
@@ -258,7 +289,7 @@ func (s *Shuffler) handle(msg Message) error {
 		if p == nil {
 			return errs.New(errs.Communication, "shuffle %d: rank %d sent partition %d, not owned here", s.op, msg.Src, pid)
 		}
-		p.chunks = append(p.chunks, d[5:])
+		p.store.push(d[5:])
 		p.got++
 		s.stats.Add(StatPayloadRecv, float64(len(d)-5))
 	case kindFinish:
@@ -285,17 +316,14 @@ func (s *Shuffler) handle(msg Message) error {
 }
 
 // Extract removes and returns the chunks of a complete local partition
-// (in arrival order; chunks from one rank keep their insertion order).
-func (s *Shuffler) Extract(pid int) [][]byte {
-	s.recvMu.Lock()
-	defer s.recvMu.Unlock()
+// (in arrival order; chunks from one rank keep their insertion order),
+// reading back those that were spilled.
+func (s *Shuffler) Extract(pid int) ([][]byte, error) {
 	p := s.parts[pid]
 	if p == nil {
-		return nil
+		return nil, errs.New(errs.Internal, "shuffle %d: partition %d is not local", s.op, pid)
 	}
-	out := p.chunks
-	p.chunks = nil
-	return out
+	return p.store.take()
 }
 
 // Next returns the next received chunk of any local partition as soon as
@@ -304,16 +332,20 @@ func (s *Shuffler) Extract(pid int) [][]byte {
 // memory); pid -1 once every local partition is complete and drained.
 // Do not mix with WaitAny/WaitOn on one shuffler.
 func (s *Shuffler) Next(ctx context.Context) (pid int, chunk []byte, err error) {
+	if s.br != nil {
+		return s.nextDrained(ctx)
+	}
 	s.recvMu.Lock()
 	defer s.recvMu.Unlock()
 	n := s.comm.NRanks()
 	for {
 		done := true
 		for id, p := range s.parts {
-			if len(p.chunks) > 0 {
-				c := p.chunks[0]
-				p.chunks[0] = nil
-				p.chunks = p.chunks[1:]
+			c, ok, err := p.store.pop()
+			if err != nil {
+				return -1, nil, err
+			}
+			if ok {
 				return id, c, nil
 			}
 			if !p.complete(n) {
@@ -335,11 +367,13 @@ func (s *Shuffler) Next(ctx context.Context) (pid int, chunk []byte, err error) 
 	}
 }
 
-// Shutdown drops whatever the shuffle still holds.
+// Shutdown stops the progress goroutine (if any) and drops whatever the
+// shuffle still holds, spill files included.
 func (s *Shuffler) Shutdown() {
+	s.stopDraining()
 	s.recvMu.Lock()
 	defer s.recvMu.Unlock()
 	for _, p := range s.parts {
-		p.chunks = nil
+		p.store.close()
 	}
 }

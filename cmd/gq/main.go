@@ -113,6 +113,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	}
 	sh := &shell{eng: engine.New(cat, eopts), mode: *mode, out: stdout, errOut: stderr, timeout: *timeout}
 	defer mf.finish(sh.eng, stderr)
+	rf.atExit(func() { sh.eng.Close() }) // a rank ended by a lost peer or SIGTERM removes its spill files too
 	defer rf.report(comm, stderr)
 	if comm.Rank() != 0 {
 		sh.out = io.Discard // rank 0 alone prints results

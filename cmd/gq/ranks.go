@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"gq/shuffle"
@@ -23,7 +25,15 @@ type rankOptions struct {
 	clusterInfo bool
 	showStats   bool
 	stats       *shuffle.Statistics
+
+	exitMu    sync.Mutex
+	exitHooks []func() // run before the rank ends itself (see watch)
 }
+
+// lostGrace is how long a rank that lost a peer lets the statement it is
+// running fail by itself (and exit through the usual path, reporting its
+// own error and cleaning up) before it ends the process itself.
+const lostGrace = 2 * time.Second
 
 func rankFlags(fs *flag.FlagSet) *rankOptions {
 	o := &rankOptions{}
@@ -35,8 +45,8 @@ func rankFlags(fs *flag.FlagSet) *rankOptions {
 }
 
 // open returns comm, or joins the job the environment describes. In a
-// multi-process job, a lost peer ends this process at once (exit 1 with
-// the reason), even while it waits for input.
+// multi-process job, a lost peer or the launcher's SIGTERM ends this
+// process in bounded time, even while it waits for input (see watch).
 func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle.Communicator, int) {
 	if o.showStats {
 		o.stats = shuffle.NewStatistics()
@@ -50,15 +60,56 @@ func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle
 		return nil, exitQuery
 	}
 	if c.NRanks() > 1 {
-		go func() {
-			<-c.Failed()
-			if err := c.Err(); err != nil && !strings.Contains(err.Error(), "communicator closed") {
-				fmt.Fprintf(stderr, "Error: rank %d: %v\n", c.Rank(), err)
-				os.Exit(exitQuery)
-			}
-		}()
+		o.watch(c, stderr)
 	}
 	return c, 0
+}
+
+// atExit registers f (e.g. removing the spill directory) to run before
+// the rank ends itself; main's deferred clean-up is skipped then.
+func (o *rankOptions) atExit(f func()) {
+	o.exitMu.Lock()
+	defer o.exitMu.Unlock()
+	o.exitHooks = append(o.exitHooks, f)
+}
+
+// exit runs the exit hooks once and ends the process.
+func (o *rankOptions) exit(code int) {
+	o.exitMu.Lock()
+	hooks := o.exitHooks
+	o.exitHooks = nil
+	for _, f := range hooks {
+		f()
+	}
+	os.Exit(code)
+}
+
+// watch ends this rank of a multi-process job when the job is over for
+// it: on SIGTERM or SIGHUP (a launcher stopping the job: rrun, mpirun
+// and srun all send SIGTERM first) at once, and when a peer is lost
+// after lostGrace, unless the running statement fails by itself first;
+// an idle rank (waiting for input) never would. Either way the exit
+// hooks run, so no spill file outlives the rank.
+func (o *rankOptions) watch(c shuffle.Communicator, stderr io.Writer) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case s := <-sigs:
+			o.exit(128 + int(s.(syscall.Signal)))
+		case <-c.Failed():
+		}
+		err := c.Err()
+		if err == nil || strings.Contains(err.Error(), "communicator closed") {
+			return // main is exiting
+		}
+		select {
+		case <-time.After(lostGrace):
+		case <-sigs:
+		}
+		fmt.Fprintf(stderr, "Error: rank %d: %v\n", c.Rank(), err)
+		o.exit(exitQuery)
+	}()
 }
 
 func (o *rankOptions) report(comm shuffle.Communicator, stderr io.Writer) {

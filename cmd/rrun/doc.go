@@ -7,8 +7,12 @@
 //
 // -g gives each rank one GPU through CUDA_VISIBLE_DEVICES (round-robin
 // over the list). Signals sent to rrun are forwarded to every rank. When a
-// rank exits non-zero or dies, rrun stops the others (SIGTERM, then
-// SIGKILL after a grace period) and exits non-zero; the coordinator
-// directory is removed in every case. Standard input is copied to every
-// rank, since every rank runs the same script.
+// rank exits non-zero or dies, rrun gives the others two seconds to notice
+// and exit by themselves (gq's ranks do, naming the lost rank), then stops
+// them (SIGTERM, then SIGKILL after a grace period) and exits non-zero.
+// The job's directory (the coordinator directory, and each rank's spill
+// directory GQ_SPILL_DIR unless the environment names one) is removed in
+// every case, so even a rank killed by a signal leaves no spill file
+// behind. Standard input is copied to every rank, since every rank runs
+// the same script.
 package main

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,11 @@ import (
 
 // grace is how long ranks get to exit after SIGTERM before SIGKILL.
 const grace = 3 * time.Second
+
+// peerGrace is how long the other ranks get, after one rank failed, to
+// notice it and exit by themselves (gq's ranks do within milliseconds,
+// each naming the lost rank) before rrun sends them SIGTERM.
+const peerGrace = 2 * time.Second
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -148,15 +154,14 @@ func (j *job) run(coord string, stdin io.Reader) int {
 
 	status := 0
 	running := j.o.n
-	var killTimer <-chan time.Time
+	var termTimer, killTimer <-chan time.Time
 	stopping := false
 	stop := func() {
 		if stopping {
 			return
 		}
 		stopping = true
-		j.signalAll(syscall.SIGTERM)
-		killTimer = time.After(grace)
+		termTimer = time.After(peerGrace)
 	}
 	for running > 0 {
 		select {
@@ -171,6 +176,9 @@ func (j *job) run(coord string, stdin io.Reader) int {
 				}
 				stop()
 			}
+		case <-termTimer:
+			j.signalAll(syscall.SIGTERM)
+			termTimer, killTimer = nil, time.After(grace)
 		case s := <-sigs:
 			j.signalAll(s.(syscall.Signal))
 			if status == 0 {
@@ -179,6 +187,8 @@ func (j *job) run(coord string, stdin io.Reader) int {
 			if !stopping {
 				stopping = true
 				killTimer = time.After(grace)
+			} else if termTimer != nil {
+				termTimer, killTimer = nil, time.After(grace)
 			}
 		case <-killTimer:
 			j.signalAll(syscall.SIGKILL)
@@ -191,7 +201,8 @@ func (j *job) run(coord string, stdin io.Reader) int {
 	return status
 }
 
-// env is rank r's environment: rrun's, the rank variables, -g and -x.
+// env is rank r's environment: rrun's, the rank variables, -g, the spill
+// directory and -x.
 func (j *job) env(r int, coord string) []string {
 	env := append(os.Environ(),
 		"RRUN_RANK="+strconv.Itoa(r),
@@ -200,6 +211,12 @@ func (j *job) env(r int, coord string) []string {
 	)
 	if len(j.o.gpus) > 0 {
 		env = append(env, "CUDA_VISIBLE_DEVICES="+j.o.gpus[r%len(j.o.gpus)])
+	}
+	if os.Getenv("GQ_SPILL_DIR") == "" {
+		// Spill inside the job's directory, which rrun removes at the
+		// end: a rank killed by a signal cannot remove its own spill
+		// files. (-x GQ_SPILL_DIR=... still wins: later values do.)
+		env = append(env, "GQ_SPILL_DIR="+filepath.Join(coord, fmt.Sprintf("spill-rank-%d", r)))
 	}
 	return append(env, j.o.env...)
 }
