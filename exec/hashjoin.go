@@ -43,6 +43,9 @@ type HashJoin struct {
 	NullAware bool
 	BuildLeft bool
 	Out       *arrow.Schema
+	// Publish, when set, offers the built table to scans below Left as a
+	// filter (joinfilter.go).
+	Publish *JoinFilter
 }
 
 func (h *HashJoin) Schema() *arrow.Schema { return h.Out }
@@ -58,6 +61,10 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 	}
 	if h.BuildLeft {
 		return h.openBuildLeft(c)
+	}
+	var jf *joinFilterRun // joinfilter.go
+	if h.Publish != nil {
+		jf = c.joinFilterRun(h.Publish)
 	}
 	left, right := h.Left.Open(c), h.Right.Open(c)
 	jc, err := newJoinCore(h.Type, h.Left.Schema(), h.Right.Schema(), h.Out, h.Extra)
@@ -79,6 +86,9 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 			return err
 		}
 		jc.right = bt.rows
+		if jf != nil {
+			jf.publish(bt, codec)
+		}
 		var wg sync.WaitGroup
 		for range max(c.Threads, 1) {
 			wg.Add(1)
@@ -98,6 +108,9 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		c.Go(func() error {
 			wg.Wait()
+			if jf != nil {
+				jf.withdraw()
+			}
 			bt.release()
 			close(out)
 			return nil

@@ -21,6 +21,8 @@ type Scan struct {
 	Columns []int
 	Filter  expr.Expr
 	Out     *arrow.Schema
+	// JoinFilters drop rows that joins above cannot match (joinfilter.go).
+	JoinFilters []ScanJoinFilter
 }
 
 func (s *Scan) Schema() *arrow.Schema { return s.Out }
@@ -43,13 +45,44 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 	// A table that filters while it decodes gets the predicate; the
 	// others are filtered batch by batch below.
 	ft, _ := s.Table.(catalog.FilteredTable)
+	var jfs []*scanJoinFilter // joinfilter.go
+	if ft != nil {
+		for _, f := range s.JoinFilters {
+			jf, err := newScanJoinFilter(c, f)
+			if err != nil {
+				return failed(c, out, err)
+			}
+			jfs = append(jfs, jf)
+		}
+	}
 	var rf *catalog.RowFilter
-	if pred != nil && ft != nil {
-		p := *pred
+	if (pred != nil || len(jfs) > 0) && ft != nil {
+		cols := exprColumns(s.Filter, nil)
+		for _, f := range s.JoinFilters {
+			for _, k := range f.Keys {
+				cols = exprColumns(k, cols)
+			}
+		}
 		rf = &catalog.RowFilter{
-			Columns: exprColumns(s.Filter, nil),
+			Columns: cols,
 			Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
-				return p.filter(c.Alloc, b, sel)
+				var err error
+				if pred != nil {
+					if sel, err = pred.filter(c.Alloc, b, sel); err != nil {
+						return nil, err
+					}
+				} else {
+					sel = sel[:0]
+					for i := range int32(b.NumRows()) {
+						sel = append(sel, i)
+					}
+				}
+				for _, jf := range jfs {
+					if sel, err = jf.apply(c, b, sel); err != nil {
+						return nil, err
+					}
+				}
+				return sel, nil
 			},
 		}
 	}

@@ -56,8 +56,9 @@ func (r *SharedRead) Explain() string {
 // sharedRuns is a query's state of its shared sources: the state belongs
 // to the run, not to the plan, so a plan can run again.
 type sharedRuns struct {
-	mu   sync.Mutex
-	runs map[Node]*sharedRun
+	mu      sync.Mutex
+	runs    map[Node]*sharedRun
+	filters map[*JoinFilter]*joinFilterRun // joinfilter.go
 }
 
 type sharedRun struct {
@@ -97,8 +98,8 @@ func (r *SharedRead) Open(c *Context) <-chan arrow.RecordBatch {
 func (c *Context) sharedRun(src Node) *sharedRun {
 	s := c.shared
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if run, ok := s.runs[src]; ok {
+		s.mu.Unlock()
 		return run
 	}
 	run := &sharedRun{done: make(chan struct{})}
@@ -106,6 +107,7 @@ func (c *Context) sharedRun(src Node) *sharedRun {
 		s.runs = map[Node]*sharedRun{}
 	}
 	s.runs[src] = run
+	s.mu.Unlock() // opening src takes the lock again (joinFilterRun)
 	in := src.Open(c)
 	c.Go(func() error {
 		defer close(run.done)

@@ -91,6 +91,9 @@ func Describe(n exec.Node) string {
 		if x.Filter != nil {
 			s += " filter=" + show(x.Filter)
 		}
+		for _, f := range x.JoinFilters {
+			s += fmt.Sprintf(" %s=%s", f.Filter, exprs(f.Keys))
+		}
 		if rc := x.Table.Stats().RowCount; rc >= 0 {
 			s += fmt.Sprintf(" rows≈%d", rc)
 		}
@@ -125,6 +128,9 @@ func Describe(n exec.Node) string {
 		}
 		if x.NullAware {
 			s += " null-aware"
+		}
+		if x.Publish != nil {
+			s += " filters=" + x.Publish.String()
 		}
 		if x.BuildLeft {
 			return s + " build=left"

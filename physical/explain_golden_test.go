@@ -73,7 +73,7 @@ func TestExplainGolden(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					got += Explain(ShareCommonSubplans(node)) // as a one-rank engine plans
+					got += Explain(AttachJoinFilters(ShareCommonSubplans(node))) // as a one-rank engine plans
 				}
 			}
 			path := filepath.Join(dir, name+".golden")

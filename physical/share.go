@@ -187,6 +187,11 @@ func fpValue(b *strings.Builder, v reflect.Value, fps map[exec.Node]string) bool
 		return true
 	case reflect.Struct:
 		return fpStruct(b, v, fps)
+	case reflect.Pointer:
+		if v.IsNil() { // an unset option (HashJoin.Publish)
+			b.WriteString("nil")
+			return true
+		}
 	case reflect.Interface:
 		if v.IsNil() {
 			b.WriteString("nil")
