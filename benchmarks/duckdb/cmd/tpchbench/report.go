@@ -51,8 +51,8 @@ func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# TPC-H: gq vs DuckDB, %s, %d threads\n\n", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
 	fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, each in its own process. "+
-		"Peak memory is the resident set high-water mark of the engine's process during the query.\n\n",
-		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps)
+		"Peak memory is the resident set high-water mark of the engine's process during the query%s.\n\n",
+		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, heapNote())
 	if r.loadStart != "" {
 		fmt.Fprintf(&b, "Load average (1 min) %s at the start, %s at the end: times are comparable only between runs at similar load; the ratio is the figure to read.\n\n", r.loadStart, r.loadEnd)
 	}
@@ -137,4 +137,11 @@ func (r report) chart(path string) error {
 	p.Legend.Top = true
 	p.NominalX(names...)
 	return p.Save(vg.Length(max(len(names), 12))*vg.Points(28)+vg.Inch, 4*vg.Inch, path)
+}
+
+func heapNote() string {
+	if releaseHeap() {
+		return " (gq returns its freed heap to the OS before each query: GQ_BENCH_RELEASE_HEAP=1)"
+	}
+	return " (each engine keeps what it freed earlier, as a long-running process does; GQ_BENCH_RELEASE_HEAP=1 makes gq return it before each query)"
 }
