@@ -311,10 +311,11 @@ func TestHashAggregateOverflow(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 	defer mem.AssertSize(t, 0)
 	big := int64(1) << 62
-	rows := [][]any{{int64(1), "a", big, big, 0.0, "x", int32(1)}, {int64(1), "a", big, big, 0.0, "x", int32(1)}}
+	rows := [][]any{{int64(2), "b", int64(1), int64(1), 0.0, "x", int32(1)}, // a second group
+		{int64(1), "a", big, big, 0.0, "x", int32(1)}, {int64(1), "a", big, big, 0.0, "x", int32(1)}}
 	for _, arg := range []int{2, 3} {
 		for _, keys := range [][]int{{0}, nil} {
-			for _, batch := range []int{1, 2} { // across batches, within one
+			for _, batch := range []int{1, 3} { // across batches, within one
 				src := &testSource{schema: aggSchema(), batches: aggBatches(mem, rows, batch, aggTypes, aggNames)}
 				h := aggNode(src, keys, []aggRef{{fn: "sum", arg: arg, typ: aggTypes[arg]}})
 				_, err := runRows(t, mem, 2, 100, h)
