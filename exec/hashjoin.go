@@ -87,7 +87,12 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		jc.right = bt.rows
 		if jf != nil {
-			jf.publish(bt, codec)
+			if err := jf.publishFor(c, h.Publish, bt, codec, rkeys, codec.types); err != nil {
+				hashDrainLater(c, left)
+				bt.release()
+				close(out)
+				return err
+			}
 		}
 		var wg sync.WaitGroup
 		for range max(c.Threads, 1) {
@@ -273,7 +278,9 @@ func (bt *joinTable) lookup(bk *batchKeys, out []int32) {
 // release frees the build rows and gives the slot arrays back for reuse;
 // no probe may run any more.
 func (bt *joinTable) release() {
-	bt.rows.Release()
+	if bt.rows != nil { // nil: a join filter's own key table
+		bt.rows.Release()
+	}
 	for _, t := range bt.tables {
 		t.dropSlots()
 	}

@@ -30,6 +30,10 @@ import (
 // JoinFilter links one HashJoin with the scans it filters.
 type JoinFilter struct {
 	ID int // for EXPLAIN
+	// Keys are the positions of the join keys the scan tests, when only
+	// some of them reach it; nil: all. The join then builds a table of
+	// just those keys for the scan.
+	Keys []int
 }
 
 func (f *JoinFilter) String() string { return "jf#" + strconv.Itoa(f.ID) }
@@ -46,6 +50,7 @@ type joinFilterRun struct {
 	mu    sync.RWMutex
 	table *joinTable // nil until published, and again once released
 	codec keyCodec
+	own   bool // table is the filter's own (a subset of the keys)
 }
 
 // joinFilterRun returns f's run in c (created on first use).
@@ -73,8 +78,43 @@ func (r *joinFilterRun) publish(bt *joinTable, codec keyCodec) {
 // withdraw stops the filter before its table is released.
 func (r *joinFilterRun) withdraw() {
 	r.mu.Lock()
+	if r.own && r.table != nil {
+		r.table.release()
+	}
 	r.table = nil
 	r.mu.Unlock()
+}
+
+// publishFor offers the join's table, or for a filter on some of the keys
+// a table of those keys built from the join's rows.
+func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, codec keyCodec, rkeys []compiledExpr, types []arrow.DataType) error {
+	if f.Keys == nil {
+		r.publish(bt, codec)
+		return nil
+	}
+	keys := make([]compiledExpr, len(f.Keys))
+	kt := make([]arrow.DataType, len(f.Keys))
+	for i, p := range f.Keys {
+		keys[i], kt[i] = rkeys[p], types[p]
+	}
+	sub, err := newKeyCodec(kt)
+	if err != nil {
+		return err
+	}
+	karr, err := evalAll(c.Alloc, keys, bt.rows)
+	if err != nil {
+		return err
+	}
+	defer releaseArrays(karr)
+	n := int(bt.rows.NumRows())
+	var bk batchKeys
+	sub.prepare(karr, n, &bk)
+	t := newKeyTableFor(sub, 0)
+	t.insert(&bk, make([]int32, n), false)
+	r.mu.Lock()
+	r.table, r.codec, r.own = &joinTable{tables: []*keyTable{t}, base: []int32{0, int32(t.len())}}, sub, true
+	r.mu.Unlock()
+	return nil
 }
 
 // joinFilterMinRows rows are filtered before a scan judges a filter.

@@ -131,6 +131,9 @@ func Describe(n exec.Node) string {
 		}
 		if x.Publish != nil {
 			s += " filters=" + x.Publish.String()
+			if x.Publish.Keys != nil {
+				s += fmt.Sprintf(" on keys %v", x.Publish.Keys)
+			}
 		}
 		if x.BuildLeft {
 			return s + " build=left"
