@@ -36,6 +36,9 @@ type Options struct {
 	SpillAlways       bool
 	Stats             *gqmem.Statistics
 	AfterQuery        func(*gqmem.Statistics)
+	// QueryMemoryLimit bounds one query's host memory (0: none; see
+	// querylimit.go): a server's over-limit query fails alone.
+	QueryMemoryLimit int64
 }
 
 // Engine runs statements against one catalog. It is safe for concurrent
@@ -45,6 +48,7 @@ type Engine struct {
 	opts  Options
 	ranks rankState
 	mem   memState
+	serve serveState // statements broadcast by a multi-rank server
 }
 
 // New returns an engine over cat.

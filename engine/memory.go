@@ -79,13 +79,14 @@ func (e *Engine) queryContext(ctx exec.Options) (exec.Options, *gqmem.Allocator,
 	qa := gqmem.NewAllocator(nil, e.mem.alloc)
 	e.mem.last.Store(qa)
 	qs := gqmem.NewStatistics(true)
-	ctx.Alloc, ctx.Mem, ctx.Stats = qa, e.mem.br, qs
+	ctx.Alloc, ctx.Mem, ctx.Stats = qa, e.queryResource(qa), qs
 	return ctx, qa, qs
 }
 
 // finishQuery records a query's memory figures in its statistics and adds
 // them to the engine's.
 func (e *Engine) finishQuery(qa *gqmem.Allocator, qs *gqmem.Statistics) {
+	defer e.closeQueryResource(qa)
 	qs.SetMax(gqmem.StatPeakHostBytes, float64(qa.Peak()))
 	qs.SetMax(gqmem.StatPeakReservedBytes, float64(e.mem.br.PeakReserved(gqmem.Host)))
 	qs.AddStat(gqmem.StatAllocatedBytes, float64(qa.Total()))

@@ -7,7 +7,7 @@
 // goes through the engine):
 //   - Statements: GetFlightInfo plans for the schema (engine.Schema); the
 //     ticket carries a random query id and the SQL, and DoGet streams
-//     engine.QueryStream batch by batch, cut below gRPC's default 4 MiB
+//     engine.ServeStream batch by batch, cut below gRPC's default 4 MiB
 //     message limit. DDL (CREATE VIEW, CREATE TABLE AS, DROP) goes through
 //     CommandStatementUpdate.
 //   - Prepared statements: `?` placeholders are replaced in the parsed
@@ -24,10 +24,14 @@
 //     frees its memory.
 //   - Auth (auth.go): none, a static bearer token, or basic auth through
 //     the Flight handshake returning a session token; TLS.
-//   - Limits: a bounded number of running queries (the rest queue) and a
-//     per-query timeout; each query logs one slog record with its id,
+//   - Limits: a bounded number of running queries (the rest queue), a
+//     per-query timeout and a per-query memory limit (the engine's
+//     Options.QueryMemoryLimit: an over-limit query fails alone with
+//     ResourceExhausted); each query logs one slog record with its id,
 //     duration, rows and bytes.
 //
-// One rank only: serving under rrun (rank 0 listens, statements broadcast
-// to every rank) is not built yet, and cmd/gq refuses it.
+// Under ranks (rrun -n N gq serve) rank 0 alone runs this server: its
+// engine's ServeStream broadcasts every statement to the other ranks,
+// which run engine.FollowStatements, and statements run one at a time
+// across the ranks.
 package flight

@@ -178,7 +178,7 @@ func (s *Server) begin(ctx context.Context, id, sql string) (*query, error) {
 		return fail("queue", err)
 	}
 	q.queued = time.Since(q.start)
-	if q.st, err = s.eng.QueryStream(q.ctx, sql); err != nil {
+	if q.st, err = s.eng.ServeStream(q.ctx, sql); err != nil {
 		return fail("plan", err)
 	}
 	return q, nil

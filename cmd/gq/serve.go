@@ -16,6 +16,7 @@ import (
 	"gq/catalog"
 	"gq/engine"
 	"gq/flight"
+	gqmem "gq/memory"
 	"gq/shuffle"
 )
 
@@ -32,7 +33,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	usersFile := fs.String("users", "", "`FILE` of user:password lines: basic auth through the Flight handshake, which returns a bearer token")
 	cert := fs.String("tls-cert", "", "TLS certificate `FILE` (PEM); with --tls-key, serve over TLS only")
 	key := fs.String("tls-key", "", "TLS private key `FILE` (PEM)")
-	maxQueries := fs.Int("max-concurrent-queries", 0, "queries run at once; more wait in line (0: no limit)")
+	maxQueries := fs.Int("max-concurrent-queries", 0, "queries run at once; more wait in line (0: no limit). Under ranks (rrun -n N gq serve) statements run one at a time across the ranks whatever this says")
+	queryMem := fs.String("query-memory-limit", os.Getenv("GQ_QUERY_MEMORY_LIMIT"), `host memory one query may hold: bytes, "512MiB" or "10%" of RAM; sorts spill at it, and a query over it fails alone with ResourceExhausted (env GQ_QUERY_MEMORY_LIMIT)`)
 	timeout := fs.Duration("query-timeout", 0, "cancel a query running longer than this, e.g. 5m (0: none)")
 	insecure := fs.Bool("insecure", false, "allow a non-loopback --listen without --auth-token or --users")
 	logFormat := fs.String("log-format", "text", "server log format on stderr: text or json")
@@ -48,14 +50,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if code := checkDevice(*device, stderr); code != 0 {
 		return code
 	}
-	// Serving under ranks (rank 0 listens, statements broadcast to all)
-	// is not built: refuse rather than have every rank serve alone.
-	if l, err := shuffle.DetectLaunch(os.Getenv); err != nil || l.NRanks > 1 {
-		fmt.Fprintf(stderr, "Error: gq serve runs as one rank; serving under %s with %d ranks is not supported yet\n", l.Launcher, l.NRanks)
+	launch, err := shuffle.DetectLaunch(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
 	cfg := flight.Config{AuthToken: *token, MaxConcurrentQueries: *maxQueries, QueryTimeout: *timeout, Version: version}
-	var err error
 	if *usersFile != "" {
 		if cfg.Users, err = flight.ReadUsers(*usersFile); err != nil {
 			fmt.Fprintf(stderr, "Error: --users: %v\n", err)
@@ -83,15 +83,36 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: unknown --log-format %q (want text or json)\n", *logFormat)
 		return exitUsage
 	}
-	lis, err := net.Listen("tcp", *listen)
-	if err != nil {
+	eopts := engine.Options{Threads: *threads, BatchSize: *batch}
+	if err := mf.apply(&eopts, stderr); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
-	defer lis.Close()
-	if !loopback(lis.Addr()) && cfg.AuthToken == "" && cfg.Users == nil && !*insecure {
-		fmt.Fprintf(stderr, "Error: --listen %s is reachable from other hosts: give --auth-token or --users (or --insecure)\n", *listen)
+	if eopts.QueryMemoryLimit, err = parseQueryLimit(*queryMem); err != nil {
+		fmt.Fprintf(stderr, "Error: --query-memory-limit: %v\n", err)
 		return exitUsage
+	}
+	var rf *rankOptions
+	if launch.NRanks > 1 {
+		rf = &rankOptions{comm: os.Getenv("GQ_COMM")}
+		comm, code := rf.open(nil, stderr)
+		if comm == nil {
+			return code
+		}
+		defer comm.Close()
+		eopts.Comm = comm
+	}
+	var lis net.Listener
+	if eopts.Comm == nil || eopts.Comm.Rank() == 0 {
+		if lis, err = net.Listen("tcp", *listen); err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return exitUsage
+		}
+		defer lis.Close()
+		if !loopback(lis.Addr()) && cfg.AuthToken == "" && cfg.Users == nil && !*insecure {
+			fmt.Fprintf(stderr, "Error: --listen %s is reachable from other hosts: give --auth-token or --users (or --insecure)\n", *listen)
+			return exitUsage
+		}
 	}
 	cat := catalog.New()
 	if *data != "" {
@@ -100,13 +121,14 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return exitQuery
 		}
 	}
-	eopts := engine.Options{Threads: *threads, BatchSize: *batch}
-	if err := mf.apply(&eopts, stderr); err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return exitUsage
-	}
 	cfg.Engine = engine.New(cat, eopts)
 	defer mf.finish(cfg.Engine, stderr)
+	if rf != nil {
+		rf.atExit(func() { cfg.Engine.Close() }) // SIGTERM from the launcher ends the rank at once
+	}
+	if lis == nil {
+		return follow(cfg.Engine, cfg.Logger, stderr)
+	}
 	srv, err := flight.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -120,7 +142,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		srv.Shutdown()
 	}()
 	start := time.Now()
-	if err := srv.Serve(lis); err != nil {
+	err = srv.Serve(lis)
+	cfg.Engine.StopFollowers()
+	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitQuery
 	}
@@ -132,4 +156,27 @@ func serve(args []string, stdout, stderr io.Writer) int {
 func loopback(addr net.Addr) bool {
 	tcp, ok := addr.(*net.TCPAddr)
 	return ok && tcp.IP.IsLoopback()
+}
+
+// follow is a server's life on a rank other than 0: run the statements
+// rank 0 broadcasts until it stops the job.
+func follow(eng *engine.Engine, log *slog.Logger, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log.Info("following rank 0", "rank", eng.Rank(), "ranks", eng.NRanks())
+	if err := eng.FollowStatements(ctx); err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "Error: rank %d: %v\n", eng.Rank(), err)
+		return exitQuery
+	}
+	return 0
+}
+
+// parseQueryLimit reads --query-memory-limit: bytes, "512MiB" or a
+// percentage of the machine's memory; empty or 0 is none.
+func parseQueryLimit(s string) (int64, error) {
+	n, err := gqmem.ParseLimit(s, gqmem.HostMemory())
+	if err != nil || n == gqmem.Unlimited {
+		return 0, err
+	}
+	return n, nil
 }

@@ -23,6 +23,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"--listen", "127.0.0.1:0", "--users", empty}, "no users"},
 		{[]string{"--listen", "127.0.0.1:0", "--log-format", "xml"}, "unknown --log-format"},
 		{[]string{"--listen", "127.0.0.1:0", "extra"}, "unexpected argument"},
+		{[]string{"--listen", "127.0.0.1:0", "--query-memory-limit", "4XB"}, "--query-memory-limit"},
 	} {
 		var out, errb bytes.Buffer
 		t.Setenv("RRUN_RANK", "")
@@ -34,11 +35,13 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
-func TestServeUnderRanks(t *testing.T) {
-	t.Setenv("RRUN_RANK", "0")
-	t.Setenv("RRUN_NRANKS", "2")
-	var out, errb bytes.Buffer
-	if code := run([]string{"serve", "--listen", "127.0.0.1:0"}, strings.NewReader(""), &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "not supported yet") {
-		t.Errorf("exit %d, stderr %q", code, errb.String())
+func TestParseQueryLimit(t *testing.T) {
+	for in, want := range map[string]int64{"": 0, "0": 0, "512MiB": 512 << 20, "1048576": 1 << 20} {
+		if got, err := parseQueryLimit(in); err != nil || got != want {
+			t.Errorf("parseQueryLimit(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	if got, err := parseQueryLimit("10%"); err != nil || got <= 0 {
+		t.Errorf("parseQueryLimit(10%%) = %d, %v; want a tenth of RAM", got, err)
 	}
 }
