@@ -250,8 +250,28 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		}
 		return nil
 	}
+	// The positions emitted (filter.Emit) and their schema.
+	emitPos := make([]int, len(columns))
+	for i := range emitPos {
+		emitPos[i] = i
+	}
+	if filter != nil && filter.Emit != nil {
+		emitPos = filter.Emit
+		fields := make([]arrow.Field, len(emitPos))
+		for i, p := range emitPos {
+			if p < 0 || p >= len(columns) {
+				return errs.New(errs.Internal, "table %s: emitted column %d out of range", t.name, p)
+			}
+			fields[i] = outSchema.Field(p)
+		}
+		outSchema = arrow.NewSchema(fields, nil)
+	}
+	emitted := make([]*directColumn, len(emitPos))
+	for i, p := range emitPos {
+		emitted[i] = order[p]
+	}
 	var sel []int32
-	cols := make([]arrow.Array, len(columns))
+	cols := make([]arrow.Array, len(emitPos))
 	for left := sp.rows; left > 0; left -= int64(min(left, int64(batchSize))) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -287,8 +307,8 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		// With every row wanted the scratch buffers are handed over, by
 		// the last position of a column asked for twice (the earlier ones
 		// copy).
-		for i, dc := range order {
-			cols[i] = dc.take(pick, pick == nil && !slices.Contains(order[i+1:], dc))
+		for i, dc := range emitted {
+			cols[i] = dc.take(pick, pick == nil && !slices.Contains(emitted[i+1:], dc))
 		}
 		out := array.NewRecordBatch(outSchema, cols, int64(rows))
 		releaseAll(cols)

@@ -22,6 +22,25 @@ type RowFilter struct {
 	// the other positions hold placeholder NULL columns that Select must
 	// not read. b is valid only during the call.
 	Select func(b arrow.RecordBatch, sel []int32) ([]int32, error)
+	// Emit, when set, lists the positions in the Read columns list that
+	// the emitted batches hold, in order: columns read only for Select are
+	// then never gathered for the surviving rows.
+	Emit []int
+}
+
+// emitted narrows b (Read columns) to filter.Emit, consuming b.
+func (filter *RowFilter) emitted(b arrow.RecordBatch) arrow.RecordBatch {
+	if filter == nil || filter.Emit == nil {
+		return b
+	}
+	fields := make([]arrow.Field, len(filter.Emit))
+	cols := make([]arrow.Array, len(filter.Emit))
+	for i, p := range filter.Emit {
+		fields[i], cols[i] = b.Schema().Field(p), b.Column(p)
+	}
+	out := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, b.NumRows())
+	b.Release()
+	return out
 }
 
 // FilteredTable is a Table that can apply a RowFilter while it reads.
@@ -51,10 +70,11 @@ func filteredEmit(filter *RowFilter, mem memory.Allocator, emit func(arrow.Recor
 			b.Release()
 			return nil
 		case len(sel) == int(b.NumRows()):
-			return emit(b)
+			return emit(filter.emitted(b))
 		}
-		out := takeRows(mem, b, sel)
-		b.Release()
+		nb := filter.emitted(b)
+		out := takeRows(mem, nb, sel)
+		nb.Release()
 		return emit(out)
 	}
 }

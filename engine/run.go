@@ -100,7 +100,7 @@ func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err
 		return nil, nil, err
 	}
 	if e.NRanks() == 1 { // exchanges make copies of a subplan differ
-		n = physical.AttachJoinFilters(physical.ShareCommonSubplans(n))
+		n = physical.PruneScanOutputs(physical.AttachJoinFilters(physical.ShareCommonSubplans(n)))
 	}
 	return p, n, nil
 }

@@ -23,6 +23,9 @@ type Scan struct {
 	Out     *arrow.Schema
 	// JoinFilters drop rows that joins above cannot match (joinfilter.go).
 	JoinFilters []ScanJoinFilter
+	// Emit, when set, are the positions in Columns that Out holds: the
+	// other columns are read for Filter and JoinFilters only.
+	Emit []int
 }
 
 func (s *Scan) Schema() *arrow.Schema { return s.Out }
@@ -84,7 +87,11 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 				}
 				return sel, nil
 			},
+			Emit: s.Emit,
 		}
+	}
+	if s.Emit != nil && rf == nil {
+		return failed(c, out, errs.New(errs.Internal, "scan of %s: Emit without a filtering read", s.Table.Name()))
 	}
 	skip := s.prunedSplits()
 	nsplits := s.Table.NumSplits()

@@ -88,6 +88,9 @@ func Describe(n exec.Node) string {
 			names[i] = f.Name
 		}
 		s := fmt.Sprintf("Scan %s cols=[%s]", x.Table.Name(), strings.Join(names, ", "))
+		if x.Emit != nil {
+			s += fmt.Sprintf(" (of %d read)", len(x.Columns))
+		}
 		if x.Filter != nil {
 			s += " filter=" + show(x.Filter)
 		}

@@ -1,6 +1,8 @@
 package physical
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"gq/catalog"
 	"gq/exec"
 	"gq/exec/expr"
@@ -108,4 +110,96 @@ func traceKeys(n exec.Node, keys []expr.Expr) (*exec.Scan, []expr.Expr, []int, b
 		}
 	}
 	return nil, nil, nil, false
+}
+
+// PruneScanOutputs lets a scan under a projection emit only the columns
+// the projection reads: columns read just for the scan's filter or join
+// filters are then never gathered for the surviving rows (TPC-H q04's
+// l_commitdate and l_receiptdate, 3.8M rows each). Only scans that filter
+// while they read (Parquet) can do so.
+func PruneScanOutputs(root exec.Node) exec.Node {
+	var walk func(n exec.Node) exec.Node
+	walk = func(n exec.Node) exec.Node {
+		if p, ok := n.(*exec.Project); ok {
+			if s, ok := p.Input.(*exec.Scan); ok && pruneScan(p, s) && identity(p) {
+				return s // the projection now passes the scan's columns through
+			}
+		}
+		return rewriteChildren(n, walk)
+	}
+	return walk(root)
+}
+
+// identity reports whether p passes its input's columns through unchanged.
+func identity(p *exec.Project) bool {
+	in := p.Input.Schema()
+	if len(p.Exprs) != in.NumFields() || p.Out.NumFields() != in.NumFields() {
+		return false
+	}
+	for i, e := range p.Exprs {
+		c, ok := e.(*expr.Column)
+		if !ok || c.Index != i || !arrow.TypeEqual(p.Out.Field(i).Type, in.Field(i).Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// pruneScan narrows s to the columns p reads; it reports whether it did.
+func pruneScan(p *exec.Project, s *exec.Scan) bool {
+	if s.Emit != nil || (s.Filter == nil && len(s.JoinFilters) == 0) {
+		return false
+	}
+	if _, ok := s.Table.(catalog.FilteredTable); !ok {
+		return false
+	}
+	used := make([]bool, len(s.Columns))
+	var mark func(e expr.Expr)
+	mark = func(e expr.Expr) {
+		switch x := e.(type) {
+		case *expr.Column:
+			used[x.Index] = true
+		case *expr.Call:
+			for _, a := range x.Args {
+				mark(a)
+			}
+		}
+	}
+	for _, e := range p.Exprs {
+		mark(e)
+	}
+	var emit []int
+	newPos := make([]int, len(s.Columns))
+	for i, u := range used {
+		if u {
+			newPos[i] = len(emit)
+			emit = append(emit, i)
+		}
+	}
+	if len(emit) == len(s.Columns) || len(emit) == 0 {
+		return false // nothing to drop; no columns at all is the scan's own case
+	}
+	var remap func(e expr.Expr) expr.Expr
+	remap = func(e expr.Expr) expr.Expr {
+		switch x := e.(type) {
+		case *expr.Column:
+			return &expr.Column{Index: newPos[x.Index], Type: x.Type, Name: x.Name}
+		case *expr.Call:
+			args := make([]expr.Expr, len(x.Args))
+			for i, a := range x.Args {
+				args[i] = remap(a)
+			}
+			return &expr.Call{Fn: x.Fn, Args: args, Type: x.Type}
+		}
+		return e
+	}
+	for i, e := range p.Exprs {
+		p.Exprs[i] = remap(e)
+	}
+	fields := make([]arrow.Field, len(emit))
+	for i, c := range emit {
+		fields[i] = s.Out.Field(c)
+	}
+	s.Emit, s.Out = emit, arrow.NewSchema(fields, nil)
+	return true
 }
