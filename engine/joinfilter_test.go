@@ -31,6 +31,16 @@ func TestJoinFilters(t *testing.T) {
 	if !strings.Contains(plan, "Scan lineitem cols=[l_partkey, l_quantity, l_extendedprice] jf#") {
 		t.Errorf("q17: no join filter on the lineitem scan:\n%s", plan)
 	}
+	// Columns read only for the filter are not emitted (and the identity
+	// projection above goes).
+	q04, err := os.ReadFile("../testdata/tpch/queries/q04.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan := explainText(t, e, "explain "+string(q04)); !strings.Contains(plan, "Scan lineitem cols=[l_orderkey] (of 3 read)") ||
+		strings.Contains(plan, "Project [l_orderkey]") {
+		t.Errorf("q04: filter-only columns still emitted:\n%s", plan)
+	}
 	// Outer and anti joins keep probe rows without a match: no filter.
 	for _, sql := range []string{
 		"explain select count(*) from orders left join customer on o_custkey = c_custkey and c_mktsegment = 'BUILDING'",
