@@ -8,6 +8,7 @@ DATA := data/tpch-sf0.1
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
+	CGO_ENABLED=0 go build -o bin/rrun ./cmd/rrun
 
 data: build
 	@test -d $(DATA) || bin/gq gen tpch --sf 0.1 --out $(DATA)
