@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight build data run test bench clean gpu-tests fuzz difftest
+.PHONY: bench-flight build data run test test-ucx bench clean gpu-tests fuzz difftest
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -21,6 +21,14 @@ test:
 	go vet ./...
 	go test -timeout 12m ./...
 	@if [ -f benchmarks/duckdb/go.mod ]; then cd benchmarks/duckdb && go test -timeout 10m ./...; fi
+	@if [ -f /usr/include/ucp/api/ucp.h ]; then $(MAKE) --no-print-directory test-ucx; else echo "skipping the ucx backend's tests: no libucx-dev (/usr/include/ucp/api/ucp.h)"; fi
+
+# The ucx communicator (cgo over libucx-dev, build tag ucx): its tests, and
+# the shuffle benchmark with it next to local, tcp and the raw transports.
+test-ucx:
+	go vet -tags ucx ./shuffle ./cmd/rrun
+	go test -tags ucx -timeout 5m ./shuffle
+	go test -tags ucx -timeout 5m ./cmd/rrun -run 'UCX'
 
 # make bench [SF=1] [THREADS=<all cores>] [REPS=5] [ONLY=1,6]: TPC-H in gq and
 # DuckDB side by side (benchmarks/duckdb/cmd/tpchbench); generates the data

@@ -119,8 +119,8 @@ func firstSet(getenv func(string) string, names ...string) string {
 
 // FromEnv returns this process's communicator as the launcher's
 // environment describes it: backend is "tcp" (the default; GQ_COMM may
-// name it) or "local" (only meaningful for one rank here; gq --ranks runs
-// goroutine ranks itself). Without a launcher it is a one-rank local
+// name it), "ucx" (binaries built with -tags ucx) or "local" (only
+// meaningful for one rank here; gq --ranks runs goroutine ranks itself). Without a launcher it is a one-rank local
 // communicator and no socket is opened. GQ_COMM_HOST is the address peers
 // reach this rank at (default 127.0.0.1); GQ_CONNECT_TIMEOUT (or its
 // older name GQ_COMM_TIMEOUT) bounds start-up, that is how long a rank
@@ -137,11 +137,11 @@ func FromEnv(backend string) (Communicator, error) {
 		return NewLocal(1)[0], nil
 	}
 	switch backend {
-	case "", "tcp":
+	case "", "tcp", "ucx":
 	case "local":
 		return nil, errs.New(errs.Communication, "the local backend runs ranks as goroutines of one process (gq --ranks N), not under %s", l.Launcher)
 	default:
-		return nil, errs.New(errs.Communication, "unknown communicator backend %q (want local or tcp)", backend)
+		return nil, errs.New(errs.Communication, "unknown communicator backend %q (want tcp, ucx or local)", backend)
 	}
 	opts := TCPOptions{}
 	for _, name := range []string{"GQ_CONNECT_TIMEOUT", "GQ_COMM_TIMEOUT"} {
@@ -153,6 +153,9 @@ func FromEnv(backend string) (Communicator, error) {
 			opts.ConnectTimeout = d
 			break
 		}
+	}
+	if backend == "ucx" { // a build without the ucx tag says so
+		return BootstrapUCX(l, opts)
 	}
 	host := os.Getenv("GQ_COMM_HOST")
 	if host == "" {

@@ -146,12 +146,13 @@ func (s *Shuffler) Insert(pid int, data []byte) error {
 	}
 	s.sent[pid]++
 	s.mu.Unlock()
-	msg := make([]byte, 5+len(data))
-	msg[0] = kindChunk
-	binary.LittleEndian.PutUint32(msg[1:], uint32(pid))
-	copy(msg[5:], data)
+	// Header and payload go out as one message without being copied
+	// together first (a third of the shuffler's CPU over tcp).
+	var hdr [5]byte
+	hdr[0] = kindChunk
+	binary.LittleEndian.PutUint32(hdr[1:], uint32(pid))
 	s.stats.Add(StatPayloadSend, float64(len(data)))
-	return s.comm.Send(s.Owner(pid), s.tag(), msg)
+	return sendParts(s.comm, s.Owner(pid), s.tag(), hdr[:], data)
 }
 
 // InsertFinished tells every rank that owns partitions how many chunks

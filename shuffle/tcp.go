@@ -223,18 +223,34 @@ func (t *TCP) recvOwed(ctx context.Context, tag Tag, owes func(int) bool) (Messa
 // for this rank). The write deadline grows with the payload so a large
 // buffer to a slow but live peer is not mistaken for a failure.
 func (t *TCP) Send(dst int, tag Tag, data []byte) error {
+	if dst == t.rank && checkRank(dst, t.n) == nil && t.box.failure() == nil {
+		t.box.put(tag, Message{Src: t.rank, Data: data})
+		return nil
+	}
+	return t.SendParts(dst, tag, data)
+}
+
+// SendParts sends the concatenation of parts as one message without
+// building it: the parts go to the socket in one writev, so a caller that
+// prefixes a small header to a large payload (the shuffler) copies
+// nothing. Unlike Send it keeps no reference to parts once it returns.
+func (t *TCP) SendParts(dst int, tag Tag, parts ...[]byte) error {
 	if err := checkRank(dst, t.n); err != nil {
 		return err
 	}
 	if err := t.box.failure(); err != nil {
 		return err
 	}
+	size := 0
+	for _, b := range parts {
+		size += len(b)
+	}
 	if dst == t.rank {
-		t.box.put(tag, Message{Src: t.rank, Data: data})
+		t.box.put(tag, Message{Src: t.rank, Data: concat(parts, size)})
 		return nil
 	}
-	if uint64(len(data)) > math.MaxUint32 {
-		return errs.New(errs.Communication, "a %d-byte message is over the tcp backend's 4 GiB frame limit", len(data))
+	if uint64(size) > math.MaxUint32 {
+		return errs.New(errs.Communication, "a %d-byte message is over the tcp backend's 4 GiB frame limit", size)
 	}
 	p := t.peers[dst]
 	left := func() error {
@@ -243,8 +259,8 @@ func (t *TCP) Send(dst int, tag Tag, data []byte) error {
 	if p.bye.Load() {
 		return left()
 	}
-	budget := 2*t.opts.Timeout + time.Duration(len(data)/(50<<20))*time.Second
-	if err := p.write(frameData, tag, data, budget); err != nil {
+	budget := 2*t.opts.Timeout + time.Duration(size/(50<<20))*time.Second
+	if err := p.write(frameData, tag, budget, parts...); err != nil {
 		if p.bye.Load() {
 			return left()
 		}
@@ -255,17 +271,31 @@ func (t *TCP) Send(dst int, tag Tag, data []byte) error {
 	return nil
 }
 
-func (p *tcpPeer) write(kind byte, tag Tag, data []byte, budget time.Duration) error {
+func (p *tcpPeer) write(kind byte, tag Tag, budget time.Duration, parts ...[]byte) error {
 	var h [headerLen]byte
+	size := 0
+	for _, b := range parts {
+		size += len(b)
+	}
 	binary.LittleEndian.PutUint64(h[0:], uint64(tag))
-	binary.LittleEndian.PutUint32(h[8:], uint32(len(data)))
+	binary.LittleEndian.PutUint32(h[8:], uint32(size))
 	h[12] = kind
+	var arr [4][]byte // keeps the common case (header + 1..3 parts) off the heap
+	bufs := net.Buffers(append(append(arr[:0], h[:]), parts...))
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	p.conn.SetWriteDeadline(time.Now().Add(budget))
-	bufs := net.Buffers{h[:], data}
 	_, err := bufs.WriteTo(p.conn)
 	return err
+}
+
+// concat copies parts into one new buffer.
+func concat(parts [][]byte, size int) []byte {
+	out := make([]byte, 0, size)
+	for _, b := range parts {
+		out = append(out, b...)
+	}
+	return out
 }
 
 // read demultiplexes one connection's frames into the mailbox until the
@@ -324,7 +354,7 @@ func (t *TCP) failAll(err error) {
 	msg := []byte(strings.TrimPrefix(err.Error(), errs.Communication.Error()+": "))
 	for _, p := range t.peers {
 		if p != nil && !p.bye.Load() {
-			p.write(frameFailed, 0, msg, time.Second)
+			p.write(frameFailed, 0, time.Second, msg)
 		}
 	}
 	t.box.fail(err)
@@ -344,7 +374,7 @@ func (t *TCP) heartbeat() {
 		}
 		for _, p := range t.peers {
 			if p != nil && !p.bye.Load() {
-				p.write(frameHeartbeat, 0, nil, t.opts.Timeout)
+				p.write(frameHeartbeat, 0, t.opts.Timeout)
 			}
 		}
 	}
@@ -358,7 +388,7 @@ func (t *TCP) Close() error {
 	close(t.done)
 	for _, p := range t.peers {
 		if p != nil {
-			p.write(frameBye, 0, nil, time.Second)
+			p.write(frameBye, 0, time.Second)
 		}
 	}
 	for _, p := range t.peers {

@@ -38,7 +38,7 @@ const lostGrace = 2 * time.Second
 func rankFlags(fs *flag.FlagSet) *rankOptions {
 	o := &rankOptions{}
 	fs.IntVar(&o.ranks, "ranks", 0, "run N ranks in this process over the local communicator, or loopback tcp with --comm tcp (debugging)")
-	fs.StringVar(&o.comm, "comm", os.Getenv("GQ_COMM"), "communicator backend under a launcher: tcp or local (env GQ_COMM)")
+	fs.StringVar(&o.comm, "comm", os.Getenv("GQ_COMM"), "communicator backend under a launcher: tcp, ucx (a build with -tags ucx) or local (env GQ_COMM)")
 	fs.BoolVar(&o.clusterInfo, "cluster-info", false, "print each rank's host, pid and GPU, then exit")
 	fs.BoolVar(&o.showStats, "shuffle-stats", false, "print this rank's shuffle statistics to stderr at exit")
 	return o
