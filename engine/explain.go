@@ -97,21 +97,3 @@ func memoryLine(qs *gqmem.Statistics) string {
 	}
 	return "Memory: " + strings.Join(parts, ", ") + "\n"
 }
-
-type progressKey struct{}
-
-// WithProgress returns a context under which queries count the rows their
-// scans read into p (done, and the tables' row counts as the total), for a
-// client's progress bar.
-func WithProgress(ctx context.Context, p *exec.Progress) context.Context {
-	return context.WithValue(ctx, progressKey{}, p)
-}
-
-// trackProgress wraps root's scans when ctx asks for progress.
-func trackProgress(ctx context.Context, root exec.Node) exec.Node {
-	p, ok := ctx.Value(progressKey{}).(*exec.Progress)
-	if !ok || root == nil {
-		return root
-	}
-	return exec.TrackLeaves(root, p, physical.EstimatedRows)
-}

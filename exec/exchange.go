@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -42,6 +43,10 @@ type Exchange struct {
 	Comm  shuffle.Communicator
 	Op    uint32
 	Stats *shuffle.Statistics // may be nil
+
+	// sent and received are the chunk payload bytes this rank inserted
+	// into and took out of this exchange's shuffle (exchange_stats.go).
+	sent, received atomic.Int64
 }
 
 func (e *Exchange) Schema() *arrow.Schema { return e.Input.Schema() }
@@ -108,6 +113,7 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 			if pid < 0 {
 				return nil
 			}
+			e.received.Add(int64(len(chunk)))
 			if err := decodeBatches(c, chunk, schema, func(b arrow.RecordBatch) bool { return Send(c, out, b) }); err != nil {
 				return err
 			}
@@ -131,14 +137,14 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		if err != nil {
 			return err
 		}
-		return sh.Insert(0, data)
+		return e.insertChunk(sh, 0, data)
 	case ExchangeBroadcast:
 		data, err := encodeBatch(b)
 		if err != nil {
 			return err
 		}
 		for pid := range e.Comm.NRanks() {
-			if err := sh.Insert(pid, data); err != nil {
+			if err := e.insertChunk(sh, pid, data); err != nil {
 				return err
 			}
 		}
@@ -158,7 +164,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 			releaseParts(parts[pid+1:])
 			return err
 		}
-		if err := sh.Insert(pid, data); err != nil {
+		if err := e.insertChunk(sh, pid, data); err != nil {
 			releaseParts(parts[pid+1:])
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"gq/engine"
 	"gq/exec"
+	gqmem "gq/memory"
 )
 
 // progressDelay is how long a query runs before its progress bar appears:
@@ -17,19 +18,20 @@ import (
 const progressDelay = time.Second
 
 // startProgress draws a progress bar on w (a terminal) for the statements
-// run under the returned context: scanned rows against the tables' row
-// counts, redrawn every 100 ms once a statement has run for a second.
+// run under the returned context: file bytes scanned against the bytes the
+// scans will read (rows against row counts for tables that are not files),
+// redrawn every 100 ms once a statement has run for a second.
 // reset (called before a result is printed) clears the bar and restarts
 // the clock for the next statement; stop clears it for good.
 func startProgress(ctx context.Context, w io.Writer) (context.Context, *progressBar) {
-	pb := &progressBar{w: w, p: &exec.Progress{}, start: time.Now(), quit: make(chan struct{}), done: make(chan struct{})}
+	pb := &progressBar{w: w, p: &exec.ScanProgress{}, start: time.Now(), quit: make(chan struct{}), done: make(chan struct{})}
 	go pb.loop()
-	return engine.WithProgress(ctx, pb.p), pb
+	return engine.WithScanProgress(ctx, pb.p), pb
 }
 
 type progressBar struct {
 	w     io.Writer
-	p     *exec.Progress
+	p     *exec.ScanProgress
 	mu    sync.Mutex
 	start time.Time
 	shown bool
@@ -55,17 +57,33 @@ func (pb *progressBar) draw() {
 	pb.mu.Lock()
 	defer pb.mu.Unlock()
 	el := time.Since(pb.start)
-	total := pb.p.Total.Load()
-	if el < progressDelay || total <= 0 {
+	if el < progressDelay {
 		return
 	}
-	// Scans can finish long before the query does (a join or sort still
-	// works): the bar stops at 99% until the result is there.
-	frac := min(float64(pb.p.Done.Load())/float64(total), 0.99)
+	line := progressLine(pb.p.Done.Load(), pb.p.Total.Load(), pb.p.InBytes.Load(), el)
+	if line == "" {
+		return
+	}
+	fmt.Fprint(pb.w, "\r"+line+"\x1b[K")
+	pb.shown = true
+}
+
+// progressLine renders one state of the bar: percent, bar, amounts
+// ("1.2 GiB / 3.4 GiB" or rows) and elapsed time; "" when the total is
+// unknown. Scans can finish long before the query does (a join or sort
+// still works): the bar stops at 99% until the result is there.
+func progressLine(done, total int64, inBytes bool, el time.Duration) string {
+	if total <= 0 {
+		return ""
+	}
+	frac := min(float64(done)/float64(total), 0.99)
 	const width = 30
 	full := int(frac * width)
-	fmt.Fprintf(pb.w, "\r%3.0f%% ▕%s%s▏ %.1fs\x1b[K", frac*100, strings.Repeat("█", full), strings.Repeat(" ", width-full), el.Seconds())
-	pb.shown = true
+	amount := fmt.Sprintf("%d / %d rows", min(done, total), total)
+	if inBytes {
+		amount = gqmem.FormatBytes(min(done, total)) + " / " + gqmem.FormatBytes(total)
+	}
+	return fmt.Sprintf("%3.0f%% ▕%s%s▏ %s  %.1fs", frac*100, strings.Repeat("█", full), strings.Repeat(" ", width-full), amount, el.Seconds())
 }
 
 // reset clears the bar and starts counting the next statement afresh.
