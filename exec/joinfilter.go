@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/exec/expr"
+	gqmem "gq/memory"
 )
 
 // Join filters (sideways information passing). Once a hash join has built
@@ -47,10 +48,9 @@ type ScanJoinFilter struct {
 
 // joinFilterRun is a filter's state in one query run.
 type joinFilterRun struct {
-	mu    sync.RWMutex
-	table *joinTable // nil until published, and again once released
-	codec keyCodec
-	own   bool // table is the filter's own (a subset of the keys)
+	mu     sync.RWMutex
+	filter *keyFilter // nil until published, and again once withdrawn
+	res    *gqmem.Reservation
 }
 
 // joinFilterRun returns f's run in c (created on first use).
@@ -69,50 +69,52 @@ func (c *Context) joinFilterRun(f *JoinFilter) *joinFilterRun {
 	return r
 }
 
-func (r *joinFilterRun) publish(bt *joinTable, codec keyCodec) {
-	r.mu.Lock()
-	r.table, r.codec = bt, codec
-	r.mu.Unlock()
-}
-
-// withdraw stops the filter before its table is released.
+// withdraw stops the filter and gives back its memory.
 func (r *joinFilterRun) withdraw() {
 	r.mu.Lock()
-	if r.own && r.table != nil {
-		r.table.release()
-	}
-	r.table = nil
+	r.filter = nil
+	r.res.Release()
+	r.res = nil
 	r.mu.Unlock()
 }
 
-// publishFor offers the join's table, or for a filter on some of the keys
-// a table of those keys built from the join's rows.
-func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, codec keyCodec, rkeys []compiledExpr, types []arrow.DataType) error {
-	if f.Keys == nil {
-		r.publish(bt, codec)
-		return nil
+// publishFor builds the filter of f's keys (all of the join's keys, or
+// the subset f.Keys) from the built table's rows and offers it to the
+// scans. Where memory is short the filter is simply not built: it only
+// saves work.
+func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rkeys []compiledExpr, types []arrow.DataType) error {
+	keys, kt := rkeys, types
+	if f.Keys != nil {
+		keys = make([]compiledExpr, len(f.Keys))
+		kt = make([]arrow.DataType, len(f.Keys))
+		for i, p := range f.Keys {
+			keys[i], kt[i] = rkeys[p], types[p]
+		}
 	}
-	keys := make([]compiledExpr, len(f.Keys))
-	kt := make([]arrow.DataType, len(f.Keys))
-	for i, p := range f.Keys {
-		keys[i], kt[i] = rkeys[p], types[p]
-	}
-	sub, err := newKeyCodec(kt)
+	codec, err := newKeyCodec(kt)
 	if err != nil {
 		return err
+	}
+	n := int(bt.rows.NumRows())
+	need := keyFilterBytes(n)
+	if c.Mem.Limited(gqmem.Host) && c.Mem.Available(gqmem.Host) < 2*need {
+		return nil
+	}
+	res, err := c.Mem.Reserve(gqmem.Host, need, false)
+	if err != nil {
+		return nil //nolint:nilerr // no room: run without the filter
 	}
 	karr, err := evalAll(c.Alloc, keys, bt.rows)
 	if err != nil {
+		res.Release()
 		return err
 	}
 	defer releaseArrays(karr)
-	n := int(bt.rows.NumRows())
 	var bk batchKeys
-	sub.prepare(karr, n, &bk)
-	t := newKeyTableFor(sub, 0)
-	t.insert(&bk, make([]int32, n), false)
+	codec.prepare(karr, n, &bk)
+	kf := newKeyFilter(codec, &bk)
 	r.mu.Lock()
-	r.table, r.codec, r.own = &joinTable{tables: []*keyTable{t}, base: []int32{0, int32(t.len())}}, sub, true
+	r.filter, r.res = kf, res
 	r.mu.Unlock()
 	return nil
 }
@@ -130,8 +132,7 @@ type scanJoinFilter struct {
 }
 
 type joinFilterScratch struct {
-	bk  batchKeys
-	ids []int32
+	bk batchKeys
 }
 
 func newScanJoinFilter(c *Context, f ScanJoinFilter) (*scanJoinFilter, error) {
@@ -142,49 +143,47 @@ func newScanJoinFilter(c *Context, f ScanJoinFilter) (*scanJoinFilter, error) {
 	return &scanJoinFilter{run: c.joinFilterRun(f.Filter), keys: keys}, nil
 }
 
-// apply keeps the rows in sel (ascending rows of b) whose keys are in the
-// join's table; with the table not built yet, or the filter switched
-// off, it keeps them all.
+// apply keeps the rows in sel (ascending rows of b) whose keys may be
+// in the join's table; with the filter not built yet, or switched off, it
+// keeps them all. The filter may keep a row whose key the table lacks
+// (the join drops it), never the other way round.
 func (f *scanJoinFilter) apply(c *Context, b arrow.RecordBatch, sel []int32) ([]int32, error) {
 	if f.off.Load() || len(sel) == 0 {
 		return sel, nil
 	}
 	f.run.mu.RLock()
 	defer f.run.mu.RUnlock()
-	bt := f.run.table
-	if bt == nil {
+	kf := f.run.filter
+	if kf == nil {
 		return sel, nil
 	}
 	karr, err := evalAll(c.Alloc, f.keys, b)
 	if err != nil {
 		return nil, err
 	}
-	n := int(b.NumRows())
-	if len(sel) < n { // look up only the rows still selected
-		for i, a := range karr {
-			karr[i] = TakeArray(c.Alloc, a, sel)
-			a.Release()
-		}
-		n = len(sel)
-	}
-	defer releaseArrays(karr)
-	s, _ := f.scratch.Get().(*joinFilterScratch)
-	if s == nil {
-		s = &joinFilterScratch{}
-	}
-	defer f.scratch.Put(s)
-	f.run.codec.prepare(karr, n, &s.bk)
-	s.ids = grown(s.ids, n)
-	bt.lookup(&s.bk, s.ids)
 	before := len(sel)
-	// s.ids[k] belongs to sel[k]; keep the matched entries in place.
-	matched := sel[:0]
-	for k, row := range sel {
-		if s.ids[k] >= 0 {
-			matched = append(matched, row)
+	if kf.single {
+		// One integer key: test the values in place, no gather.
+		sel = kf.keepInts(karr[0], sel)
+		releaseArrays(karr)
+	} else {
+		n := int(b.NumRows())
+		if len(sel) < n { // hash only the rows still selected
+			for i, a := range karr {
+				karr[i] = TakeArray(c.Alloc, a, sel)
+				a.Release()
+			}
+			n = len(sel)
 		}
+		s, _ := f.scratch.Get().(*joinFilterScratch)
+		if s == nil {
+			s = &joinFilterScratch{}
+		}
+		kf.codec.prepare(karr, n, &s.bk)
+		sel = kf.keepHashed(&s.bk, sel)
+		releaseArrays(karr)
+		f.scratch.Put(s)
 	}
-	sel = matched
 	tested, kept := f.tested.Add(int64(before)), f.kept.Add(int64(len(sel)))
 	if tested >= joinFilterMinRows && kept*2 > tested {
 		f.off.Store(true)
