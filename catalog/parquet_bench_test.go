@@ -130,7 +130,7 @@ func BenchmarkParquetScanComment(b *testing.B) { benchScan(b, scanBenchFile(b), 
 // BenchmarkParquetScanFilteredQ6 is Q6's scan: a date range that keeps
 // about 1/7 of the rows, the other columns copied out only for those.
 func BenchmarkParquetScanFilteredQ6(b *testing.B) {
-	benchScan(b, scanBenchFile(b), []int{4, 1, 2, 3}, &RowFilter{Columns: []int{0}, Select: func(r arrow.RecordBatch, sel []int32) ([]int32, error) {
+	benchScan(b, scanBenchFile(b), []int{4, 1, 2, 3}, &RowFilter{Columns: []int{0}, Select: func(r arrow.RecordBatch, _, sel []int32) ([]int32, error) {
 		d := r.Column(0).(*array.Date32).Date32Values()
 		for i, v := range d {
 			if v >= 8766 && v < 9131 {

@@ -214,6 +214,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	// The filter's columns are decoded first; the others only when some
 	// row of the batch survives.
 	var first, rest []*directColumn
+	var tests []*columnTest // parquet_tests.go
 	var predSchema *arrow.Schema
 	if filter != nil {
 		inPred := map[*directColumn]bool{}
@@ -231,8 +232,18 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 				first = append(first, order[pos])
 			}
 		}
+		var err error
+		if tests, err = columnTests(t.name, filter, order, columns, inPred); err != nil {
+			return err
+		}
+		for _, ct := range tests {
+			if !ct.only && !inPred[ct.dc] { // decoded before the tests run
+				inPred[ct.dc] = true
+				first = append(first, ct.dc)
+			}
+		}
 		for _, dc := range readers {
-			if !inPred[dc] {
+			if !inPred[dc] && !testOnly(tests, dc) {
 				rest = append(rest, dc)
 			}
 		}
@@ -282,9 +293,17 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		}
 		all := true
 		if filter != nil {
-			sel, err = applyRowFilter(filter, predSchema, order, n, sel)
-			if err != nil {
-				return err
+			var cand []int32 // nil: all rows
+			if len(tests) > 0 { // column tests first: parquet_tests.go
+				if cand, err = runColumnTests(pf.path, tests, n, identityInto(sel, n)); err != nil {
+					return err
+				}
+				sel = cand
+			}
+			if cand == nil || len(cand) > 0 {
+				if sel, err = applyRowFilter(filter, predSchema, order, n, cand, sel); err != nil {
+					return err
+				}
 			}
 			if len(sel) == 0 {
 				// Nothing survives: step the other readers over the batch.
@@ -347,7 +366,7 @@ func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c int, maxDL int16) (
 
 // applyRowFilter runs filter over a batch holding views of the filter's
 // columns (the other columns are NULL placeholders, never read).
-func applyRowFilter(filter *RowFilter, predSchema *arrow.Schema, order []*directColumn, n int, sel []int32) ([]int32, error) {
+func applyRowFilter(filter *RowFilter, predSchema *arrow.Schema, order []*directColumn, n int, cand, sel []int32) ([]int32, error) {
 	cols := make([]arrow.Array, len(order))
 	for i := range cols {
 		if predSchema.Field(i).Type.ID() == arrow.NULL {
@@ -359,7 +378,7 @@ func applyRowFilter(filter *RowFilter, predSchema *arrow.Schema, order []*direct
 	b := array.NewRecordBatch(predSchema, cols, int64(n))
 	releaseAll(cols)
 	defer b.Release()
-	return filter.Select(b, sel[:0])
+	return filter.Select(b, cand, sel[:0])
 }
 
 // decode reads the column's next n rows into the scratch buffers.

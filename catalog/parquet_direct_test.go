@@ -177,7 +177,7 @@ type testFilter struct {
 func testFilters() map[string]testFilter {
 	return map[string]testFilter{
 		"i64 odd": {
-			rf: &RowFilter{Columns: []int{1}, Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+			rf: &RowFilter{Columns: []int{1}, Select: func(b arrow.RecordBatch, _, sel []int32) ([]int32, error) {
 				a := b.Column(1).(*array.Int64)
 				for i := 0; i < a.Len(); i++ {
 					if a.IsValid(i) && a.Value(i)%2 != 0 {
@@ -193,7 +193,7 @@ func testFilters() map[string]testFilter {
 			},
 		},
 		"s suffix and i64 twice": {
-			rf: &RowFilter{Columns: []int{0, 11}, Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+			rf: &RowFilter{Columns: []int{0, 11}, Select: func(b arrow.RecordBatch, _, sel []int32) ([]int32, error) {
 				s := b.Column(0).(*array.String)
 				for i := 0; i < s.Len(); i++ {
 					if s.IsValid(i) && s.Value(i)[len(s.Value(i))-1] == 'c' {
@@ -205,7 +205,7 @@ func testFilters() map[string]testFilter {
 			keep: func(_ int, row []string) bool { return row[0] != "NULL" && row[0][len(row[0])-1] == 'c' },
 		},
 		"i64 not null (long runs)": {
-			rf: &RowFilter{Columns: []int{1}, Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+			rf: &RowFilter{Columns: []int{1}, Select: func(b arrow.RecordBatch, _, sel []int32) ([]int32, error) {
 				for i := 0; i < int(b.NumRows()); i++ {
 					if b.Column(1).IsValid(i) {
 						sel = append(sel, int32(i))
@@ -216,7 +216,7 @@ func testFilters() map[string]testFilter {
 			keep: func(_ int, row []string) bool { return row[1] != "NULL" },
 		},
 		"none": {
-			rf: &RowFilter{Columns: []int{2}, Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+			rf: &RowFilter{Columns: []int{2}, Select: func(b arrow.RecordBatch, _, sel []int32) ([]int32, error) {
 				return sel, nil
 			}},
 			keep: func(int, []string) bool { return false },

@@ -17,15 +17,20 @@ type RowFilter struct {
 	// Columns are the positions, in the Read columns list, that Select
 	// reads.
 	Columns []int
-	// Select returns the rows of b to keep, ascending, reusing sel's
-	// storage. b has the Read columns' schema at the positions in Columns;
-	// the other positions hold placeholder NULL columns that Select must
-	// not read. b is valid only during the call.
-	Select func(b arrow.RecordBatch, sel []int32) ([]int32, error)
+	// Select returns the rows of cand (ascending; nil: every row of b)
+	// to keep, ascending, reusing the storage of cand or sel. b has the
+	// Read columns' schema at the positions in Columns; the other
+	// positions hold placeholder NULL columns that Select must not read.
+	// b is valid only during the call.
+	Select func(b arrow.RecordBatch, cand, sel []int32) ([]int32, error)
 	// Emit, when set, lists the positions in the Read columns list that
 	// the emitted batches hold, in order: columns read only for Select are
 	// then never gathered for the surviving rows.
 	Emit []int
+	// Tests are conjuncts of the filter over one column each, applied
+	// besides Select (parquet_tests.go); a column that only Tests read
+	// need not be in Columns.
+	Tests []ColumnTest
 }
 
 // emitted narrows b (Read columns) to filter.Emit, consuming b.
@@ -60,7 +65,17 @@ func filteredEmit(filter *RowFilter, mem memory.Allocator, emit func(arrow.Recor
 	var sel []int32
 	return func(b arrow.RecordBatch) error {
 		var err error
-		sel, err = filter.Select(b, sel[:0])
+		var cand []int32 // nil: all rows
+		if len(filter.Tests) > 0 {
+			sel = identityInto(sel, int(b.NumRows()))
+			cand, err = applyColumnTests(filter, b, sel)
+			sel = nil // cand owns the storage now
+		}
+		if err == nil && (cand == nil || len(cand) > 0) {
+			sel, err = filter.Select(b, cand, sel[:0])
+		} else {
+			sel = cand
+		}
 		if err != nil {
 			b.Release()
 			return err

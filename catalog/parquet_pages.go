@@ -43,6 +43,7 @@ type pageColumn struct {
 	// and l_shipinstruct).
 	dictPad []byte
 	hasDict bool
+	dictGen int // counts the dictionaries read (column tests cache per dictionary)
 
 	// The current data page: left values to go, in values (PLAIN) or
 	// through idx (dictionary indices).
@@ -125,6 +126,7 @@ func (pc *pageColumn) setData(data []byte, n int, enc parquet.Encoding) error {
 // setDict decodes a PLAIN dictionary page of n values.
 func (pc *pageColumn) setDict(data []byte, n int) error {
 	pc.hasDict = true
+	pc.dictGen++
 	switch pc.phys {
 	case parquet.Types.Int64, parquet.Types.Double:
 		if len(data) < 8*n {

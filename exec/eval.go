@@ -13,6 +13,7 @@ import (
 type evaluator interface {
 	Eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
 	EvalFilter(mem memory.Allocator, b arrow.RecordBatch, sel []int32) ([]int32, error)
+	EvalFilterFrom(mem memory.Allocator, b arrow.RecordBatch, cand []int32) ([]int32, error)
 }
 
 // compiledExpr is one expression prepared for a node. A bare column is
@@ -57,6 +58,29 @@ func (ce compiledExpr) eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Ar
 		return a, nil
 	}
 	return ce.ev.Eval(mem, b)
+}
+
+// filterFrom returns the rows of cand (ascending; nil: all rows of b)
+// where the predicate is true (NULL: false), in sel's or cand's storage.
+func (ce compiledExpr) filterFrom(mem memory.Allocator, b arrow.RecordBatch, cand, sel []int32) ([]int32, error) {
+	if cand == nil {
+		return ce.filter(mem, b, sel)
+	}
+	if ce.col < 0 {
+		return ce.ev.EvalFilterFrom(mem, b, cand)
+	}
+	a, ok := b.Column(ce.col).(*array.Boolean)
+	if !ok {
+		return nil, errs.New(errs.Internal, "filter column #%d is %s, not boolean", ce.col, b.Column(ce.col).DataType())
+	}
+	k := 0
+	for _, r := range cand {
+		if a.IsValid(int(r)) && a.Value(int(r)) {
+			cand[k] = r
+			k++
+		}
+	}
+	return cand[:k], nil
 }
 
 // filter returns the rows of b where the predicate is true (NULL: false).

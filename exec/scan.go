@@ -37,17 +37,32 @@ func (s *Scan) Explain() string       { return "Scan " + s.Table.Name() }
 // unspecified.
 func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
+	// A table that filters while it decodes gets the predicate, its
+	// one-string-column conjuncts apart (scan_tests.go); the others are
+	// filtered batch by batch below.
+	ft, _ := s.Table.(catalog.FilteredTable)
+	filter := s.Filter
+	var tests []catalog.ColumnTest
+	if ft != nil && filter != nil {
+		var conj []expr.Expr
+		var cols []*expr.Column
+		conj, cols, filter = splitColumnTests(filter)
+		for i, e := range conj {
+			t, err := columnTest(c, e, cols[i], len(s.Columns))
+			if err != nil {
+				return failed(c, out, err)
+			}
+			tests = append(tests, t)
+		}
+	}
 	var pred *compiledExpr
-	if s.Filter != nil {
-		ce, err := compileExpr(s.Filter)
+	if filter != nil {
+		ce, err := compileExpr(filter)
 		if err != nil {
 			return failed(c, out, err)
 		}
 		pred = &ce
 	}
-	// A table that filters while it decodes gets the predicate; the
-	// others are filtered batch by batch below.
-	ft, _ := s.Table.(catalog.FilteredTable)
 	var jfs []*scanJoinFilter // joinfilter.go
 	if ft != nil {
 		for _, f := range s.JoinFilters {
@@ -59,8 +74,11 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 	}
 	var rf *catalog.RowFilter
-	if (pred != nil || len(jfs) > 0) && ft != nil {
-		cols := exprColumns(s.Filter, nil)
+	if (pred != nil || len(jfs) > 0 || len(tests) > 0) && ft != nil {
+		var cols []int
+		if filter != nil {
+			cols = exprColumns(filter, nil)
+		}
 		for _, f := range s.JoinFilters {
 			for _, k := range f.Keys {
 				cols = exprColumns(k, cols)
@@ -68,13 +86,16 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		rf = &catalog.RowFilter{
 			Columns: cols,
-			Select: func(b arrow.RecordBatch, sel []int32) ([]int32, error) {
+			Select: func(b arrow.RecordBatch, cand, sel []int32) ([]int32, error) {
 				var err error
-				if pred != nil {
-					if sel, err = pred.filter(c.Alloc, b, sel); err != nil {
+				switch {
+				case pred != nil:
+					if sel, err = pred.filterFrom(c.Alloc, b, cand, sel); err != nil {
 						return nil, err
 					}
-				} else {
+				case cand != nil:
+					sel = cand
+				default:
 					sel = sel[:0]
 					for i := range int32(b.NumRows()) {
 						sel = append(sel, i)
@@ -87,7 +108,8 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 				}
 				return sel, nil
 			},
-			Emit: s.Emit,
+			Emit:  s.Emit,
+			Tests: tests,
 		}
 	}
 	if s.Emit != nil && rf == nil {

@@ -48,6 +48,16 @@ func (ev *Evaluator) EvalFilter(mem memory.Allocator, batch arrow.RecordBatch, s
 	return filterRows(c, batch, ev.root, nil, sel[:0])
 }
 
+// EvalFilterFrom is EvalFilter over the rows of cand only (ascending);
+// the result reuses cand's storage.
+func (ev *Evaluator) EvalFilterFrom(mem memory.Allocator, batch arrow.RecordBatch, cand []int32) ([]int32, error) {
+	if ev.typ.ID() != arrow.BOOL && ev.typ.ID() != arrow.NULL {
+		return nil, errs.New(errs.Internal, "filter on non-boolean expression %s", ev.typ)
+	}
+	c := &ctx{mem: mem, n: int(batch.NumRows())}
+	return filterRows(c, batch, ev.root, cand, cand[:0])
+}
+
 // ctx is the per-call state of one evaluation.
 type ctx struct {
 	mem memory.Allocator
