@@ -293,7 +293,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		}
 		all := true
 		if filter != nil {
-			var cand []int32 // nil: all rows
+			var cand []int32    // nil: all rows
 			if len(tests) > 0 { // column tests first: parquet_tests.go
 				if cand, err = runColumnTests(pf.path, tests, n, identityInto(sel, n)); err != nil {
 					return err
