@@ -148,6 +148,10 @@ type directColumn struct {
 	nulls int
 	// dataHint sizes a new string data buffer from the previous batch.
 	dataHint int
+	// indexed: the batch is held as dictionary indices (tidx) instead,
+	// decoded so by column tests (parquet_tests.go).
+	indexed bool
+	tidx    []int32
 }
 
 // readDirect is Read's fast path: the row group of sp decoded column by

@@ -11,6 +11,9 @@ import (
 // row when sel is nil or handOver is set. With handOver the scratch
 // buffers become the array's and the next decode allocates new ones.
 func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
+	if dc.indexed {
+		return dc.takeIndexed(sel) // parquet_tests.go
+	}
 	if sel == nil && handOver {
 		a := dc.view()
 		dc.fixed, dc.offs, dc.data, dc.valid = nil, nil, nil, nil

@@ -34,11 +34,11 @@ type ColumnTest struct {
 // columnTest is a ColumnTest while one row group is read.
 type columnTest struct {
 	ColumnTest
-	dc   *directColumn
-	only bool // the column is read by tests only: index mode
-	// The batch in index mode: its rows' dictionary indices.
-	tidx    []int32
-	indexed bool
+	dc *directColumn
+	// only: Select does not read the column, so the tests decode it, in
+	// index mode where they can (dc.indexed); take then gathers the
+	// strings of the surviving rows alone from the dictionary.
+	only bool
 	// keep is Keep over the dictionary of dictGen (index mode).
 	keep    []bool
 	dictGen int
@@ -81,23 +81,23 @@ func (pc *pageColumn) dictionary(typ arrow.DataType) arrow.Array {
 	return array.MakeFromData(d)
 }
 
-// decode reads the next n rows of a column that only tests read:
-// dictionary indices into ct.tidx where every value of the batch is
-// dictionary encoded (ct.indexed), else the values as directColumn.decode
+// decode reads the next n rows of a column that Select does not read:
+// dictionary indices into dc.tidx where every value of the batch is
+// dictionary encoded (dc.indexed), else the values as directColumn.decode
 // would.
 func (ct *columnTest) decode(n int) error {
 	dc := ct.dc
-	ct.indexed = false
+	dc.indexed = false
 	if dc.pc == nil || dc.kind != directBytes {
 		return dc.decode(n)
 	}
-	ct.tidx = grow(ct.tidx, n)
-	got, err := dc.pc.readIndices(ct.tidx[:n])
+	dc.tidx = grow(dc.tidx, n)
+	got, err := dc.pc.readIndices(dc.tidx[:n])
 	if err != nil {
 		return err
 	}
 	if got == n {
-		ct.indexed = true
+		dc.indexed, dc.n = true, n
 		return nil
 	}
 	// A PLAIN page in the batch: materialise what was read as indices,
@@ -106,7 +106,7 @@ func (ct *columnTest) decode(n int) error {
 	dc.offs[0] = 0
 	data := dc.data[:0]
 	do, dd := dc.pc.dictOffs, dc.pc.dictData
-	for i, j := range ct.tidx[:got] {
+	for i, j := range dc.tidx[:got] {
 		data = append(data, dd[do[j]:do[j+1]]...)
 		dc.offs[i+1] = int32(len(data))
 	}
@@ -128,7 +128,7 @@ func (ct *columnTest) apply(sel []int32) ([]int32, error) {
 		return sel, nil
 	}
 	dc := ct.dc
-	if ct.indexed {
+	if dc.indexed {
 		if ct.keep == nil || ct.dictGen != dc.pc.dictGen {
 			dict := dc.pc.dictionary(dc.typ)
 			n := dict.Len()
@@ -142,7 +142,7 @@ func (ct *columnTest) apply(sel []int32) ([]int32, error) {
 			}
 			ct.keep, ct.dictGen = keep, dc.pc.dictGen
 		}
-		keep, idx := ct.keep, ct.tidx
+		keep, idx := ct.keep, dc.tidx
 		k := 0
 		for _, r := range sel {
 			if keep[idx[r]] {
@@ -200,24 +200,11 @@ func applyColumnTests(filter *RowFilter, b arrow.RecordBatch, sel []int32) ([]in
 }
 
 // columnTests prepares filter's tests over the row group's columns
-// (order: the directColumn of each Read position). A test's column is read
-// in index mode when nothing but tests reads it: not Select (inPred), not
-// emitted.
+// (order: the directColumn of each Read position). The tests decode a
+// column Select does not read (inPred), in index mode where they can.
 func columnTests(table string, filter *RowFilter, order []*directColumn, columns []int, inPred map[*directColumn]bool) ([]*columnTest, error) {
 	if len(filter.Tests) == 0 {
 		return nil, nil
-	}
-	emitted := map[*directColumn]bool{}
-	if filter.Emit == nil {
-		for _, dc := range order {
-			emitted[dc] = true
-		}
-	} else {
-		for _, p := range filter.Emit {
-			if p >= 0 && p < len(order) {
-				emitted[order[p]] = true
-			}
-		}
 	}
 	tests := make([]*columnTest, len(filter.Tests))
 	for i, t := range filter.Tests {
@@ -225,12 +212,12 @@ func columnTests(table string, filter *RowFilter, order []*directColumn, columns
 			return nil, errs.New(errs.Internal, "table %s: column test on column %d of %d", table, t.Col, len(columns))
 		}
 		dc := order[t.Col]
-		tests[i] = &columnTest{ColumnTest: t, dc: dc, only: !inPred[dc] && !emitted[dc]}
+		tests[i] = &columnTest{ColumnTest: t, dc: dc, only: !inPred[dc]}
 	}
 	return tests, nil
 }
 
-// testOnly reports whether dc is read by tests in index mode only.
+// testOnly reports whether the tests decode dc.
 func testOnly(tests []*columnTest, dc *directColumn) bool {
 	for _, ct := range tests {
 		if ct.dc == dc && ct.only {
@@ -246,11 +233,7 @@ func testOnly(tests []*columnTest, dc *directColumn) bool {
 func runColumnTests(path string, tests []*columnTest, n int, sel []int32) ([]int32, error) {
 	for i, ct := range tests {
 		if !ct.only || slices.ContainsFunc(tests[:i], func(o *columnTest) bool { return o.dc == ct.dc }) {
-			if ct.only { // a second test of the column: share the first's decode
-				first := tests[slices.IndexFunc(tests[:i], func(o *columnTest) bool { return o.dc == ct.dc })]
-				ct.tidx, ct.indexed = first.tidx, first.indexed
-			}
-			continue
+			continue // decoded by Select's reads, or by the column's first test
 		}
 		if err := guard(path, func() error { return ct.decode(n) }); err != nil {
 			return nil, err
@@ -272,4 +255,35 @@ func identityInto(s []int32, n int) []int32 {
 		s[i] = int32(i)
 	}
 	return s
+}
+
+// takeIndexed is take for a batch held as dictionary indices: the
+// strings of the rows sel (nil: all) straight from the dictionary.
+func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
+	idx := dc.tidx[:dc.n]
+	if sel != nil {
+		picked := make([]int32, len(sel))
+		for i, r := range sel {
+			picked[i] = idx[r]
+		}
+		idx = picked
+	}
+	pc := dc.pc
+	do := pc.dictOffs
+	total := 0
+	for _, j := range idx {
+		total += int(do[j+1] - do[j])
+	}
+	offs := make([]int32, len(idx)+1)
+	var data []byte
+	if pc.dictPad != nil {
+		data = copySlots(make([]byte, 0, total+dictSlot), total, idx, do, pc.dictPad, offs[1:])
+	} else {
+		data = make([]byte, 0, total)
+		for i, j := range idx {
+			data = append(data, pc.dictData[do[j]:do[j+1]]...)
+			offs[i+1] = int32(len(data))
+		}
+	}
+	return dc.array(nil, nil, offs, data, len(idx), 0)
 }
