@@ -49,6 +49,15 @@ func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 			return err
 		}
 		defer bt.release()
+		if h.Publish != nil { // the right side's scan may skip rows no left row matches
+			jf := c.joinFilterRun(h.Publish)
+			defer jf.withdraw()
+			if err := jf.publishFor(c, h.Publish, bt, lkeys, codec.types); err != nil {
+				hashDrainLater(c, right)
+				close(out)
+				return err
+			}
+		}
 		workers := max(c.Threads, 1)
 		marks := make([]*leftMarks, workers)
 		var wg sync.WaitGroup

@@ -9,7 +9,7 @@ import (
 )
 
 // AttachJoinFilters pairs each hash join that drops unmatched probe rows
-// (inner and semi, building on the right) with the scan its probe keys come
+// (filtersProbe) with the scan its probe keys come
 // from, so that the scan skips rows the join's table cannot match (see
 // exec/joinfilter.go). The keys are followed down through projections and
 // filters (which keep or drop whole rows), the probe side of other joins
@@ -24,7 +24,11 @@ func AttachJoinFilters(root exec.Node) exec.Node {
 	var walk func(n exec.Node)
 	walk = func(n exec.Node) {
 		if j, ok := n.(*exec.HashJoin); ok && filtersProbe(j) {
-			if scan, keys, pos, ok := traceKeys(j.Left, j.LeftKeys); ok {
+			probe, probeKeys := j.Left, j.LeftKeys
+			if j.BuildLeft {
+				probe, probeKeys = j.Right, j.RightKeys
+			}
+			if scan, keys, pos, ok := traceKeys(probe, probeKeys); ok {
 				next++
 				j.Publish = &exec.JoinFilter{ID: next}
 				if len(pos) < len(j.LeftKeys) {
@@ -41,8 +45,19 @@ func AttachJoinFilters(root exec.Node) exec.Node {
 	return root
 }
 
+// filtersProbe reports whether j's probe rows without a match can go
+// unseen: an inner or semi join's build on the right drops them; a join
+// that builds on the left (semi, anti, left: its output is left rows,
+// marked by their matches) never looks at a right row without a match.
+// NOT IN (NullAware) is out: a NULL key on the right changes its answer.
 func filtersProbe(j *exec.HashJoin) bool {
-	return (j.Type == exec.JoinInner || j.Type == exec.JoinSemi) && !j.BuildLeft && !j.NullAware && j.Publish == nil
+	if j.NullAware || j.Publish != nil {
+		return false
+	}
+	if j.BuildLeft {
+		return j.Type == exec.JoinSemi || j.Type == exec.JoinAnti || j.Type == exec.JoinLeft
+	}
+	return j.Type == exec.JoinInner || j.Type == exec.JoinSemi
 }
 
 // traceKeys follows keys (over n's output) down to a scan. Keys that
