@@ -41,6 +41,10 @@ func TestJoinFilters(t *testing.T) {
 		strings.Contains(plan, "Project [l_orderkey]") {
 		t.Errorf("q04: filter-only columns still emitted:\n%s", plan)
 	}
+	// A semi join that builds on the left filters the scan on its right.
+	if !strings.Contains(planOf(t, e, "../testdata/tpch/queries/q04.sql"), "Scan lineitem cols=[l_orderkey] (of 3 read) filter=lt(l_commitdate, l_receiptdate) jf#") {
+		t.Errorf("q04: no join filter on the lineitem scan under the left-built semi join")
+	}
 	// Outer and anti joins keep probe rows without a match: no filter.
 	for _, sql := range []string{
 		"explain select count(*) from orders left join customer on o_custkey = c_custkey and c_mktsegment = 'BUILDING'",
@@ -56,12 +60,32 @@ func TestJoinFilters(t *testing.T) {
 			"select count(*), sum(o_totalprice) from orders where o_custkey in (select c_custkey from customer where c_mktsegment = 'BUILDING')"},
 		{"select count(*) from lineitem join (select o_orderkey, count(*) n from orders where o_orderdate < date '1993-01-01' group by o_orderkey) o on l_orderkey = o_orderkey",
 			"select count(*) from lineitem where l_orderkey in (select o_orderkey from orders where o_orderdate < date '1993-01-01')"},
+		// Left-built semi, anti and left joins (the right side filtered:
+		// checked below) against forms no filter can touch (+ 0 keys).
+		{"select count(*) from orders where o_orderdate < date '1992-01-10' and exists (select * from lineitem where l_orderkey = o_orderkey and l_quantity > 45)",
+			"select count(distinct o_orderkey) from orders, lineitem where l_orderkey + 0 = o_orderkey + 0 and l_quantity > 45 and o_orderdate < date '1992-01-10'"},
+		{"select count(*) from orders where o_orderdate < date '1992-01-10' and not exists (select * from lineitem where l_orderkey = o_orderkey and l_quantity > 45)",
+			"select count(*) - (select count(distinct o_orderkey) from orders, lineitem where l_orderkey + 0 = o_orderkey + 0 and l_quantity > 45 and o_orderdate < date '1992-01-10') from orders where o_orderdate < date '1992-01-10'"},
+		{"select count(*), count(l_orderkey), sum(l_quantity) from (select * from orders where o_orderdate < date '1992-01-10') o left join (select * from lineitem where l_quantity > 45) l on l_orderkey = o_orderkey",
+			"select count(*), count(l_orderkey), sum(l_quantity) from (select * from orders where o_orderdate < date '1992-01-10') o left join (select * from lineitem where l_quantity > 45) l on l_orderkey + 0 = o_orderkey + 0"},
 	} {
+		if p := explainText(t, e, "explain "+pair[0]); !strings.Contains(p, "jf#") {
+			t.Errorf("no join filter:\n%s", p)
+		}
 		a, b := queryText(t, e, ctx, pair[0]), queryText(t, e, ctx, pair[1])
 		if a != b {
 			t.Errorf("%s\n= %s\nbut %s\n= %s", pair[0], a, pair[1], b)
 		}
 	}
+}
+
+func planOf(t *testing.T, e *Engine, file string) string {
+	t.Helper()
+	q, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return explainText(t, e, "explain "+string(q))
 }
 
 func explainText(t *testing.T, e *Engine, sql string) string {
