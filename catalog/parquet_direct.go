@@ -148,8 +148,10 @@ type directColumn struct {
 	nulls int
 	// dataHint sizes a new string data buffer from the previous batch.
 	dataHint int
-	// indexed: the batch is held as dictionary indices (tidx) instead,
-	// decoded so by column tests (parquet_tests.go).
+	// lazy: a string column that Select does not read, decoded as
+	// dictionary indices where it can be (decodeIndexed); indexed: the
+	// batch is held so, as tidx (parquet_tests.go).
+	lazy    bool
 	indexed bool
 	tidx    []int32
 }
@@ -285,6 +287,16 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	for i, p := range emitPos {
 		emitted[i] = order[p]
 	}
+	// String columns that no Select reads are gathered from dictionary
+	// indices for the surviving rows only (parquet_tests.go).
+	for _, dc := range rest {
+		dc.lazy = dc.pc != nil && dc.kind == directBytes
+	}
+	if filter == nil {
+		for _, dc := range first {
+			dc.lazy = dc.pc != nil && dc.kind == directBytes
+		}
+	}
 	var sel []int32
 	cols := make([]arrow.Array, len(emitPos))
 	for left := sp.rows; left > 0; left -= int64(min(left, int64(batchSize))) {
@@ -385,8 +397,17 @@ func applyRowFilter(filter *RowFilter, predSchema *arrow.Schema, order []*direct
 	return filter.Select(b, cand, sel[:0])
 }
 
-// decode reads the column's next n rows into the scratch buffers.
+// decode reads the column's next n rows into the scratch buffers (or, for
+// a lazy column, their dictionary indices).
 func (dc *directColumn) decode(n int) error {
+	if dc.lazy {
+		return dc.decodeIndexed(n)
+	}
+	return dc.decodeValues(n)
+}
+
+// decodeValues reads the column's next n values into the scratch buffers.
+func (dc *directColumn) decodeValues(n int) error {
 	if dc.pc != nil {
 		return dc.decodePages(n)
 	}
@@ -527,6 +548,9 @@ func (dc *directColumn) decodePages(n int) error {
 
 // skip steps over n rows without keeping them.
 func (dc *directColumn) skip(n int) error {
+	if dc.lazy {
+		return dc.decodeIndexed(n)
+	}
 	if dc.pc != nil {
 		return dc.decodePages(n)
 	}

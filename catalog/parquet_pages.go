@@ -160,43 +160,69 @@ func (pc *pageColumn) setDict(data []byte, n int) error {
 	return nil
 }
 
-// dictSlot is the slot size of a padded dictionary (pageColumn.dictPad).
+// dictSlot is the largest slot of a padded dictionary (pageColumn.dictPad).
 const dictSlot = 32
 
-// padDict lays the dictionary's strings out in dictSlot-byte slots, or
-// returns nil when one is longer than a slot or the dictionary is large
-// (a padded copy then costs more than it saves).
+// padDict lays the dictionary's strings out in slots of 8, 16 or 32 bytes
+// (the least that fits them all), or returns nil when one is longer than
+// dictSlot or the dictionary is large (a padded copy then costs more than
+// it saves).
 func padDict(offs []int32, data []byte) []byte {
 	n := len(offs) - 1
 	if n == 0 || n > 1<<12 {
 		return nil
 	}
-	pad := make([]byte, n*dictSlot)
+	longest := 0
 	for i := range n {
-		s := data[offs[i]:offs[i+1]]
-		if len(s) > dictSlot {
-			return nil
-		}
-		copy(pad[i*dictSlot:], s)
+		longest = max(longest, int(offs[i+1]-offs[i]))
+	}
+	if longest > dictSlot {
+		return nil
+	}
+	slot := 8
+	for slot < longest {
+		slot *= 2
+	}
+	pad := make([]byte, n*slot)
+	for i := range n {
+		copy(pad[i*slot:], data[offs[i]:offs[i+1]])
 	}
 	return pad
 }
 
 // copySlots appends the strings of idx (total bytes in all) to data by
-// whole dictionary slots, each overwriting the previous string's padding,
-// and sets at[i] to the end of string i.
+// whole slots of pad (n entries, the slot size len(pad)/n), each
+// overwriting the previous string's padding, and sets at[i] to the end
+// of string i.
 func copySlots(data []byte, total int, idx []int32, offs []int32, pad []byte, at []int32) []byte {
 	base := len(data)
 	data = slices.Grow(data, total+dictSlot)[:base+total+dictSlot]
 	p := base
-	for i, j := range idx {
-		// Four word moves: an array assignment of this size compiles to a
-		// memmove call, the cost this avoids.
-		src := (*[dictSlot / 8]uint64)(unsafe.Pointer(&pad[int(j)*dictSlot]))
-		dst := (*[dictSlot / 8]uint64)(unsafe.Pointer(&data[p : p+dictSlot][0]))
-		dst[0], dst[1], dst[2], dst[3] = src[0], src[1], src[2], src[3]
-		p += int(offs[j+1] - offs[j])
-		at[i] = int32(p)
+	// Whole words: an array assignment of these sizes compiles to a
+	// memmove call, the cost this avoids.
+	switch len(pad) / (len(offs) - 1) {
+	case 8:
+		for i, j := range idx {
+			*(*uint64)(unsafe.Pointer(&data[p : p+8][0])) = *(*uint64)(unsafe.Pointer(&pad[int(j)*8]))
+			p += int(offs[j+1] - offs[j])
+			at[i] = int32(p)
+		}
+	case 16:
+		for i, j := range idx {
+			src := (*[2]uint64)(unsafe.Pointer(&pad[int(j)*16]))
+			dst := (*[2]uint64)(unsafe.Pointer(&data[p : p+16][0]))
+			dst[0], dst[1] = src[0], src[1]
+			p += int(offs[j+1] - offs[j])
+			at[i] = int32(p)
+		}
+	default:
+		for i, j := range idx {
+			src := (*[4]uint64)(unsafe.Pointer(&pad[int(j)*32]))
+			dst := (*[4]uint64)(unsafe.Pointer(&data[p : p+32][0]))
+			dst[0], dst[1], dst[2], dst[3] = src[0], src[1], src[2], src[3]
+			p += int(offs[j+1] - offs[j])
+			at[i] = int32(p)
+		}
 	}
 	return data[:p]
 }

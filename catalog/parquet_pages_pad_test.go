@@ -9,7 +9,19 @@ import (
 // TestCopySlots checks that materialising dictionary strings by padded
 // slots gives the bytes and offsets of appending each string.
 func TestCopySlots(t *testing.T) {
-	words := []string{"", "AIR", "DELIVER IN PERSON", "TAKE BACK RETURN", "ü€", strings.Repeat("x", dictSlot)}
+	for _, words := range [][]string{
+		{"", "AIR", "DELIVER IN PERSON", "TAKE BACK RETURN", "ü€", strings.Repeat("x", dictSlot)}, // 32-byte slots
+		{"AIR", "MAIL", "1-URGENT", ""},                      // 8
+		{"BUILDING", "AUTOMOBILE", "FURNITURE", "x", "ü€ü€"}, // 16
+	} {
+		testCopySlots(t, words)
+	}
+	if padDict([]int32{0, dictSlot + 1}, make([]byte, dictSlot+1)) != nil {
+		t.Error("padded a string longer than a slot")
+	}
+}
+
+func testCopySlots(t *testing.T, words []string) {
 	offs := []int32{0}
 	var data []byte
 	for _, w := range words {
@@ -38,9 +50,6 @@ func TestCopySlots(t *testing.T) {
 		}
 	}
 	if string(got) != string(want) {
-		t.Fatalf("bytes differ")
-	}
-	if padDict([]int32{0, dictSlot + 1}, make([]byte, dictSlot+1)) != nil {
-		t.Error("padded a string longer than a slot")
+		t.Fatalf("%q: bytes differ", words)
 	}
 }

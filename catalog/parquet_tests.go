@@ -81,15 +81,19 @@ func (pc *pageColumn) dictionary(typ arrow.DataType) arrow.Array {
 	return array.MakeFromData(d)
 }
 
-// decode reads the next n rows of a column that Select does not read:
-// dictionary indices into dc.tidx where every value of the batch is
-// dictionary encoded (dc.indexed), else the values as directColumn.decode
-// would.
-func (ct *columnTest) decode(n int) error {
-	dc := ct.dc
+// decode reads the next n rows of a test's column that Select does not
+// read (decodeIndexed).
+func (ct *columnTest) decode(n int) error { return ct.dc.decodeIndexed(n) }
+
+// decodeIndexed reads the next n rows of a string column that the filter's
+// Select does not read: their dictionary indices into dc.tidx where every
+// value of the batch is dictionary encoded (dc.indexed; take then gathers
+// only the surviving rows' strings, from the dictionary), else the values
+// as decode would. Tests decide rows by their index.
+func (dc *directColumn) decodeIndexed(n int) error {
 	dc.indexed = false
 	if dc.pc == nil || dc.kind != directBytes {
-		return dc.decode(n)
+		return dc.decodeValues(n)
 	}
 	dc.tidx = grow(dc.tidx, n)
 	got, err := dc.pc.readIndices(dc.tidx[:n])
@@ -276,7 +280,13 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 	}
 	offs := make([]int32, len(idx)+1)
 	var data []byte
-	if pc.dictPad != nil {
+	if pc.dictLen1 { // one-byte strings (flags): a byte each
+		data = make([]byte, len(idx))
+		for i, j := range idx {
+			data[i] = pc.dictData[j]
+			offs[i+1] = int32(i + 1)
+		}
+	} else if pc.dictPad != nil {
 		data = copySlots(make([]byte, 0, total+dictSlot), total, idx, do, pc.dictPad, offs[1:])
 	} else {
 		data = make([]byte, 0, total)
