@@ -113,6 +113,63 @@ func growZero[T any](s []T, n int) []T {
 	return ns
 }
 
+// fewGroupsUpdater is an aggState that can use the rows per group of the
+// batch, counted once for all of an aggregation's states (q01's eight
+// aggregates over four groups otherwise each counted them again).
+type fewGroupsUpdater interface {
+	// updateFew is update given rows[g], the number of gids equal to g;
+	// false: not applicable here (update instead).
+	updateFew(gids []int32, arg arrow.Array, rows []int64) (bool, error)
+}
+
+func (s *countState) updateFew(gids []int32, arg arrow.Array, rows []int64) (bool, error) {
+	if !s.star && (arg == nil || arg.NullN() > 0) {
+		return false, nil
+	}
+	for g, n := range rows {
+		s.counts[g] += n
+	}
+	return true, nil
+}
+
+func (s *intSumState) updateFew(gids []int32, arg arrow.Array, rows []int64) (bool, error) {
+	if arg == nil || arg.NullN() > 0 || s.inMul > 1 || len(s.sums) > laneGroups {
+		return false, nil
+	}
+	var vals []int64
+	switch a := arg.(type) {
+	case *array.Int64:
+		vals = a.Int64Values()
+	case *array.Decimal64:
+		vals = asInt64s(a.Values())
+	default:
+		return false, nil
+	}
+	var lanes [4 * laneGroups]int64
+	var ovf int64
+	vals = vals[:len(gids)]
+	for i, g := range gids {
+		l := int(g)<<2 | i&3
+		a, v := lanes[l], vals[i]
+		r := a + v
+		ovf |= (a ^ r) & (v ^ r)
+		lanes[l] = r
+	}
+	for g := range s.sums {
+		for l := g << 2; l < g<<2+4; l++ {
+			a, v := s.sums[g], lanes[l]
+			r := a + v
+			ovf |= (a ^ r) & (v ^ r)
+			s.sums[g] = r
+		}
+		s.counts[g] += rows[g]
+	}
+	if ovf < 0 {
+		return true, errSumOverflow
+	}
+	return true, nil
+}
+
 func (s *countState) update(gids []int32, arg arrow.Array) error {
 	c := s.counts
 	if (s.star || arg.NullN() == 0) && len(c) == 1 {

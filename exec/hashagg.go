@@ -182,6 +182,7 @@ type aggLocal struct {
 	pk      packedKeys
 	gids    []int32
 	ngroups int
+	rows    []int64   // rows of the batch per group (few groups)
 	parts   [][]int32 // after phase 1: the worker's group ids per partition
 }
 
@@ -237,6 +238,17 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 	} else {
 		clear(l.gids)
 	}
+	// With a few groups, count each group's rows once for every state
+	// that can use the counts (fewGroupsUpdater).
+	var rows []int64
+	if ap.grouped() && l.ngroups > 1 && l.ngroups <= laneGroups {
+		l.rows = growZero(l.rows[:0], l.ngroups)
+		clear(l.rows)
+		for _, g := range l.gids[:n] {
+			l.rows[g]++
+		}
+		rows = l.rows
+	}
 	for i, s := range l.states {
 		var arg arrow.Array
 		if ap.args[i] != nil {
@@ -247,9 +259,15 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 			arg = a
 		}
 		var err error
-		if l.dist[i] != nil {
+		done := false
+		if fu, ok := s.(fewGroupsUpdater); ok && rows != nil && l.dist[i] == nil {
+			done, err = fu.updateFew(l.gids[:n], arg, rows)
+		}
+		switch {
+		case done || err != nil:
+		case l.dist[i] != nil:
 			err = l.addDistinct(c, i, arg)
-		} else {
+		default:
 			err = s.update(l.gids, arg)
 		}
 		if arg != nil {

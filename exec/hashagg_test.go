@@ -251,20 +251,23 @@ func TestHashAggregateRandom(t *testing.T) {
 		rows, keys int
 		groupBy    []int
 		batch      int
+		noNulls    bool // in the aggregates' arguments (columns 2-4)
 	}{
-		{"int key", 3000, 50, []int{0}, 256},
-		{"string key", 3000, 50, []int{1}, 256},
-		{"composite", 3000, 20, []int{0, 1}, 100},
-		{"date key", 2000, 10, []int{6}, 333},
-		{"no group by", 2000, 10, nil, 256},
-		{"empty no group by", 0, 10, nil, 256},
-		{"empty grouped", 0, 10, []int{0}, 256},
-		{"many groups", 150_000, 120_000, []int{0}, 8192},
-		{"many composite", 60_000, 30_000, []int{0, 1}, 8192},
-		{"int pair", 3000, 20, []int{0, 2}, 100},
-		{"int date pair", 3000, 20, []int{6, 0}, 256},
-		{"many int pairs", 60_000, 30_000, []int{0, 2}, 8192},
-		{"two strings", 3000, 20, []int{1, 5}, 100},
+		{"int key", 3000, 50, []int{0}, 256, false},
+		{"string key", 3000, 50, []int{1}, 256, false},
+		{"composite", 3000, 20, []int{0, 1}, 100, false},
+		{"date key", 2000, 10, []int{6}, 333, false},
+		{"no group by", 2000, 10, nil, 256, false},
+		{"empty no group by", 0, 10, nil, 256, false},
+		{"empty grouped", 0, 10, []int{0}, 256, false},
+		{"many groups", 150_000, 120_000, []int{0}, 8192, false},
+		{"many composite", 60_000, 30_000, []int{0, 1}, 8192, false},
+		{"int pair", 3000, 20, []int{0, 2}, 100, false},
+		{"int date pair", 3000, 20, []int{6, 0}, 256, false},
+		{"many int pairs", 60_000, 30_000, []int{0, 2}, 8192, false},
+		{"two strings", 3000, 20, []int{1, 5}, 100, false},
+		{"few groups, arguments without NULLs", 3000, 7, []int{0}, 256, true},
+		{"few string groups, arguments without NULLs", 3000, 4, []int{1}, 300, true},
 	}
 	for _, tc := range cases {
 		for _, threads := range []int{1, 4} {
@@ -273,6 +276,15 @@ func TestHashAggregateRandom(t *testing.T) {
 				defer mem.AssertSize(t, 0)
 				rng := rand.New(rand.NewPCG(uint64(tc.rows), uint64(threads)))
 				rows := aggRandRows(rng, tc.rows, tc.keys)
+				if tc.noNulls {
+					for _, r := range rows {
+						for c, v := range []any{int64(1), int64(2), 0.25} {
+							if r[2+c] == nil {
+								r[2+c] = v
+							}
+						}
+					}
+				}
 				aggs := testAggs
 				if tc.rows > 10000 {
 					aggs = testAggs[:4]
