@@ -26,6 +26,10 @@ type Analyzed struct {
 	wait          atomic.Int64  // ns spent waiting for Inner's next batch
 	opened, done  atomic.Int64  // unix ns; 0 until it happens
 	progress      *atomic.Int64 // also counts rows, for a progress bar; may be nil
+	mem           opMem         // the operator's memory and spills (opmem.go)
+	// progressOnly marks a wrapper made by TrackLeaves alone, which
+	// counts rows but leaves memory to the query's accounting.
+	progressOnly bool
 	// waits are the intervals of those waits, in time order, read after
 	// the run (Stats). mu guards them should the node be opened twice.
 	mu    sync.Mutex
@@ -105,7 +109,10 @@ func instrument(n Node, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) 
 	}
 	var out Node = n
 	if a == nil && (pick == nil || counter != nil) {
-		a = &Analyzed{Inner: n}
+		a = &Analyzed{Inner: n, progressOnly: pick != nil}
+	}
+	if a != nil && pick == nil {
+		a.progressOnly = false
 	}
 	if a != nil {
 		if counter != nil {
@@ -142,10 +149,16 @@ func (a *Analyzed) Schema() *arrow.Schema { return a.Inner.Schema() }
 func (a *Analyzed) Children() []Node      { return a.Inner.Children() }
 func (a *Analyzed) Explain() string       { return a.Inner.Explain() }
 
-// Open opens the operator and forwards its batches, counting them.
+// Open opens the operator under its own accounting (opmem.go) and
+// forwards its batches, counting them. A progress-only wrapper
+// (TrackLeaves) adds no accounting: it runs for every query.
 func (a *Analyzed) Open(c *Context) <-chan arrow.RecordBatch {
 	a.opened.CompareAndSwap(0, time.Now().UnixNano())
-	in := a.Inner.Open(c)
+	oc := c
+	if !a.progressOnly {
+		oc = a.mem.context(c)
+	}
+	in := a.Inner.Open(oc)
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(out)
@@ -241,7 +254,11 @@ type OpStats struct {
 	// Active is the wall time from Open to the end of its output.
 	Active time.Duration
 	Device string
-	Extra  []Stat
+	// PeakMem is the most bytes of Arrow buffers the operator held
+	// allocated at once (opMem.peak); Spilled the bytes its state wrote
+	// from host memory to disk. Both are also in Extra, as columns.
+	PeakMem, Spilled int64
+	Extra            []Stat
 }
 
 // batchBytes is the size of b's buffers (a slice counts whole buffers).
@@ -280,16 +297,13 @@ func (a *Analyzed) Stats() OpStats {
 	if d, ok := a.Inner.(DeviceReporter); ok {
 		s.Device = d.Device()
 	}
+	s.PeakMem, s.Spilled = a.mem.peak(), a.mem.spilled()
+	// Every operator has the memory columns, first, so they line up in
+	// the same place in every plan; then the operator's own (an
+	// exchange's shuffle bytes sent and received).
+	s.Extra = []Stat{{Name: "peak mem", Unit: "bytes", Value: s.PeakMem}, {Name: "spilled", Unit: "bytes", Value: s.Spilled}}
 	if r, ok := a.Inner.(StatsReporter); ok {
-		s.Extra = r.AnalyzeStats()
-	}
-	// An exchange's input went into the shuffle on this rank and its
-	// output came out of it (Arrow sizes, not wire bytes).
-	if x, ok := a.Inner.(*Exchange); ok {
-		if in, ok := x.Input.(*Analyzed); ok {
-			s.Extra = append(s.Extra, Stat{Name: "shuffle in", Unit: "bytes", Value: in.bytes.Load()})
-		}
-		s.Extra = append(s.Extra, Stat{Name: "shuffle out", Unit: "bytes", Value: s.Bytes})
+		s.Extra = append(s.Extra, r.AnalyzeStats()...)
 	}
 	return s
 }

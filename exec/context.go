@@ -51,6 +51,18 @@ type Context struct {
 	inPartition bool
 	// shared holds the runs of the plan's shared subplans (shared.go).
 	shared *sharedRuns
+	// queryAlloc and queryStats are the query's allocator and statistics
+	// (Alloc and Stats may be one operator's over them: opmem.go).
+	queryAlloc memory.Allocator
+	queryStats *gqmem.Statistics
+}
+
+// forOperator is c with alloc and stats as its allocator and statistics
+// (one operator's accounting, opmem.go).
+func (c *Context) forOperator(alloc memory.Allocator, stats *gqmem.Statistics) *Context {
+	p := *c
+	p.Alloc, p.Stats = alloc, stats
+	return &p
 }
 
 // partitionContext is c for running one partition of a spilled operator.
@@ -102,6 +114,7 @@ func NewContext(parent context.Context, opts Options) *Context {
 	if c.BatchSize <= 0 {
 		c.BatchSize = DefaultBatchSize
 	}
+	c.queryAlloc, c.queryStats = c.Alloc, c.Stats
 	return c
 }
 
@@ -162,6 +175,6 @@ func CancelledErr(err error) error {
 // tests). EXPLAIN ANALYZE and --stats read the query's figures here and in
 // Stats.
 func (c *Context) QueryMemory() *gqmem.Allocator {
-	a, _ := c.Alloc.(*gqmem.Allocator)
+	a, _ := c.queryAlloc.(*gqmem.Allocator)
 	return a
 }

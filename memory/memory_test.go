@@ -215,3 +215,28 @@ func TestTempSpillDirGoesWithLastFile(t *testing.T) {
 		t.Fatalf("spill dir %s still there after its last file: %v", dir, err)
 	}
 }
+
+// TestChildStatistics: a child's events are its own and also its
+// parent's; siblings do not see each other's.
+func TestChildStatistics(t *testing.T) {
+	parent := NewStatistics(true)
+	a, b := NewChildStatistics(parent), NewChildStatistics(parent)
+	a.AddStat(StatSpillBytesHostToDisk, 100)
+	b.AddStat(StatSpillBytesHostToDisk, 20)
+	b.SetMax(StatPeakHostBytes, 7)
+	if st, _ := a.GetStat(StatSpillBytesHostToDisk); st.Value != 100 || st.Count != 1 {
+		t.Errorf("child a: %+v", st)
+	}
+	if st, _ := parent.GetStat(StatSpillBytesHostToDisk); st.Value != 120 || st.Count != 2 {
+		t.Errorf("parent: %+v", st)
+	}
+	if st, _ := parent.GetStat(StatPeakHostBytes); st.Value != 7 {
+		t.Errorf("parent peak: %+v", st)
+	}
+	// A child of a disabled (or no) parent still counts its own.
+	c := NewChildStatistics(nil)
+	c.AddStat("x", 1)
+	if st, _ := c.GetStat("x"); st.Value != 1 {
+		t.Errorf("orphan child: %+v", st)
+	}
+}

@@ -40,11 +40,23 @@ type Statistics struct {
 	enabled bool
 	mu      sync.Mutex
 	stats   map[string]Stat
+	// parent, when not nil, also records every AddStat and SetMax: a
+	// part's statistics (one operator's) that add up to the whole's.
+	parent *Statistics
 }
 
 // NewStatistics returns an empty Statistics.
 func NewStatistics(enabled bool) *Statistics {
 	return &Statistics{enabled: enabled, stats: map[string]Stat{}}
+}
+
+// NewChildStatistics returns an enabled, empty Statistics that also
+// records everything in parent (which may be nil or disabled). EXPLAIN
+// ANALYZE gives each operator one over the query's, so that spills are
+// attributed to the operator whose state spilled, and the operators'
+// figures sum to the query's.
+func NewChildStatistics(parent *Statistics) *Statistics {
+	return &Statistics{enabled: true, stats: map[string]Stat{}, parent: parent}
 }
 
 // Enabled reports whether AddStat records anything.
@@ -55,6 +67,7 @@ func (s *Statistics) AddStat(name string, value float64) {
 	if !s.Enabled() {
 		return
 	}
+	s.parent.AddStat(name, value)
 	s.mu.Lock()
 	st := s.stats[name]
 	st.Count++
@@ -69,6 +82,7 @@ func (s *Statistics) SetMax(name string, value float64) {
 	if !s.Enabled() {
 		return
 	}
+	s.parent.SetMax(name, value)
 	s.mu.Lock()
 	st := s.stats[name]
 	st.Count++
