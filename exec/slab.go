@@ -64,7 +64,9 @@ func (p *slabPool[T]) get(n int) []T {
 	}
 	p.mu.Unlock()
 	if s == nil {
-		return make([]T, n, 1<<c)
+		s = make([]T, n, 1<<c)
+		prefault(s) // slab_linux.go
+		return s
 	}
 	slabHeld.Lock()
 	slabHeld.bytes -= cap(s) * size

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package exec
+
+func prefault[T any](s []T) {}
