@@ -320,20 +320,10 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 		}
 		k := min(pc.left, n-done)
 		if pc.plain {
-			v := pc.vals
-			for i := range k {
-				if len(v) < 4 {
-					return data, done, pc.corrupt("short page")
-				}
-				l := int(binary.LittleEndian.Uint32(v))
-				if l > len(v)-4 {
-					return data, done, pc.corrupt("short page")
-				}
-				data = append(data, v[4:4+l]...)
-				offs[done+i+1] = int32(len(data))
-				v = v[4+l:]
+			var err error
+			if data, err = pc.plainStrings(k, offs[done+1:done+1+k], data); err != nil {
+				return data, done, err
 			}
-			pc.vals = v
 		} else {
 			idx, err := pc.indices(k, len(pc.dictOffs)-1)
 			if err != nil {
@@ -375,6 +365,49 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 		done += k
 	}
 	return data, done, nil
+}
+
+// plainStrings appends the next k strings of a PLAIN page to data and
+// sets at[i] to the end of string i. A first pass over the length
+// prefixes checks them and sizes data once; short strings (comments,
+// names) are then copied by 8-byte words, which may read past a string
+// into the page's next bytes and write into data's slack: a memmove call
+// per string cost TPC-H q13 an eighth of its CPU.
+func (pc *pageColumn) plainStrings(k int, at []int32, data []byte) ([]byte, error) {
+	v := pc.vals
+	total, pos := 0, 0
+	for range k {
+		if len(v)-pos < 4 {
+			return data, pc.corrupt("short page")
+		}
+		l := int(binary.LittleEndian.Uint32(v[pos:]))
+		if l > len(v)-pos-4 {
+			return data, pc.corrupt("short page")
+		}
+		total += l
+		pos += 4 + l
+	}
+	const wordCopyMax = 64
+	base := len(data)
+	data = slices.Grow(data, total+wordCopyMax)[:base+total+wordCopyMax]
+	p := base
+	src := 0
+	for i := range k {
+		l := int(binary.LittleEndian.Uint32(v[src:]))
+		src += 4
+		if w := (l + 7) &^ 7; l <= wordCopyMax && src+w <= len(v) {
+			for o := 0; o < w; o += 8 {
+				*(*uint64)(unsafe.Pointer(&data[p+o : p+o+8][0])) = *(*uint64)(unsafe.Pointer(&v[src+o : src+o+8][0]))
+			}
+		} else {
+			copy(data[p:p+l], v[src:src+l])
+		}
+		p += l
+		src += l
+		at[i] = int32(p)
+	}
+	pc.vals = v[src:]
+	return data[:p], nil
 }
 
 // rleReader decodes Parquet's RLE / bit-packing hybrid encoding of

@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,45 @@ func testCopySlots(t *testing.T, words []string) {
 	}
 	if string(got) != string(want) {
 		t.Fatalf("%q: bytes differ", words)
+	}
+}
+
+// TestPlainStrings checks the word-copying PLAIN string decoder against
+// the page's strings: lengths around the word size and the copy limit, a
+// string ending the page (no bytes after it to over-read), a short page.
+func TestPlainStrings(t *testing.T) {
+	var page []byte
+	var want []string
+	for l := 0; l <= 100; l++ {
+		s := strings.Repeat(string(rune('a'+l%26)), l)
+		want = append(want, s)
+		page = binary.LittleEndian.AppendUint32(page, uint32(l))
+		page = append(page, s...)
+	}
+	for _, split := range []int{len(want), 7, 1} {
+		pc := &pageColumn{name: "s", plain: true, vals: page, left: len(want)}
+		data := []byte("xy")
+		var got []string
+		for done := 0; done < len(want); {
+			k := min(split, len(want)-done)
+			at := make([]int32, k)
+			start := int32(len(data))
+			var err error
+			if data, err = pc.plainStrings(k, at, data); err != nil {
+				t.Fatal(err)
+			}
+			for _, end := range at {
+				got = append(got, string(data[start:end]))
+				start = end
+			}
+			done += k
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("split %d: strings differ", split)
+		}
+	}
+	pc := &pageColumn{name: "s", plain: true, vals: page[:len(page)-1]}
+	if _, err := pc.plainStrings(len(want), make([]int32, len(want)), nil); err == nil {
+		t.Error("a truncated page decoded without error")
 	}
 }
