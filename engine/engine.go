@@ -36,6 +36,10 @@ type Options struct {
 	SpillAlways       bool
 	Stats             *gqmem.Statistics
 	AfterQuery        func(*gqmem.Statistics)
+	// AfterQueryOperators, when set, makes every query run with its
+	// operators instrumented as under EXPLAIN ANALYZE and is called with
+	// their figures when it succeeds (opstats.go) — the CLI's --stats.
+	AfterQueryOperators func(QueryOperators)
 	// QueryMemoryLimit bounds one query's host memory (0: none; see
 	// querylimit.go): a server's over-limit query fails alone.
 	QueryMemoryLimit int64

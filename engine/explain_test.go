@@ -244,3 +244,44 @@ func TestExplainAnalyzeMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterQueryOperators: with the hook set, Query and QueryStream run
+// the plan instrumented and report each operator (the --stats path);
+// statements that run no query report nothing.
+func TestAfterQueryOperators(t *testing.T) {
+	var got []QueryOperators
+	e := newTestEngine(t, Options{AfterQueryOperators: func(q QueryOperators) { got = append(got, q) }})
+	const q = "select p.city, count(*) as n from people p join orders o on o.person_id = p.id group by p.city"
+	res, err := e.Query(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Release()
+	st, err := e.QueryStream(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b, ok := st.Next(); ok; b, ok = st.Next() {
+		b.Release()
+	}
+	if err := st.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := e.Query(context.Background(), "show tables"); err != nil {
+		t.Fatal(err)
+	} else {
+		res.Release()
+	}
+	if len(got) != 2 {
+		t.Fatalf("hook called %d times, want 2", len(got))
+	}
+	for i, g := range got {
+		rows := map[string]int64{}
+		for _, op := range g.Operators {
+			rows[strings.Join(strings.Fields(op.Operator)[:2], " ")] = op.Rows
+		}
+		if rows["Scan people"] != 6 || rows["Scan orders"] != 7 || g.Operators[0].Depth != 0 || !strings.Contains(g.Text, "peak mem") {
+			t.Errorf("call %d: %+v\n%s", i, g.Operators, g.Text)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -114,6 +115,7 @@ func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, e
 		return nil, err
 	}
 	root = trackProgress(ctx, root)
+	root, reportOps := e.operatorStats(root, ast)
 	schema := planSchema(p.Columns())
 	fields := schema.Fields()
 	res := &Result{Schema: schema}
@@ -121,6 +123,7 @@ func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, e
 	res.Stats, res.Mem = qs, qa
 	defer e.finishQuery(qa, qs)
 	c := exec.NewContext(ctx, copts)
+	start := time.Now()
 	err = exec.Run(c, root, func(b arrow.RecordBatch) error {
 		if b.NumRows() == 0 {
 			return nil
@@ -138,6 +141,7 @@ func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, e
 		res.Release()
 		return nil, err
 	}
+	reportOps(time.Since(start), res.NumRows())
 	return res, nil
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -156,6 +157,7 @@ func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Strea
 	}
 	ctx, cancel := context.WithCancel(parent)
 	root = trackProgress(ctx, root)
+	root, reportOps := e.operatorStats(root, ast)
 	schema := planSchema(p.Columns())
 	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
 	s := &Stream{Schema: schema, Stats: qs, Mem: qa, cancel: cancel,
@@ -166,10 +168,13 @@ func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Strea
 		defer close(s.batches)
 		defer cancel()
 		c := exec.NewContext(ctx, copts)
+		start := time.Now()
+		var rows int64
 		err := exec.Run(c, root, func(b arrow.RecordBatch) error {
 			if b.NumRows() == 0 {
 				return nil
 			}
+			rows += b.NumRows()
 			if int(b.NumCols()) != len(schema.Fields()) {
 				return errs.New(errs.Internal, "query produced %d columns, plan has %d", b.NumCols(), len(schema.Fields()))
 			}
@@ -185,6 +190,8 @@ func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Strea
 		})
 		if err != nil {
 			e.abortRanks(ops, err)
+		} else {
+			reportOps(time.Since(start), rows)
 		}
 		s.err = err
 	}()

@@ -307,3 +307,56 @@ func (a *Analyzed) Stats() OpStats {
 	}
 	return s
 }
+
+// OperatorRow is one operator's figures in a flat, plan-ordered list
+// (gq --stats-json): the operator's depth in the tree, its description
+// and what Stats measured, times in seconds, sizes in bytes.
+type OperatorRow struct {
+	Depth    int              `json:"depth"`
+	Operator string           `json:"operator"`
+	Rows     int64            `json:"rows"`
+	Batches  int64            `json:"batches"`
+	Time     float64          `json:"time_s"`
+	Self     float64          `json:"self_s"`
+	Device   string           `json:"device"`
+	PeakMem  int64            `json:"peak_mem_bytes"`
+	Spilled  int64            `json:"spilled_bytes"`
+	Extra    map[string]int64 `json:"extra,omitempty"` // an exchange's "sent" and "received" bytes
+}
+
+// Operators lists the operators under root (as Instrument wrapped them)
+// in EXPLAIN's order, parents before children, each described by
+// describe (physical.Describe; nil: Node.Explain). Call it after the run.
+func Operators(root Node, describe func(Node) string) []OperatorRow {
+	if describe == nil {
+		describe = Node.Explain
+	}
+	var out []OperatorRow
+	var walk func(n Node, depth int)
+	walk = func(n Node, depth int) {
+		inner := n
+		row := OperatorRow{Depth: depth}
+		if a, ok := n.(*Analyzed); ok {
+			inner = a.Inner
+			s := a.Stats()
+			row.Rows, row.Batches, row.Time, row.Self = s.Rows, s.Batches, s.Active.Seconds(), s.Self.Seconds()
+			row.Device, row.PeakMem, row.Spilled = s.Device, s.PeakMem, s.Spilled
+			for _, x := range s.Extra {
+				if x.Name == "peak mem" || x.Name == "spilled" || x.Unit == "text" {
+					continue
+				}
+				if row.Extra == nil {
+					row.Extra = map[string]int64{}
+				}
+				row.Extra[x.Name] = x.Value
+			}
+		}
+		row.Operator = describe(inner)
+		out = append(out, row)
+		for _, c := range inner.Children() {
+			walk(c, depth+1)
+		}
+	}
+	walk(root, 0)
+	return out
+}

@@ -34,7 +34,11 @@ func (m *opMem) context(c *Context) *Context {
 		if qa == nil { // a Context not made by NewContext (tests)
 			qa, qs = c.Alloc, c.Stats
 		}
-		m.alloc = gqmem.NewAllocator(qa, nil)
+		if qa, ok := qa.(*gqmem.Allocator); ok {
+			m.alloc = gqmem.NewChildAllocator(qa)
+		} else {
+			m.alloc = gqmem.NewAllocator(qa, nil)
+		}
 		m.stats = gqmem.NewChildStatistics(qs)
 	})
 	return c.forOperator(m.alloc, m.stats)

@@ -240,3 +240,20 @@ func TestChildStatistics(t *testing.T) {
 		t.Errorf("orphan child: %+v", st)
 	}
 }
+
+// TestChildAllocator: a child's bytes count in it and in its ancestors,
+// and freeing them uncounts them everywhere.
+func TestChildAllocator(t *testing.T) {
+	root := NewAllocator(nil, nil)
+	q := NewAllocator(nil, root)
+	op := NewChildAllocator(q)
+	b := op.Allocate(1000)
+	q.Free(q.Allocate(24))
+	if op.Live() != 1000 || q.Live() != 1000 || root.Live() != 1000 || q.Peak() != 1024 || op.Peak() != 1000 {
+		t.Errorf("live op %d q %d root %d, peak q %d op %d", op.Live(), q.Live(), root.Live(), q.Peak(), op.Peak())
+	}
+	op.Free(b)
+	if op.Live() != 0 || q.Live() != 0 || root.Live() != 0 || op.Peak() != 1000 {
+		t.Errorf("after free: live op %d q %d root %d, peak op %d", op.Live(), q.Live(), root.Live(), op.Peak())
+	}
+}

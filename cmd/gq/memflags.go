@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"gq/engine"
+	"gq/errs"
 	gqmem "gq/memory"
 )
 
@@ -16,6 +18,10 @@ type memoryFlags struct {
 	limit, deviceLimit, spillDir *string
 	spillAlways, stats           *bool
 	statsJSON                    *string
+
+	// queries are the per-operator figures of each query, for --stats-json.
+	mu      sync.Mutex
+	queries []engine.QueryOperators
 }
 
 func memFlags(fs *flag.FlagSet) *memoryFlags {
@@ -24,8 +30,8 @@ func memFlags(fs *flag.FlagSet) *memoryFlags {
 		deviceLimit: fs.String("device-memory-limit", os.Getenv("GQ_DEVICE_MEMORY_LIMIT"), "device memory limit: bytes or \"4GiB\" (env GQ_DEVICE_MEMORY_LIMIT)"),
 		spillDir:    fs.String("spill-dir", os.Getenv("GQ_SPILL_DIR"), "directory for spill files (default: a temporary directory removed at exit; env GQ_SPILL_DIR)"),
 		spillAlways: fs.Bool("spill-always", gqmem.SpillAlwaysFromEnv(), "spill everything spillable at every opportunity, a test mode (env GQ_SPILL_ALWAYS=1)"),
-		stats:       fs.Bool("stats", false, "print each query's statistics (spills, peak memory) to stderr"),
-		statsJSON:   fs.String("stats-json", "", "write the statistics of all queries as JSON to `FILE` at exit"),
+		stats:       fs.Bool("stats", false, "print each query's statistics (spills, peak memory) and its operators' (as EXPLAIN ANALYZE) to stderr"),
+		statsJSON:   fs.String("stats-json", "", "write the statistics of all queries, and each query's operators', as JSON to `FILE` at exit"),
 	}
 }
 
@@ -50,11 +56,24 @@ func (m *memoryFlags) apply(opts *engine.Options, stderr io.Writer) error {
 		opts.Stats = gqmem.NewStatistics(true)
 	}
 	if *m.stats {
-		var mu sync.Mutex
 		opts.AfterQuery = func(st *gqmem.Statistics) {
-			mu.Lock()
-			defer mu.Unlock()
+			m.mu.Lock()
+			defer m.mu.Unlock()
 			fmt.Fprint(stderr, st.Report())
+		}
+	}
+	if *m.stats || *m.statsJSON != "" {
+		// Per-operator figures: the query's operators run instrumented,
+		// as under EXPLAIN ANALYZE.
+		opts.AfterQueryOperators = func(q engine.QueryOperators) {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			if *m.stats {
+				fmt.Fprint(stderr, "Operators:\n"+q.Text)
+			}
+			if *m.statsJSON != "" {
+				m.queries = append(m.queries, q)
+			}
 		}
 	}
 	return nil
@@ -64,11 +83,37 @@ func (m *memoryFlags) apply(opts *engine.Options, stderr io.Writer) error {
 // removing its spill directory; it reports a failure on stderr.
 func (m *memoryFlags) finish(eng *engine.Engine, stderr io.Writer) {
 	if *m.statsJSON != "" {
-		if err := eng.Statistics().WriteJSON(*m.statsJSON); err != nil {
+		if err := m.writeJSON(eng.Statistics()); err != nil {
 			fmt.Fprintf(stderr, "Error: %v\n", err)
 		}
 	}
 	if err := eng.Close(); err != nil {
 		fmt.Fprintf(stderr, "Error: removing the spill directory: %v\n", err)
 	}
+}
+
+// writeJSON writes the --stats-json file: the statistics of all queries
+// by name ({"spill-bytes-host-to-disk": {"count": …, "value": …}, …}, as
+// memory.Statistics.JSON writes them) and, under "queries", each query's
+// statement and operators (exec.OperatorRow), in the order they ran.
+func (m *memoryFlags) writeJSON(st *gqmem.Statistics) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	doc := map[string]any{}
+	for name, v := range st.Snapshot() {
+		doc[name] = v
+	}
+	queries := m.queries
+	if queries == nil {
+		queries = []engine.QueryOperators{}
+	}
+	doc["queries"] = queries
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return errs.Wrap(errs.Internal, err, "encoding statistics")
+	}
+	if err := os.WriteFile(*m.statsJSON, append(data, '\n'), 0o644); err != nil {
+		return errs.Wrap(errs.IO, err, "writing statistics")
+	}
+	return nil
 }

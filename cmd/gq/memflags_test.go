@@ -10,7 +10,8 @@ import (
 )
 
 // TestStatsFlags: --spill-always makes a sort spill, --stats prints the
-// spill statistics to stderr and --stats-json writes them as JSON.
+// spill statistics and the operators' figures to stderr and --stats-json
+// writes them as JSON.
 func TestStatsFlags(t *testing.T) {
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "stats.json")
@@ -33,15 +34,48 @@ func TestStatsFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stats map[string]struct {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%v in %s", err, data)
+	}
+	var spilled struct {
 		Count int64
 		Value float64
 	}
-	if err := json.Unmarshal(data, &stats); err != nil {
-		t.Fatalf("%v in %s", err, data)
+	if err := json.Unmarshal(doc["spill-bytes-host-to-disk"], &spilled); err != nil || spilled.Count == 0 || spilled.Value <= 0 {
+		t.Errorf("JSON spill-bytes-host-to-disk = %+v (%v)", spilled, err)
 	}
-	if s := stats["spill-bytes-host-to-disk"]; s.Count == 0 || s.Value <= 0 {
-		t.Errorf("JSON spill-bytes-host-to-disk = %+v", s)
+	// The query's operators: the sort spilled (all of the query's spill
+	// bytes), the scan did not; the scan read the 6 rows of people.
+	var queries []struct {
+		Statement string
+		Operators []struct {
+			Depth    int
+			Operator string
+			Rows     int64
+			Spilled  int64 `json:"spilled_bytes"`
+		}
+	}
+	if err := json.Unmarshal(doc["queries"], &queries); err != nil || len(queries) != 1 {
+		t.Fatalf("JSON queries: %v in %s", err, data)
+	}
+	var sortSpilled, scanRows int64 = -1, -1
+	for _, op := range queries[0].Operators {
+		switch {
+		case strings.HasPrefix(op.Operator, "Sort "):
+			sortSpilled = op.Spilled
+		case strings.HasPrefix(op.Operator, "Scan people"):
+			scanRows = op.Rows
+			if op.Spilled != 0 {
+				t.Errorf("the scan spilled %d bytes", op.Spilled)
+			}
+		}
+	}
+	if sortSpilled != int64(spilled.Value) || scanRows != 6 {
+		t.Errorf("sort spilled %d bytes (query %v), scan rows %d (want 6):\n%s", sortSpilled, spilled.Value, scanRows, data)
+	}
+	if !strings.Contains(errOut.String(), "Operators:") || !strings.Contains(errOut.String(), "peak mem") {
+		t.Errorf("--stats output lacks the operators:\n%s", errOut.String())
 	}
 	if ents, _ := os.ReadDir(spillDir); len(ents) != 0 {
 		t.Errorf("%d spill files left", len(ents))
