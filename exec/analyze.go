@@ -14,8 +14,10 @@ import (
 // every node of a plan (by replacing the exported Node and []Node fields
 // that hold children, so no operator needs to know about it); each
 // Analyzed forwards its input's batches unchanged and counts rows, batches
-// and the time it waited for them. The run costs one extra goroutine and
-// channel hop per operator, which is noise next to the operators' work.
+// and the time it waited for them, and opens it under the operator's own
+// memory accounting (opmem.go: peak memory, spilled bytes). The run costs
+// one extra goroutine and channel hop per operator, which is noise next
+// to the operators' work.
 
 // Analyzed wraps one operator and records what it produced.
 type Analyzed struct {
