@@ -244,7 +244,7 @@ func (t *csvTable) Read(ctx context.Context, split int, columns []int, batchSize
 	out := make([]arrow.Array, len(columns))
 	flush := func(n int) error {
 		for i := range cols {
-			out[i] = cols[i].finish(n)
+			out[i] = cols[i].finish(n, mem)
 		}
 		b := array.NewRecordBatch(s, out, int64(n))
 		releaseAll(out)

@@ -89,31 +89,37 @@ func (c *csvColumn) add(f []byte, quoted bool) bool {
 	return true
 }
 
-// finish returns the n accumulated values as an array and resets c.
-func (c *csvColumn) finish(n int) arrow.Array {
+// finish returns the n accumulated values as an array, its buffers
+// counted on mem, the query's allocator (see buffer), and resets c.
+func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 	var validity *memory.Buffer
 	if c.nulls > 0 {
-		validity = memory.NewBufferBytes(c.valid)
+		validity = buffer(mem, c.valid)
 	}
 	var bufs []*memory.Buffer
 	switch c.typ.ID() {
 	case arrow.INT64:
-		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int64Traits.CastToBytes(c.i64))}
+		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.i64))}
 	case arrow.FLOAT64:
-		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Float64Traits.CastToBytes(c.f64))}
+		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.f64))}
 	case arrow.DATE32:
-		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(c.i32))}
+		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.i32))}
 	case arrow.BOOL:
-		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(c.bools)}
+		bufs = []*memory.Buffer{validity, buffer(mem, c.bools)}
 	default:
 		if len(c.offsets) == 0 {
 			c.offsets = append(c.offsets, 0)
 		}
-		bufs = []*memory.Buffer{validity, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(c.offsets)), memory.NewBufferBytes(c.bytes)}
+		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.offsets)), buffer(mem, c.bytes)}
 	}
 	d := array.NewData(c.typ, n, bufs, nil, c.nulls, 0)
 	a := array.MakeFromData(d)
 	d.Release()
+	for _, b := range bufs {
+		if b != nil {
+			b.Release() // d held them
+		}
+	}
 	// The array owns the slices now: start fresh ones, sized like these.
 	*c = csvColumn{typ: c.typ,
 		i64: make([]int64, 0, cap(c.i64)), f64: make([]float64, 0, cap(c.f64)), i32: make([]int32, 0, cap(c.i32)),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"slices"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -148,6 +149,10 @@ type directColumn struct {
 	nulls int
 	// dataHint sizes a new string data buffer from the previous batch.
 	dataHint int
+	// mem is the query's allocator: the arrays take hands out are counted
+	// on it (see buffer). The scratch buffers that stay with the column
+	// are not: they are a fixed overhead per scanning worker.
+	mem memory.Allocator
 	// lazy: a string column that Select does not read, decoded as
 	// dictionary indices where it can be (decodeIndexed); indexed: the
 	// batch is held so, as tidx (parquet_tests.go).
@@ -195,7 +200,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	for i, c := range columns {
 		dc := readers[c]
 		if dc == nil {
-			dc = &directColumn{kind: t.direct[c], typ: t.schema.Field(c).Type}
+			dc = &directColumn{kind: t.direct[c], typ: t.schema.Field(c).Type, mem: mem}
 			readers[c] = dc
 			err := guard(pf.path, func() error {
 				descr := pf.md.Schema.Column(c)
@@ -658,21 +663,62 @@ func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 
 // view is an array over the scratch buffers, valid until the next decode.
 func (dc *directColumn) view() arrow.Array {
-	return dc.array(dc.valid, dc.fixed, dc.offs, dc.data, dc.n, dc.nulls)
+	return dc.array(nil, dc.valid, dc.fixed, dc.offs, dc.data, dc.n, dc.nulls)
 }
 
-func (dc *directColumn) array(valid, fixed []byte, offs []int32, data []byte, n, nulls int) arrow.Array {
+// array is an array of n rows over the given buffers. With mem nil it is a
+// view: the buffers stay the caller's. Otherwise the array owns them and
+// they are counted on mem, the query's allocator (see buffer), until the
+// array is released.
+func (dc *directColumn) array(mem memory.Allocator, valid, fixed []byte, offs []int32, data []byte, n, nulls int) arrow.Array {
 	var vb *memory.Buffer
 	if valid != nil {
-		vb = memory.NewBufferBytes(valid)
+		vb = buffer(mem, valid)
 	}
-	bufs := []*memory.Buffer{vb, memory.NewBufferBytes(fixed)}
+	var bufs []*memory.Buffer
 	if dc.kind == directBytes {
-		bufs = []*memory.Buffer{vb, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(offs[:n+1])), memory.NewBufferBytes(data)}
+		// The offsets' whole capacity, as bytes, is what the buffer holds.
+		ob := capBytes(offs[:n+1])
+		bufs = []*memory.Buffer{vb, buffer(mem, ob), buffer(mem, data)}
+	} else {
+		bufs = []*memory.Buffer{vb, buffer(mem, fixed)}
 	}
 	d := array.NewData(dc.typ, n, bufs, nil, nulls, 0)
 	defer d.Release()
+	for _, b := range bufs {
+		if b != nil {
+			b.Release() // d holds them
+		}
+	}
 	return array.MakeFromData(d)
+}
+
+// capBytes is s as bytes with s's whole capacity as the capacity (buffer
+// counts the capacity).
+func capBytes[T int32 | int64 | float64](s []T) []byte {
+	var zero T
+	return arrow.GetBytes(s[:cap(s)])[:len(s)*int(unsafe.Sizeof(zero))]
+}
+
+// adopter is gq's accounting allocator (gq/memory.Allocator.Adopt).
+type adopter interface{ Adopt([]byte) bool }
+
+// buffer wraps b, a slice the scan decoded into on the Go heap, for an
+// array. The scan's batches are most of a query's memory, so where mem
+// can adopt Go memory the buffer is counted on it — b's whole capacity,
+// what the array keeps from being collected — and uncounted when the
+// array is released (mem's Free). Otherwise (mem nil: a view; or an
+// allocator that cannot adopt) b is wrapped as plain Go memory.
+func buffer(mem memory.Allocator, b []byte) *memory.Buffer {
+	if a, ok := mem.(adopter); ok && mem != nil {
+		full := b[:cap(b)]
+		if a.Adopt(full) {
+			buf := memory.NewBufferWithAllocator(full, mem)
+			buf.ResizeNoShrink(len(b))
+			return buf
+		}
+	}
+	return memory.NewBufferBytes(b)
 }
 
 // readLevels calls read until n levels are read (a typed ReadBatch may stop

@@ -15,7 +15,7 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 		return dc.takeIndexed(sel) // parquet_tests.go
 	}
 	if sel == nil && handOver {
-		a := dc.view()
+		a := dc.array(dc.mem, dc.valid, dc.fixed, dc.offs, dc.data, dc.n, dc.nulls)
 		dc.fixed, dc.offs, dc.data, dc.valid = nil, nil, nil, nil
 		return a
 	}
@@ -48,7 +48,7 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 	switch {
 	case dc.kind == directBytes:
 		offs, data := gatherStrings(dc.offs, dc.data, sel)
-		return dc.array(valid, nil, offs, data, n, nulls)
+		return dc.array(dc.mem, valid, nil, offs, data, n, nulls)
 	case dc.kind == directBool:
 		bits := make([]byte, (n+7)/8)
 		for i, r := range sel {
@@ -56,13 +56,13 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 				bits[i>>3] |= 1 << (i & 7)
 			}
 		}
-		return dc.array(valid, bits, nil, nil, n, nulls)
+		return dc.array(dc.mem, valid, bits, nil, nil, n, nulls)
 	case dc.width == 8:
 		out := gatherRuns(arrow.Int64Traits.CastFromBytes(dc.fixed), sel)
-		return dc.array(valid, arrow.Int64Traits.CastToBytes(out), nil, nil, n, nulls)
+		return dc.array(dc.mem, valid, arrow.Int64Traits.CastToBytes(out), nil, nil, n, nulls)
 	default: // width 4
 		out := gatherRuns(arrow.Int32Traits.CastFromBytes(dc.fixed), sel)
-		return dc.array(valid, arrow.Int32Traits.CastToBytes(out), nil, nil, n, nulls)
+		return dc.array(dc.mem, valid, arrow.Int32Traits.CastToBytes(out), nil, nil, n, nulls)
 	}
 }
 

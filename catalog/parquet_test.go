@@ -76,12 +76,14 @@ func sampleRecord(t testing.TB, offset int) arrow.RecordBatch {
 // strings (NULL as "NULL"), checking batch sizes and schemas on the way.
 func readAll(t *testing.T, tb Table, columns []int, batchSize int) [][]string {
 	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
+	mem := countedAllocator(t)
 	var rows [][]string
 	for s := 0; s < tb.NumSplits(); s++ {
 		err := tb.Read(context.Background(), s, columns, batchSize, mem, func(b arrow.RecordBatch) error {
 			defer b.Release()
+			if _, shared := tb.(*memTable); !shared { // a memTable's batches are the table's
+				checkCounted(t, mem, b)
+			}
 			if int(b.NumRows()) > batchSize {
 				t.Errorf("batch of %d rows > batch size %d", b.NumRows(), batchSize)
 			}

@@ -295,5 +295,5 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 			offs[i+1] = int32(len(data))
 		}
 	}
-	return dc.array(nil, nil, offs, data, len(idx), 0)
+	return dc.array(dc.mem, nil, nil, offs, data, len(idx), 0)
 }

@@ -191,12 +191,12 @@ func TestColumnTests(t *testing.T) {
 // "c0|c1|…" strings.
 func readTested(t *testing.T, pt *ParquetTable, columns []int, batchSize int, rf *RowFilter) []string {
 	t.Helper()
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
+	mem := countedAllocator(t)
 	var rows []string
 	for s := 0; s < pt.NumSplits(); s++ {
 		err := pt.ReadFiltered(context.Background(), s, columns, batchSize, mem, rf, func(b arrow.RecordBatch) error {
 			defer b.Release()
+			checkCounted(t, mem, b)
 			for r := 0; r < int(b.NumRows()); r++ {
 				var parts []string
 				for c := 0; c < int(b.NumCols()); c++ {

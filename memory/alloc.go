@@ -82,3 +82,20 @@ func (a *Allocator) Allocations() int64 { return a.allocs.Load() }
 // Reset forgets the live count (after a leak has been reported, so the
 // next check starts from zero); the peak and totals stay.
 func (a *Allocator) Reset() { a.live.Store(0) }
+
+// Adopt counts b, memory allocated on the Go heap by someone else, as
+// allocated here, so that buffers a decoder fills in its own slices and
+// hands to a batch (the Parquet scan's) are accounted like the rest: the
+// batch's buffer is then made with this allocator, whose Free(b) uncounts
+// them when the batch is released. It returns false, counting nothing,
+// when Free would do more than uncount (the inner allocator is not the Go
+// allocator, whose Free is a no-op): the caller then keeps b as plain Go
+// memory, unaccounted.
+func (a *Allocator) Adopt(b []byte) bool {
+	if _, ok := a.mem.(*amem.GoAllocator); !ok {
+		return false
+	}
+	a.allocs.Add(1)
+	a.add(int64(len(b)))
+	return true
+}

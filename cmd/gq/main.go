@@ -17,6 +17,7 @@ import (
 	"gq/catalog"
 	"gq/engine"
 	"gq/format"
+	gqmem "gq/memory"
 	"gq/shuffle"
 )
 
@@ -110,6 +111,9 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	if err := mf.apply(&eopts, stderr); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
+	}
+	if rf.ranks <= 1 { // not when ranks share this process (each has the limit)
+		defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
 	}
 	sh := &shell{eng: engine.New(cat, eopts), mode: *mode, out: stdout, errOut: stderr, timeout: *timeout}
 	defer mf.finish(sh.eng, stderr)
