@@ -1,6 +1,9 @@
 package expr
 
 import (
+	"cmp"
+	"math"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -38,6 +41,82 @@ func (o cmpOp) flip() cmpOp {
 type cmpNode struct {
 	op   cmpOp
 	l, r node
+	// up > 1: l and r are Int64 or Decimal of different scales, compared
+	// as l·up op r exactly (see newScaledCompare).
+	up int64
+}
+
+// newScaledCompare compares Int64 and Decimal values of scales ls and rs
+// exactly. Casting both to one decimal type is not: a BIGINT such as
+// 9223372036854775807 has no DECIMAL(18,1) value, and DuckDB and MySQL
+// compare it with 1.5 all the same. A literal is folded to a comparison at
+// the other side's own scale; two non-literals compare row by row by range.
+func newScaledCompare(op cmpOp, l, r node, ls, rs int32) node {
+	if ls > rs {
+		l, r, op, ls, rs = r, l, op.flip(), rs, ls
+	}
+	p := pow10[rs-ls]
+	if lit, ok := r.(*litNode); ok {
+		if lit.v.null {
+			return &litNode{t: Boolean, v: scalar{null: true}}
+		}
+		// l·p op y ⇔ l op y/p; with y/p = q + rem/p (0 ≤ rem < p) and l a
+		// whole number at its scale, a remainder decides = and ≠, and
+		// moves < and ≥ to ≤ q and > q.
+		q, rem := lit.v.i/p, lit.v.i%p
+		if rem < 0 {
+			q, rem = q-1, rem+p
+		}
+		if rem != 0 {
+			switch op {
+			case opEq, opNe:
+				return constCompare(l, op == opNe)
+			case opLt:
+				op = opLe
+			case opGe:
+				op = opGt
+			}
+		}
+		return &cmpNode{op: op, l: l, r: &litNode{t: l.typ(), v: scalar{i: q}}}
+	}
+	if lit, ok := l.(*litNode); ok {
+		if lit.v.null {
+			return &litNode{t: Boolean, v: scalar{null: true}}
+		}
+		if x, ok := mulExact(lit.v.i, p); ok {
+			return &cmpNode{op: op.flip(), l: r, r: &litNode{t: r.typ(), v: scalar{i: x}}}
+		}
+		// lit·p is beyond every int64, so beyond every value of r.
+		sign := 1
+		if lit.v.i < 0 {
+			sign = -1
+		}
+		return constCompare(r, cmpResult(op, sign))
+	}
+	if p == 1 {
+		return &cmpNode{op: op, l: l, r: r}
+	}
+	return &cmpNode{op: op, l: l, r: r, up: p}
+}
+
+// constCompare is v for every row where the Int64 or Decimal x is not
+// NULL, and NULL where it is: x ≤ MaxInt64 or x < MinInt64.
+func constCompare(x node, v bool) node {
+	if v {
+		return &cmpNode{op: opLe, l: x, r: &litNode{t: x.typ(), v: scalar{i: math.MaxInt64}}}
+	}
+	return &cmpNode{op: opLt, l: x, r: &litNode{t: x.typ(), v: scalar{i: math.MinInt64}}}
+}
+
+// mulExact is x·p for p ≥ 1, and false when that overflows an int64.
+func mulExact(x, p int64) (int64, bool) {
+	if p == 1 {
+		return x, true
+	}
+	if lim := math.MaxInt64 / p; x > lim || x < -lim {
+		return 0, false
+	}
+	return x * p, true
 }
 
 func newCompare(call *Call, l, r node) (node, error) {
@@ -57,13 +136,7 @@ func newCompare(call *Call, l, r node) (node, error) {
 				return nil, err
 			}
 		} else if ls, rs := scaleOf(lt), scaleOf(rt); ls != rs || lt.ID() != rt.ID() {
-			s := max(ls, rs)
-			if l, err = toType(l, Decimal(MaxDecimalPrecision, s)); err != nil {
-				return nil, err
-			}
-			if r, err = toType(r, Decimal(MaxDecimalPrecision, s)); err != nil {
-				return nil, err
-			}
+			return newScaledCompare(op, l, r, ls, rs), nil
 		}
 	case lt.ID() == arrow.BOOL && rt.ID() == arrow.BOOL:
 		if l, err = toType(l, Int64); err != nil {
@@ -150,6 +223,9 @@ func (n *cmpNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 	switch n.l.typ().ID() {
 	case arrow.INT64, arrow.DECIMAL64:
+		if n.up > 1 {
+			return selScaled(n.op, i64s(l.arr), i64s(r.arr), n.up, cand, dst)
+		}
 		if r.sc != nil {
 			return selLit(n.op, i64s(l.arr), r.sc.i, cand, dst)
 		}
@@ -330,6 +406,37 @@ func selArr[T ordered](op cmpOp, a, b []T, cand, dst []int32) []int32 {
 		k += b2i(m)
 	}
 	return dst[:base+k]
+}
+
+// selScaled selects the rows where a[i]·up op b[i], exactly: an a[i]
+// whose product overflows is beyond every int64 b[i] can hold (the
+// product is never exactly MinInt64: 2^63 is no multiple of 10).
+func selScaled(op cmpOp, a, b []int64, up int64, cand, dst []int32) []int32 {
+	lim := math.MaxInt64 / up
+	n := len(a)
+	if cand != nil {
+		n = len(cand)
+	}
+	for j := 0; j < n; j++ {
+		r := int32(j)
+		if cand != nil {
+			r = cand[j]
+		}
+		x, y := a[r], b[r]
+		var c int
+		switch {
+		case x > lim:
+			c = 1
+		case x < -lim:
+			c = -1
+		default:
+			c = cmp.Compare(x*up, y)
+		}
+		if cmpResult(op, c) {
+			dst = append(dst, r)
+		}
+	}
+	return dst
 }
 
 func b2i(b bool) int {
