@@ -98,9 +98,10 @@ func TestAnalyzedMemoryIsPerOperator(t *testing.T) {
 		t.Errorf("query spilled %v, want 320", st.Value)
 	}
 	// The operators' bytes counted in the query's allocator too, and
-	// were freed there.
-	if qa.Peak() < before+1064 || qa.Live() != before {
-		t.Errorf("query allocator: peak %d live %d, want ≥ %d and %d", qa.Peak(), qa.Live(), before+1064, before)
+	// were freed there. (The two may not hold theirs at the same time:
+	// the child can finish before the parent's goroutine starts.)
+	if qa.Peak() < before+1000 || qa.Live() != before {
+		t.Errorf("query allocator: peak %d live %d, want ≥ %d and %d", qa.Peak(), qa.Live(), before+1000, before)
 	}
 	rows := Operators(root, nil)
 	if len(rows) != 3 || rows[1].Device != "GPU" || rows[1].PeakMem != 1000 || rows[1].Spilled != 300 || rows[2].Depth != 2 || rows[2].Operator != "TestSource" {
