@@ -59,6 +59,9 @@ func (h *HashJoin) Explain() string       { return "HashJoin " + h.Type.String()
 // workers probe it with Left batches. Output order is unspecified.
 func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 	if h.graceEligible(c) { // under a memory limit: hashjoin_grace.go
+		if h.Publish != nil { // no filter from a spilling join
+			c.joinFilterRun(h.Publish).settle()
+		}
 		return h.openGrace(c)
 	}
 	if h.BuildLeft {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -21,12 +22,15 @@ import (
 // columns; it only does so where dropping those rows cannot change the
 // join's result.
 //
-// The scan does not wait for the table: a wait would take away the overlap
-// of build and probe (measured: no faster on TPC-H) and could deadlock
-// where the build side needs the probe side to progress. Rows read before
-// the table is built are not filtered. A filter that keeps most rows costs more than it
-// saves, so a scan stops applying one that has kept over half of the
-// first rows it saw.
+// A scan waits a little (joinFilterWait) for its filters before it reads:
+// a probe side can only run ahead of the join by its channel's few
+// batches anyway, and while it does it takes cores from the build side and
+// sends rows the filter would have dropped (TPC-H q09's lineitem scan ran
+// beside the part scan that its filter waits for). The wait is bounded
+// because a build side may need the probe side to progress; rows read
+// before a filter arrives are not filtered. A filter that keeps most rows
+// costs more than it saves, so a scan stops applying one that has kept
+// over half of the first rows it saw.
 
 // JoinFilter links one HashJoin with the scans it filters.
 type JoinFilter struct {
@@ -51,6 +55,35 @@ type joinFilterRun struct {
 	mu     sync.RWMutex
 	filter *keyFilter // nil until published, and again once withdrawn
 	res    *gqmem.Reservation
+	// settled is closed once the join has published its filter or will
+	// not (it spills, or was short of memory, or is done).
+	settled chan struct{}
+	once    sync.Once
+}
+
+// joinFilterWait bounds how long a scan waits for its join filters.
+const joinFilterWait = 200 * time.Millisecond
+
+// settle marks the filter published or abandoned.
+func (r *joinFilterRun) settle() { r.once.Do(func() { close(r.settled) }) }
+
+// awaitJoinFilters waits until every filter of a scan has settled, at most
+// joinFilterWait in all, or the query ends.
+func awaitJoinFilters(c *Context, jfs []*scanJoinFilter) {
+	if len(jfs) == 0 {
+		return
+	}
+	t := time.NewTimer(joinFilterWait)
+	defer t.Stop()
+	for _, jf := range jfs {
+		select {
+		case <-jf.run.settled:
+		case <-t.C:
+			return
+		case <-c.Done():
+			return
+		}
+	}
 }
 
 // joinFilterRun returns f's run in c (created on first use).
@@ -64,7 +97,7 @@ func (c *Context) joinFilterRun(f *JoinFilter) *joinFilterRun {
 	if s.filters == nil {
 		s.filters = map[*JoinFilter]*joinFilterRun{}
 	}
-	r := &joinFilterRun{}
+	r := &joinFilterRun{settled: make(chan struct{})}
 	s.filters[f] = r
 	return r
 }
@@ -76,6 +109,7 @@ func (r *joinFilterRun) withdraw() {
 	r.res.Release()
 	r.res = nil
 	r.mu.Unlock()
+	r.settle()
 }
 
 // publishFor builds the filter of f's keys (all of the join's keys, or
@@ -83,6 +117,7 @@ func (r *joinFilterRun) withdraw() {
 // scans. Where memory is short the filter is simply not built: it only
 // saves work.
 func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rkeys []compiledExpr, types []arrow.DataType) error {
+	defer r.settle()
 	keys, kt := rkeys, types
 	if f.Keys != nil {
 		keys = make([]compiledExpr, len(f.Keys))

@@ -44,11 +44,16 @@ func keyFilterBytes(n int) int64 {
 }
 
 // bloomWords is the Bloom filter's size for n keys: a power of two of at
-// least bloomBitsPerKey bits per key (and below twice that).
+// least bloomBitsPerKey bits per key (and below twice that), and at least
+// bloomMinWords: a few keys get many bits each, so almost no false
+// positives, for 8 KiB that stays in the L1 cache (q17's 204 parts let
+// 0.25% of lineitem through at 20 bits per key).
 func bloomWords(n int) int {
-	w := max(n*bloomBitsPerKey/64, 1)
+	w := max(n*bloomBitsPerKey/64, bloomMinWords)
 	return 1 << bits.Len(uint(w-1))
 }
+
+const bloomMinWords = 1 << 10
 
 // bloomPattern is the four bits a hash sets in its word; the word comes
 // from the hash's high half, the bits from its low 24 bits.

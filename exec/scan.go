@@ -124,6 +124,7 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 	for range workers {
 		c.Go(func() error {
 			defer wg.Done()
+			awaitJoinFilters(c, jfs) // joinfilter.go
 			var sel []int32
 			emit := func(b arrow.RecordBatch) error {
 				b, err := conform(b, s.Out)
