@@ -16,7 +16,11 @@
 //     use and deleted when closed.
 //   - Allocator: an accounting wrapper of an Arrow allocator (live and peak
 //     bytes); the engine gives every query a fresh one and tests check it
-//     returns to zero.
+//     returns to zero. Adopt counts Go memory a decoder filled itself (the
+//     Parquet and CSV scans' batches), uncounted when the batch is released.
+//   - TieRuntimeLimit: the Go runtime's soft memory limit set to the HOST
+//     limit plus RuntimeHeadroom (gq and gq serve call it), so the
+//     collector does not let garbage double the resident memory.
 //   - Statistics: named counters with rapidsmpf's event names
 //     (spill-bytes-host-to-disk, spill-time-host-to-disk, ...).
 //
