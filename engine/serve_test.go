@@ -60,7 +60,7 @@ func TestQueryMemoryLimitSpillsFirst(t *testing.T) {
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
 		t.Fatal(err)
 	}
-	const limit = 8 << 20
+	const limit = 24 << 20
 	plain := New(cat, Options{BatchSize: 8192})
 	defer plain.Close()
 	spillDir := t.TempDir()
