@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -338,29 +339,52 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 	for w, l := range locals {
 		toFinal[w] = make([]int32, l.ngroups)
 	}
-	errc := make(chan error, nparts)
+	// Merge every partition, then let go of the workers' groups before
+	// emitting: the merged groups are a second copy of them and the
+	// emitted batches a third (q18's 1.5M groups: 50 MB less at its peak).
+	merged := make([]mergedPart, nparts)
+	perr := make([]error, nparts)
 	for p := range nparts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errc <- ap.mergePartition(c, locals, toFinal, p, nparts, out)
+			merged[p], perr[p] = ap.mergePartition(c, locals, toFinal, p, nparts)
 		}()
 	}
 	wg.Wait()
-	close(out)
-	close(errc)
-	for err := range errc {
-		if err != nil {
-			return err
-		}
+	defer close(out)
+	if err := errors.Join(perr...); err != nil {
+		return err
 	}
-	return nil
+	toFinal = nil
+	for _, l := range locals {
+		l.table, l.states, l.dist, l.parts = nil, nil, nil, nil
+	}
+	for p, m := range merged {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			perr[p] = ap.emit(c, m.table, m.states, m.n, out)
+			if m.table != nil {
+				m.table.dropSlots() // emit read the keys by id; the slots can be reused
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(perr...)
 }
 
-func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]int32, p, nparts int, out chan<- arrow.RecordBatch) error {
+// mergedPart is one partition's groups after the merge.
+type mergedPart struct {
+	table  *keyTable // nil without GroupBy
+	states []aggState
+	n      int // number of groups
+}
+
+func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]int32, p, nparts int) (mergedPart, error) {
 	states, err := ap.newStates()
 	if err != nil {
-		return err
+		return mergedPart{}, err
 	}
 	var table *keyTable
 	n := 1
@@ -399,25 +423,21 @@ func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]in
 				continue
 			}
 			if err := s.merge(l.states[i], src, dst); err != nil {
-				return err
+				return mergedPart{}, err
 			}
 		}
 		if c.Err() != nil {
-			return c.Err()
+			return mergedPart{}, c.Err()
 		}
 	}
 	for i, s := range states {
 		if ap.distinct[i] {
 			if err := ap.mergeDistinct(c, i, s, locals, toFinal, p, nparts); err != nil {
-				return err
+				return mergedPart{}, err
 			}
 		}
 	}
-	err = ap.emit(c, table, states, n, out)
-	if table != nil {
-		table.dropSlots() // emit read the keys by id; the slots can be reused
-	}
-	return err
+	return mergedPart{table: table, states: states, n: n}, nil
 }
 
 // emit sends groups 0..n-1 as batches of at most c.BatchSize rows.
