@@ -112,7 +112,9 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 		post.groups = append(post.groups, groupKey{key: key, ref: r})
 		return r
 	}
-	pre := &ectx{b: c.b, s: c.s, env: c.env}
+	// Subqueries in group keys and aggregate arguments join onto the
+	// aggregate's input (agg.Input is set once they are bound).
+	pre := &ectx{b: c.b, s: c.s, env: c.env, cur: &in}
 	if sel.GroupBy != nil {
 		for _, g := range sel.GroupBy.Exprs {
 			g = groupItem(g, items, c.s)
@@ -182,6 +184,7 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 		agg.Aggs, agg.AggCols = append(agg.Aggs, call), append(agg.AggCols, col)
 		post.aggs[key] = ref(col)
 	}
+	agg.Input = in
 	*c.cur = agg
 	c.post = post
 	return corr, nil

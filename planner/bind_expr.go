@@ -191,7 +191,7 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 	case *sqlparser.Subquery:
 		return c.scalarSubquery(x)
 	case *sqlparser.ExistsExpr:
-		return nil, errs.New(errs.Unsupported, "EXISTS is only supported as a top-level WHERE condition (subquery inside OR or an expression)")
+		return c.existsMark(x.Subquery)
 	}
 	return nil, errs.NewNear(errs.Unsupported, sqlparser.String(e), "expression %s is not supported", sqlparser.String(e))
 }
@@ -309,8 +309,19 @@ func (c *ectx) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 	if x.Modifier != 0 {
 		return nil, errs.New(errs.Unsupported, "ANY/ALL comparisons are not supported")
 	}
-	if _, ok := x.Right.(*sqlparser.Subquery); ok && (x.Operator == sqlparser.InOp || x.Operator == sqlparser.NotInOp) {
-		return nil, errs.New(errs.Unsupported, "IN (subquery) is only supported as a top-level WHERE condition (subquery inside OR or an expression)")
+	if sq, ok := x.Right.(*sqlparser.Subquery); ok && (x.Operator == sqlparser.InOp || x.Operator == sqlparser.NotInOp) {
+		if _, ok := x.Left.(sqlparser.ValTuple); ok {
+			return nil, errs.New(errs.Unsupported, "row IN (subquery) is not supported")
+		}
+		l, err := c.bind(x.Left)
+		if err != nil {
+			return nil, err
+		}
+		m, err := c.inMark(l, sq)
+		if err != nil || x.Operator == sqlparser.InOp {
+			return m, err
+		}
+		return &Func{Name: "not", Args: []Expr{m}, T: expr.Boolean}, nil
 	}
 	l, err := c.bind(x.Left)
 	if err != nil {

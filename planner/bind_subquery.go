@@ -127,3 +127,127 @@ func (c *ectx) scalarSubquery(sq *sqlparser.Subquery) (Expr, error) {
 	}
 	return v, nil
 }
+
+// Subquery predicates anywhere else (inside OR, CASE, the select list) are
+// "mark joins" built from joins gq has: the subquery is grouped by its
+// correlation columns, so each outer row finds at most one group, and the
+// group's counts say whether the predicate holds (DuckDB plans a MARK join;
+// this is the same answer from a single join over an aggregate).
+//
+//	EXISTS (sub)        → count(*) of the row's group > 0 (no group: false)
+//	x IN (select y …)   → true when the row's group holds y = x; else false
+//	                      when the group is empty, NULL when x is NULL or
+//	                      the group holds a NULL y, false otherwise
+//
+// Only equality correlations (outer = inner) can be grouped this way.
+
+// existsMark returns a Boolean that is EXISTS (sq) for each row of *c.cur.
+func (c *ectx) existsMark(sq *sqlparser.Subquery) (Expr, error) {
+	g, err := c.groupedSubquery(sq, "EXISTS", nil)
+	if err != nil {
+		return nil, err
+	}
+	return nonEmpty(g.count), nil
+}
+
+// inMark returns a Boolean that is x IN (sq) for each row of *c.cur, with
+// SQL's NULL rules: one join finds the row's value among the subquery's
+// (grouped by correlation and value), another its group's counts.
+func (c *ectx) inMark(x Expr, sq *sqlparser.Subquery) (Expr, error) {
+	hit, err := c.groupedSubquery(sq, "IN", x)
+	if err != nil {
+		return nil, err
+	}
+	all, err := c.groupedSubquery(sq, "IN", nil)
+	if err != nil {
+		return nil, err
+	}
+	boolean := func(v any) Expr { return &Const{Value: v, T: expr.Boolean} }
+	not := func(e Expr) Expr { return &Func{Name: "not", Args: []Expr{e}, T: expr.Boolean} }
+	isNull := func(e Expr) Expr { return &Func{Name: "is_null", Args: []Expr{e}, T: expr.Boolean} }
+	someNull, err := compare("lt", all.nonNull, all.count)
+	if err != nil {
+		return nil, err
+	}
+	return &Func{Name: "case", Args: []Expr{
+		not(isNull(hit.value)), boolean(true),
+		not(nonEmpty(all.count)), boolean(false),
+		isNull(x), boolean(nil),
+		someNull, boolean(nil),
+		boolean(false)}, T: expr.Boolean}, nil
+}
+
+// subqueryGroups is a subquery grouped by its correlation columns (and,
+// for a value x, by its one output column, joined on x = that column),
+// single-joined onto *c.cur.
+type subqueryGroups struct {
+	count   Expr // count(*) of the row's group; NULL when no group matched
+	nonNull Expr // IN without x: count(column) of the row's group
+	value   Expr // with x: the group's column value; NULL when none matched
+}
+
+func (c *ectx) groupedSubquery(sq *sqlparser.Subquery, what string, x Expr) (*subqueryGroups, error) {
+	r, err := c.subquery(sq)
+	if err != nil {
+		return nil, err
+	}
+	if what == "IN" && len(r.names) != 1 {
+		return nil, errs.New(errs.Binding, "IN subquery must return one column, not %d", len(r.names))
+	}
+	outerIDs, innerIDs := planIDs(*c.cur), planIDs(r.plan)
+	agg := &Aggregate{Input: r.plan}
+	group := func(e Expr, name string) *ColRef {
+		col := Column{ID: NewColumnID(), Name: name, Type: e.Type(), Nullable: true}
+		agg.GroupBy, agg.GroupCols = append(agg.GroupBy, e), append(agg.GroupCols, col)
+		return ref(col)
+	}
+	var conds []Expr
+	for _, ce := range r.corr {
+		f, ok := ce.(*Func)
+		if !ok || f.Name != "eq" {
+			return nil, errs.New(errs.Unsupported, "%s (subquery) inside an expression or OR needs equality correlations (outer = inner), not %s", what, ce)
+		}
+		o, in := f.Args[0], f.Args[1]
+		if within(o, innerIDs) {
+			o, in = in, o
+		}
+		if !within(o, outerIDs) || !within(in, innerIDs) {
+			return nil, errs.New(errs.Unsupported, "%s (subquery) inside an expression or OR needs equality correlations (outer = inner), not %s", what, ce)
+		}
+		conds = append(conds, &Func{Name: "eq", Args: []Expr{o, group(in, "corr")}, T: expr.Boolean})
+	}
+	g := &subqueryGroups{}
+	column := ref(r.plan.Columns()[0])
+	if x != nil {
+		g.value = group(column, r.names[0])
+		eq, err := compare("eq", x, g.value)
+		if err != nil {
+			return nil, err
+		}
+		conds = append(conds, eq)
+	}
+	count := Column{ID: NewColumnID(), Name: "count(*)", Type: expr.Int64, Nullable: true}
+	agg.Aggs, agg.AggCols = append(agg.Aggs, AggCall{Fn: "count_star", Type: expr.Int64}), append(agg.AggCols, count)
+	g.count = ref(count)
+	if what == "IN" && x == nil {
+		nn := Column{ID: NewColumnID(), Name: "count(value)", Type: expr.Int64, Nullable: true}
+		var arg Expr = column
+		if isNull(arg.Type()) { // as aggregate() does: count of a typed NULL
+			arg = &Const{T: expr.Int64}
+		}
+		agg.Aggs = append(agg.Aggs, AggCall{Fn: "count", Arg: arg, Type: expr.Int64})
+		agg.AggCols = append(agg.AggCols, nn)
+		g.nonNull = ref(nn)
+	}
+	// Distinct groups: a row matches at most one, which JoinSingle checks.
+	if err := c.join(JoinSingle, agg, and(conds), false); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// nonEmpty is count > 0, false for a NULL count (no group matched).
+func nonEmpty(count Expr) Expr {
+	zero := &Const{Value: int64(0), T: expr.Int64}
+	return &Func{Name: "gt", Args: []Expr{&Func{Name: "coalesce", Args: []Expr{count, zero}, T: expr.Int64}, zero}, T: expr.Boolean}
+}
