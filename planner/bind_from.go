@@ -208,12 +208,22 @@ func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scop
 	}
 	s := &scope{cols: append(append([]scopeCol{}, lcols...), rcols...)}
 	var conds []Expr
+	// An inner join's ON may hold subqueries: they join onto the join
+	// (base), and ON becomes a filter over the result.
+	var base Plan
+	if typ == JoinInner {
+		base = &Join{Type: JoinInner, Left: left, Right: right}
+	}
+	unjoined := base
 	if j.Condition != nil {
 		for _, u := range j.Condition.Using {
 			using = append(using, u.String())
 		}
 		if j.Condition.On != nil {
 			c := &ectx{b: b, s: s, env: env}
+			if base != nil {
+				c.cur = &base
+			}
 			e, err := c.bindBool(j.Condition.On, "ON")
 			if err != nil {
 				return nil, nil, err
@@ -257,6 +267,9 @@ func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scop
 			nullSide[i].nullable = true
 		}
 		cols = append(append([]scopeCol{}, lcols...), rcols...)
+	}
+	if base != unjoined {
+		return &Filter{Input: base, Cond: and(conds)}, cols, nil
 	}
 	if swap {
 		left, right = right, left

@@ -22,8 +22,8 @@ import (
 
 // subquery binds a subquery whose outer scope is c's.
 func (c *ectx) subquery(sq *sqlparser.Subquery) (*selResult, error) {
-	if c.cur == nil {
-		return nil, errs.New(errs.Unsupported, "subqueries are not supported here")
+	if c.cur == nil { // only an outer join's ON binds without a plan to join onto
+		return nil, errs.New(errs.Unsupported, "subqueries in the ON condition of an outer join are not supported")
 	}
 	return c.b.bindTableStmt(sq.Select, c.s, c.env)
 }
