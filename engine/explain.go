@@ -84,11 +84,25 @@ func memoryLine(qs *gqmem.Statistics) string {
 			names = append(names, name)
 		}
 	}
-	sort.Strings(names)
+	// Spills first, then what was read back (the directions towards the
+	// device), each in name order.
+	readBack := func(name string) bool {
+		return name == gqmem.StatSpillBytesDiskToHost || name == gqmem.StatSpillBytesHostToDevice
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if ri, rj := readBack(names[i]), readBack(names[j]); ri != rj {
+			return rj
+		}
+		return names[i] < names[j]
+	})
 	spilled := false
 	for _, name := range names {
 		if v := snap[name].Value; v > 0 {
-			parts = append(parts, "spilled "+physical.HumanBytes(int64(v))+" "+strings.TrimPrefix(name, "spill-bytes-"))
+			verb := "spilled "
+			if readBack(name) {
+				verb = "read back "
+			}
+			parts = append(parts, verb+physical.HumanBytes(int64(v))+" "+strings.TrimPrefix(name, "spill-bytes-"))
 			spilled = true
 		}
 	}
