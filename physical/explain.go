@@ -55,8 +55,8 @@ func show(e expr.Expr) string {
 		for i, a := range x.Args {
 			args[i] = show(a)
 		}
-		if x.Fn == "cast" && len(args) == 1 {
-			return fmt.Sprintf("cast(%s as %s)", args[0], x.Type)
+		if (x.Fn == "cast" || x.Fn == "key_cast") && len(args) == 1 {
+			return fmt.Sprintf("%s(%s as %s)", x.Fn, args[0], x.Type)
 		}
 		return x.Fn + "(" + strings.Join(args, ", ") + ")"
 	case nil:

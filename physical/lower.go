@@ -214,6 +214,20 @@ func castTo(e expr.Expr, t arrow.DataType) expr.Expr {
 	return &expr.Call{Fn: "cast", Args: []expr.Expr{e}, Type: t}
 }
 
+// keyCastTo converts a join key to the join's key type t. A numeric key
+// widened to a decimal scale it has no value at cannot match (key_cast:
+// NULL) rather than fail; NOT IN's null-aware join keeps the failing cast,
+// since a NULL key there changes the answer.
+func keyCastTo(e expr.Expr, t arrow.DataType, nullAware bool) expr.Expr {
+	if arrow.TypeEqual(e.DataType(), t) {
+		return e
+	}
+	if nullAware || t.ID() != arrow.DECIMAL64 {
+		return castTo(e, t)
+	}
+	return &expr.Call{Fn: "key_cast", Args: []expr.Expr{e}, Type: t}
+}
+
 // lowerJoin makes a HashJoin from the equality conjuncts of the condition
 // whose sides each read one input (the rest becomes Extra), or a
 // NestedLoopJoin when there are none.
@@ -233,7 +247,7 @@ func lowerJoin(n *planner.Join) (exec.Node, error) {
 	var lkeys, rkeys []expr.Expr
 	var extra []expr.Expr
 	for _, c := range planner.Conjuncts(n.Cond) {
-		if lk, rk, ok := equiKey(c, ll, rl); ok {
+		if lk, rk, ok := equiKey(c, ll, rl, n.NullAware); ok {
 			lkeys, rkeys = append(lkeys, lk), append(rkeys, rk)
 			continue
 		}
@@ -263,7 +277,7 @@ func lowerJoin(n *planner.Join) (exec.Node, error) {
 
 // equiKey recognises eq(a, b) with a over the left input and b over the
 // right (or the reverse) and returns the keys per side, in a common type.
-func equiKey(c planner.Expr, ll, rl layout) (lk, rk expr.Expr, ok bool) {
+func equiKey(c planner.Expr, ll, rl layout, nullAware bool) (lk, rk expr.Expr, ok bool) {
 	f, isF := c.(*planner.Func)
 	if !isF || f.Name != "eq" || len(f.Args) != 2 {
 		return nil, nil, false
@@ -284,7 +298,7 @@ func equiKey(c planner.Expr, ll, rl layout) (lk, rk expr.Expr, ok bool) {
 	if err1 != nil || err2 != nil {
 		return nil, nil, false
 	}
-	return castTo(la, t), castTo(rb, t), true
+	return keyCastTo(la, t, nullAware), keyCastTo(rb, t, nullAware), true
 }
 
 // onlyIn reports whether e reads at least one column, all of them in l.

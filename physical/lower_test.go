@@ -87,7 +87,7 @@ func TestLowerJoinKeys(t *testing.T) {
 	}
 	// Decimal keys of different scales meet in a common type.
 	dl := &planner.ColRef{ID: a.Cols[0].ID, Name: "a1", T: expr.Decimal(10, 2)}
-	lk, rk, ok := equiKey(tFn("eq", expr.Boolean, dl, tRef(t, b, "b1")), layoutOf(a.Cols), layoutOf(b.Cols))
+	lk, rk, ok := equiKey(tFn("eq", expr.Boolean, dl, tRef(t, b, "b1")), layoutOf(a.Cols), layoutOf(b.Cols), false)
 	if !ok || !arrow.TypeEqual(lk.DataType(), rk.DataType()) {
 		t.Errorf("keys %v %v", lk, rk)
 	}

@@ -397,6 +397,18 @@ func (c *ectx) inList(x *sqlparser.ComparisonExpr, l Expr) (Expr, error) {
 	}
 	neg := x.Operator == sqlparser.NotInOp
 	if allConst {
+		if args, numeric := exactNumericList(l, vals[1:]); numeric {
+			if len(args) > 1 {
+				name := "in"
+				if neg {
+					name = "not_in"
+				}
+				return &Func{Name: name, Args: args, T: expr.Boolean}, nil
+			}
+			allConst = false // none can match: compared one by one below
+		}
+	}
+	if allConst {
 		t, cast, err := unify("IN list", vals)
 		if err == nil && !isNull(t) {
 			// A string-typed list compared with a date column is dates.
@@ -664,4 +676,45 @@ func (c *ectx) cast(e sqlparser.Expr, ct *sqlparser.ConvertType) (Expr, error) {
 		a = &Func{Name: "case", Args: []Expr{a, &Const{Value: int64(1), T: expr.Int64}, &Func{Name: "is_null", Args: []Expr{a}, T: expr.Boolean}, &Const{T: expr.Int64}, &Const{Value: int64(0), T: expr.Int64}}, T: expr.Int64}
 	}
 	return castTo(a, t)
+}
+
+// exactNumericList converts an IN list of integer and decimal constants to
+// the type of x, an integer or decimal, exactly: a constant with no value
+// of that type (digits below x's scale, or beyond int64 at it) can never
+// equal x and is left out. Unifying x with the list instead would cast x
+// to a decimal that may not hold it (BIGINT 9223372036854775807 has no
+// DECIMAL(18,1) value). numeric is false when x or a constant is of
+// another type.
+func exactNumericList(x Expr, list []Expr) (args []Expr, numeric bool) {
+	xt := x.Type()
+	if !isInt(xt) && !isDecimal(xt) {
+		return nil, false
+	}
+	_, xs := decPS(xt)
+	args = []Expr{x}
+	for _, e := range list {
+		c := e.(*Const)
+		if c.Value == nil {
+			args = append(args, &Const{Value: nil, T: xt})
+			continue
+		}
+		if !isInt(c.T) && !isDecimal(c.T) {
+			return nil, false
+		}
+		_, cs := decPS(c.T)
+		v := c.Value.(int64)
+		if cs > xs {
+			p := pow10(cs - xs)
+			if v%p != 0 {
+				continue
+			}
+			v /= p
+		} else if m := pow10(xs - cs); v > math.MaxInt64/m || v < math.MinInt64/m {
+			continue
+		} else {
+			v *= m
+		}
+		args = append(args, &Const{Value: v, T: xt})
+	}
+	return args, true
 }

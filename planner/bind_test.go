@@ -279,7 +279,7 @@ func TestBindShapes(t *testing.T) {
 		{"select year(o_orderdate) y, extract(month from o_orderdate) m, quarter(o_orderdate) q from orders where o_orderdate > '1995-01-01'",
 			"y BIGINT, m BIGINT, q BIGINT", []string{"gt(o_orderdate", "DATE '1995-01-01'", "extract_quarter"}},
 		{"select n_name from nation where n_nationkey in (1, 2) and n_regionkey not in (1.5) and n_name like 'A%' and n_comment is not null and n_nationkey between 1 and 3",
-			"n_name VARCHAR", []string{"in(n_nationkey", "not_in(cast(n_regionkey", "like(", "is_not_null(", "ge(n_nationkey", "le(n_nationkey"}},
+			"n_name VARCHAR", []string{"in(n_nationkey", "ne(cast(n_regionkey", "like(", "is_not_null(", "ge(n_nationkey", "le(n_nationkey"}},
 		{"select case when n_nationkey > 1 then 1 else 2.5 end as c, case n_name when 'A' then 'x' end as d, coalesce(n_comment, 'none') e, nullif(n_nationkey, 0) f, if(n_nationkey > 2, n_name, null) g, ifnull(null, 3) h from nation",
 			"c DECIMAL(2,1), d VARCHAR, e VARCHAR, f BIGINT, g VARCHAR, h BIGINT", []string{"case(gt(n_nationkey"}},
 		{"select cast(n_nationkey as decimal(10,2)) a, cast(n_name as signed) b, cast('2020-01-01' as date) c, cast(n_nationkey as char) d, round(l_tax, 1) e, floor(l_tax) f, sqrt(n_nationkey) g, upper(n_name) h, length(n_name) i, concat(n_name, '-', n_nationkey) j, substring(n_name, 2) k, trim(n_name) l, abs(l_tax) m from nation, lineitem",

@@ -105,8 +105,8 @@ func (c *Call) String() string {
 	for i, a := range c.Args {
 		args[i] = a.String()
 	}
-	if c.Fn == "cast" {
-		return fmt.Sprintf("cast(%s as %s)", args[0], c.Type)
+	if c.Fn == "cast" || c.Fn == "key_cast" {
+		return fmt.Sprintf("%s(%s as %s)", c.Fn, args[0], c.Type)
 	}
 	return c.Fn + "(" + strings.Join(args, ", ") + ")"
 }
@@ -167,6 +167,9 @@ func FormatDecimal(v int64, scale int32) string {
 // zero; overflow is an Execution error), string → numeric/date (bad text is
 // an Execution error naming the value), anything → string (dates
 // YYYY-MM-DD, decimals plain), Null → anything.
+// key_cast: an Int64 or Decimal equi-join key widened to a Decimal Type of
+// no smaller scale; a value beyond int64 at that scale is NULL (it cannot
+// equal any key of the other side) instead of an overflow error.
 //
 // Strings: substring(s, start Int64 [, len Int64]) — 1-based, MySQL rules
 // (start < 0 counts from the end; start 0 gives ”); upper, lower, trim,
@@ -186,7 +189,7 @@ var Functions = []string{
 	"eq", "ne", "lt", "le", "gt", "ge",
 	"and", "or", "not", "is_null", "is_not_null",
 	"like", "not_like", "in", "not_in",
-	"case", "coalesce", "cast",
+	"case", "coalesce", "cast", "key_cast",
 	"substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with",
 	"extract_year", "extract_month", "extract_day", "extract_quarter",
 	"date_add_days", "date_add_months", "date_diff_days",
