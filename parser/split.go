@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -151,12 +152,24 @@ var posRE = regexp.MustCompile(`at position (\d+)(?: near '((?:[^']|'')*)')?`)
 func parsePiece(p piece) (Statement, error) {
 	line, col := position(p.full, p.start)
 	st := Statement{Text: p.text, Line: line, Col: col}
-	ast, err := vparser.Parse(p.text)
+	ast, err := parseVitess(p.text)
 	if err != nil {
 		return st, syntaxError(p, err)
 	}
 	st.AST = ast
 	return st, nil
+}
+
+// parseVitess is vitess's Parse, with a panic inside it (some malformed
+// input reaches one: `set````` slices an empty identifier) turned into the
+// syntax error it stands for.
+func parseVitess(text string) (ast sqlparser.Statement, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ast, err = nil, fmt.Errorf("malformed statement: the MySQL parser failed on it (%v)", r)
+		}
+	}()
+	return vparser.Parse(text)
 }
 
 func syntaxError(p piece, err error) error {
