@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"io"
 	"math"
 	"net"
@@ -24,6 +25,10 @@ type TCPOptions struct {
 	// may take, before every rank fails (default 5s silence, 30s connect).
 	Timeout        time.Duration
 	ConnectTimeout time.Duration
+	// MaxMessage is the largest message, in bytes, this rank sends or
+	// accepts (default 1 GiB, at most 4 GiB-1). A frame header announcing
+	// more is a corrupted stream, not a reason to allocate that much.
+	MaxMessage int
 }
 
 func (o *TCPOptions) fill() {
@@ -36,6 +41,10 @@ func (o *TCPOptions) fill() {
 	if o.ConnectTimeout <= 0 {
 		o.ConnectTimeout = 30 * time.Second
 	}
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = 1 << 30
+	}
+	o.MaxMessage = min(o.MaxMessage, math.MaxUint32)
 }
 
 // Frame kinds on a connection.
@@ -46,11 +55,29 @@ const (
 	frameFailed    = 3 // the sender lost a peer: payload says which and why
 )
 
+// A frame is a header then length payload bytes. The header is tag u64,
+// length u32, kind u8, 3 bytes padding, then the CRC32C of those 16 bytes
+// and the payload: loopback and NICs with broken offloads do corrupt data,
+// and a flipped bit must fail the query rather than change its answer.
 const (
-	headerLen = 16         // tag u64, length u32, kind u8, 3 bytes padding
+	headerLen = 20
+	crcAt     = 16         // offset of the checksum in the header
 	helloLen  = 12         // magic u32, rank u32, nranks u32
-	magic     = 0x67717368 // "gqsh"
+	magic     = 0x67717332 // "gqs2": framing version 2 (checksummed)
 )
+
+// castagnoli is CRC32C, computed with SSE4.2/ARMv8 CRC instructions
+// (several GB/s per core), so checking every byte costs little.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// frameCRC is the checksum of a header's first crcAt bytes and payload.
+func frameCRC(h []byte, payload ...[]byte) uint32 {
+	c := crc32.Checksum(h[:crcAt], castagnoli)
+	for _, b := range payload {
+		c = crc32.Update(c, castagnoli, b)
+	}
+	return c
+}
 
 // TCP is the pure-Go communicator: one TCP connection per pair of ranks
 // (the higher rank dials the lower), a reader goroutine per connection
@@ -65,6 +92,9 @@ type TCP struct {
 	closing atomic.Bool
 	done    chan struct{}
 	wg      sync.WaitGroup
+	// received, when set (tests), sees every payload as read off the wire,
+	// before it is checked: it may flip bits as a broken link would.
+	received atomic.Pointer[func(src int, payload []byte)]
 }
 
 type tcpPeer struct {
@@ -249,8 +279,8 @@ func (t *TCP) SendParts(dst int, tag Tag, parts ...[]byte) error {
 		t.box.put(tag, Message{Src: t.rank, Data: concat(parts, size)})
 		return nil
 	}
-	if uint64(size) > math.MaxUint32 {
-		return errs.New(errs.Communication, "a %d-byte message is over the tcp backend's 4 GiB frame limit", size)
+	if size > t.opts.MaxMessage {
+		return errs.New(errs.Communication, "a %d-byte message to rank %d is over the tcp backend's %d-byte limit (TCPOptions.MaxMessage)", size, dst, t.opts.MaxMessage)
 	}
 	p := t.peers[dst]
 	left := func() error {
@@ -280,6 +310,7 @@ func (p *tcpPeer) write(kind byte, tag Tag, budget time.Duration, parts ...[]byt
 	binary.LittleEndian.PutUint64(h[0:], uint64(tag))
 	binary.LittleEndian.PutUint32(h[8:], uint32(size))
 	h[12] = kind
+	binary.LittleEndian.PutUint32(h[crcAt:], frameCRC(h[:], parts...))
 	var arr [4][]byte // keeps the common case (header + 1..3 parts) off the heap
 	bufs := net.Buffers(append(append(arr[:0], h[:]), parts...))
 	p.wmu.Lock()
@@ -308,12 +339,29 @@ func (t *TCP) read(p *tcpPeer) {
 		p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout))
 		_, err := io.ReadFull(p.conn, h[:])
 		var data []byte
+		tag := Tag(binary.LittleEndian.Uint64(h[0:]))
 		if err == nil {
-			if n := binary.LittleEndian.Uint32(h[8:]); n > 0 {
+			n := int(binary.LittleEndian.Uint32(h[8:]))
+			if n > t.opts.MaxMessage {
+				t.failAll(errs.New(errs.Communication, "rank %d: a frame from rank %d (tag %d) announces %d bytes, over the %d-byte limit (TCPOptions.MaxMessage): corrupted stream or mismatched versions", t.rank, p.rank, tag, n, t.opts.MaxMessage))
+				return
+			}
+			if n > 0 {
 				data = make([]byte, n)
 				// A large payload may take a while: extend the deadline.
 				p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout + time.Duration(n/(50<<20))*time.Second))
 				_, err = io.ReadFull(p.conn, data)
+			}
+		}
+		if err == nil {
+			if hook := t.received.Load(); hook != nil {
+				(*hook)(p.rank, data)
+			}
+			if got, want := frameCRC(h[:], data), binary.LittleEndian.Uint32(h[crcAt:]); got != want {
+				// The stream can no longer be trusted (the header may be
+				// what was hit): nothing more is read from this peer.
+				t.failAll(errs.New(errs.Communication, "rank %d: checksum mismatch in a %d-byte message from rank %d (tag %d): corrupted in transit", t.rank, len(data), p.rank, tag))
+				return
 			}
 		}
 		if err != nil {
@@ -332,7 +380,7 @@ func (t *TCP) read(p *tcpPeer) {
 		}
 		switch h[12] {
 		case frameData:
-			t.box.put(Tag(binary.LittleEndian.Uint64(h[0:])), Message{Src: p.rank, Data: data})
+			t.box.put(tag, Message{Src: p.rank, Data: data})
 		case frameBye:
 			p.bye.Store(true)
 			t.box.leave(p.rank)
