@@ -11,7 +11,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/flight"
 	"github.com/apache/arrow-go/v18/arrow/flight/flightsql"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/status"
 
 	"gq/engine"
 	"gq/errs"
@@ -92,7 +94,7 @@ func (s *Server) Serve(lis net.Listener) error {
 		opts = append(opts, grpc.Creds(credentials.NewTLS(s.cfg.TLS)))
 	}
 	g := flight.NewServerWithMiddleware(mw, opts...)
-	g.RegisterFlightService(flightsql.NewFlightServer(s))
+	g.RegisterFlightService(flightService{flightsql.NewFlightServer(s)})
 	g.InitListener(lis)
 	s.mu.Lock()
 	s.grpc = g
@@ -137,4 +139,32 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	case <-ctx.Done():
 		return nil, errs.Wrap(errs.Cancelled, ctx.Err(), "waiting for a query slot")
 	}
+}
+
+// flightService is arrow-go's Flight SQL service with the request checks
+// it lacks.
+type flightService struct{ flight.FlightServer }
+
+// DoPut refuses a stream whose first message has no FlightDescriptor:
+// arrow-go's flightsql DoPut dereferences that descriptor unchecked, so
+// one such request (TestServerRobustness sends it) panicked in the gRPC
+// handler and took the whole server down.
+func (f flightService) DoPut(stream flight.FlightService_DoPutServer) error {
+	return f.FlightServer.DoPut(&describedPut{FlightService_DoPutServer: stream})
+}
+
+type describedPut struct {
+	flight.FlightService_DoPutServer
+	first bool // the first message was read
+}
+
+func (p *describedPut) Recv() (*flight.FlightData, error) {
+	d, err := p.FlightService_DoPutServer.Recv()
+	if err == nil && !p.first {
+		p.first = true
+		if d.GetFlightDescriptor() == nil {
+			return nil, status.Error(codes.InvalidArgument, "DoPut: the first message carries no FlightDescriptor")
+		}
+	}
+	return d, err
 }
