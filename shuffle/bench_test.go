@@ -18,6 +18,10 @@ import (
 //	BenchmarkCommTCP        the tcp communicator alone (Send/Recv): the
 //	                        shuffler's transport
 //	BenchmarkRawTCPMesh     plain loopback sockets, no framing: the bound
+//	BenchmarkRawTCPMeshAlloc  the same, each chunk read into a new buffer
+//	                        as a transport that hands its receiver owned
+//	                        buffers must (the cost of Go zeroing fresh
+//	                        memory and the kernel faulting it in)
 //	BenchmarkRawTCP         one plain stream, one writer, one reader
 //
 // go test ./shuffle -run X -bench . -benchtime 30x
@@ -146,7 +150,11 @@ func benchComm(b *testing.B, cs []Communicator) {
 // (one per ordered pair of ranks, readers into reused buffers, no framing,
 // no allocation): the most the tcp backend could reach on this machine.
 // A rank's share to itself is a memory copy, as in the communicators.
-func BenchmarkRawTCPMesh(b *testing.B) {
+func BenchmarkRawTCPMesh(b *testing.B) { benchRawMesh(b, false) }
+
+func BenchmarkRawTCPMeshAlloc(b *testing.B) { benchRawMesh(b, true) }
+
+func benchRawMesh(b *testing.B, fresh bool) {
 	n := benchRanks
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -197,6 +205,9 @@ func BenchmarkRawTCPMesh(b *testing.B) {
 				for range benchChunks {
 					for dst := range n {
 						if dst == src {
+							if fresh {
+								self = make([]byte, benchChunk)
+							}
 							copy(self, chunk)
 							continue
 						}
@@ -216,6 +227,9 @@ func BenchmarkRawTCPMesh(b *testing.B) {
 					defer wg.Done()
 					buf := make([]byte, benchChunk)
 					for range benchChunks {
+						if fresh {
+							buf = make([]byte, benchChunk)
+						}
 						if _, err := io.ReadFull(readers[src][dst], buf); err != nil {
 							b.Error(err)
 							return

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,7 +36,7 @@ func wantMismatch(t *testing.T, who string, err error, src int) {
 		t.Fatalf("%s: no error, want a checksum mismatch", who)
 	}
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "checksum mismatch") ||
-		!strings.Contains(err.Error(), "from rank "+string(rune('0'+src))) {
+		!strings.Contains(err.Error(), "from rank "+strconv.Itoa(src)) {
 		t.Fatalf("%s: got %v, want a communication error naming the checksum mismatch from rank %d", who, err, src)
 	}
 }
@@ -72,7 +73,7 @@ func TestTCPChecksumMismatch(t *testing.T) {
 	for _, r := range []int{0, 2} {
 		select {
 		case <-cs[r].Failed():
-			wantMismatch(t, "rank "+string(rune('0'+r)), cs[r].Err(), 0)
+			wantMismatch(t, "rank "+strconv.Itoa(r), cs[r].Err(), 0)
 		case <-ctx.Done():
 			t.Fatalf("rank %d was not told of the corruption", r)
 		}
@@ -141,7 +142,7 @@ func TestShufflerChecksumMismatch(t *testing.T) {
 	}
 	wg.Wait()
 	for r, err := range errsOf {
-		wantMismatch(t, "rank "+string(rune('0'+r)), err, 0)
+		wantMismatch(t, "rank "+strconv.Itoa(r), err, 0)
 	}
 }
 

@@ -92,8 +92,9 @@ type TCP struct {
 	closing atomic.Bool
 	done    chan struct{}
 	wg      sync.WaitGroup
-	// received, when set (tests), sees every payload as read off the wire,
-	// before it is checked: it may flip bits as a broken link would.
+	// received, when set (tests), sees each piece of payload as read off
+	// the wire, before it is checked: it may flip bits as a broken link
+	// would.
 	received atomic.Pointer[func(src int, payload []byte)]
 }
 
@@ -346,18 +347,14 @@ func (t *TCP) read(p *tcpPeer) {
 				t.failAll(errs.New(errs.Communication, "rank %d: a frame from rank %d (tag %d) announces %d bytes, over the %d-byte limit (TCPOptions.MaxMessage): corrupted stream or mismatched versions", t.rank, p.rank, tag, n, t.opts.MaxMessage))
 				return
 			}
+			crc := frameCRC(h[:])
 			if n > 0 {
 				data = make([]byte, n)
 				// A large payload may take a while: extend the deadline.
 				p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout + time.Duration(n/(50<<20))*time.Second))
-				_, err = io.ReadFull(p.conn, data)
+				crc, err = t.readPayload(p, data, crc)
 			}
-		}
-		if err == nil {
-			if hook := t.received.Load(); hook != nil {
-				(*hook)(p.rank, data)
-			}
-			if got, want := frameCRC(h[:], data), binary.LittleEndian.Uint32(h[crcAt:]); got != want {
+			if got, want := crc, binary.LittleEndian.Uint32(h[crcAt:]); err == nil && got != want {
 				// The stream can no longer be trusted (the header may be
 				// what was hit): nothing more is read from this peer.
 				t.failAll(errs.New(errs.Communication, "rank %d: checksum mismatch in a %d-byte message from rank %d (tag %d): corrupted in transit", t.rank, len(data), p.rank, tag))
@@ -390,6 +387,30 @@ func (t *TCP) read(p *tcpPeer) {
 			t.failAll(errs.New(errs.Communication, "%s", data))
 		}
 	}
+}
+
+// readPayload fills data from p's connection and extends crc over it
+// piece by piece as each read returns, while the bytes are still in cache:
+// a second pass over a whole large payload would come back from memory.
+func (t *TCP) readPayload(p *tcpPeer, data []byte, crc uint32) (uint32, error) {
+	hook := t.received.Load()
+	for off := 0; off < len(data); {
+		k, err := p.conn.Read(data[off:])
+		if k > 0 {
+			if hook != nil {
+				(*hook)(p.rank, data[off:off+k])
+			}
+			crc = crc32.Update(crc, castagnoli, data[off:off+k])
+			off += k
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return crc, err
+		}
+	}
+	return crc, nil
 }
 
 // failAll fails this rank and first tells the other peers why, so every
