@@ -47,11 +47,24 @@ const (
 	callTimeout       = 15 * time.Second // a call slower than this is a hang
 )
 
-// running is the number of queries the server is running.
+// count is the number of queries the server is running.
 func (r *registry) count() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return len(r.running)
+}
+
+// waitIdle waits for the server to run no query: a query frees its
+// memory (waitHeld) a moment before it leaves the registry.
+func waitIdle(t *testing.T, srv *Server, when string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for srv.queries.count() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d queries still running", when, srv.queries.count())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // startRobustServer is startServer that also hands back the *Server, so
@@ -128,9 +141,7 @@ func TestServerRobustness(t *testing.T) {
 		}
 		dropped += dropStreams(t, addr, robustDisconnects)
 		waitHeld(t, e)
-		if n := srv.queries.count(); n != 0 {
-			t.Fatalf("round %d: %d queries still running after their clients left", rounds, n)
-		}
+		waitIdle(t, srv, fmt.Sprintf("round %d, after its clients left mid-stream", rounds))
 		conns += churnConnections(t, addr, robustConns, robustParallel)
 		if t.Failed() {
 			return
@@ -144,9 +155,7 @@ func TestServerRobustness(t *testing.T) {
 
 	checkAnswer("after")
 	waitHeld(t, e)
-	if n := srv.queries.count(); n != 0 {
-		t.Errorf("%d queries still running", n)
-	}
+	waitIdle(t, srv, "at the end")
 	for tier := range gqmem.Tier(gqmem.NumTiers) {
 		if n := e.Memory().Reserved(tier); n != 0 {
 			t.Errorf("the engine still reserves %d bytes of %v", n, tier)
