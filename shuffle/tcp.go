@@ -67,7 +67,9 @@ const (
 )
 
 // castagnoli is CRC32C, computed with SSE4.2/ARMv8 CRC instructions
-// (several GB/s per core), so checking every byte costs little.
+// (~19 GB/s per core on the 2-core dev box). Over loopback, where copying
+// is the whole cost of a message, the two passes (send, receive) still
+// take 15-20% of the throughput; over a real network, much less.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // frameCRC is the checksum of a header's first crcAt bytes and payload.
