@@ -363,6 +363,16 @@ func malformedRequests(t *testing.T, addr string, cl *flightsql.Client) int {
 	try("ClosePreparedStatement with a garbage body", action(flightsql.ClosePreparedStatementActionType, garbage(48)), bad...)
 	try("ClosePreparedStatement of an unknown handle", action(flightsql.ClosePreparedStatementActionType,
 		anyOf(t, &pb.ActionClosePreparedStatementRequest{PreparedStatementHandle: garbage(32)})), bad...)
+	try("CancelFlightInfo with a garbage body", action(flight.CancelFlightInfoActionType, garbage(48)), bad...)
+	try("CancelFlightInfo without a FlightInfo", func(ctx context.Context) error {
+		_, err := cl.CancelFlightInfo(ctx, &flight.CancelFlightInfoRequest{})
+		return err
+	}, bad...)
+	try("CancelFlightInfo of a malformed statement handle", func(ctx context.Context) error {
+		_, err := cl.CancelFlightInfo(ctx, &flight.CancelFlightInfoRequest{Info: &flight.FlightInfo{
+			Endpoint: []*flight.FlightEndpoint{{Ticket: &flight.Ticket{Ticket: short}}}}})
+		return err
+	}, bad...)
 	try("CreatePreparedStatement with a garbage body", action(flightsql.CreatePreparedStatementActionType, garbage(48)), bad...)
 
 	// Through the Flight SQL client.
