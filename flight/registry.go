@@ -15,9 +15,18 @@ type registry struct {
 	mu        sync.Mutex
 	running   map[string]context.CancelFunc
 	cancelled map[string]time.Time
+	swept     time.Time // the last sweep of expired tombstones
 }
 
-const tombstoneTTL = 10 * time.Minute
+// Any client may cancel any id, issued or not, and each leaves a
+// tombstone: they are bounded by maxTombstones, or a flood of made-up ids
+// would grow the server for tombstoneTTL. Past the bound the oldest
+// protection gives way (a query cancelled before its DoGet may then run);
+// the server stays up.
+const (
+	tombstoneTTL  = 10 * time.Minute
+	maxTombstones = 100000
+)
 
 func (r *registry) init() {
 	r.running = map[string]context.CancelFunc{}
@@ -47,8 +56,21 @@ func (r *registry) cancel(id string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	now := time.Now()
-	for k, t := range r.cancelled {
-		if now.Sub(t) > tombstoneTTL {
+	// Sweeping on every cancel made a request with many ids quadratic,
+	// holding r.mu (so every query's start and end) for minutes: sweep
+	// once per TTL, or when full, and then down to 3/4 of the bound, so
+	// that a cancel costs O(1) amortized.
+	if len(r.cancelled) >= maxTombstones || now.Sub(r.swept) > tombstoneTTL {
+		r.swept = now
+		for k, t := range r.cancelled {
+			if now.Sub(t) > tombstoneTTL {
+				delete(r.cancelled, k)
+			}
+		}
+		for k := range r.cancelled { // all live: drop any (map order)
+			if len(r.cancelled) < maxTombstones*3/4 {
+				break
+			}
 			delete(r.cancelled, k)
 		}
 	}

@@ -54,6 +54,43 @@ func (r *registry) count() int {
 	return len(r.running)
 }
 
+// tombstones is the number of cancelled ids the server remembers.
+func (r *registry) tombstones() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.cancelled)
+}
+
+// cancelFlood cancels n random, never issued statement ids, in requests
+// of up to 20000 endpoints (about 1.3 MB each, below gRPC's 4 MiB): any
+// client may send any id, and the server keeps each as a tombstone so a
+// late DoGet of it fails.
+func cancelFlood(t *testing.T, cl *flightsql.Client, n int) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*callTimeout)
+	defer cancel()
+	for sent := 0; sent < n; {
+		k := min(n-sent, 20000)
+		eps := make([]*flight.FlightEndpoint, k)
+		for i := range eps {
+			tkt, err := flightsql.CreateStatementQueryTicket(encodeHandle(newID(), ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			eps[i] = &flight.FlightEndpoint{Ticket: &flight.Ticket{Ticket: tkt}}
+		}
+		res, err := cl.CancelFlightInfo(ctx, &flight.CancelFlightInfoRequest{Info: &flight.FlightInfo{Endpoint: eps}})
+		if err != nil {
+			t.Fatalf("cancelling %d unknown ids: %v", k, err)
+		}
+		if res.GetStatus() != flight.CancelStatusCancelled {
+			t.Fatalf("cancelling %d unknown ids: status %v", k, res.GetStatus())
+		}
+		sent += k
+	}
+	return n
+}
+
 // waitIdle waits for the server to run no query: a query frees its
 // memory (waitHeld) a moment before it leaves the registry.
 func waitIdle(t *testing.T, srv *Server, when string) {
@@ -132,7 +169,7 @@ func TestServerRobustness(t *testing.T) {
 	heapBefore := heapInUse()
 
 	start := time.Now()
-	var rounds, requests, conns, dropped int
+	var rounds, requests, conns, dropped, cancels int
 	for {
 		rounds++
 		requests += malformedRequests(t, addr, cl)
@@ -143,11 +180,17 @@ func TestServerRobustness(t *testing.T) {
 		waitHeld(t, e)
 		waitIdle(t, srv, fmt.Sprintf("round %d, after its clients left mid-stream", rounds))
 		conns += churnConnections(t, addr, robustConns, robustParallel)
+		// More unknown ids than the server keeps tombstones for: the
+		// registry must stay bounded (and each cancel cheap).
+		cancels += cancelFlood(t, cl, maxTombstones+maxTombstones/2)
+		if n := srv.queries.tombstones(); n > maxTombstones {
+			t.Fatalf("round %d: the server keeps %d cancelled ids, more than %d", rounds, n, maxTombstones)
+		}
 		if t.Failed() {
 			return
 		}
-		t.Logf("round %d (%v): %d malformed requests, %d streams dropped, %d connections so far; %d goroutines",
-			rounds, time.Since(start).Round(time.Millisecond), requests, dropped, conns, runtime.NumGoroutine())
+		t.Logf("round %d (%v): %d malformed requests, %d streams dropped, %d connections, %d unknown ids cancelled so far; %d goroutines",
+			rounds, time.Since(start).Round(time.Millisecond), requests, dropped, conns, cancels, runtime.NumGoroutine())
 		if time.Since(start) >= *soak {
 			break
 		}
@@ -168,8 +211,8 @@ func TestServerRobustness(t *testing.T) {
 		goAfter = runtime.NumGoroutine()
 	}
 	heapAfter := heapInUse()
-	t.Logf("%d rounds in %v: %d malformed requests, %d streams dropped, %d connections; goroutines %d before, %d after; Go heap in use %.1f MiB before, %.1f MiB after; engine query memory %d bytes",
-		rounds, time.Since(start).Round(time.Millisecond), requests, dropped, conns,
+	t.Logf("%d rounds in %v: %d malformed requests, %d streams dropped, %d connections, %d unknown ids cancelled; goroutines %d before, %d after; Go heap in use %.1f MiB before, %.1f MiB after; engine query memory %d bytes",
+		rounds, time.Since(start).Round(time.Millisecond), requests, dropped, conns, cancels,
 		goBefore, goAfter, float64(heapBefore)/(1<<20), float64(heapAfter)/(1<<20), e.HeldBytes())
 	if goAfter > goBefore+goroutineSlack {
 		buf := make([]byte, 1<<20)
