@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight build data run test test-ucx bench clean gpu-tests fuzz difftest
+.PHONY: bench-flight build data run test test-ucx bench clean gpu-tests fuzz difftest soak
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -72,7 +72,7 @@ fuzz:
 		echo "== $$pkg $$fn ($(FUZZTIME))"; \
 		go test ./$$pkg -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel $(FUZZPAR); \
 	done
-	go test ./catalog -run '^TestParquetMutations$$' -count=1 -v -parquet.mutate $(FUZZTIME)
+	go test ./catalog -run '^TestParquetMutations$$' -count=1 -v -timeout 0 -parquet.mutate $(FUZZTIME)
 
 # make difftest [DIFFTIME=10m] [SEED=2]: random queries compared with DuckDB
 # (plus TLP and NoREC) for DIFFTIME on the generated tables and DIFFTIME/2
@@ -83,6 +83,30 @@ SEED ?= 2
 difftest:
 	cd benchmarks/duckdb && go test -run TestDifferential -count=1 -v -timeout 0 \
 		-diff.n 100000000 -diff.time $(DIFFTIME) -diff.seed $(SEED)
+
+# make soak [SOAKTIME=30m] [SOAKLOOP=5m] [SOAKREPS=20] [SOAKSEED=<now>]: the
+# long versions of the checks `make test` runs briefly. Random queries
+# compared with DuckDB (plus TLP and NoREC) for SOAKTIME on the generated
+# tables and SOAKTIME/2 on TPC-H SF0.1; TPC-H queries cancelled, timed out
+# and abandoned mid-stream at random points for SOAKLOOP, each checked for
+# leaked memory, spill files and goroutines and for hangs; the Flight SQL
+# server's malformed requests and connection churn for SOAKLOOP; and the
+# rank fault tests (a rank killed, asymmetric ranks, a TCP peer dying, a
+# rank leaving) SOAKREPS times. A fresh seed each run unless SOAKSEED.
+SOAKTIME ?= 30m
+SOAKLOOP ?= 5m
+SOAKREPS ?= 20
+SOAKSEED ?= $(shell date +%s)
+
+soak: data
+	@echo "== soak: seed $(SOAKSEED)"
+	cd benchmarks/duckdb && go test -run '^TestDifferential$$' -count=1 -v -timeout 0 \
+		-diff.n 100000000 -diff.time $(SOAKTIME) -diff.seed $(SOAKSEED)
+	go test ./engine -run '^TestRandomCancellations$$' -count=1 -v -timeout 0 -soak $(SOAKLOOP) -soak.seed $(SOAKSEED)
+	go test ./engine -run '^(TestRankDeathFailsOthers|TestRankAsymmetryDetected)$$' -count=$(SOAKREPS) -timeout 0
+	go test ./shuffle -run '^(TestTCPPeerDeath|TestLeftRankEndsWaits|TestShufflerShutdownDropsSpills)$$' -count=$(SOAKREPS) -timeout 0
+	go test ./cmd/rrun -run '^(TestKilledRank|TestKilledRankLeavesNothing|TestRRunEndsJobWhenARankFails)$$' -count=$(SOAKREPS) -timeout 0
+	go test ./flight -run '^TestServerRobustness$$' -count=1 -v -timeout 0 -flight.soak $(SOAKLOOP)
 
 clean:
 	rm -rf bin
