@@ -57,6 +57,10 @@ func (e *Engine) distribute(ctx context.Context, root exec.Node, planErr error) 
 		return root, nil, planErr
 	}
 	base := e.ranks.seq.Add(1) * opsPerStatement
+	// Every earlier statement has ended on this rank (one runs at a
+	// time): what peers sent for them and nobody took — a statement
+	// cancelled or failed mid-way — is dropped, now and when it arrives.
+	shuffle.ForgetOpsBelow(e.opts.Comm, base)
 	if err := e.checkSymmetry(ctx, base, root, planErr); err != nil {
 		return nil, nil, err
 	}
@@ -128,7 +132,7 @@ func (e *Engine) abortRanks(ops []uint32, err error) {
 	if !e.distributed() || len(ops) == 0 || err == nil {
 		return
 	}
-	exec.AbortExchanges(e.opts.Comm, ops, err.Error())
+	exec.AbortExchanges(e.opts.Comm, ops, err)
 }
 
 // explainDistributed shows the plan as rank 0 runs it, exchanges

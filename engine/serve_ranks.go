@@ -239,13 +239,11 @@ func (e *Engine) drainStatement(ctx context.Context, sql string) error {
 	return s.Err()
 }
 
-// kindNamed is the error kind whose name is name (Internal if none).
+// kindNamed is the kind a peer named (Internal for a name this build
+// does not know).
 func kindNamed(name string) *errs.Kind {
-	for _, k := range []*errs.Kind{errs.Syntax, errs.Binding, errs.Unsupported, errs.Execution, errs.IO,
-		errs.ResourcesExhausted, errs.Cancelled, errs.Communication} {
-		if k.Error() == name {
-			return k
-		}
+	if k := errs.KindNamed(name); k != nil {
+		return k
 	}
 	return errs.Internal
 }

@@ -41,6 +41,18 @@ var (
 	Internal = &Kind{"internal error"}
 )
 
+// KindNamed returns the kind whose name (Kind.Error) is name, or nil: a
+// kind crossing a process boundary (a rank's failure, a server's answer)
+// travels as its name.
+func KindNamed(name string) *Kind {
+	for _, k := range []*Kind{Syntax, Binding, Unsupported, Execution, IO, ResourcesExhausted, Cancelled, Communication, Internal} {
+		if k.name == name {
+			return k
+		}
+	}
+	return nil
+}
+
 // Error is gq's error value.
 type Error struct {
 	Kind *Kind

@@ -203,8 +203,8 @@ func (e *Exchange) keepRoot(c *Context, in <-chan arrow.RecordBatch) <-chan arro
 // AbortExchanges tells every peer that this rank's query failed, on each
 // of the query's exchange ops, so peers waiting in those shuffles fail
 // promptly instead of waiting for chunks that will never come.
-func AbortExchanges(comm shuffle.Communicator, ops []uint32, reason string) {
+func AbortExchanges(comm shuffle.Communicator, ops []uint32, err error) {
 	for _, op := range ops {
-		shuffle.NewShuffler(comm, op, 1, shuffle.Contiguous, nil).Abort(reason)
+		shuffle.NewShuffler(comm, op, 1, shuffle.Contiguous, nil).Abort(err)
 	}
 }

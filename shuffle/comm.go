@@ -53,7 +53,14 @@ type mailbox struct {
 	// replaced) whenever one more leaves, waking every waiter.
 	left   map[int]bool
 	leftCh chan struct{}
+	// floor: messages under an op id tag (below opTagLimit) lower than
+	// floor belong to finished statements and are dropped (ForgetOpsBelow).
+	floor Tag
 }
+
+// opTagLimit bounds the tags that are op ids (uint32); gq's own tags
+// (bootstrap, serving) sit above it and are never forgotten.
+const opTagLimit Tag = 1 << 32
 
 type box struct {
 	q       []Message
@@ -84,6 +91,10 @@ func (b *box) wake() {
 // put queues msg under tag and wakes a waiting receiver.
 func (m *mailbox) put(tag Tag, msg Message) {
 	m.mu.Lock()
+	if tag < m.floor {
+		m.mu.Unlock() // a late message of a finished statement
+		return
+	}
 	b := m.boxFor(tag)
 	b.q = append(b.q, msg)
 	m.mu.Unlock()
@@ -176,6 +187,55 @@ func (m *mailbox) failure() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.err
+}
+
+// forgetBelow drops the queued messages under op ids below floor and
+// every such message that arrives later.
+func (m *mailbox) forgetBelow(floor Tag) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.floor = min(floor, opTagLimit)
+	for tag, b := range m.boxes {
+		if tag < m.floor {
+			b.q = nil
+			if b.waiters == 0 {
+				delete(m.boxes, tag)
+			}
+		}
+	}
+}
+
+// ForgetOpsBelow tells c that this rank is done with every exchange whose
+// op id is below floor: their queued messages are dropped, and so are
+// those still to arrive. A statement cancelled or failed on some ranks
+// mid-way leaves chunks (and fingerprints) that no one will ask for;
+// without this a long-running server under ranks would keep them. The
+// floor may move down (op ids wrap after 2^32). Backends without a
+// mailbox ignore it.
+func ForgetOpsBelow(c Communicator, floor uint32) {
+	if m := mailboxOf(c); m != nil {
+		m.forgetBelow(Tag(floor))
+	}
+}
+
+// Queued is the number of messages c holds that no Recv has asked for
+// yet (-1 for a backend without a mailbox); tests check that finished
+// statements leave none.
+func Queued(c Communicator) int {
+	if m := mailboxOf(c); m != nil {
+		return m.pending()
+	}
+	return -1
+}
+
+// withInbox is implemented by the backends built on a mailbox.
+type withInbox interface{ inbox() *mailbox }
+
+func mailboxOf(c Communicator) *mailbox {
+	if w, ok := c.(withInbox); ok {
+		return w.inbox()
+	}
+	return nil
 }
 
 // pending is the number of buffered messages (tests use it to check that

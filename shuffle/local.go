@@ -53,6 +53,7 @@ func (l *Local) recvOwed(ctx context.Context, tag Tag, owes func(int) bool) (Mes
 	return l.group.boxes[l.rank].get(ctx, tag, owes)
 }
 
+func (l *Local) inbox() *mailbox         { return l.group.boxes[l.rank] }
 func (l *Local) Failed() <-chan struct{} { return l.group.boxes[l.rank].failed }
 func (l *Local) Err() error              { return l.group.boxes[l.rank].failure() }
 

@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"sync"
@@ -192,10 +193,12 @@ func (s *Shuffler) InsertFinished() error {
 }
 
 // Abort tells every other rank that this rank gave up on the shuffle (its
-// query failed), so they fail instead of waiting for chunks that will
-// never come.
-func (s *Shuffler) Abort(reason string) {
-	msg := append([]byte{kindAbort}, reason...)
+// query failed with err), so they fail instead of waiting for chunks that
+// will never come. They fail with err's kind: a query cancelled or out of
+// memory on one rank is that on every rank, not a communication error.
+func (s *Shuffler) Abort(err error) {
+	msg := append([]byte{kindAbort}, errs.KindOf(err).Error()...)
+	msg = append(append(msg, 0), err.Error()...)
 	for r := range s.comm.NRanks() {
 		if r != s.comm.Rank() {
 			// Best effort: a rank that left needs no warning.
@@ -309,7 +312,14 @@ func (s *Shuffler) handle(msg Message) error {
 		s.finFrom[msg.Src] = true
 		s.stats.AddDuration(StatMetadataRecv, start)
 	case kindAbort:
-		return errs.New(errs.Communication, "rank %d failed: %s", msg.Src, d[1:])
+		kind, reason := errs.Communication, d[1:]
+		if name, rest, ok := bytes.Cut(reason, []byte{0}); ok {
+			reason = rest
+			if k := errs.KindNamed(string(name)); k != nil {
+				kind = k
+			}
+		}
+		return errs.New(kind, "rank %d failed: %s", msg.Src, reason)
 	default:
 		return errs.New(errs.Communication, "shuffle %d: unknown message kind %d from rank %d", s.op, d[0], msg.Src)
 	}

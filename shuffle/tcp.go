@@ -243,6 +243,7 @@ func (t *TCP) Rank() int       { return t.rank }
 func (t *TCP) NRanks() int     { return t.n }
 func (t *TCP) Backend() string { return "tcp" }
 
+func (t *TCP) inbox() *mailbox         { return t.box }
 func (t *TCP) Failed() <-chan struct{} { return t.box.failed }
 func (t *TCP) Err() error              { return t.box.failure() }
 

@@ -152,6 +152,7 @@ func (u *UCX) Rank() int       { return u.rank }
 func (u *UCX) NRanks() int     { return u.n }
 func (u *UCX) Backend() string { return "ucx" }
 
+func (u *UCX) inbox() *mailbox         { return u.box }
 func (u *UCX) Failed() <-chan struct{} { return u.box.failed }
 func (u *UCX) Err() error              { return u.box.failure() }
 
