@@ -55,7 +55,7 @@ func show(e expr.Expr) string {
 		for i, a := range x.Args {
 			args[i] = show(a)
 		}
-		if (x.Fn == "cast" || x.Fn == "key_cast") && len(args) == 1 {
+		if (x.Fn == "cast" || x.Fn == "key_cast" || x.Fn == "nn_key_cast") && len(args) == 1 {
 			return fmt.Sprintf("%s(%s as %s)", x.Fn, args[0], x.Type)
 		}
 		return x.Fn + "(" + strings.Join(args, ", ") + ")"

@@ -216,16 +216,35 @@ func castTo(e expr.Expr, t arrow.DataType) expr.Expr {
 
 // keyCastTo converts a join key to the join's key type t. A numeric key
 // widened to a decimal scale it has no value at cannot match (key_cast:
-// NULL) rather than fail; NOT IN's null-aware join keeps the failing cast,
-// since a NULL key there changes the answer.
-func keyCastTo(e expr.Expr, t arrow.DataType, nullAware bool) expr.Expr {
+// NULL) rather than fail.
+func keyCastTo(e expr.Expr, t arrow.DataType) expr.Expr {
 	if arrow.TypeEqual(e.DataType(), t) {
 		return e
 	}
-	if nullAware || t.ID() != arrow.DECIMAL64 {
+	if t.ID() != arrow.DECIMAL64 {
 		return castTo(e, t)
 	}
 	return &expr.Call{Fn: "key_cast", Args: []expr.Expr{e}, Type: t}
+}
+
+// nullAwareKeys converts NOT IN's keys to t. A NULL key there changes the
+// answer, so a key that cannot match must stay a value: where the two
+// scales differ (one side is rescaled and may overflow) both sides go
+// through nn_key_cast, otherwise nothing can overflow and a cast will do.
+func nullAwareKeys(a, b expr.Expr, t arrow.DataType) (expr.Expr, expr.Expr) {
+	if t.ID() != arrow.DECIMAL64 || decimalScale(a.DataType()) == decimalScale(b.DataType()) {
+		return castTo(a, t), castTo(b, t)
+	}
+	nn := func(e expr.Expr) expr.Expr { return &expr.Call{Fn: "nn_key_cast", Args: []expr.Expr{e}, Type: t} }
+	return nn(a), nn(b)
+}
+
+// decimalScale is a numeric type's decimal scale (0 for integers).
+func decimalScale(t arrow.DataType) int32 {
+	if d, ok := t.(*arrow.Decimal64Type); ok {
+		return d.Scale
+	}
+	return 0
 }
 
 // lowerJoin makes a HashJoin from the equality conjuncts of the condition
@@ -298,7 +317,11 @@ func equiKey(c planner.Expr, ll, rl layout, nullAware bool) (lk, rk expr.Expr, o
 	if err1 != nil || err2 != nil {
 		return nil, nil, false
 	}
-	return keyCastTo(la, t, nullAware), keyCastTo(rb, t, nullAware), true
+	if nullAware {
+		la, rb = nullAwareKeys(la, rb, t)
+		return la, rb, true
+	}
+	return keyCastTo(la, t), keyCastTo(rb, t), true
 }
 
 // onlyIn reports whether e reads at least one column, all of them in l.

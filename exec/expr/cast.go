@@ -83,12 +83,12 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		case arrow.FLOAT64:
 			m := math.Pow10(int(ts))
 			for i, f := range f64s(a) {
-				v := math.Round(f * m)
-				if !(v > -9.3e18 && v < 9.3e18) && ok(i) {
+				v, fits := roundToInt64(f * m)
+				if !fits && ok(i) {
 					err = errs.New(errs.Execution, "value %v out of range for %s", f, n.to)
 					break
 				}
-				out[i] = int64(v)
+				out[i] = v
 			}
 		case arrow.BOOL:
 			d := a.Data()
@@ -231,11 +231,11 @@ func parseDecimal(s string, scale int32, t arrow.DataType) (int64, error) {
 		if err != nil {
 			return 0, bad
 		}
-		v := math.Round(f * math.Pow10(int(scale)))
-		if !(v > -9.3e18 && v < 9.3e18) {
+		v, fits := roundToInt64(f * math.Pow10(int(scale)))
+		if !fits {
 			return 0, errs.New(errs.Execution, "value '%s' out of range for %s", s, t)
 		}
-		return int64(v), nil
+		return v, nil
 	}
 	intPart, frac, _ := strings.Cut(p, ".")
 	if intPart == "" && frac == "" {
@@ -319,4 +319,15 @@ func castToString(c *ctx, a arrow.Array) arrow.Array {
 		s.add(tmp)
 	}
 	return s.finish(mergeValidity(c.mem, c.n, a))
+}
+
+// roundToInt64 rounds f half away from zero to an int64; fits is false
+// for NaN and for values outside [-2^63, 2^63) (both bounds are exact in
+// float64), where Go's conversion would give an arbitrary value.
+func roundToInt64(f float64) (v int64, fits bool) {
+	r := math.Round(f)
+	if !(r >= -(1<<63) && r < 1<<63) {
+		return 0, false
+	}
+	return int64(r), true
 }

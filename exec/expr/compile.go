@@ -233,11 +233,11 @@ func compileCall(call *Call, args []node) (node, error) {
 			return nil, err
 		}
 		return newCast(args[0], t)
-	case "key_cast":
+	case "key_cast", "nn_key_cast":
 		if err := wantArgs(call, args, 1, 1); err != nil {
 			return nil, err
 		}
-		return newKeyCast(args[0], t)
+		return newKeyCast(args[0], t, call.Fn == "nn_key_cast")
 	case "substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with":
 		return newStringFn(call, args)
 	case "extract_year", "extract_month", "extract_day", "extract_quarter",

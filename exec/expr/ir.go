@@ -105,7 +105,7 @@ func (c *Call) String() string {
 	for i, a := range c.Args {
 		args[i] = a.String()
 	}
-	if c.Fn == "cast" || c.Fn == "key_cast" {
+	if c.Fn == "cast" || c.Fn == "key_cast" || c.Fn == "nn_key_cast" {
 		return fmt.Sprintf("%s(%s as %s)", c.Fn, args[0], c.Type)
 	}
 	return c.Fn + "(" + strings.Join(args, ", ") + ")"
@@ -170,6 +170,8 @@ func FormatDecimal(v int64, scale int32) string {
 // key_cast: an Int64 or Decimal equi-join key widened to a Decimal Type of
 // no smaller scale; a value beyond int64 at that scale is NULL (it cannot
 // equal any key of the other side) instead of an overflow error.
+// nn_key_cast: key_cast for a null-aware (NOT IN) join, whose keys must
+// stay values: see keycast.go.
 //
 // Strings: substring(s, start Int64 [, len Int64]) — 1-based, MySQL rules
 // (start < 0 counts from the end; start 0 gives ”); upper, lower, trim,
@@ -189,7 +191,7 @@ var Functions = []string{
 	"eq", "ne", "lt", "le", "gt", "ge",
 	"and", "or", "not", "is_null", "is_not_null",
 	"like", "not_like", "in", "not_in",
-	"case", "coalesce", "cast", "key_cast",
+	"case", "coalesce", "cast", "key_cast", "nn_key_cast",
 	"substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with",
 	"extract_year", "extract_month", "extract_day", "extract_quarter",
 	"date_add_days", "date_add_months", "date_diff_days",

@@ -1,6 +1,8 @@
 package expr
 
 import (
+	"math"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
@@ -14,17 +16,35 @@ import (
 // nothing, where "cast" would fail the query with an overflow. Only for
 // joins in which a NULL key means "no match" (not NOT IN's null-aware
 // anti join, where NULL changes the answer).
+//
+// nn_key_cast is the same widening for NOT IN's null-aware anti join,
+// where a NULL key would change the answer: the key must stay a value
+// that matches nothing. A value beyond int64 at the wider scale becomes
+// math.MaxInt64 or math.MinInt64 by its sign. The join rescales one side
+// only (its key type has the larger of the two scales), by 10^k with
+// k >= 1, so that side's real keys are multiples of 10 and neither
+// sentinel (…807, …808) is one; the other side, cast at scale difference
+// 0, moves its own values equal to a sentinel one step inward (…806,
+// …807, again not multiples of 10), so nothing of it equals a sentinel
+// either. Values that could not match still cannot, and every key that
+// was a value stays a value. (With no scale difference on either side
+// nothing can overflow, and the join uses plain casts.)
 type keyCastNode struct {
-	a  node
-	to arrow.DataType
+	a       node
+	to      arrow.DataType
+	notNull bool // nn_key_cast
 }
 
-func newKeyCast(a node, to arrow.DataType) (node, error) {
+func newKeyCast(a node, to arrow.DataType, notNull bool) (node, error) {
 	from := a.typ().ID()
 	if to.ID() != arrow.DECIMAL64 || (from != arrow.INT64 && from != arrow.DECIMAL64) || scaleOf(a.typ()) > scaleOf(to) {
-		return nil, errs.New(errs.Internal, "key_cast from %s to %s", a.typ(), to)
+		name := "key_cast"
+		if notNull {
+			name = "nn_key_cast"
+		}
+		return nil, errs.New(errs.Internal, "%s from %s to %s", name, a.typ(), to)
 	}
-	return &keyCastNode{a: a, to: to}, nil
+	return &keyCastNode{a: a, to: to, notNull: notNull}, nil
 }
 
 func (n *keyCastNode) typ() arrow.DataType { return n.to }
@@ -38,6 +58,10 @@ func (n *keyCastNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	buf, out := outI64(c.mem, c.n)
 	valid := mergeValidity(c.mem, c.n, a)
 	m := pow10[scaleOf(n.to)-scaleOf(a.DataType())]
+	if n.notNull {
+		notNullKeys(out, i64s(a), m)
+		return finish(n.to, c.n, valid, buf), nil
+	}
 	var bits []byte
 	for i, v := range i64s(a) {
 		p, ok := mulOvf(v, m)
@@ -51,4 +75,31 @@ func (n *keyCastNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		}
 	}
 	return finish(n.to, c.n, valid, buf), nil
+}
+
+// notNullKeys is nn_key_cast's kernel: out = v*m, a sentinel by sign
+// where that overflows; at m = 1, the sentinels' own values step inward.
+func notNullKeys(out, in []int64, m int64) {
+	if m == 1 {
+		for i, v := range in {
+			switch v {
+			case math.MaxInt64:
+				v--
+			case math.MinInt64:
+				v++
+			}
+			out[i] = v
+		}
+		return
+	}
+	for i, v := range in {
+		p, ok := mulOvf(v, m)
+		if !ok {
+			p = math.MaxInt64
+			if v < 0 {
+				p = math.MinInt64
+			}
+		}
+		out[i] = p
+	}
 }
