@@ -361,7 +361,8 @@ func foldConstCast(c *Const, to arrow.DataType) (any, bool) {
 		if fs, ok := foldDecScale(c.T); ok {
 			switch {
 			case toDec:
-				return foldRescale(v, fs, toScale)
+				r, ok := foldRescale(v, fs, toScale)
+				return r, ok && inPrecision(r, to)
 			case to.ID() == arrow.FLOAT64:
 				return float64(v) / math.Pow10(int(fs)), true
 			}
@@ -369,7 +370,8 @@ func foldConstCast(c *Const, to arrow.DataType) (any, bool) {
 		}
 		switch {
 		case toDec:
-			return foldRescale(v, 0, toScale)
+			r, ok := foldRescale(v, 0, toScale)
+			return r, ok && inPrecision(r, to)
 		case to.ID() == arrow.FLOAT64:
 			return float64(v), true
 		}

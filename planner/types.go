@@ -92,8 +92,8 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		_, s := decPS(t)
 		v := c.Value.(int64)
 		m := pow10(s)
-		if v > math.MaxInt64/m || v < math.MinInt64/m {
-			break
+		if v > math.MaxInt64/m || v < math.MinInt64/m || !inPrecision(v*m, t) {
+			break // the run-time cast reports it
 		}
 		return &Const{Value: v * m, T: t}, nil
 	case isDecimal(from) && isDecimal(t):
@@ -102,7 +102,7 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		v := c.Value.(int64)
 		if s2 >= s1 {
 			m := pow10(s2 - s1)
-			if v > math.MaxInt64/m || v < math.MinInt64/m {
+			if v > math.MaxInt64/m || v < math.MinInt64/m || !inPrecision(v*m, t) {
 				break
 			}
 			return &Const{Value: v * m, T: t}, nil
@@ -114,6 +114,17 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		return &Const{Value: float64(c.Value.(int64)) / float64(pow10(s)), T: t}, nil
 	}
 	return &Func{Name: "cast", Args: []Expr{c}, T: t}, nil
+}
+
+// inPrecision reports whether the unscaled decimal v has at most t's
+// precision digits (DECIMAL(18,s) holds any int64), as a cast requires.
+func inPrecision(v int64, t arrow.DataType) bool {
+	p, _ := decPS(t)
+	if p >= expr.MaxDecimalPrecision {
+		return true
+	}
+	limit := pow10(p)
+	return v < limit && v > -limit
 }
 
 func pow10(n int32) int64 {

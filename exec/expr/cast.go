@@ -59,6 +59,9 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	if sameFamily(from, n.to) {
 		// Same scale, other precision: the values stand; only the declared
 		// type changes, so consumers (UNION, schemas) see the target type.
+		if err := fitsPrecision(a, i64s(a), n.to); err != nil {
+			return nil, err
+		}
 		d := a.Data()
 		nulls := 0
 		if d.Buffers()[0] != nil {
@@ -108,6 +111,9 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 					break
 				}
 			}
+		}
+		if err == nil && n.to.ID() == arrow.DECIMAL64 {
+			err = fitsPrecision(a, out, n.to)
 		}
 		if err != nil {
 			buf.Release()
@@ -330,4 +336,24 @@ func roundToInt64(f float64) (v int64, fits bool) {
 		return 0, false
 	}
 	return int64(r), true
+}
+
+// fitsPrecision checks that the valid rows of vals (unscaled, in the
+// decimal type to, masked by a's validity) have at most to's precision
+// digits: cast(123 as decimal(4,2)) is an error, as in DuckDB and MySQL's
+// strict mode, not a DECIMAL(4,2) holding 123.00. DECIMAL(18,s), the
+// widest type and the one arithmetic results have, holds any int64.
+func fitsPrecision(a arrow.Array, vals []int64, to arrow.DataType) error {
+	d := to.(*arrow.Decimal64Type)
+	if d.Precision >= MaxDecimalPrecision {
+		return nil
+	}
+	limit := pow10[d.Precision]
+	valid, off := validBits(a), a.Data().Offset()
+	for i, v := range vals {
+		if (v >= limit || v <= -limit) && isValid(valid, off, i) {
+			return errs.New(errs.Execution, "value %s out of range for DECIMAL(%d,%d)", FormatDecimal(v, d.Scale), d.Precision, d.Scale)
+		}
+	}
+	return nil
 }
