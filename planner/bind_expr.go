@@ -71,7 +71,14 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 			if x.Qualifier.IsEmpty() { // HAVING may name a select alias
 				for _, it := range c.aliases {
 					if it.alias != "" && strings.EqualFold(it.alias, x.Name.String()) {
-						return c.bind(it.ast)
+						// The item's own expression names columns, not
+						// aliases: "select a(a) a ... having a" would
+						// otherwise expand a forever.
+						saved := c.aliases
+						c.aliases = nil
+						r, err := c.bind(it.ast)
+						c.aliases = saved
+						return r, err
 					}
 				}
 			}
