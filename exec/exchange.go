@@ -143,6 +143,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		if err != nil {
 			return err
 		}
+		data = data[:len(data):len(data)] // one buffer, many inserts: no room to write into
 		for pid := range e.Comm.NRanks() {
 			if err := e.insertChunk(sh, pid, data); err != nil {
 				return err

@@ -40,20 +40,28 @@ func reportGBps(b *testing.B) {
 }
 
 func benchShuffle(b *testing.B, comms []Communicator) {
-	chunk := make([]byte, benchChunk)
+	// Every chunk in flight has a buffer of its own, with room for the
+	// shuffler's trailer, as an exchange's freshly encoded batches do;
+	// they are reused from one iteration to the next, once all arrived.
+	chunks := make([][][]byte, len(comms))
+	for r := range chunks {
+		for range benchChunks * benchRanks {
+			chunks[r] = append(chunks[r], make([]byte, benchChunk, benchChunk+chunkTrailer))
+		}
+	}
 	b.SetBytes(perRankBytes)
 	b.ResetTimer()
 	for i := range b.N {
 		var wg sync.WaitGroup
-		for _, c := range comms {
+		for r, c := range comms {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				s := NewShuffler(c, uint32(i+1), benchRanks, RoundRobin, nil)
 				go func() {
-					for range benchChunks {
+					for k := range benchChunks {
 						for p := range benchRanks {
-							s.Insert(p, chunk)
+							s.Insert(p, chunks[r][k*benchRanks+p][:benchChunk])
 						}
 					}
 					s.InsertFinished()

@@ -113,7 +113,7 @@ func TestAbortCarriesKind(t *testing.T) {
 		}
 	}
 	// An old-style abort: reason text only.
-	comms[0].Send(1, Tag(200), append([]byte{kindAbort}, "boom"...))
+	comms[0].Send(1, Tag(200), append([]byte("boom"), kindAbort))
 	s := NewShuffler(comms[1], 200, 2, Contiguous, nil)
 	defer s.Shutdown()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -23,11 +23,18 @@ const (
 	Contiguous
 )
 
-// Message kinds inside a shuffle's tag.
+// Message kinds inside a shuffle's tag. A message is its body, then a
+// trailer that ends with the kind byte. A chunk's trailer (pid u32, kind)
+// comes after the payload so that Insert can append it in the payload's
+// spare capacity and hand the communicator one buffer: the payload is
+// then never copied, on any backend (ucx and local would otherwise join
+// a header and the payload; tcp copies its own sends to itself).
 const (
-	kindChunk  = 1 // pid u32, payload
-	kindFinish = 2 // (pid u32, count u32)* for the receiver's partitions
-	kindAbort  = 3 // reason text
+	kindChunk  = 1 // payload, pid u32, kind
+	kindFinish = 2 // (pid u32, count u32)* for the receiver's partitions, kind
+	kindAbort  = 3 // reason text, kind
+
+	chunkTrailer = 5
 )
 
 // Shuffler is one shuffle operation (seed 000): ranks insert chunks for
@@ -125,7 +132,7 @@ func (s *Shuffler) LocalPartitions() []int {
 func (s *Shuffler) tag() Tag { return Tag(s.op) }
 
 // InsertChunks sends each chunk to the owner of its partition. The
-// shuffler owns the chunks afterwards.
+// shuffler owns the chunks afterwards (see Insert).
 func (s *Shuffler) InsertChunks(chunks map[int][]byte) error {
 	for pid, data := range chunks {
 		if err := s.Insert(pid, data); err != nil {
@@ -135,7 +142,9 @@ func (s *Shuffler) InsertChunks(chunks map[int][]byte) error {
 	return nil
 }
 
-// Insert sends one chunk for partition pid.
+// Insert sends one chunk for partition pid. The shuffler owns data
+// afterwards and may use its spare capacity (as append does): to insert
+// one buffer more than once, pass data[:n:n].
 func (s *Shuffler) Insert(pid int, data []byte) error {
 	if pid < 0 || pid >= s.nparts {
 		return errs.New(errs.Internal, "shuffle %d: partition %d of %d", s.op, pid, s.nparts)
@@ -147,13 +156,16 @@ func (s *Shuffler) Insert(pid int, data []byte) error {
 	}
 	s.sent[pid]++
 	s.mu.Unlock()
-	// Header and payload go out as one message without being copied
-	// together first (a third of the shuffler's CPU over tcp).
-	var hdr [5]byte
-	hdr[0] = kindChunk
-	binary.LittleEndian.PutUint32(hdr[1:], uint32(pid))
 	s.stats.Add(StatPayloadSend, float64(len(data)))
-	return sendParts(s.comm, s.Owner(pid), s.tag(), hdr[:], data)
+	var trailer [chunkTrailer]byte
+	binary.LittleEndian.PutUint32(trailer[:], uint32(pid))
+	trailer[4] = kindChunk
+	if cap(data)-len(data) >= chunkTrailer {
+		return s.comm.Send(s.Owner(pid), s.tag(), append(data, trailer[:]...))
+	}
+	// No room: payload and trailer go out as one message without being
+	// joined where the backend can (tcp: writev); others join them.
+	return sendParts(s.comm, s.Owner(pid), s.tag(), data, trailer[:])
 }
 
 // InsertFinished tells every rank that owns partitions how many chunks
@@ -174,7 +186,7 @@ func (s *Shuffler) InsertFinished() error {
 	for pid, c := range counts {
 		r := s.Owner(pid)
 		if msgs[r] == nil {
-			msgs[r] = []byte{kindFinish}
+			msgs[r] = make([]byte, 0, 8*len(counts)+1)
 		}
 		msgs[r] = binary.LittleEndian.AppendUint32(msgs[r], uint32(pid))
 		msgs[r] = binary.LittleEndian.AppendUint32(msgs[r], c)
@@ -183,6 +195,7 @@ func (s *Shuffler) InsertFinished() error {
 		if m == nil {
 			continue
 		}
+		m = append(m, kindFinish)
 		start := time.Now()
 		if err := s.comm.Send(r, s.tag(), m); err != nil {
 			return err
@@ -197,8 +210,8 @@ func (s *Shuffler) InsertFinished() error {
 // will never come. They fail with err's kind: a query cancelled or out of
 // memory on one rank is that on every rank, not a communication error.
 func (s *Shuffler) Abort(err error) {
-	msg := append([]byte{kindAbort}, errs.KindOf(err).Error()...)
-	msg = append(append(msg, 0), err.Error()...)
+	msg := append([]byte(errs.KindOf(err).Error()), 0)
+	msg = append(append(msg, err.Error()...), kindAbort)
 	for r := range s.comm.NRanks() {
 		if r != s.comm.Rank() {
 			// Best effort: a rank that left needs no warning.
@@ -283,22 +296,24 @@ func (s *Shuffler) handle(msg Message) error {
 	if len(d) == 0 {
 		return errs.New(errs.Communication, "shuffle %d: empty message from rank %d", s.op, msg.Src)
 	}
-	switch d[0] {
+	kind, body := d[len(d)-1], d[:len(d)-1]
+	switch kind {
 	case kindChunk:
-		if len(d) < 5 {
+		if len(d) < chunkTrailer {
 			return errs.New(errs.Communication, "shuffle %d: short chunk from rank %d", s.op, msg.Src)
 		}
-		pid := int(binary.LittleEndian.Uint32(d[1:]))
+		payload := d[:len(d)-chunkTrailer]
+		pid := int(binary.LittleEndian.Uint32(d[len(payload):]))
 		p := s.parts[pid]
 		if p == nil {
 			return errs.New(errs.Communication, "shuffle %d: rank %d sent partition %d, not owned here", s.op, msg.Src, pid)
 		}
-		p.store.push(d[5:])
+		p.store.push(payload)
 		p.got++
-		s.stats.Add(StatPayloadRecv, float64(len(d)-5))
+		s.stats.Add(StatPayloadRecv, float64(len(payload)))
 	case kindFinish:
 		start := time.Now()
-		for b := d[1:]; len(b) >= 8; b = b[8:] {
+		for b := body; len(b) >= 8; b = b[8:] {
 			pid := int(binary.LittleEndian.Uint32(b))
 			p := s.parts[pid]
 			if p == nil {
@@ -312,16 +327,16 @@ func (s *Shuffler) handle(msg Message) error {
 		s.finFrom[msg.Src] = true
 		s.stats.AddDuration(StatMetadataRecv, start)
 	case kindAbort:
-		kind, reason := errs.Communication, d[1:]
+		errKind, reason := errs.Communication, body
 		if name, rest, ok := bytes.Cut(reason, []byte{0}); ok {
 			reason = rest
 			if k := errs.KindNamed(string(name)); k != nil {
-				kind = k
+				errKind = k
 			}
 		}
-		return errs.New(kind, "rank %d failed: %s", msg.Src, reason)
+		return errs.New(errKind, "rank %d failed: %s", msg.Src, reason)
 	default:
-		return errs.New(errs.Communication, "shuffle %d: unknown message kind %d from rank %d", s.op, d[0], msg.Src)
+		return errs.New(errs.Communication, "shuffle %d: unknown message kind %d from rank %d", s.op, kind, msg.Src)
 	}
 	return nil
 }
