@@ -288,6 +288,9 @@ func (t *TCP) SendParts(dst int, tag Tag, parts ...[]byte) error {
 	}
 	p := t.peers[dst]
 	left := func() error {
+		if err := t.box.failure(); err != nil {
+			return err // it left because of this: the first cause
+		}
 		return errs.New(errs.Communication, "rank %d left the job; cannot send it a message (tag %d)", dst, tag)
 	}
 	if p.bye.Load() {
@@ -298,8 +301,13 @@ func (t *TCP) SendParts(dst int, tag Tag, parts ...[]byte) error {
 		if p.bye.Load() {
 			return left()
 		}
+		if err := t.box.failure(); err != nil {
+			return err
+		}
 		e := errs.New(errs.Communication, "lost connection to rank %d: %v", dst, err)
-		t.box.fail(e)
+		// Tell the others first, as a failed read does: otherwise they
+		// see this rank leave and blame it, not the rank that died.
+		t.failAll(e)
 		return e
 	}
 	return nil
@@ -385,9 +393,11 @@ func (t *TCP) read(p *tcpPeer) {
 			p.bye.Store(true)
 			t.box.leave(p.rank)
 		case frameFailed:
-			// Expect this peer to exit next; its EOF is no news.
-			p.bye.Store(true)
+			// The cause is recorded before the peer counts as gone, so a
+			// send to it reports the cause, not its leaving. Expect it to
+			// exit next; its EOF is no news.
 			t.failAll(errs.New(errs.Communication, "%s", data))
+			p.bye.Store(true)
 		}
 	}
 }
