@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight build data run test test-ucx bench clean gpu-tests fuzz difftest soak
+.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests fuzz difftest soak
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -23,8 +23,7 @@ test:
 	@if [ -f benchmarks/duckdb/go.mod ]; then cd benchmarks/duckdb && go test -timeout 10m ./...; fi
 	@if [ -f /usr/include/ucp/api/ucp.h ]; then $(MAKE) --no-print-directory test-ucx; else echo "skipping the ucx backend's tests: no libucx-dev (/usr/include/ucp/api/ucp.h)"; fi
 
-# The ucx communicator (cgo over libucx-dev, build tag ucx): its tests, and
-# the shuffle benchmark with it next to local, tcp and the raw transports.
+# The ucx communicator (cgo over libucx-dev, build tag ucx): its tests.
 test-ucx:
 	go vet -tags ucx ./shuffle ./cmd/rrun
 	go test -tags ucx -timeout 5m ./shuffle
@@ -45,6 +44,18 @@ bench: build
 	bin/tpchbench --data $(BENCH_DATA) --threads $(THREADS) --reps $(REPS) --only "$(ONLY)" \
 		--queries testdata/tpch/queries --out benchmarks/results
 	$(MAKE) bench-flight
+	$(MAKE) bench-shuffle
+
+# bench-shuffle: shuffle throughput in GB/s per rank (3 ranks, 1 MiB chunks
+# all-to-all) over local, tcp and (with libucx-dev) ucx, next to each
+# communicator alone and the raw transports (plain socket mesh, one stream,
+# ucx_perftest over shared memory where installed).
+bench-shuffle:
+	go test ./shuffle -run X -bench 'ShuffleLocal|ShuffleTCP|CommTCP|RawTCPMesh|RawTCP$$' -benchtime 50x
+	@if [ -f /usr/include/ucp/api/ucp.h ]; then go test -tags ucx ./shuffle -run X -bench UCX -benchtime 50x; fi
+	@if command -v ucx_perftest >/dev/null; then \
+		UCX_TLS=sm,self ucx_perftest -t tag_bw -s 1048576 -n 2000 -p 13337 >/dev/null 2>&1 & sleep 1; \
+		UCX_TLS=sm,self ucx_perftest 127.0.0.1 -t tag_bw -s 1048576 -n 2000 -p 13337 2>&1 | tail -1; wait; fi
 
 # bench-flight: 60 s of mixed Flight SQL clients against an in-process server.
 bench-flight:
