@@ -51,8 +51,8 @@ bench: build
 # communicator alone and the raw transports (plain socket mesh, one stream,
 # ucx_perftest over shared memory where installed).
 bench-shuffle:
-	go test ./shuffle -run X -bench 'ShuffleLocal|ShuffleTCP|CommTCP|RawTCPMesh|RawTCP$$' -benchtime 50x
-	@if [ -f /usr/include/ucp/api/ucp.h ]; then go test -tags ucx ./shuffle -run X -bench UCX -benchtime 50x; fi
+	go test ./shuffle -run X -bench 'ShuffleLocal|ShuffleTCP|CommTCP|RawTCPMesh|RawTCP$$' -benchtime 150x
+	@if [ -f /usr/include/ucp/api/ucp.h ]; then go test -tags ucx ./shuffle -run X -bench UCX -benchtime 150x; fi
 	@if command -v ucx_perftest >/dev/null; then \
 		UCX_TLS=sm,self ucx_perftest -t tag_bw -s 1048576 -n 2000 -p 13337 >/dev/null 2>&1 & sleep 1; \
 		UCX_TLS=sm,self ucx_perftest 127.0.0.1 -t tag_bw -s 1048576 -n 2000 -p 13337 2>&1 | tail -1; wait; fi

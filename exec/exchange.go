@@ -114,7 +114,11 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 				return nil
 			}
 			e.received.Add(int64(len(chunk)))
-			if err := decodeBatches(c, chunk, schema, func(b arrow.RecordBatch) bool { return Send(c, out, b) }); err != nil {
+			// Decoding copies into the query's allocator, so the chunk's
+			// bytes can go back to the receive pool at once.
+			err = decodeBatches(c, chunk, schema, func(b arrow.RecordBatch) bool { return Send(c, out, b) })
+			shuffle.Release(chunk)
+			if err != nil {
 				return err
 			}
 			if c.Err() != nil {

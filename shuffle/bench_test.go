@@ -11,17 +11,21 @@ import (
 // Shuffle throughput, in GB/s per rank (metric "GB/s/rank"): each of
 // benchRanks ranks sends benchChunks chunks of benchChunk bytes to every
 // partition per iteration, one partition per rank. The figures to put side
-// by side, all with the same all-to-all pattern on the same cores:
+// by side, all with the same all-to-all pattern and the same data (see
+// benchData) on the same cores:
 //
 //	BenchmarkShuffleLocal   the shuffler over the local backend
-//	BenchmarkShuffleTCP     the shuffler over the tcp backend
+//	BenchmarkShuffleTCP     the shuffler over the tcp backend (consumed
+//	                        with Next, as the exchange does; ...Extract:
+//	                        whole partitions; ...Checksummed: payloads
+//	                        summed, as off this host)
 //	BenchmarkCommTCP        the tcp communicator alone (Send/Recv): the
 //	                        shuffler's transport
 //	BenchmarkRawTCPMesh     plain loopback sockets, no framing: the bound
 //	BenchmarkRawTCPMeshAlloc  the same, each chunk read into a new buffer
-//	                        as a transport that hands its receiver owned
-//	                        buffers must (the cost of Go zeroing fresh
-//	                        memory and the kernel faulting it in)
+//	                        (the cost of Go zeroing fresh memory and the
+//	                        kernel faulting it in, which the receive pool
+//	                        of bufpool.go saves)
 //	BenchmarkRawTCP         one plain stream, one writer, one reader
 //
 // go test ./shuffle -run X -bench . -benchtime 30x
@@ -39,16 +43,51 @@ func reportGBps(b *testing.B) {
 	b.ReportMetric(float64(perRankBytes)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s/rank")
 }
 
-func benchShuffle(b *testing.B, comms []Communicator) {
-	// Every chunk in flight has a buffer of its own, with room for the
-	// shuffler's trailer, as an exchange's freshly encoded batches do;
-	// they are reused from one iteration to the next, once all arrived.
-	chunks := make([][][]byte, len(comms))
-	for r := range chunks {
+// benchData is what each rank sends per iteration, the same in every
+// benchmark: benchChunks*benchRanks chunks of benchChunk bytes, each in a
+// buffer of its own with room for the shuffler's trailer, as an
+// exchange's freshly encoded batches are. chunks[r][k*benchRanks+p] is
+// rank r's k-th chunk for partition p. The buffers are reused from one
+// iteration to the next, once all arrived: a buffer received in an
+// iteration may be a rank's share to itself, handed over by the
+// communicator, so only the others go back to the receive pool.
+type benchData struct {
+	chunks [][][]byte
+	own    map[*byte]bool
+}
+
+func newBenchData() *benchData {
+	d := &benchData{chunks: make([][][]byte, benchRanks), own: map[*byte]bool{}}
+	for r := range d.chunks {
 		for range benchChunks * benchRanks {
-			chunks[r] = append(chunks[r], make([]byte, benchChunk, benchChunk+chunkTrailer))
+			c := make([]byte, benchChunk, benchChunk+chunkTrailer)
+			for i := range c {
+				c[i] = byte(r + i)
+			}
+			d.chunks[r] = append(d.chunks[r], c)
+			d.own[&c[0]] = true
 		}
 	}
+	return d
+}
+
+// chunk is rank r's k-th chunk for partition p.
+func (d *benchData) chunk(r, k, p int) []byte { return d.chunks[r][k*benchRanks+p][:benchChunk] }
+
+// release hands a received buffer back as the exchange does once it has
+// decoded a chunk, unless it is one of the benchmark's own.
+func (d *benchData) release(c []byte) {
+	if len(c) > 0 && !d.own[&c[0]] {
+		Release(c)
+	}
+}
+
+// benchShuffle consumes each rank's partitions as the exchange does, with
+// Next, handing each chunk back once consumed; with extract, it waits
+// for whole partitions instead (WaitAny, Extract), holding every chunk of
+// one until it completes.
+func benchShuffle(b *testing.B, comms []Communicator, extract bool) {
+	d := newBenchData()
 	b.SetBytes(perRankBytes)
 	b.ResetTimer()
 	for i := range b.N {
@@ -61,13 +100,24 @@ func benchShuffle(b *testing.B, comms []Communicator) {
 				go func() {
 					for k := range benchChunks {
 						for p := range benchRanks {
-							s.Insert(p, chunks[r][k*benchRanks+p][:benchChunk])
+							s.Insert(p, d.chunk(r, k, p))
 						}
 					}
 					s.InsertFinished()
 				}()
 				for {
-					pid, err := s.WaitAny(context.Background())
+					var pid int
+					var got [][]byte
+					var err error
+					if extract {
+						if pid, err = s.WaitAny(context.Background()); err == nil && pid >= 0 {
+							got, err = s.Extract(pid)
+						}
+					} else {
+						var c []byte
+						pid, c, err = s.Next(context.Background())
+						got = [][]byte{c}
+					}
 					if err != nil {
 						b.Error(err)
 						return
@@ -75,7 +125,9 @@ func benchShuffle(b *testing.B, comms []Communicator) {
 					if pid < 0 {
 						return
 					}
-					s.Extract(pid)
+					for _, c := range got {
+						d.release(c)
+					}
 				}
 			}()
 		}
@@ -85,8 +137,8 @@ func benchShuffle(b *testing.B, comms []Communicator) {
 	reportGBps(b)
 }
 
-func tcpComms(b *testing.B) ([]Communicator, func()) {
-	comms := tcpMesh(b, benchRanks, TCPOptions{})
+func tcpComms(b *testing.B, opts TCPOptions) ([]Communicator, func()) {
+	comms := tcpMesh(b, benchRanks, opts)
 	var cs []Communicator
 	for _, c := range comms {
 		cs = append(cs, c)
@@ -101,37 +153,51 @@ func tcpComms(b *testing.B) ([]Communicator, func()) {
 	}
 }
 
-func BenchmarkShuffleLocal(b *testing.B) { benchShuffle(b, locals(benchRanks)) }
+func BenchmarkShuffleLocal(b *testing.B) { benchShuffle(b, locals(benchRanks), false) }
 
 func BenchmarkShuffleTCP(b *testing.B) {
-	cs, closeTCP := tcpComms(b)
+	cs, closeTCP := tcpComms(b, TCPOptions{})
 	defer closeTCP()
-	benchShuffle(b, cs)
+	benchShuffle(b, cs, false)
+}
+
+// BenchmarkShuffleTCPChecksummed sums every payload, as connections that
+// leave the host do (GQ_TCP_CHECKSUM=always).
+func BenchmarkShuffleTCPChecksummed(b *testing.B) {
+	cs, closeTCP := tcpComms(b, TCPOptions{Checksum: ChecksumAlways})
+	defer closeTCP()
+	benchShuffle(b, cs, false)
+}
+
+func BenchmarkShuffleTCPExtract(b *testing.B) {
+	cs, closeTCP := tcpComms(b, TCPOptions{})
+	defer closeTCP()
+	benchShuffle(b, cs, true)
 }
 
 // BenchmarkCommTCP moves the shuffle's bytes with bare Send/Recv: every
 // rank sends each chunk to its owner (itself included) and receives what
 // it owns. This is the transport the shuffler is measured against.
 func BenchmarkCommTCP(b *testing.B) {
-	cs, closeTCP := tcpComms(b)
+	cs, closeTCP := tcpComms(b, TCPOptions{})
 	defer closeTCP()
 	benchComm(b, cs)
 }
 
 func benchComm(b *testing.B, cs []Communicator) {
-	chunk := make([]byte, benchChunk)
+	d := newBenchData()
 	b.SetBytes(perRankBytes)
 	b.ResetTimer()
 	for i := range b.N {
 		tag := Tag(1000 + i)
 		var wg sync.WaitGroup
-		for _, c := range cs {
+		for r, c := range cs {
 			wg.Add(2)
 			go func() {
 				defer wg.Done()
-				for range benchChunks {
+				for k := range benchChunks {
 					for dst := range benchRanks {
-						if err := c.Send(dst, tag, chunk); err != nil {
+						if err := c.Send(dst, tag, d.chunk(r, k, dst)); err != nil {
 							b.Error(err)
 							return
 						}
@@ -141,10 +207,12 @@ func benchComm(b *testing.B, cs []Communicator) {
 			go func() {
 				defer wg.Done()
 				for range benchChunks * benchRanks {
-					if _, err := c.Recv(context.Background(), tag); err != nil {
+					m, err := c.Recv(context.Background(), tag)
+					if err != nil {
 						b.Error(err)
 						return
 					}
+					d.release(m.Data)
 				}
 			}()
 		}
@@ -157,7 +225,8 @@ func benchComm(b *testing.B, cs []Communicator) {
 // BenchmarkRawTCPMesh is the same all-to-all over plain loopback sockets
 // (one per ordered pair of ranks, readers into reused buffers, no framing,
 // no allocation): the most the tcp backend could reach on this machine.
-// A rank's share to itself is a memory copy, as in the communicators.
+// A rank's share to itself costs nothing, as in the communicators, which
+// hand it over.
 func BenchmarkRawTCPMesh(b *testing.B) { benchRawMesh(b, false) }
 
 func BenchmarkRawTCPMeshAlloc(b *testing.B) { benchRawMesh(b, true) }
@@ -200,7 +269,7 @@ func benchRawMesh(b *testing.B, fresh bool) {
 			}
 		}
 	}()
-	chunk := make([]byte, benchChunk)
+	d := newBenchData()
 	b.SetBytes(perRankBytes)
 	b.ResetTimer()
 	for range b.N {
@@ -209,17 +278,12 @@ func benchRawMesh(b *testing.B, fresh bool) {
 			wg.Add(1)
 			go func() { // one writer per rank, like a shuffler's inserter
 				defer wg.Done()
-				self := make([]byte, benchChunk)
-				for range benchChunks {
+				for k := range benchChunks {
 					for dst := range n {
 						if dst == src {
-							if fresh {
-								self = make([]byte, benchChunk)
-							}
-							copy(self, chunk)
 							continue
 						}
-						if _, err := conns[src][dst].Write(chunk); err != nil {
+						if _, err := conns[src][dst].Write(d.chunk(src, k, dst)); err != nil {
 							b.Error(err)
 							return
 						}

@@ -124,7 +124,8 @@ func firstSet(getenv func(string) string, names ...string) string {
 // communicator and no socket is opened. GQ_COMM_HOST is the address peers
 // reach this rank at (default 127.0.0.1); GQ_CONNECT_TIMEOUT (or its
 // older name GQ_COMM_TIMEOUT) bounds start-up, that is how long a rank
-// waits for the others to appear (default 30s).
+// waits for the others to appear (default 30s); GQ_TCP_CHECKSUM=always
+// checksums the payloads of loopback connections too (see Checksum).
 func FromEnv(backend string) (Communicator, error) {
 	l, err := DetectLaunch(os.Getenv)
 	if err != nil {
@@ -153,6 +154,13 @@ func FromEnv(backend string) (Communicator, error) {
 			opts.ConnectTimeout = d
 			break
 		}
+	}
+	switch s := os.Getenv("GQ_TCP_CHECKSUM"); s {
+	case "", "auto":
+	case "always":
+		opts.Checksum = ChecksumAlways
+	default:
+		return nil, errs.New(errs.Communication, "GQ_TCP_CHECKSUM=%q: want auto (payloads of connections off this host) or always", s)
 	}
 	if backend == "ucx" { // a build without the ucx tag says so
 		return BootstrapUCX(l, opts)

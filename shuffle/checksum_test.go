@@ -42,7 +42,7 @@ func wantMismatch(t *testing.T, who string, err error, src int) {
 }
 
 func TestTCPChecksumMismatch(t *testing.T) {
-	cs := tcpMesh(t, 3, TCPOptions{})
+	cs := tcpMesh(t, 3, TCPOptions{Checksum: ChecksumAlways})
 	defer closeAll(cs)
 	corruptFirst(cs[1], 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -84,7 +84,7 @@ func TestTCPChecksumMismatch(t *testing.T) {
 // every rank's shuffler must end in that error rather than hang or hand
 // out the bad chunk.
 func TestShufflerChecksumMismatch(t *testing.T) {
-	tcpc := tcpMesh(t, 3, TCPOptions{})
+	tcpc := tcpMesh(t, 3, TCPOptions{Checksum: ChecksumAlways})
 	defer closeAll(tcpc)
 	corruptFirst(tcpc[2], 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -147,6 +147,69 @@ func TestShufflerChecksumMismatch(t *testing.T) {
 	}
 }
 
+// TestChecksumModes checks which payloads are summed: by default not
+// those of loopback connections, with ChecksumAlways all; and that the
+// frame, not a setting both ends must share, says so: a rank summing its
+// payloads is checked by one that does not sum its own.
+func TestChecksumModes(t *testing.T) {
+	auto := tcpMesh(t, 2, TCPOptions{})
+	defer closeAll(auto)
+	always := tcpMesh(t, 2, TCPOptions{Checksum: ChecksumAlways})
+	defer closeAll(always)
+	if auto[0].peers[1].sum || auto[1].peers[0].sum {
+		t.Fatal("ChecksumAuto sums payloads on a loopback connection")
+	}
+	if !always[0].peers[1].sum || !always[1].peers[0].sum {
+		t.Fatal("ChecksumAlways does not sum payloads")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// Unsummed payloads arrive intact (nothing corrupts them here).
+	if err := auto[0].Send(1, 5, []byte("plain")); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := auto[1].Recv(ctx, 5); err != nil || string(m.Data) != "plain" {
+		t.Fatalf("unsummed frame: got %q, %v", m.Data, err)
+	}
+	// Rank 0 set to always, rank 1 left at the default: rank 1 must
+	// still check what rank 0 sums.
+	lns := make([]net.Listener, 2)
+	addrs := make([]string, 2)
+	for r := range lns {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Skip(err)
+		}
+		defer ln.Close()
+		lns[r], addrs[r] = ln, ln.Addr().String()
+	}
+	mixed := make([]*TCP, 2)
+	var wg sync.WaitGroup
+	for r, o := range []TCPOptions{{Checksum: ChecksumAlways}, {}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := ConnectTCP(r, addrs, lns[r], o)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mixed[r] = c
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	defer closeAll(mixed)
+	corruptFirst(mixed[1], 0)
+	if err := mixed[0].Send(1, 6, []byte("summed, then corrupted")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := mixed[1].Recv(ctx, 6)
+	wantMismatch(t, "rank 1", err, 0)
+}
+
 // TestTCPFrameTooLong feeds rank 0 frame headers announcing more than
 // MaxMessage (up to 4 GiB, 2 GiB being a negative int32): each is a
 // communication error naming the peer, without allocating the amount.
@@ -188,7 +251,7 @@ func TestTCPFrameTooLong(t *testing.T) {
 		var h [headerLen]byte
 		binary.LittleEndian.PutUint64(h[0:], 9)
 		binary.LittleEndian.PutUint32(h[8:], n)
-		binary.LittleEndian.PutUint32(h[crcAt:], frameCRC(h[:]))
+		binary.LittleEndian.PutUint64(h[sumAt:], frameSum(h[:]))
 		if _, err := peer.Write(h[:]); err != nil {
 			t.Fatal(err)
 		}

@@ -204,7 +204,10 @@ func (c *chunkStore) readBack(f *gqmem.SpillFile) ([][]byte, error) {
 			return nil, errs.New(errs.Internal, "shuffle spill file holds %s, not chunks", b.Schema())
 		}
 		for i := range col.Len() {
+			// Capped at its length: chunks share the column's buffer, and
+			// releasing one must not hand back its neighbours.
 			chunk := col.Value(i)
+			chunk = chunk[:len(chunk):len(chunk)]
 			out = append(out, chunk)
 			n += int64(len(chunk))
 		}
@@ -235,6 +238,7 @@ func (c *chunkStore) Spill(t gqmem.Tier, n int64) int64 {
 		return 0
 	}
 	freed := c.memLen
+	releaseAll(c.mem) // on disk now
 	c.mem, c.memLen = nil, 0
 	c.used(freed)
 	c.spills++
@@ -293,6 +297,15 @@ func (c *chunkStore) close() {
 	for _, f := range c.files {
 		f.Remove()
 	}
+	releaseAll(c.front)
+	releaseAll(c.mem)
 	c.files, c.front, c.mem, c.memLen, c.count = nil, nil, nil, 0, 0
 	c.used(c.held)
+}
+
+// releaseAll hands back chunks the store held alone (see Release).
+func releaseAll(chunks [][]byte) {
+	for _, c := range chunks {
+		Release(c)
+	}
 }

@@ -210,7 +210,7 @@ func (w *ucxWorker) probe() (*ucxOp, error) {
 		return nil, nil
 	}
 	op := newOp()
-	op.buf = make([]byte, int(n))
+	op.buf = getBuffer(int(n)) // handed back by the receiver with Release
 	op.tag = uint64(tag)
 	if n > 0 {
 		op.pin.Pin(&op.buf[0])

@@ -118,7 +118,9 @@ func TestLeftRankEndsWaitsUCX(t *testing.T) {
 
 // BenchmarkShuffleUCX and BenchmarkCommUCX: the shuffle benchmark over
 // ucx (shared memory between the in-process ranks), and bare Send/Recv.
-func BenchmarkShuffleUCX(b *testing.B) { benchShuffle(b, ucxs(b, benchRanks)) }
+func BenchmarkShuffleUCX(b *testing.B) { benchShuffle(b, ucxs(b, benchRanks), false) }
+
+func BenchmarkShuffleUCXExtract(b *testing.B) { benchShuffle(b, ucxs(b, benchRanks), true) }
 
 func BenchmarkCommUCX(b *testing.B) { benchComm(b, ucxs(b, benchRanks)) }
 
