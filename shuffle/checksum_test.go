@@ -270,3 +270,35 @@ func TestTCPFrameTooLong(t *testing.T) {
 		c.Close()
 	}
 }
+
+// addrConn is a net.Conn with given addresses (only those are used).
+type addrConn struct {
+	net.Conn
+	local, remote net.Addr
+}
+
+func (c addrConn) LocalAddr() net.Addr  { return c.local }
+func (c addrConn) RemoteAddr() net.Addr { return c.remote }
+
+// TestOnThisHost checks which connections count as loopback: both ends
+// on a loopback address, IPv4 or IPv6; a veth or NIC address is not.
+func TestOnThisHost(t *testing.T) {
+	tcp := func(s string) net.Addr { return &net.TCPAddr{IP: net.ParseIP(s), Port: 1} }
+	for _, c := range []struct {
+		local, remote string
+		want          bool
+	}{
+		{"127.0.0.1", "127.0.0.1", true},
+		{"::1", "::1", true},
+		{"127.0.0.1", "10.0.0.2", false},
+		{"10.200.0.1", "10.200.0.2", false}, // the netns test's veth pair
+		{"192.168.1.5", "127.0.0.1", false},
+	} {
+		if got := onThisHost(addrConn{local: tcp(c.local), remote: tcp(c.remote)}); got != c.want {
+			t.Errorf("%s -> %s: onThisHost %v, want %v", c.local, c.remote, got, c.want)
+		}
+	}
+	if onThisHost(addrConn{local: &net.UnixAddr{Name: "x"}, remote: &net.UnixAddr{Name: "y"}}) {
+		t.Error("a non-TCP connection counted as loopback: its payloads would go unsummed")
+	}
+}
