@@ -21,6 +21,9 @@
 //   - TieRuntimeLimit: the Go runtime's soft memory limit set to the HOST
 //     limit plus RuntimeHeadroom (gq and gq serve call it), so the
 //     collector does not let garbage double the resident memory.
+//   - PaceGC: GOGC raised while the live heap is small, so streaming
+//     queries' garbage fills up to HeapBudget between collections (gq and
+//     gq serve call it; a GOGC in the environment turns it off).
 //   - Statistics: named counters with rapidsmpf's event names
 //     (spill-bytes-host-to-disk, spill-time-host-to-disk, ...).
 //

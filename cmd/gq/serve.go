@@ -89,6 +89,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
+	defer gqmem.PaceGC()()
 	if eopts.QueryMemoryLimit, err = parseQueryLimit(*queryMem); err != nil {
 		fmt.Fprintf(stderr, "Error: --query-memory-limit: %v\n", err)
 		return exitUsage

@@ -22,6 +22,7 @@ import (
 	"gq/catalog"
 	"gq/engine"
 	"gq/format"
+	gqmem "gq/memory"
 )
 
 // Each engine runs in a child process of its own (this binary with
@@ -125,6 +126,7 @@ func gqRunner(data string, threads int) (runner, error) {
 			return nil, err
 		}
 	}
+	gqmem.PaceGC() // as gq and gq serve do
 	eng := engine.New(cat, engine.Options{Threads: threads})
 	return func(ctx context.Context, sql string, w io.Writer) error {
 		res, err := eng.Query(ctx, sql)

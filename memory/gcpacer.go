@@ -1,0 +1,109 @@
+package memory
+
+import (
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// Pacing the Go collector. A streaming query (scan, filter, aggregate into
+// a few groups) keeps little live heap but allocates its whole input's
+// worth of batches: TPC-H Q1 at SF1 allocates ~780 MiB with ~30 MiB live.
+// With GOGC=100 the collector runs each time the heap doubles, ~25 times
+// in that query, and every cycle stops each worker in its tight loop
+// (runtime.asyncPreempt and suspendG were a quarter of Q1's CPU samples).
+//
+// PaceGC lets the heap grow to HeapBudget between collections while what
+// is live is well below it: after each collection it sets GOGC to
+// 100*(HeapBudget-live)/live, never under 100. Once the live heap passes
+// half the budget this is GOGC=100 again, so a query with a large live
+// heap (a join's or an aggregation's table) peaks where it did, at twice
+// its live heap; only small ones grow, up to the budget. The soft memory
+// limit of TieRuntimeLimit still caps the heap under --memory-limit.
+//
+// It is the pattern of Uber's GOGC tuner; the budget is fixed rather than
+// a share of the machine so that a run's peak memory does not grow with
+// the machine it runs on.
+
+// HeapBudget is the heap PaceGC lets garbage fill before a collection.
+const HeapBudget = 256 << 20
+
+// maxPacedGOGC bounds GOGC when almost nothing is live, where the formula
+// would ask for thousands of percent.
+const maxPacedGOGC = 2000
+
+var pacer struct {
+	sync.Mutex
+	on      bool
+	percent int // the GOGC last set
+	sample  []metrics.Sample
+}
+
+// PaceGC starts pacing the collector for the rest of the process (gq and
+// gq serve call it) and returns a func that stops it and restores
+// GOGC=100. It does nothing when the GOGC environment variable is set (the
+// user's choice wins) or pacing is already on.
+func PaceGC() (stop func()) {
+	if _, ok := os.LookupEnv("GOGC"); ok {
+		return func() {}
+	}
+	pacer.Lock()
+	defer pacer.Unlock()
+	if pacer.on {
+		return func() {}
+	}
+	pacer.on = true
+	pacer.percent = 100
+	pacer.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	armPacer()
+	return func() {
+		pacer.Lock()
+		defer pacer.Unlock()
+		if pacer.on {
+			pacer.on = false
+			debug.SetGCPercent(100)
+		}
+	}
+}
+
+// gcSentinel is garbage whose finalizer runs after the collection that
+// found it unreachable. It holds a pointer so it is not batched with
+// other tiny objects, whose finalizers wait until all of them are dead.
+type gcSentinel struct{ _ *int }
+
+// armPacer makes the next collection call pace.
+func armPacer() {
+	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) { pace() })
+}
+
+// pace sets GOGC from the heap the last collection found live, and arms
+// itself for the next collection.
+func pace() {
+	pacer.Lock()
+	defer pacer.Unlock()
+	if !pacer.on {
+		return
+	}
+	metrics.Read(pacer.sample)
+	live := int64(0)
+	if v := pacer.sample[0].Value; v.Kind() == metrics.KindUint64 {
+		live = int64(min(v.Uint64(), math.MaxInt64))
+	}
+	if p := pacedPercent(live); p != pacer.percent {
+		debug.SetGCPercent(p)
+		pacer.percent = p
+	}
+	armPacer()
+}
+
+// pacedPercent is the GOGC that makes the heap goal HeapBudget for live
+// bytes live, within [100, maxPacedGOGC].
+func pacedPercent(live int64) int {
+	if live <= 0 {
+		return maxPacedGOGC
+	}
+	return int(min(max(100*(HeapBudget-live)/live, 100), maxPacedGOGC))
+}

@@ -1,0 +1,75 @@
+package memory
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+func TestPacedPercent(t *testing.T) {
+	for _, c := range []struct {
+		live int64
+		want int
+	}{
+		{0, maxPacedGOGC},
+		{1 << 20, maxPacedGOGC}, // 255 MiB of room: capped
+		{32 << 20, 700},         // goal 32 + 224 = 256 MiB
+		{64 << 20, 300},         // goal 256 MiB
+		{HeapBudget / 2, 100},   // half the budget: plain GOGC=100
+		{HeapBudget, 100},       // above: never under 100
+		{4 * HeapBudget, 100},
+	} {
+		if got := pacedPercent(c.live); got != c.want {
+			t.Errorf("pacedPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)
+		}
+	}
+}
+
+// gcPercent reads GOGC as the runtime has it.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestPaceGC checks that after a collection the pacer sets GOGC from the
+// live heap (a test process's few MiB: the cap), and that stopping it
+// restores GOGC=100; and that a GOGC in the environment turns it off.
+func TestPaceGC(t *testing.T) {
+	if v, ok := os.LookupEnv("GOGC"); ok {
+		t.Skipf("GOGC=%s is set: PaceGC leaves it alone", v)
+	}
+	stop := PaceGC()
+	deadline := time.Now().Add(5 * time.Second)
+	for gcPercent() != maxPacedGOGC && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond) // the finalizer runs after the cycle
+	}
+	if got := gcPercent(); got != maxPacedGOGC {
+		t.Fatalf("GOGC %d after collections with a few MiB live, want %d", got, maxPacedGOGC)
+	}
+	if again := PaceGC(); gcPercent() != maxPacedGOGC {
+		t.Fatal("a second PaceGC changed GOGC")
+	} else {
+		again()
+	}
+	stop()
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after stop, want 100", got)
+	}
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after a collection once stopped, want 100", got)
+	}
+
+	t.Setenv("GOGC", "150")
+	PaceGC()()
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d with GOGC set in the environment, want the runtime's own (100 here)", got)
+	}
+}
