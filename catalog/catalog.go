@@ -75,6 +75,21 @@ func (c *Catalog) Register(t Table, replace bool) error {
 	return nil
 }
 
+// DataBytes is the size on disk of the catalog's file tables (Parquet:
+// their column chunks, compressed), the scale of the data its queries
+// read (see memory.HeapBudgetFor).
+func (c *Catalog) DataBytes() int64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	var n int64
+	for _, t := range c.tables {
+		if f, ok := t.(interface{ FileBytes() int64 }); ok {
+			n += f.FileBytes()
+		}
+	}
+	return n
+}
+
 // CreateView stores v, replacing a view of that name if replace.
 func (c *Catalog) CreateView(v *View, replace bool) error {
 	c.mu.Lock()

@@ -348,3 +348,31 @@ func TestParquetConcurrentReads(t *testing.T) {
 		}
 	}
 }
+
+// TestDataBytes checks the catalog's data size is its Parquet tables'
+// column chunks: more than nothing, no more than the files, summed over
+// tables.
+func TestDataBytes(t *testing.T) {
+	dir := t.TempDir()
+	var files int64
+	for i, name := range []string{"a.parquet", "b.parquet"} {
+		rec := sampleRecord(t, 10*i)
+		writeParquet(t, filepath.Join(dir, name), rec, 4)
+		rec.Release()
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files += st.Size()
+	}
+	c := New()
+	if err := c.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := c.Table("a")
+	b, _ := c.Table("b")
+	got := c.DataBytes()
+	if want := a.(*ParquetTable).FileBytes() + b.(*ParquetTable).FileBytes(); got != want || got <= 0 || got > files {
+		t.Fatalf("DataBytes %d: want the tables' %d, positive, at most the files' %d bytes", got, want, files)
+	}
+}

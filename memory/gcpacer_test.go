@@ -9,6 +9,7 @@ import (
 )
 
 func TestPacedPercent(t *testing.T) {
+	const budget = 256 << 20
 	for _, c := range []struct {
 		live int64
 		want int
@@ -17,11 +18,11 @@ func TestPacedPercent(t *testing.T) {
 		{1 << 20, maxPacedGOGC}, // 255 MiB of room: capped
 		{32 << 20, 700},         // goal 32 + 224 = 256 MiB
 		{64 << 20, 300},         // goal 256 MiB
-		{HeapBudget / 2, 100},   // half the budget: plain GOGC=100
-		{HeapBudget, 100},       // above: never under 100
-		{4 * HeapBudget, 100},
+		{budget / 2, 100},       // half the budget: plain GOGC=100
+		{budget, 100},           // above: never under 100
+		{4 * budget, 100},
 	} {
-		if got := pacedPercent(c.live); got != c.want {
+		if got := pacedPercent(c.live, budget); got != c.want {
 			t.Errorf("pacedPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)
 		}
 	}
@@ -41,7 +42,7 @@ func TestPaceGC(t *testing.T) {
 	if v, ok := os.LookupEnv("GOGC"); ok {
 		t.Skipf("GOGC=%s is set: PaceGC leaves it alone", v)
 	}
-	stop := PaceGC()
+	stop := PaceGC(MinHeapBudget)
 	deadline := time.Now().Add(5 * time.Second)
 	for gcPercent() != maxPacedGOGC && time.Now().Before(deadline) {
 		runtime.GC()
@@ -50,7 +51,7 @@ func TestPaceGC(t *testing.T) {
 	if got := gcPercent(); got != maxPacedGOGC {
 		t.Fatalf("GOGC %d after collections with a few MiB live, want %d", got, maxPacedGOGC)
 	}
-	if again := PaceGC(); gcPercent() != maxPacedGOGC {
+	if again := PaceGC(1 << 30); gcPercent() != maxPacedGOGC {
 		t.Fatal("a second PaceGC changed GOGC")
 	} else {
 		again()
@@ -66,10 +67,24 @@ func TestPaceGC(t *testing.T) {
 	}
 
 	t.Setenv("GOGC", "150")
-	PaceGC()()
+	PaceGC(MinHeapBudget)()
 	runtime.GC()
 	time.Sleep(20 * time.Millisecond)
 	if got := gcPercent(); got != 100 {
 		t.Fatalf("GOGC %d with GOGC set in the environment, want the runtime's own (100 here)", got)
+	}
+}
+
+func TestHeapBudgetFor(t *testing.T) {
+	if got := HeapBudgetFor(0); got != MinHeapBudget {
+		t.Errorf("no data: budget %d, want the minimum %d", got, MinHeapBudget)
+	}
+	if got := HeapBudgetFor(4 << 30); got != 3<<30 && got != max(HostMemory()/8, MinHeapBudget) {
+		t.Errorf("4 GiB of data: budget %d, want 3 GiB or an eighth of the machine", got)
+	}
+	if host := HostMemory(); host > 0 {
+		if got := HeapBudgetFor(host); got > max(host/8, MinHeapBudget) {
+			t.Errorf("data as large as the machine: budget %d over an eighth of it", got)
+		}
 	}
 }

@@ -89,7 +89,6 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
-	defer gqmem.PaceGC()()
 	if eopts.QueryMemoryLimit, err = parseQueryLimit(*queryMem); err != nil {
 		fmt.Fprintf(stderr, "Error: --query-memory-limit: %v\n", err)
 		return exitUsage
@@ -123,6 +122,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return exitQuery
 		}
 	}
+	defer gqmem.PaceGC(gqmem.HeapBudgetFor(cat.DataBytes()))()
 	cfg.Engine = engine.New(cat, eopts)
 	defer mf.finish(cfg.Engine, stderr)
 	if rf != nil {

@@ -126,7 +126,7 @@ func gqRunner(data string, threads int) (runner, error) {
 			return nil, err
 		}
 	}
-	gqmem.PaceGC() // as gq and gq serve do
+	gqmem.PaceGC(gqmem.HeapBudgetFor(cat.DataBytes())) // as gq and gq serve do
 	eng := engine.New(cat, engine.Options{Threads: threads})
 	return func(ctx context.Context, sql string, w io.Writer) error {
 		res, err := eng.Query(ctx, sql)
