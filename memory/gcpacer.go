@@ -25,19 +25,26 @@ import (
 // limit of TieRuntimeLimit still caps the heap under --memory-limit.
 //
 // It is the pattern of Uber's GOGC tuner. The budget follows the data
-// (HeapBudgetFor): a query's garbage grows with what it scans, and a fixed
-// budget that pays at SF1 was worth little at SF10 (1 GiB instead of
-// 256 MiB took 10% off TPC-H q1, q3, q8, q9, q13 and q21 there).
+// (HeapBudgetFor), within bounds: a query's garbage grows with what it
+// scans, and at SF10 a 1 GiB budget took 10% off TPC-H q1, q3, q8, q9,
+// q13 and q21 against 256 MiB, but 2.4 GiB was slower again than 1 GiB
+// (14.4-14.9 s against 12.9-13.0 s): the more room, the longer freed
+// memory sits idle and the colder it is when it is reused.
 
-// MinHeapBudget is the smallest budget: below it the collector's fixed
-// cost per cycle dominates small queries.
-const MinHeapBudget = 256 << 20
+// MinHeapBudget and MaxHeapBudget bound the budget: below the minimum the
+// collector's fixed cost per cycle dominates small queries (TPC-H SF1:
+// 81 MiB was 10% slower than 241 MiB), above the maximum reuse goes cold.
+const (
+	MinHeapBudget = 256 << 20
+	MaxHeapBudget = 1 << 30
+)
 
 // HeapBudgetFor is the budget for serving dataBytes of tables (their size
-// on disk, catalog.DataBytes): three quarters of it, at least
-// MinHeapBudget, at most an eighth of the machine's memory.
+// on disk, catalog.DataBytes): three quarters of it within
+// [MinHeapBudget, MaxHeapBudget], and at most an eighth of the machine's
+// memory.
 func HeapBudgetFor(dataBytes int64) int64 {
-	b := max(dataBytes/4*3, MinHeapBudget)
+	b := min(max(dataBytes/4*3, MinHeapBudget), MaxHeapBudget)
 	if host := HostMemory(); host > 0 {
 		b = min(b, max(host/8, MinHeapBudget))
 	}

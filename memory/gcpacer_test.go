@@ -79,8 +79,11 @@ func TestHeapBudgetFor(t *testing.T) {
 	if got := HeapBudgetFor(0); got != MinHeapBudget {
 		t.Errorf("no data: budget %d, want the minimum %d", got, MinHeapBudget)
 	}
-	if got := HeapBudgetFor(4 << 30); got != 3<<30 && got != max(HostMemory()/8, MinHeapBudget) {
-		t.Errorf("4 GiB of data: budget %d, want 3 GiB or an eighth of the machine", got)
+	if got := HeapBudgetFor(512 << 20); got != 384<<20 && got != max(HostMemory()/8, MinHeapBudget) {
+		t.Errorf("512 MiB of data: budget %d, want 384 MiB or an eighth of the machine", got)
+	}
+	if got := HeapBudgetFor(64 << 30); got > MaxHeapBudget {
+		t.Errorf("64 GiB of data: budget %d over the maximum %d", got, MaxHeapBudget)
 	}
 	if host := HostMemory(); host > 0 {
 		if got := HeapBudgetFor(host); got > max(host/8, MinHeapBudget) {
