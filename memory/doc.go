@@ -22,8 +22,9 @@
 //     limit plus RuntimeHeadroom (gq and gq serve call it), so the
 //     collector does not let garbage double the resident memory.
 //   - PaceGC: GOGC raised while the live heap is small, so streaming
-//     queries' garbage fills a budget (HeapBudgetFor: follows the data) between collections (gq and
-//     gq serve call it; a GOGC in the environment turns it off).
+//     queries' garbage fills a budget between collections (HeapBudgetFor:
+//     follows the data, 256 MiB to 1 GiB); gq and gq serve call it, a GOGC
+//     in the environment turns it off.
 //   - Statistics: named counters with rapidsmpf's event names
 //     (spill-bytes-host-to-disk, spill-time-host-to-disk, ...).
 //
