@@ -265,6 +265,10 @@ func identityInto(s []int32, n int) []int32 {
 // strings of the rows sel (nil: all) straight from the dictionary.
 func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 	idx := dc.tidx[:dc.n]
+	pc := dc.pc
+	if pc.dictLen1 { // one-byte strings (flags): a byte each, in one pass
+		return dc.takeIndexed1(idx, sel)
+	}
 	if sel != nil {
 		picked := make([]int32, len(sel))
 		for i, r := range sel {
@@ -272,7 +276,6 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 		}
 		idx = picked
 	}
-	pc := dc.pc
 	do := pc.dictOffs
 	total := 0
 	for _, j := range idx {
@@ -280,13 +283,7 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 	}
 	offs := make([]int32, len(idx)+1)
 	var data []byte
-	if pc.dictLen1 { // one-byte strings (flags): a byte each
-		data = make([]byte, len(idx))
-		for i, j := range idx {
-			data[i] = pc.dictData[j]
-			offs[i+1] = int32(i + 1)
-		}
-	} else if pc.dictPad != nil {
+	if pc.dictPad != nil {
 		data = copySlots(make([]byte, 0, total+dictSlot), total, idx, do, pc.dictPad, offs[1:])
 	} else {
 		data = make([]byte, 0, total)
@@ -296,4 +293,31 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 		}
 	}
 	return dc.array(dc.mem, nil, nil, offs, data, len(idx), 0)
+}
+
+// takeIndexed1 is takeIndexed for a dictionary of one-byte strings (TPC-H
+// q01's l_returnflag, l_linestatus): each row's byte straight from the
+// dictionary through sel, without first gathering the rows' indices and
+// summing their lengths (two passes more over every row, a fifth of q01's
+// string work).
+func (dc *directColumn) takeIndexed1(idx, sel []int32) arrow.Array {
+	dict := dc.pc.dictData
+	n := len(idx)
+	if sel != nil {
+		n = len(sel)
+	}
+	offs := make([]int32, n+1)
+	data := make([]byte, n)
+	if sel == nil {
+		for i, j := range idx {
+			data[i] = dict[j]
+			offs[i+1] = int32(i + 1)
+		}
+	} else {
+		for i, r := range sel {
+			data[i] = dict[idx[r]]
+			offs[i+1] = int32(i + 1)
+		}
+	}
+	return dc.array(dc.mem, nil, nil, offs, data, n, 0)
 }
