@@ -29,12 +29,64 @@ func TestSQLLogicRanks(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			runTestFileRanks(t, file, 3)
+			runTestFileRanks(t, file, localComms(3))
 		})
 	}
 }
 
-func runTestFileRanks(t *testing.T, file string, n int) {
+// TestSQLLogicRanksTCP runs the same files on three ranks of the tcp
+// backend over loopback, every payload checksummed (ChecksumAlways, as
+// off the host), with default batches: framing, checksums and the
+// receive-buffer pool under the whole suite.
+func TestSQLLogicRanksTCP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the local-backend run covers the plans; this one the transport")
+	}
+	defer func(b int64) { physical.BroadcastRows = b }(physical.BroadcastRows)
+	physical.BroadcastRows = -1
+	files, err := filepath.Glob("../testdata/sql/*.test")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			tcps, err := shuffle.LoopbackTCP(3, shuffle.TCPOptions{Checksum: shuffle.ChecksumAlways})
+			if err != nil {
+				t.Fatal(err)
+			}
+			comms := make([]shuffle.Communicator, len(tcps))
+			for i, c := range tcps {
+				comms[i] = c
+			}
+			defer func() {
+				var wg sync.WaitGroup
+				for _, c := range tcps {
+					wg.Add(1)
+					go func() { defer wg.Done(); c.Close() }()
+				}
+				wg.Wait()
+			}()
+			runTestFileRanksBatch(t, file, comms, 0)
+		})
+	}
+}
+
+func localComms(n int) []shuffle.Communicator {
+	var out []shuffle.Communicator
+	for _, c := range shuffle.NewLocal(n) {
+		out = append(out, c)
+	}
+	return out
+}
+
+func runTestFileRanks(t *testing.T, file string, comms []shuffle.Communicator) {
+	runTestFileRanksBatch(t, file, comms, 2)
+}
+
+// runTestFileRanksBatch runs file's records on one engine per comm, with
+// batches of batch rows (0: the default).
+func runTestFileRanksBatch(t *testing.T, file string, comms []shuffle.Communicator, batch int) {
+	n := len(comms)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -43,10 +95,9 @@ func runTestFileRanks(t *testing.T, file string, n int) {
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	comms := shuffle.NewLocal(n)
 	engines := make([]*Engine, n)
 	for r := range n {
-		e := newTestEngine(t, Options{Threads: 2, BatchSize: 2})
+		e := newTestEngine(t, Options{Threads: 2, BatchSize: batch})
 		e.opts.Comm = comms[r]
 		engines[r] = e
 	}
