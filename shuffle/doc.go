@@ -8,7 +8,14 @@
 // Backends, chosen like unidist's backends by flag or GQ_COMM:
 //   - local: nranks goroutines in one process (tests, gq --ranks N);
 //   - tcp:   one process per rank, a full mesh of TCP connections with
-//     heartbeats, so a dead or silent peer fails every rank in bounded time.
+//     heartbeats, so a dead or silent peer fails every rank in bounded time;
+//     frames carry an XXH3 checksum (payloads too off this host, see
+//     Checksum);
+//   - ucx:   the same over UCX (cgo, build tag ucx; shared memory, RDMA).
+//
+// Received buffers come from a pool (bufpool.go): a receiver done with a
+// message's or chunk's bytes hands them back with Release, which saves
+// zeroing and faulting in a fresh buffer per message.
 //
 // Bootstrap (FromEnv) reads the launcher's environment: rrun (RRUN_RANK,
 // RRUN_NRANKS, RRUN_COORD_DIR or RRUN_SOCKET_ADDR), Open MPI
