@@ -21,17 +21,13 @@ import (
 // rank 0 must answer as one rank does, and a failing statement must fail
 // on every rank (none may hang).
 func TestSQLLogicRanks(t *testing.T) {
-	defer func(b int64) { physical.BroadcastRows = b }(physical.BroadcastRows)
-	physical.BroadcastRows = -1
-	files, err := filepath.Glob("../testdata/sql/*.test")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no test files: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			runTestFileRanks(t, file, localComms(3))
-		})
-	}
+	runTestFilesRanks(t, 2, func(t *testing.T) []shuffle.Communicator {
+		var out []shuffle.Communicator
+		for _, c := range shuffle.NewLocal(3) {
+			out = append(out, c)
+		}
+		return out
+	})
 }
 
 // TestSQLLogicRanksTCP runs the same files on three ranks of the tcp
@@ -42,6 +38,31 @@ func TestSQLLogicRanksTCP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the local-backend run covers the plans; this one the transport")
 	}
+	runTestFilesRanks(t, 0, func(t *testing.T) []shuffle.Communicator {
+		tcps, err := shuffle.LoopbackTCP(3, shuffle.TCPOptions{Checksum: shuffle.ChecksumAlways})
+		if err != nil {
+			t.Fatal(err)
+		}
+		comms := make([]shuffle.Communicator, len(tcps))
+		for i, c := range tcps {
+			comms[i] = c
+		}
+		t.Cleanup(func() {
+			var wg sync.WaitGroup
+			for _, c := range tcps {
+				wg.Add(1)
+				go func() { defer wg.Done(); c.Close() }()
+			}
+			wg.Wait()
+		})
+		return comms
+	})
+}
+
+// runTestFilesRanks runs every sqllogictest file on the ranks comms makes
+// for it, with batches of batch rows (0: the default) and no broadcast
+// joins.
+func runTestFilesRanks(t *testing.T, batch int, comms func(*testing.T) []shuffle.Communicator) {
 	defer func(b int64) { physical.BroadcastRows = b }(physical.BroadcastRows)
 	physical.BroadcastRows = -1
 	files, err := filepath.Glob("../testdata/sql/*.test")
@@ -50,42 +71,14 @@ func TestSQLLogicRanksTCP(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			tcps, err := shuffle.LoopbackTCP(3, shuffle.TCPOptions{Checksum: shuffle.ChecksumAlways})
-			if err != nil {
-				t.Fatal(err)
-			}
-			comms := make([]shuffle.Communicator, len(tcps))
-			for i, c := range tcps {
-				comms[i] = c
-			}
-			defer func() {
-				var wg sync.WaitGroup
-				for _, c := range tcps {
-					wg.Add(1)
-					go func() { defer wg.Done(); c.Close() }()
-				}
-				wg.Wait()
-			}()
-			runTestFileRanksBatch(t, file, comms, 0)
+			runTestFileRanks(t, file, comms(t), batch)
 		})
 	}
 }
 
-func localComms(n int) []shuffle.Communicator {
-	var out []shuffle.Communicator
-	for _, c := range shuffle.NewLocal(n) {
-		out = append(out, c)
-	}
-	return out
-}
-
-func runTestFileRanks(t *testing.T, file string, comms []shuffle.Communicator) {
-	runTestFileRanksBatch(t, file, comms, 2)
-}
-
-// runTestFileRanksBatch runs file's records on one engine per comm, with
+// runTestFileRanks runs file's records on one engine per comm, with
 // batches of batch rows (0: the default).
-func runTestFileRanksBatch(t *testing.T, file string, comms []shuffle.Communicator, batch int) {
+func runTestFileRanks(t *testing.T, file string, comms []shuffle.Communicator, batch int) {
 	n := len(comms)
 	data, err := os.ReadFile(file)
 	if err != nil {

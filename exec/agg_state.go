@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/exec/expr"
 )
 
 // aggState holds one aggregate's running values for every group, in typed
@@ -46,12 +47,12 @@ func newAggState(f AggFunc) (aggState, error) {
 			return &floatSumState{avg: avg}, nil
 		case arrow.INT64, arrow.DECIMAL64:
 			st := &intSumState{avg: avg, out: f.Type}
-			inScale := decimalScale(at)
+			inScale := expr.ScaleOf(at)
 			if f.Type.ID() == arrow.FLOAT64 {
 				st.floatDiv = float64(pow10i(inScale))
 				return st, nil
 			}
-			outScale := decimalScale(f.Type)
+			outScale := expr.ScaleOf(f.Type)
 			if outScale < inScale {
 				break
 			}
@@ -73,13 +74,6 @@ func newAggState(f AggFunc) (aggState, error) {
 		}
 	}
 	return nil, errs.New(errs.Unsupported, "aggregate %s of %v", f.Fn, at)
-}
-
-func decimalScale(t arrow.DataType) int32 {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
-		return d.Scale
-	}
-	return 0
 }
 
 func pow10i(k int32) int64 {

@@ -5,6 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
+	"gq/exec/expr"
 )
 
 // CombineCol is one output column of AvgCombine: input column From as is,
@@ -95,7 +96,7 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 	default:
 		return nil, errs.New(errs.Internal, "avg combine: sum is %s", sum.DataType())
 	}
-	inScale := decimalScale(sum.DataType())
+	inScale := expr.ScaleOf(sum.DataType())
 	if t.ID() == arrow.FLOAT64 {
 		out := make([]float64, n)
 		div := float64(pow10i(inScale))
@@ -106,7 +107,7 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 		}
 		return aggArray(c.Alloc, t, out, valid), nil
 	}
-	outScale := decimalScale(t)
+	outScale := expr.ScaleOf(t)
 	if outScale < inScale {
 		return nil, errs.New(errs.Internal, "avg combine: result scale %d below input scale %d", outScale, inScale)
 	}

@@ -128,7 +128,7 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 	for i, e := range h.GroupBy {
 		ap.keyTypes = append(ap.keyTypes, e.DataType())
 		ap.outTypes = append(ap.outTypes, h.Out.Field(i).Type)
-		if ot := h.Out.Field(i).Type; ot.ID() != e.DataType().ID() || decimalScale(ot) != decimalScale(e.DataType()) {
+		if ot := h.Out.Field(i).Type; ot.ID() != e.DataType().ID() || expr.ScaleOf(ot) != expr.ScaleOf(e.DataType()) {
 			return nil, errs.New(errs.Internal, "HashAggregate: key %s is %s, output column is %s", e, e.DataType(), ot)
 		}
 	}

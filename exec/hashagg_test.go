@@ -188,7 +188,7 @@ func refAggregate(rows [][]any, keys []int, aggs []aggRef) []string {
 					s += x.(int64)
 				}
 				if a.fn == "avg" {
-					mul := pow10i(decimalScale(a.typ) - decimalScale(aggTypes[a.arg]))
+					mul := pow10i(expr.ScaleOf(a.typ) - expr.ScaleOf(aggTypes[a.arg]))
 					s = aggRoundDiv(s*mul, int64(len(xs)))
 				}
 				res = s

@@ -137,7 +137,7 @@ func (h *HashJoin) compileKeys() (l, r []compiledExpr, codec keyCodec, err error
 	types := make([]arrow.DataType, len(h.LeftKeys))
 	for i, lk := range h.LeftKeys {
 		lt, rt := lk.DataType(), h.RightKeys[i].DataType()
-		if lt.ID() != rt.ID() || decimalScale(lt) != decimalScale(rt) {
+		if lt.ID() != rt.ID() || expr.ScaleOf(lt) != expr.ScaleOf(rt) {
 			return nil, nil, codec, errs.New(errs.Internal, "HashJoin: key %d types differ: %s and %s", i, lt, rt)
 		}
 		types[i] = lt

@@ -161,8 +161,8 @@ func parsePiece(p piece) (Statement, error) {
 }
 
 // parseVitess is vitess's Parse, with a panic inside it (some malformed
-// input reaches one: `set````` slices an empty identifier) turned into the
-// syntax error it stands for.
+// input reaches one: set followed by four backquotes slices an empty
+// identifier) turned into the syntax error it stands for.
 func parseVitess(text string) (ast sqlparser.Statement, err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -232,19 +232,11 @@ func keyCastTo(e expr.Expr, t arrow.DataType) expr.Expr {
 // scales differ (one side is rescaled and may overflow) both sides go
 // through nn_key_cast, otherwise nothing can overflow and a cast will do.
 func nullAwareKeys(a, b expr.Expr, t arrow.DataType) (expr.Expr, expr.Expr) {
-	if t.ID() != arrow.DECIMAL64 || decimalScale(a.DataType()) == decimalScale(b.DataType()) {
+	if t.ID() != arrow.DECIMAL64 || expr.ScaleOf(a.DataType()) == expr.ScaleOf(b.DataType()) {
 		return castTo(a, t), castTo(b, t)
 	}
 	nn := func(e expr.Expr) expr.Expr { return &expr.Call{Fn: "nn_key_cast", Args: []expr.Expr{e}, Type: t} }
 	return nn(a), nn(b)
-}
-
-// decimalScale is a numeric type's decimal scale (0 for integers).
-func decimalScale(t arrow.DataType) int32 {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
-		return d.Scale
-	}
-	return 0
 }
 
 // lowerJoin makes a HashJoin from the equality conjuncts of the condition

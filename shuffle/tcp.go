@@ -106,10 +106,7 @@ func headerSum(h []byte) uint64 { return xxh3.Hash(h[:sumAt]) }
 // corruption with probability 2^-64.
 func frameSum(h []byte, payload ...[]byte) uint64 {
 	seed := headerSum(h)
-	switch len(payload) {
-	case 0:
-		return xxh3.HashSeed(nil, seed)
-	case 1:
+	if len(payload) == 1 {
 		return xxh3.HashSeed(payload[0], seed)
 	}
 	d := xxh3.NewSeed(seed) // streamed, the same sum as of the parts joined
@@ -420,9 +417,11 @@ func (t *TCP) read(p *tcpPeer) {
 				p.conn.SetReadDeadline(time.Now().Add(t.opts.Timeout + time.Duration(n/(50<<20))*time.Second))
 				err = t.readPayload(p, data)
 			}
-			sum := headerSum(h[:])
+			var sum uint64
 			if h[flagsAt]&flagSummed != 0 {
 				sum = frameSum(h[:], data)
+			} else {
+				sum = headerSum(h[:])
 			}
 			if err == nil && sum != binary.LittleEndian.Uint64(h[sumAt:]) {
 				// The stream can no longer be trusted (the header may be

@@ -61,7 +61,7 @@ func newArith(call *Call, l, r node) (node, error) {
 	if l.typ().ID() == arrow.FLOAT64 || r.typ().ID() == arrow.FLOAT64 {
 		return nil, argErr(call, "float argument with %s result", t)
 	}
-	n.ls, n.rs, n.ts = scaleOf(l.typ()), scaleOf(r.typ()), scaleOf(t)
+	n.ls, n.rs, n.ts = ScaleOf(l.typ()), ScaleOf(r.typ()), ScaleOf(t)
 	switch n.op {
 	case "add", "sub", "mod":
 		if n.ts < n.ls || n.ts < n.rs {

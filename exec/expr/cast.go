@@ -76,13 +76,13 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	ok := func(i int) bool { return isValid(valid, off, i) }
 	switch n.to.ID() {
 	case arrow.INT64, arrow.DECIMAL64:
-		ts := scaleOf(n.to)
+		ts := ScaleOf(n.to)
 		buf, out := outI64(c.mem, c.n)
 		var err error
 		switch from.ID() {
 		case arrow.INT64, arrow.DECIMAL64:
 			copy(out, i64s(a))
-			err = rescaleInPlace(out, scaleOf(from), ts, valid0(valid, off))
+			err = rescaleInPlace(out, ScaleOf(from), ts, valid0(valid, off))
 		case arrow.FLOAT64:
 			m := math.Pow10(int(ts))
 			for i, f := range f64s(a) {
@@ -124,7 +124,7 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		buf, out := outF64(c.mem, c.n)
 		switch from.ID() {
 		case arrow.INT64, arrow.DECIMAL64:
-			m := math.Pow10(int(scaleOf(from)))
+			m := math.Pow10(int(ScaleOf(from)))
 			for i, v := range i64s(a) {
 				out[i] = float64(v) / m
 			}
@@ -310,7 +310,7 @@ func castToString(c *ctx, a arrow.Array) arrow.Array {
 		case arrow.INT64:
 			tmp = strconv.AppendInt(tmp, i64s(a)[i], 10)
 		case arrow.DECIMAL64:
-			tmp = append(tmp, FormatDecimal(i64s(a)[i], scaleOf(t))...)
+			tmp = append(tmp, FormatDecimal(i64s(a)[i], ScaleOf(t))...)
 		case arrow.FLOAT64:
 			tmp = strconv.AppendFloat(tmp, f64s(a)[i], 'g', -1, 64)
 		case arrow.DATE32:

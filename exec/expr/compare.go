@@ -135,7 +135,7 @@ func newCompare(call *Call, l, r node) (node, error) {
 			if r, err = toType(r, Float64); err != nil {
 				return nil, err
 			}
-		} else if ls, rs := scaleOf(lt), scaleOf(rt); ls != rs || lt.ID() != rt.ID() {
+		} else if ls, rs := ScaleOf(lt), ScaleOf(rt); ls != rs || lt.ID() != rt.ID() {
 			return newScaledCompare(op, l, r, ls, rs), nil
 		}
 	case lt.ID() == arrow.BOOL && rt.ID() == arrow.BOOL:

@@ -147,8 +147,8 @@ func isNumeric(t arrow.DataType) bool {
 	return false
 }
 
-// scaleOf is a numeric type's decimal scale (Int64 counts as scale 0).
-func scaleOf(t arrow.DataType) int32 {
+// ScaleOf is a numeric type's decimal scale (Int64 counts as scale 0).
+func ScaleOf(t arrow.DataType) int32 {
 	if d, ok := t.(*arrow.Decimal64Type); ok {
 		return d.Scale
 	}

@@ -37,7 +37,7 @@ type keyCastNode struct {
 
 func newKeyCast(a node, to arrow.DataType, notNull bool) (node, error) {
 	from := a.typ().ID()
-	if to.ID() != arrow.DECIMAL64 || (from != arrow.INT64 && from != arrow.DECIMAL64) || scaleOf(a.typ()) > scaleOf(to) {
+	if to.ID() != arrow.DECIMAL64 || (from != arrow.INT64 && from != arrow.DECIMAL64) || ScaleOf(a.typ()) > ScaleOf(to) {
 		name := "key_cast"
 		if notNull {
 			name = "nn_key_cast"
@@ -57,7 +57,7 @@ func (n *keyCastNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	defer a.Release()
 	buf, out := outI64(c.mem, c.n)
 	valid := mergeValidity(c.mem, c.n, a)
-	m := pow10[scaleOf(n.to)-scaleOf(a.DataType())]
+	m := pow10[ScaleOf(n.to)-ScaleOf(a.DataType())]
 	if n.notNull {
 		notNullKeys(out, i64s(a), m)
 		return finish(n.to, c.n, valid, buf), nil

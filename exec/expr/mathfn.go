@@ -142,8 +142,8 @@ func (n *roundNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		return cn.eval(c, b)
 	}
 	// Int64 / Decimal
-	s := scaleOf(a.DataType())
-	ts := scaleOf(n.t)
+	s := ScaleOf(a.DataType())
+	ts := ScaleOf(n.t)
 	buf, out := outI64(c.mem, c.n)
 	copy(out, i64s(a))
 	var target int32 // the scale rounding happens at
