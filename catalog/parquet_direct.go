@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // The direct reader decodes Parquet column chunks straight into gq's value
@@ -344,11 +345,10 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		if !all {
 			rows, pick = len(sel), sel
 		}
-		// With every row wanted the scratch buffers are handed over, by
-		// the last position of a column asked for twice (the earlier ones
-		// copy).
+		// The scratch buffers may be handed over (take), by the last
+		// position of a column asked for twice (the earlier ones copy).
 		for i, dc := range emitted {
-			cols[i] = dc.take(pick, pick == nil && !slices.Contains(emitted[i+1:], dc))
+			cols[i] = dc.take(pick, !slices.Contains(emitted[i+1:], dc))
 		}
 		out := array.NewRecordBatch(outSchema, cols, int64(rows))
 		releaseAll(cols)
@@ -419,7 +419,7 @@ func (dc *directColumn) decodeValues(n int) error {
 	dc.n = n
 	var defs []int16
 	if dc.maxDL > 0 {
-		dc.defs = grow(dc.defs, n)
+		dc.defs = growScratch(dc.defs, n)
 		defs = dc.defs[:n]
 	}
 	var (
@@ -435,7 +435,7 @@ func (dc *directColumn) decodeValues(n int) error {
 		})
 		spread(out, nread, defs, dc.maxDL)
 	case directInt32, directUint32:
-		dc.i32 = grow(dc.i32, n)
+		dc.i32 = growScratch(dc.i32, n)
 		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
 			return dc.rd.(*file.Int32ColumnChunkReader).ReadBatch(int64(k), dc.i32[at:], defsFrom(defs, lvl), nil)
 		})
@@ -465,7 +465,7 @@ func (dc *directColumn) decodeValues(n int) error {
 		})
 		spread(out, nread, defs, dc.maxDL)
 	case directFloat:
-		dc.f32 = grow(dc.f32, n)
+		dc.f32 = growScratch(dc.f32, n)
 		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
 			return dc.rd.(*file.Float32ColumnChunkReader).ReadBatch(int64(k), dc.f32[at:], defsFrom(defs, lvl), nil)
 		})
@@ -514,7 +514,7 @@ func (dc *directColumn) decodePages(n int) error {
 	case directInt64, directDouble:
 		got, err = pc.read64(dc.fixedOf(n, 8))
 	case directInt32, directUint32:
-		dc.i32 = grow(dc.i32, n)
+		dc.i32 = growScratch(dc.i32, n)
 		got, err = pc.read32(dc.i32)
 		out := dc.fixedOf(n, 8)
 		if dc.kind == directUint32 {
@@ -530,11 +530,11 @@ func (dc *directColumn) decodePages(n int) error {
 		dc.fixedOf(n, 4)
 		got, err = pc.read32(arrow.Int32Traits.CastFromBytes(dc.fixed))
 	case directBytes:
-		dc.offs = grow(dc.offs, n+1)
+		dc.offs = growScratch(dc.offs, n+1)
 		dc.offs[0] = 0
 		data := dc.data[:0]
 		if cap(data) == 0 {
-			data = make([]byte, 0, dc.dataHint)
+			data = gqmem.NoZero[byte](dc.dataHint)[:0]
 		}
 		data, got, err = pc.readStrings(n, dc.offs, data)
 		dc.data = data
@@ -572,7 +572,7 @@ func (dc *directColumn) skip(n int) error {
 func (dc *directColumn) fixedOf(n, width int) []int64 {
 	dc.width = width
 	if cap(dc.fixed) < n*width {
-		dc.fixed = make([]byte, n*width, max(n, 1024)*width)
+		dc.fixed = gqmem.NoZero[byte](max(n, 1024) * width)[:n*width]
 	}
 	dc.fixed = dc.fixed[:n*width]
 	if width == 8 {
@@ -610,12 +610,12 @@ func (dc *directColumn) validity(defs []int16, n int) {
 func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 	rd := dc.rd.(*file.ByteArrayColumnChunkReader)
 	dc.bas = grow(dc.bas, n)
-	dc.offs = grow(dc.offs, n+1)
+	dc.offs = growScratch(dc.offs, n+1)
 	offsets := dc.offs
 	offsets[0] = 0
 	data := dc.data[:0]
 	if cap(data) == 0 {
-		data = make([]byte, 0, dc.dataHint)
+		data = gqmem.NoZero[byte](dc.dataHint)[:0]
 	}
 	row := 0 // rows (levels) done
 	for row < n {
@@ -632,7 +632,7 @@ func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 			total += len(v)
 		}
 		if len(data)+total > cap(data) {
-			grown := make([]byte, len(data), max(2*cap(data), len(data)+total))
+			grown := gqmem.NoZero[byte](max(2*cap(data), len(data)+total))[:len(data)]
 			copy(grown, data)
 			data = grown
 		}
@@ -771,6 +771,16 @@ func spread[T any](out []T, nread int, defs []int16, maxDL int16) {
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// growScratch is grow for a scratch buffer of fixed-width values: a new
+// one is not zeroed (gqmem.NoZero), as its reused self would hold the
+// last batch's values anyway; its users write before they read.
+func growScratch[T gqmem.Fixed](s []T, n int) []T {
+	if cap(s) < n {
+		return gqmem.NoZero[T](n)
 	}
 	return s[:n]
 }

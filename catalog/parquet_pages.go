@@ -245,7 +245,7 @@ func aliasOrClone[T int32 | int64](data []byte, n int) []T {
 // indices decodes the next k dictionary indices into pc.ibuf, checking
 // them against the dictionary size.
 func (pc *pageColumn) indices(k, dictLen int) ([]int32, error) {
-	pc.ibuf = grow(pc.ibuf, k)
+	pc.ibuf = growScratch(pc.ibuf, k)
 	if err := pc.idx.read(pc.ibuf); err != nil {
 		return nil, pc.corrupt(err.Error())
 	}

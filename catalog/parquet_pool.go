@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
+
+	gqmem "gq/memory"
 )
 
 // pageAllocator recycles the Parquet reader's own buffers (compressed and
@@ -48,12 +50,12 @@ func (a *pageAllocator) Allocate(size int) []byte {
 	}
 	c := poolClass(size)
 	if c > maxPoolClass {
-		return make([]byte, size)
+		return gqmem.NoZero[byte](size)
 	}
 	if b, ok := a.pools[c].Get().(*[]byte); ok {
 		return (*b)[:size]
 	}
-	return make([]byte, size, 1<<c)
+	return gqmem.NoZero[byte](1 << c)[:size]
 }
 
 func (a *pageAllocator) Reallocate(size int, b []byte) []byte {

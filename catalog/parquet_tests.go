@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // ColumnTest is a conjunct of a scan's filter that reads one column only
@@ -270,7 +271,7 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 		return dc.takeIndexed1(idx, sel)
 	}
 	if sel != nil {
-		picked := make([]int32, len(sel))
+		picked := gqmem.NoZero[int32](len(sel))
 		for i, r := range sel {
 			picked[i] = idx[r]
 		}
@@ -281,12 +282,13 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 	for _, j := range idx {
 		total += int(do[j+1] - do[j])
 	}
-	offs := make([]int32, len(idx)+1)
+	offs := gqmem.NoZero[int32](len(idx) + 1)
+	offs[0] = 0
 	var data []byte
 	if pc.dictPad != nil {
-		data = copySlots(make([]byte, 0, total+dictSlot), total, idx, do, pc.dictPad, offs[1:])
+		data = copySlots(gqmem.NoZero[byte](total + dictSlot)[:0], total, idx, do, pc.dictPad, offs[1:])
 	} else {
-		data = make([]byte, 0, total)
+		data = gqmem.NoZero[byte](total)[:0]
 		for i, j := range idx {
 			data = append(data, pc.dictData[do[j]:do[j+1]]...)
 			offs[i+1] = int32(len(data))
@@ -306,8 +308,9 @@ func (dc *directColumn) takeIndexed1(idx, sel []int32) arrow.Array {
 	if sel != nil {
 		n = len(sel)
 	}
-	offs := make([]int32, n+1)
-	data := make([]byte, n)
+	offs := gqmem.NoZero[int32](n + 1)
+	offs[0] = 0
+	data := gqmem.NoZero[byte](n)
 	if sel == nil {
 		for i, j := range idx {
 			data[i] = dict[j]

@@ -53,6 +53,19 @@ func (a *Allocator) Allocate(size int) []byte {
 	return b
 }
 
+// AllocateNoZero is Allocate without the zeroing, for buffers the caller
+// overwrites whole (NoZero says why). Over an allocator other than Go's it
+// is Allocate.
+func (a *Allocator) AllocateNoZero(size int) []byte {
+	if _, ok := a.mem.(*amem.GoAllocator); !ok {
+		return a.Allocate(size)
+	}
+	b := NoZero[byte](size)
+	a.allocs.Add(1)
+	a.add(int64(len(b)))
+	return b
+}
+
 // Reallocate implements amem.Allocator.
 func (a *Allocator) Reallocate(size int, b []byte) []byte {
 	old := len(b)

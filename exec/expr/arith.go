@@ -143,7 +143,7 @@ func (n *arithNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	case "mod":
 		return n.evalMod(c, lv, ls, rv, rs, valid)
 	}
-	buf, out := outI64(c.mem, c.n)
+	buf, out := rawI64(c.mem, c.n)
 	var bad bool
 	switch n.op {
 	case "add":
@@ -187,7 +187,7 @@ func (n *arithNode) intSide(c *ctx, o operand, m int64) ([]int64, int64, func(),
 	if m == 1 {
 		return vals, 0, func() {}, nil
 	}
-	buf, out := outI64(c.mem, len(vals))
+	buf, out := rawI64(c.mem, len(vals))
 	valid := validBits(o.arr)
 	off := o.arr.Data().Offset()
 	for i, v := range vals {
@@ -465,7 +465,7 @@ func (n *arithNode) evalMod(c *ctx, a []int64, as int64, b []int64, bs int64, va
 
 func (n *arithNode) evalFloat(c *ctx, l, r operand) (arrow.Array, error) {
 	valid := mergeValidity(c.mem, c.n, l.arr, r.arr)
-	buf, out := outF64(c.mem, c.n)
+	buf, out := rawF64(c.mem, c.n)
 	var a, b []float64
 	var as, bs float64
 	if l.arr != nil {

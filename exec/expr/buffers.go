@@ -155,7 +155,34 @@ func finish(t arrow.DataType, n int, bufs ...*memory.Buffer) arrow.Array {
 	return a
 }
 
-// typed output buffers
+// rawBuf is newBuf without the zeroing where mem can (gq's accounting
+// allocator over Go memory: memory.Allocator.AllocateNoZero), for outputs
+// the caller writes every element of, null rows included.
+func rawBuf(mem memory.Allocator, size int) *memory.Buffer {
+	if a, ok := mem.(interface{ AllocateNoZero(int) []byte }); ok {
+		return memory.NewBufferWithAllocator(a.AllocateNoZero(size), mem)
+	}
+	return newBuf(mem, size)
+}
+
+// rawI64, rawF64 and rawI32 are outI64, outF64 and outI32 over rawBuf:
+// the caller writes every element.
+func rawI64(mem memory.Allocator, n int) (*memory.Buffer, []int64) {
+	b := rawBuf(mem, n*8)
+	return b, arrow.Int64Traits.CastFromBytes(b.Bytes())[:n]
+}
+
+func rawF64(mem memory.Allocator, n int) (*memory.Buffer, []float64) {
+	b := rawBuf(mem, n*8)
+	return b, arrow.Float64Traits.CastFromBytes(b.Bytes())[:n]
+}
+
+func rawI32(mem memory.Allocator, n int) (*memory.Buffer, []int32) {
+	b := rawBuf(mem, n*4)
+	return b, arrow.Int32Traits.CastFromBytes(b.Bytes())[:n]
+}
+
+// typed output buffers, zeroed
 func outI64(mem memory.Allocator, n int) (*memory.Buffer, []int64) {
 	b := newBuf(mem, n*8)
 	return b, arrow.Int64Traits.CastFromBytes(b.Bytes())[:n]
@@ -249,19 +276,19 @@ func makeConst(c *ctx, t arrow.DataType, v scalar) arrow.Array {
 	}
 	switch t.ID() {
 	case arrow.INT64, arrow.DECIMAL64:
-		b, o := outI64(c.mem, n)
+		b, o := rawI64(c.mem, n)
 		for i := range o {
 			o[i] = v.i
 		}
 		return finish(t, n, nil, b)
 	case arrow.FLOAT64:
-		b, o := outF64(c.mem, n)
+		b, o := rawF64(c.mem, n)
 		for i := range o {
 			o[i] = v.f
 		}
 		return finish(t, n, nil, b)
 	case arrow.DATE32:
-		b, o := outI32(c.mem, n)
+		b, o := rawI32(c.mem, n)
 		for i := range o {
 			o[i] = int32(v.i)
 		}

@@ -126,7 +126,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	}
 	av := i32s(a.arr)
 	if n.b == nil {
-		buf, out := outI64(c.mem, c.n)
+		buf, out := rawI64(c.mem, c.n)
 		for i, d := range av {
 			y, m, dd := civil(d)
 			switch n.fn {
@@ -152,7 +152,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	}
 	valid := mergeValidity(c.mem, c.n, a.arr, o.arr)
 	if n.fn == "date_diff_days" {
-		buf, out := outI64(c.mem, c.n)
+		buf, out := rawI64(c.mem, c.n)
 		if o.sc != nil {
 			for i, d := range av {
 				out[i] = int64(d) - o.sc.i
@@ -172,7 +172,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	} else {
 		kv = i64s(o.arr)
 	}
-	buf, out := outI32(c.mem, c.n)
+	buf, out := rawI32(c.mem, c.n)
 	for i, d := range av {
 		k := ks
 		if kv != nil {

@@ -55,7 +55,7 @@ func (n *keyCastNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		return nil, err
 	}
 	defer a.Release()
-	buf, out := outI64(c.mem, c.n)
+	buf, out := rawI64(c.mem, c.n)
 	valid := mergeValidity(c.mem, c.n, a)
 	m := pow10[ScaleOf(n.to)-ScaleOf(a.DataType())]
 	if n.notNull {
