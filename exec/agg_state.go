@@ -407,6 +407,27 @@ func aggMulDivRound(v, mul, div int64) (int64, bool) {
 	return int64(q), true
 }
 
+// avgOfSum is avg(x) answered from the state of sum(x) in the same
+// aggregation (aggPlan.sumOf): sum's running sums and counts, read when
+// the result is made; updates and merges go to sum's state alone.
+type avgOfSum struct {
+	sum *intSumState // sum(x)'s state, shared
+	avg *intSumState // avg(x)'s own settings (result type and scales)
+}
+
+func (s *avgOfSum) resize(int) {}
+
+func (s *avgOfSum) update([]int32, arrow.Array) error {
+	return errs.New(errs.Internal, "avg shares the state of a sum and takes no rows")
+}
+
+func (s *avgOfSum) merge(aggState, []int32, []int32) error { return nil }
+
+func (s *avgOfSum) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	s.avg.sums, s.avg.counts = s.sum.sums, s.sum.counts
+	return s.avg.result(mem, n)
+}
+
 // floatSumState: sum/avg of Float64.
 type floatSumState struct {
 	avg    bool

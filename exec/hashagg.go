@@ -113,6 +113,7 @@ type aggPlan struct {
 	packed   bool            // short string keys may take hash_packed.go's path
 	args     []*compiledExpr // nil for count_star
 	distinct []bool
+	sumOf    []int // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
 }
 
 func (h *HashAggregate) prepare() (*aggPlan, error) {
@@ -156,7 +157,49 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 		ap.args = append(ap.args, arg)
 		ap.distinct = append(ap.distinct, f.Distinct && arg != nil)
 	}
+	ap.sumOf = sharedAvgs(h.Aggs)
 	return ap, nil
+}
+
+// sharedAvgs finds the aggregates avg(x) that can be answered from the
+// state of a sum(x) of the same aggregation (TPC-H q01 has both for
+// l_quantity and l_extendedprice): an integer or decimal sum that keeps
+// its input's scale holds the running sum and the count of non-NULL
+// values, all that avg needs, so avg(x) neither evaluates x nor passes
+// over the rows (avgOfSum). For each aggregate it returns the index of
+// that sum, or -1.
+func sharedAvgs(aggs []AggFunc) []int {
+	sumOf := make([]int, len(aggs))
+	for i, f := range aggs {
+		sumOf[i] = -1
+		if f.Fn != "avg" || f.Distinct || f.Arg == nil {
+			continue
+		}
+		for j, g := range aggs {
+			if g.Fn == "sum" && !g.Distinct && g.Arg != nil && sameExpr(g.Arg, f.Arg) && keepsScale(g) {
+				sumOf[i] = j
+				break
+			}
+		}
+	}
+	return sumOf
+}
+
+// sameExpr reports whether a and b are the same expression (gq's
+// expressions are deterministic: same inputs, same value).
+func sameExpr(a, b expr.Expr) bool {
+	return arrow.TypeEqual(a.DataType(), b.DataType()) && a.String() == b.String()
+}
+
+// keepsScale reports whether sum g's state sums its integer or decimal
+// input as it is (not rescaled to a wider result scale).
+func keepsScale(g AggFunc) bool {
+	s, err := newAggState(g)
+	if err != nil {
+		return false
+	}
+	is, ok := s.(*intSumState)
+	return ok && !is.avg && is.inMul <= 1
 }
 
 func (ap *aggPlan) grouped() bool { return len(ap.keys) > 0 }
@@ -169,6 +212,11 @@ func (ap *aggPlan) newStates() ([]aggState, error) {
 			return nil, err
 		}
 		states[i] = s
+	}
+	for i, j := range ap.sumOf {
+		if j >= 0 {
+			states[i] = &avgOfSum{sum: states[j].(*intSumState), avg: states[i].(*intSumState)}
+		}
 	}
 	return states, nil
 }
@@ -251,6 +299,9 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		rows = l.rows
 	}
 	for i, s := range l.states {
+		if ap.sumOf[i] >= 0 {
+			continue // avgOfSum: sum(x) does the work
+		}
 		var arg arrow.Array
 		if ap.args[i] != nil {
 			a, err := ap.args[i].eval(c.Alloc, b)

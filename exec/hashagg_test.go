@@ -414,3 +414,24 @@ func TestHashAggregatePackedLayouts(t *testing.T) {
 		mem.AssertSize(t, 0)
 	}
 }
+
+func TestSharedAvgs(t *testing.T) {
+	d2 := expr.Decimal(18, 2)
+	x, y := col(0, d2), col(1, d2)
+	aggs := []AggFunc{
+		{Fn: "sum", Arg: x, Type: d2},                                   // 0
+		{Fn: "avg", Arg: x, Type: expr.Decimal(18, 6)},                  // 1: from 0
+		{Fn: "avg", Arg: y, Type: expr.Decimal(18, 6)},                  // 2: no sum(y)
+		{Fn: "avg", Arg: x, Type: expr.Decimal(18, 6), Distinct: true},  // 3: distinct
+		{Fn: "sum", Arg: y, Type: d2, Distinct: true},                   // 4: distinct sum
+		{Fn: "avg", Arg: y, Type: expr.Float64},                         // 5: sum(y) is distinct
+		{Fn: "sum", Arg: col(2, expr.Int64), Type: expr.Decimal(18, 2)}, // 6: rescales
+		{Fn: "avg", Arg: col(2, expr.Int64), Type: expr.Decimal(18, 6)}, // 7: 6 rescales
+		{Fn: "count_star", Type: expr.Int64},                            // 8
+	}
+	got := sharedAvgs(aggs)
+	want := []int{-1, 0, -1, -1, -1, -1, -1, -1, -1}
+	if !slices.Equal(got, want) {
+		t.Fatalf("sharedAvgs = %v, want %v", got, want)
+	}
+}
