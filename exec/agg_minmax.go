@@ -66,8 +66,7 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 	case *array.Float64:
 		minMaxTyped(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
 	case *array.Date32:
-		vals := a.Date32Values()
-		minMaxUpdate(s.isMax, s.has, s.ints, gids, func(i int) int64 { return int64(vals[i]) }, valid)
+		minMaxTyped(s.isMax, s.has, s.ints, gids, a.Date32Values(), valid)
 	case *array.Boolean:
 		minMaxUpdate(s.isMax, s.has, s.ints, gids, func(i int) int64 {
 			if a.Value(i) {
@@ -93,13 +92,14 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 	return nil
 }
 
-// minMaxTyped is the hot loop for plain slices (no closure per value).
-func minMaxTyped[T int64 | float64](isMax bool, has []bool, cur []T, gids []int32, vals []T, valid func(int) bool) {
+// minMaxTyped is the hot loop for plain slices (no closure per value);
+// values of type V are kept as T (dates as int64).
+func minMaxTyped[V ~int32 | ~int64 | ~float64, T int64 | float64](isMax bool, has []bool, cur []T, gids []int32, vals []V, valid func(int) bool) {
 	for i, g := range gids {
 		if valid != nil && !valid(i) {
 			continue
 		}
-		v := vals[i]
+		v := T(vals[i])
 		if !has[g] || (isMax && v > cur[g]) || (!isMax && v < cur[g]) {
 			cur[g] = v
 			has[g] = true
