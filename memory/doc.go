@@ -23,8 +23,11 @@
 //     collector does not let garbage double the resident memory.
 //   - PaceGC: GOGC raised while the live heap is small, so streaming
 //     queries' garbage fills a budget between collections (HeapBudgetFor:
-//     follows the data, 256 MiB to 1 GiB); gq and gq serve call it, a GOGC
-//     in the environment turns it off.
+//     follows the data, 256 MiB to 1 GiB), and lowered to 50 once the
+//     live heap is large; gq and gq serve call it, a GOGC in the
+//     environment turns it off.
+//   - NoZero: buffers without Go's zeroing pass, for decoders and kernels
+//     that overwrite them whole (Allocator.AllocateNoZero counts them).
 //   - Statistics: named counters with rapidsmpf's event names
 //     (spill-bytes-host-to-disk, spill-time-host-to-disk, ...).
 //

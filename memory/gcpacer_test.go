@@ -18,9 +18,10 @@ func TestPacedPercent(t *testing.T) {
 		{1 << 20, maxPacedGOGC}, // 255 MiB of room: capped
 		{32 << 20, 700},         // goal 32 + 224 = 256 MiB
 		{64 << 20, 300},         // goal 256 MiB
-		{budget / 2, 100},       // half the budget: plain GOGC=100
-		{budget, 100},           // above: never under 100
-		{4 * budget, 100},
+		{budget / 2, 100},       // half the budget: GOGC=100
+		{budget / 3 * 2, 50},    // two thirds: the floor
+		{budget, 50},            // above: never under minPacedGOGC
+		{4 * budget, 50},
 	} {
 		if got := pacedPercent(c.live, budget); got != c.want {
 			t.Errorf("pacedPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)
