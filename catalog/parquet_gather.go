@@ -20,6 +20,9 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 	if dc.indexed {
 		return dc.takeIndexed(sel) // parquet_tests.go
 	}
+	if dc.picked {
+		sel = nil // the batch is the selected rows already (decodePicked)
+	}
 	if handOver && sel == nil {
 		valid := dc.valid
 		dc.valid = nil // the array's now
