@@ -76,6 +76,25 @@ func TestPaceGC(t *testing.T) {
 	}
 }
 
+func TestStaleGOGC(t *testing.T) {
+	const budget = 256 << 20
+	for _, c := range []struct {
+		heap    int64
+		percent int
+		want    bool
+	}{
+		{100 << 20, 2000, false}, // within the budget
+		{budget + budget/4, 2000, false},
+		{budget + budget/4 + 1, 2000, true}, // GOGC set for a smaller live heap
+		{1 << 30, 100, false},               // GOGC 100 or less: the live heap is large anyway
+		{1 << 30, 50, false},
+	} {
+		if got := staleGOGC(c.heap, budget, c.percent); got != c.want {
+			t.Errorf("staleGOGC(%d MiB, GOGC %d) = %v, want %v", c.heap>>20, c.percent, got, c.want)
+		}
+	}
+}
+
 func TestHeapBudgetFor(t *testing.T) {
 	if got := HeapBudgetFor(0); got != MinHeapBudget {
 		t.Errorf("no data: budget %d, want the minimum %d", got, MinHeapBudget)
