@@ -452,15 +452,7 @@ func (dc *directColumn) decodeValues(n int) error {
 			return dc.rd.(*file.Int32ColumnChunkReader).ReadBatch(int64(k), dc.i32[at:], defsFrom(defs, lvl), nil)
 		})
 		out := dc.fixedOf(n, 8)
-		if dc.kind == directUint32 {
-			for i, v := range dc.i32[:nread] {
-				out[i] = int64(uint32(v))
-			}
-		} else {
-			for i, v := range dc.i32[:nread] {
-				out[i] = int64(v)
-			}
-		}
+		widen32(out, dc.i32[:nread], dc.kind == directUint32)
 		spread(out, nread, defs, dc.maxDL)
 	case directDate32:
 		dc.fixedOf(n, 4)
@@ -529,15 +521,7 @@ func (dc *directColumn) decodePages(n int) error {
 		dc.i32 = growScratch(dc.i32, n)
 		got, err = pc.read32(dc.i32)
 		out := dc.fixedOf(n, 8)
-		if dc.kind == directUint32 {
-			for i, v := range dc.i32[:got] {
-				out[i] = int64(uint32(v))
-			}
-		} else {
-			for i, v := range dc.i32[:got] {
-				out[i] = int64(v)
-			}
-		}
+		widen32(out, dc.i32[:got], dc.kind == directUint32)
 	case directDate32:
 		dc.fixedOf(n, 4)
 		got, err = pc.read32(arrow.Int32Traits.CastFromBytes(dc.fixed))
@@ -601,15 +585,7 @@ func (dc *directColumn) decodePicked(n int, sel []int32) error {
 		dc.i32 = growScratch(dc.i32, k)
 		got, err = pc.pick32(n, sel, dc.i32)
 		out := dc.fixedOf(k, 8)
-		if dc.kind == directUint32 {
-			for i, v := range dc.i32[:k] {
-				out[i] = int64(uint32(v))
-			}
-		} else {
-			for i, v := range dc.i32[:k] {
-				out[i] = int64(v)
-			}
-		}
+		widen32(out, dc.i32[:k], dc.kind == directUint32)
 	}
 	if err != nil {
 		return err
@@ -636,6 +612,20 @@ func (dc *directColumn) skip(n int) error {
 		return err
 	}
 	return dc.decode(n)
+}
+
+// widen32 writes the INT32 values in to out as int64s, as unsigned 32-bit
+// values when unsigned (UINT_32 columns).
+func widen32(out []int64, in []int32, unsigned bool) {
+	if unsigned {
+		for i, v := range in {
+			out[i] = int64(uint32(v))
+		}
+		return
+	}
+	for i, v := range in {
+		out[i] = int64(v)
+	}
 }
 
 // fixedOf sizes the scratch value buffer for n values of width bytes and
