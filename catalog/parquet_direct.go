@@ -159,7 +159,7 @@ type directColumn struct {
 	// batch is held so, as tidx (parquet_tests.go).
 	lazy    bool
 	indexed bool
-	// picked: the batch holds only the filter's rows (decodePicked), n of
+	// picked: the batch holds only the filter's rows (decodeSome), n of
 	// them; take hands them over or copies them all.
 	picked bool
 	tidx   []int32
@@ -554,24 +554,16 @@ func (dc *directColumn) decodePages(n int) error {
 // dictionaries for every row.
 const sparseSel = 4
 
-// decodeSome reads the column's next n rows, keeping the rows sel alone
-// when it can (decodePicked), else all of them (decode).
+// decodeSome reads the column's next n rows and, for a page-decoded
+// fixed-width column, keeps the rows sel (ascending) alone (dc.picked):
+// dictionary indices are still unpacked for every row, but values are
+// looked up for the kept rows only. Other columns keep every row
+// (decode).
 func (dc *directColumn) decodeSome(n int, sel []int32) error {
-	if dc.lazy || dc.pc == nil {
+	pc := dc.pc
+	if dc.lazy || pc == nil {
 		return dc.decode(n)
 	}
-	switch dc.kind {
-	case directInt64, directDouble, directInt32, directUint32, directDate32:
-		return dc.decodePicked(n, sel)
-	}
-	return dc.decode(n)
-}
-
-// decodePicked reads the next n rows of a page-decoded fixed-width column
-// and keeps the rows sel (ascending) alone: dictionary indices are still
-// unpacked for every row, but values are looked up for the kept rows only.
-func (dc *directColumn) decodePicked(n int, sel []int32) error {
-	pc := dc.pc
 	k := len(sel)
 	var got int
 	var err error
@@ -581,11 +573,12 @@ func (dc *directColumn) decodePicked(n int, sel []int32) error {
 	case directDate32:
 		dc.fixedOf(k, 4)
 		got, err = pc.pick32(n, sel, arrow.Int32Traits.CastFromBytes(dc.fixed))
-	default: // directInt32, directUint32: widened to int64 as in decodePages
+	case directInt32, directUint32: // widened to int64 as in decodePages
 		dc.i32 = growScratch(dc.i32, k)
 		got, err = pc.pick32(n, sel, dc.i32)
-		out := dc.fixedOf(k, 8)
-		widen32(out, dc.i32[:k], dc.kind == directUint32)
+		widen32(dc.fixedOf(k, 8), dc.i32[:k], dc.kind == directUint32)
+	default:
+		return dc.decode(n)
 	}
 	if err != nil {
 		return err

@@ -21,7 +21,7 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 		return dc.takeIndexed(sel) // parquet_tests.go
 	}
 	if dc.picked {
-		sel = nil // the batch is the selected rows already (decodePicked)
+		sel = nil // the batch is the selected rows already (decodeSome)
 	}
 	if handOver && sel == nil {
 		valid := dc.valid

@@ -286,19 +286,19 @@ func (pc *pageColumn) read64(out []int64) (int, error) {
 // pick64 reads the next n 8-byte values and writes those of the rows sel
 // (ascending, in [0, n)) to out; it returns the rows read.
 func (pc *pageColumn) pick64(n int, sel []int32, out []int64) (int, error) {
-	return pickValues(pc, n, sel, out, 8, func() []int64 { return pc.dict64 })
+	return pickValues(pc, n, sel, out, 8, &pc.dict64)
 }
 
 // pick32 is pick64 for INT32 values.
 func (pc *pageColumn) pick32(n int, sel []int32, out []int32) (int, error) {
-	return pickValues(pc, n, sel, out, 4, func() []int32 { return pc.dict32 })
+	return pickValues(pc, n, sel, out, 4, &pc.dict32)
 }
 
 // pickValues is pick64 and pick32: page by page, the kept rows' values
 // from a PLAIN page, or their dictionary entries through indices unpacked
-// for every row of a dictionary page (dict is read per page: a chunk may
+// for every row of a dictionary page (*dict is read per page: a chunk may
 // hold a new dictionary).
-func pickValues[T int32 | int64](pc *pageColumn, n int, sel []int32, out []T, width int, dict func() []T) (int, error) {
+func pickValues[T int32 | int64](pc *pageColumn, n int, sel []int32, out []T, width int, dict *[]T) (int, error) {
 	done, j := 0, 0
 	for done < n {
 		ok, err := pc.page()
@@ -320,7 +320,7 @@ func pickValues[T int32 | int64](pc *pageColumn, n int, sel []int32, out []T, wi
 			}
 			pc.vals = pc.vals[width*k:]
 		} else {
-			d := dict()
+			d := *dict
 			idx, err := pc.indices(k, len(d))
 			if err != nil {
 				return done, err

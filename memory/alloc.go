@@ -47,7 +47,11 @@ func (a *Allocator) add(n int64) {
 
 // Allocate implements amem.Allocator.
 func (a *Allocator) Allocate(size int) []byte {
-	b := a.mem.Allocate(size)
+	return a.count(a.mem.Allocate(size))
+}
+
+// count counts b, newly allocated, as one allocation.
+func (a *Allocator) count(b []byte) []byte {
 	a.allocs.Add(1)
 	a.add(int64(len(b)))
 	return b
@@ -60,10 +64,7 @@ func (a *Allocator) AllocateNoZero(size int) []byte {
 	if _, ok := a.mem.(*amem.GoAllocator); !ok {
 		return a.Allocate(size)
 	}
-	b := NoZero[byte](size)
-	a.allocs.Add(1)
-	a.add(int64(len(b)))
-	return b
+	return a.count(NoZero[byte](size))
 }
 
 // Reallocate implements amem.Allocator.
@@ -108,7 +109,6 @@ func (a *Allocator) Adopt(b []byte) bool {
 	if _, ok := a.mem.(*amem.GoAllocator); !ok {
 		return false
 	}
-	a.allocs.Add(1)
-	a.add(int64(len(b)))
+	a.count(b)
 	return true
 }
