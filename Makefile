@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests fuzz difftest soak
+.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests gpu-bundle test-gpu fuzz difftest soak
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -61,14 +61,25 @@ bench-shuffle:
 bench-flight:
 	GQ_FLIGHT_LOAD=60s go test ./flight -run TestLoad -count=1 -v
 
-# gpu-tests builds, with CGO_ENABLED=0, what a GPU machine without a Go
-# toolchain needs into build/gpu/: gq and the arrowgpu test binary,
-# stripped (-s -w) so that both fit the 64 MiB a device run can carry.
-# There: cd arrowgpu && ../build/gpu/arrowgpu.test -test.v
-gpu-tests:
-	mkdir -p build/gpu
+# gpu-bundle builds, with CGO_ENABLED=0, what a GPU machine without a Go
+# toolchain needs into build/gpu/: gq, the arrowgpu and engine test
+# binaries and tpchbench (cgo: DuckDB in process), stripped; build/gpux/
+# holds them xz-compressed, to fit the 64 MiB a device run can carry.
+# There: make test-gpu (or GQ_GPU_BUNDLE=build/gpux scripts/test-gpu.sh),
+# and build/gpu/tpchbench --device gpu --hot --threads 16 for the benchmark.
+gpu-bundle:
+	mkdir -p build/gpu build/gpux
 	CGO_ENABLED=0 go build -ldflags="-s -w" -o build/gpu/gq ./cmd/gq
 	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/arrowgpu.test ./arrowgpu
+	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/engine.test ./engine
+	cd benchmarks/duckdb && go build -ldflags="-s -w" -o ../../build/gpu/tpchbench ./cmd/tpchbench
+	for f in gq arrowgpu.test engine.test tpchbench; do xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
+
+gpu-tests: gpu-bundle
+
+# test-gpu runs on the GPU machine (no Go needed): see scripts/test-gpu.sh.
+test-gpu:
+	scripts/test-gpu.sh
 
 # make fuzz [FUZZTIME=1m] [FUZZPAR=2]: runs each fuzz target for FUZZTIME
 # (go test -fuzz runs one target at a time); crashers land in the package's

@@ -48,12 +48,13 @@ func (b *Batch) Free() {
 
 // width is the value width in bytes of a fixed-width device type, 0 for
 // Boolean (bits) and String (variable), -1 for a type the GPU does not
-// hold. Decimal64 and Int64 are both scaled int64; Date32 is int32.
+// hold. Decimal64 and Int64 are both scaled int64; Date32 is int32, and so
+// is Int32 (the codes of dictionary-encoded strings).
 func width(t arrow.DataType) int {
 	switch t.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
 		return 8
-	case arrow.DATE32:
+	case arrow.DATE32, arrow.INT32:
 		return 4
 	case arrow.BOOL, arrow.STRING:
 		return 0
@@ -118,3 +119,7 @@ func bitsFrom(bm []byte, off, n int) []byte {
 	}
 	return out
 }
+
+// DeviceType reports whether columns of type t can be held on the device
+// (uploaded, gathered and downloaded).
+func DeviceType(t arrow.DataType) bool { return width(t) >= 0 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"gq/errs"
 )
@@ -45,41 +46,69 @@ type Device struct {
 	work chan func()
 	mu   sync.Mutex // guards closed
 	// closed is set by Close; later calls fail instead of blocking.
-	closed bool
-	done   chan struct{}
+	closed  bool
+	workers sync.WaitGroup
 
-	mods modCache // loaded modules by source key
+	modMu   sync.Mutex // guards mods and every Module's fns
+	mods    modCache   // loaded modules by source key
+	builtin atomic.Pointer[Module]
 }
+
+// deviceWorkers is the number of OS threads that run driver calls. More
+// than one, so that one queue's long copy (a download's host side runs on
+// the thread) does not hold up another queue's launches.
+const deviceWorkers = 8
 
 // Open retains the primary context of device ordinal and starts its worker.
 func (d *Driver) Open(ordinal int) (*Device, error) {
 	if ordinal < 0 || ordinal >= d.devices {
 		return nil, unavailable(ErrNoDevice, "device %d requested, %d visible", ordinal, d.devices)
 	}
-	dv := &Device{drv: d, work: make(chan func()), done: make(chan struct{})}
+	dv := &Device{drv: d, work: make(chan func())}
 	started := make(chan error, 1)
-	go dv.worker(ordinal, started)
+	dv.workers.Add(1)
+	go dv.worker(ordinal, true, started)
 	if err := <-started; err != nil {
 		return nil, err
+	}
+	for range deviceWorkers - 1 {
+		dv.workers.Add(1)
+		go dv.worker(ordinal, false, started)
+		if err := <-started; err != nil {
+			dv.Close()
+			return nil, err
+		}
 	}
 	return dv, nil
 }
 
-// worker owns the OS thread on which the context is current.
-func (dv *Device) worker(ordinal int, started chan<- error) {
+// worker owns an OS thread on which the context is current. The first
+// retains the primary context; when the workers are done it unloads the
+// modules and releases the context.
+func (dv *Device) worker(ordinal int, first bool, started chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	defer close(dv.done)
-	if err := dv.init(ordinal); err != nil {
-		started <- err
+	if first {
+		if err := dv.init(ordinal); err != nil {
+			dv.workers.Done()
+			started <- err
+			return
+		}
+	} else if err := dv.drv.err("cuCtxSetCurrent", dv.drv.api.cuCtxSetCurrent(dv.ctx)); err != nil {
+		dv.workers.Done()
+		started <- unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
 		return
 	}
 	started <- nil
 	for f := range dv.work {
 		f()
 	}
-	dv.mods.unloadAll(dv)
-	dv.drv.api.cuDevicePrimaryCtxRelease(dv.dev)
+	dv.workers.Done()
+	if first {
+		dv.workers.Wait()
+		dv.mods.unloadAll(dv)
+		dv.drv.api.cuDevicePrimaryCtxRelease(dv.dev)
+	}
 }
 
 func (dv *Device) init(ordinal int) error {
@@ -134,9 +163,11 @@ func (d *Driver) deviceInfo(ordinal int) (Info, int32, error) {
 	return Info{Ordinal: ordinal, Name: trimNUL(name), Major: int(major), Minor: int(minor), TotalMemory: int64(total), SMs: int(sms)}, dev, nil
 }
 
-// Do runs f on the device's thread, where its context is current, and
-// returns f's error. f must not call Do (it would wait for itself); code
-// already inside Do uses the unexported *Locked helpers.
+// Do runs f on one of the device's threads, where its context is current,
+// and returns f's error. f must not call Do (it could wait for itself);
+// code already inside Do uses the unexported *Locked helpers. Calls from
+// different goroutines may run at the same time on different threads;
+// each Queue is used by one goroutine at a time.
 func (dv *Device) Do(f func() error) error {
 	dv.mu.Lock()
 	if dv.closed {
@@ -170,7 +201,7 @@ func (dv *Device) Close() {
 	dv.closed = true
 	close(dv.work)
 	dv.mu.Unlock()
-	<-dv.done
+	dv.workers.Wait()
 }
 
 // check turns a CUresult into an error of kind Execution (ResourcesExhausted

@@ -7,9 +7,9 @@
 //   - loading libcuda.so.1 and NVRTC (Load, LoadNVRTC, Probe) and reporting
 //     what is missing as errors that name it (ErrNoDriver, ErrNoDevice,
 //     ErrNoNVRTC), all of kind errs.Unsupported;
-//   - a Device: the primary context of one GPU, owned by a worker goroutine
-//     locked to one OS thread, because CUDA contexts are per thread; every
-//     driver call runs there (Device.Do);
+//   - a Device: the primary context of one GPU, current on a few worker
+//     goroutines each locked to an OS thread, because CUDA contexts are
+//     per thread; every driver call runs on one of them (Device.Do);
 //   - device memory: one reservation sub-allocated by a Pool whose every byte
 //     is reported to an Accountant (DeviceTier: the memory manager's DEVICE
 //     tier), pinned host staging buffers and streams for asynchronous
@@ -17,7 +17,11 @@
 //   - Arrow ↔ device: upload and download of record batches as device
 //     columns (Column, Batch) in Arrow's layout at offset 0;
 //   - device operations on a Queue (ops.go): compare with a constant, AND,
-//     selection, gather, count/sum/min/max, hash partitioning;
+//     selection, gather, count/sum/min/max, hash partitioning, join-filter
+//     tests of integer keys (ops_keys.go);
+//   - grouped aggregation: a generated kernel per aggregation that filters,
+//     evaluates keys and arguments and adds rows to a device hash table
+//     with warp-combined atomics (agg.go, AggTable in agg_table.go);
 //   - kernels: CUDA C under kernels/ (embedded) and source generated for
 //     fused expressions (GenerateFused), compiled by NVRTC for the device's
 //     architecture and cached on disk by source hash and architecture.
@@ -30,8 +34,8 @@
 //
 // Tests that need the driver skip with the reason when it or a device is
 // absent. Without a GPU, g++ (when present) type-checks every kernel and
-// runs the element-wise and generated kernels on one host thread against
-// the CPU evaluator (hostrun_test.go). Test binaries for a GPU machine
-// without a Go toolchain are built by `make gpu-tests`
-// (build/gpu/arrowgpu.test; run it from arrowgpu/ with -test.v).
+// runs the element-wise, generated and aggregation kernels on one host
+// thread against the CPU evaluator (hostrun_test.go, hostrun_agg_test.go).
+// Test binaries for a GPU machine without a Go toolchain are built by
+// `make gpu-bundle`; `make test-gpu` runs them there.
 package arrowgpu

@@ -135,7 +135,7 @@ func ctype(t arrow.DataType) (string, error) {
 		return "i64", nil
 	case arrow.FLOAT64:
 		return "double", nil
-	case arrow.DATE32:
+	case arrow.DATE32, arrow.INT32: // INT32: dictionary codes (group keys)
 		return "i32", nil
 	case arrow.BOOL:
 		return "bool", nil

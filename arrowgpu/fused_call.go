@@ -212,10 +212,9 @@ func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
 			g.line("%s = %s %s %s;", r.val, a.val, op, b.val)
 			break
 		}
-		m := max(as, bs)
-		code := g.site(c)
-		g.line("if (!%s) { i64 x, y; if (gq_rescale(%s, %d, %d, &x) && gq_rescale(%s, %d, %d, &y)) %s = x %s y; else *err = %d; }",
-			r.null, a.val, as, m, b.val, bs, m, r.val, op, code)
+		// Exact, as the CPU evaluator: a value that does not fit at the
+		// common scale is beyond every value of the other side.
+		g.line("%s = gq_cmp_scaled(%s, %d, %s, %d) %s 0;", r.val, a.val, as, b.val, bs, op)
 	case a.t.ID() == b.t.ID() && (a.t.ID() == arrow.DATE32 || a.t.ID() == arrow.BOOL):
 		g.line("%s = %s %s %s;", r.val, a.val, op, b.val)
 	default:

@@ -10,7 +10,7 @@ import (
 // The GPU tests share one device, pool and queue, set up here. Without a
 // driver, device or NVRTC they skip, printing why; the CPU tests run
 // regardless. On a GPU machine without Go, run the binary that
-// `make gpu-tests` builds: build/gpu/arrowgpu.test -test.v
+// `make gpu-bundle` builds: build/gpu/arrowgpu.test -test.v (make test-gpu)
 
 var gpu struct {
 	skip    string // why GPU tests skip; "" when a GPU is ready

@@ -49,8 +49,10 @@ func commonHeader() string {
 func (dv *Device) Module(src, name string) (*Module, error) {
 	sum := sha256.Sum256([]byte(src))
 	key := hex.EncodeToString(sum[:])
-	var m *Module
-	if dv.Do(func() error { m = dv.mods.m[key]; return nil }); m != nil {
+	dv.modMu.Lock()
+	m := dv.mods.m[key]
+	dv.modMu.Unlock()
+	if m != nil {
 		return m, nil
 	}
 	image, err := dv.compile(src, name)
@@ -84,8 +86,18 @@ func (dv *Device) compile(src, name string) ([]byte, error) {
 	return img, nil
 }
 
-// builtins returns the module of embedded kernels.
-func (dv *Device) builtins() (*Module, error) { return dv.Module(builtinSource(), "gq_builtin.cu") }
+// builtins returns the module of embedded kernels (remembered: hashing
+// the source for every launch would cost more than the launch).
+func (dv *Device) builtins() (*Module, error) {
+	if m := dv.builtin.Load(); m != nil {
+		return m, nil
+	}
+	m, err := dv.Module(builtinSource(), "gq_builtin.cu")
+	if err == nil {
+		dv.builtin.Store(m)
+	}
+	return m, err
+}
 
 // kernel returns a builtin kernel by name.
 func (dv *Device) kernel(name string) (*Kernel, error) {

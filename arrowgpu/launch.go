@@ -133,6 +133,8 @@ func (c *modCache) unloadAll(dv *Device) {
 
 // loadModuleLocked loads a CUBIN or PTX image (PTX must end in NUL).
 func (dv *Device) loadModuleLocked(key string, image []byte) (*Module, error) {
+	dv.modMu.Lock()
+	defer dv.modMu.Unlock()
 	if m := dv.mods.m[key]; m != nil {
 		return m, nil
 	}
@@ -150,11 +152,19 @@ func (dv *Device) loadModuleLocked(key string, image []byte) (*Module, error) {
 
 // Kernel returns the named function of m (a extern "C" name).
 func (dv *Device) Kernel(m *Module, name string) (k *Kernel, err error) {
+	dv.modMu.Lock()
+	k = m.fns[name]
+	dv.modMu.Unlock()
+	if k != nil {
+		return k, nil
+	}
 	err = dv.Do(func() (e error) { k, e = dv.kernelLocked(m, name); return })
 	return
 }
 
 func (dv *Device) kernelLocked(m *Module, name string) (*Kernel, error) {
+	dv.modMu.Lock()
+	defer dv.modMu.Unlock()
 	if k := m.fns[name]; k != nil {
 		return k, nil
 	}

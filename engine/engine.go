@@ -3,14 +3,19 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"runtime"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/catalog"
 	"gq/errs"
+	"gq/exec"
 	gqmem "gq/memory"
 	"gq/parser"
+	"gq/physical"
 	"gq/shuffle"
 )
 
@@ -43,6 +48,15 @@ type Options struct {
 	// QueryMemoryLimit bounds one query's host memory (0: none; see
 	// querylimit.go): a server's over-limit query fails alone.
 	QueryMemoryLimit int64
+	// Device is where operators run: "cpu", "gpu" (queries fail when no
+	// GPU is usable, saying what is missing) or "auto" (the GPU when one
+	// is usable); "" reads GQ_DEVICE, else "cpu". FallbackMode ("warn",
+	// "raise", "silent"; "" reads GQ_FALLBACK_MODE, else "warn") says what
+	// happens to operators without a GPU twin (physical.PlaceOnGPU); Warn
+	// receives the warnings (nil: standard error).
+	Device       string
+	FallbackMode string
+	Warn         func(string)
 }
 
 // Engine runs statements against one catalog. It is safe for concurrent
@@ -53,6 +67,9 @@ type Engine struct {
 	ranks rankState
 	mem   memState
 	serve serveState // statements broadcast by a multi-rank server
+	gpu   *exec.GPU  // nil: operators run on the CPU
+	// gpuErr is why Device "gpu" has no GPU: every query fails with it.
+	gpuErr error
 }
 
 // New returns an engine over cat.
@@ -62,8 +79,66 @@ func New(cat *catalog.Catalog, opts Options) *Engine {
 	}
 	e := &Engine{cat: cat, opts: opts}
 	e.mem = newMemState(opts)
+	e.openDevice()
 	return e
 }
+
+// openDevice resolves Options.Device and FallbackMode and opens the GPU
+// when asked for one.
+func (e *Engine) openDevice() {
+	o := &e.opts
+	if o.Device == "" {
+		o.Device = os.Getenv("GQ_DEVICE")
+	}
+	if o.FallbackMode == "" {
+		o.FallbackMode = os.Getenv("GQ_FALLBACK_MODE")
+	}
+	if o.FallbackMode == "" {
+		o.FallbackMode = "warn"
+	}
+	if o.Warn == nil {
+		o.Warn = func(msg string) { fmt.Fprintln(os.Stderr, "gq: warning:", msg) }
+	}
+	switch o.Device {
+	case "", "cpu":
+		o.Device = "cpu"
+		return
+	case "gpu", "auto":
+	default:
+		e.gpuErr = errs.New(errs.Binding, "unknown device %q (want auto, cpu or gpu)", o.Device)
+		return
+	}
+	if !slices.Contains(physical.FallbackModes, o.FallbackMode) {
+		e.gpuErr = errs.New(errs.Binding, "unknown fallback_mode %q (want warn, raise or silent)", o.FallbackMode)
+		return
+	}
+	g, err := exec.OpenGPU(o.DeviceMemoryLimit)
+	switch {
+	case err == nil:
+		e.gpu = g
+	case o.Device == "gpu":
+		e.gpuErr = fmt.Errorf("--device gpu: %w", err)
+	}
+}
+
+// SetDevice switches where the next queries run ("cpu", "gpu", "auto"),
+// as Options.Device; "gpu" without a usable GPU is an error and changes
+// nothing. Not for use while queries run.
+func (e *Engine) SetDevice(mode string) error {
+	old := e.opts.Device
+	oldGPU, oldErr := e.gpu, e.gpuErr
+	e.opts.Device, e.gpu, e.gpuErr = mode, nil, nil
+	e.openDevice()
+	if e.gpuErr != nil {
+		err := e.gpuErr
+		e.opts.Device, e.gpu, e.gpuErr = old, oldGPU, oldErr
+		return err
+	}
+	return nil
+}
+
+// GPU returns the engine's GPU, nil when operators run on the CPU.
+func (e *Engine) GPU() *exec.GPU { return e.gpu }
 
 // Catalog returns the engine's catalog.
 func (e *Engine) Catalog() *catalog.Catalog { return e.cat }

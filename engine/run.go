@@ -103,6 +103,15 @@ func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err
 	if e.NRanks() == 1 { // exchanges make copies of a subplan differ
 		n = physical.PruneScanOutputs(physical.AttachJoinFilters(physical.ShareCommonSubplans(n)))
 	}
+	if e.gpuErr != nil {
+		return nil, nil, e.gpuErr
+	}
+	// GPU operators run in one process for now: with ranks, the CPU.
+	if e.gpu != nil && e.NRanks() == 1 {
+		if n, err = physical.PlaceOnGPU(n, e.gpu, physical.GPUOptions{FallbackMode: e.opts.FallbackMode, Warn: e.opts.Warn}); err != nil {
+			return nil, nil, err
+		}
+	}
 	return p, n, nil
 }
 

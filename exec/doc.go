@@ -9,5 +9,11 @@
 // Ownership: a batch sent on a channel belongs to the receiver, which must
 // Release it when done. Batches hold only gq's value types (see exec/expr).
 //
+// GPU operators (gpu*.go) are twins of CPU ones that physical.PlaceOnGPU
+// puts in their place: GPUScan reads the device table cache (gpu_cache.go)
+// and GPUAggregate computes a partial aggregation over it; both run their
+// CPU twin when the device cannot (fallback_mode). They drive the device
+// through arrowgpu; GPU is the process's one handle on it.
+//
 // exec must not import planner or physical.
 package exec

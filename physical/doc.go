@@ -1,8 +1,9 @@
 // Package physical turns an optimised logical plan (planner) into a network
 // of executable nodes (exec): it maps ColumnIDs to positions, chooses the
 // operator for each logical node (hash join on equality keys, nested loops
-// otherwise; top-N sort for ORDER BY … LIMIT) and renders physical plans
-// for EXPLAIN.
+// otherwise; top-N sort for ORDER BY … LIMIT), places operators on the GPU
+// where they have a device twin (PlaceOnGPU, gpu.go) and renders physical
+// plans for EXPLAIN.
 //
 // physical must not rewrite plans (that is the optimiser's job) nor run
 // them (exec's); it holds no state between calls.

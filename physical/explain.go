@@ -15,20 +15,25 @@ import (
 // aggregates, sort keys, top-N limits, estimated rows of scans.
 func Explain(n exec.Node) string {
 	var b strings.Builder
-	explainNode(&b, n, "", "")
+	explainNode(&b, n, "", "", onGPU(n))
 	return b.String()
 }
 
-func explainNode(b *strings.Builder, n exec.Node, first, rest string) {
+// explainNode writes n's line and its children's; marks suffixes each line
+// with its device ([GPU] or [CPU]) when some operator runs on the GPU.
+func explainNode(b *strings.Builder, n exec.Node, first, rest string, marks bool) {
 	b.WriteString(first)
 	b.WriteString(Describe(n))
+	if marks {
+		b.WriteString(deviceMark(n))
+	}
 	b.WriteByte('\n')
 	ch := n.Children()
 	for i, c := range ch {
 		if i == len(ch)-1 {
-			explainNode(b, c, rest+"└─ ", rest+"   ")
+			explainNode(b, c, rest+"└─ ", rest+"   ", marks)
 		} else {
-			explainNode(b, c, rest+"├─ ", rest+"│  ")
+			explainNode(b, c, rest+"├─ ", rest+"│  ", marks)
 		}
 	}
 }
@@ -82,6 +87,28 @@ func Describe(n exec.Node) string {
 	switch x := n.(type) {
 	case *exec.Analyzed:
 		return Describe(x.Inner)
+	case *exec.GPUAggregate:
+		aggs := make([]string, len(x.Aggs))
+		for i, a := range x.Aggs {
+			arg := "*"
+			if a.Arg != nil {
+				arg = show(a.Arg)
+			}
+			aggs[i] = a.Fn + "(" + arg + ")"
+		}
+		return fmt.Sprintf("GPUAggregate partial keys=%s aggs=[%s] over %s", exprs(x.Keys), strings.Join(aggs, ", "), Describe(x.Scan))
+	case *exec.GPUScan:
+		s := "GPU" + Describe(x.CPU)
+		if x.CPU.Filter != nil {
+			s = strings.Replace(s, " filter="+show(x.CPU.Filter), "", 1)
+			if x.DeviceFilter != nil {
+				s += " device-filter=" + show(x.DeviceFilter)
+			}
+			if x.HostFilter != nil {
+				s += " host-filter=" + show(x.HostFilter)
+			}
+		}
+		return s
 	case *exec.Scan:
 		names := make([]string, x.Out.NumFields())
 		for i, f := range x.Out.Fields() {

@@ -34,12 +34,20 @@ __device__ __forceinline__ void gq_put_bits(u32* out, i64 i, bool bit) {
 	u32 w = __ballot_sync(GQ_FULL_MASK, bit);
 	if ((threadIdx.x & 31) == 0) out[i >> 5] = w;
 }
+// gq_and_bits_word ANDs this warp's 32 predicate bits into word i/32.
+__device__ __forceinline__ void gq_and_bits_word(u32* out, i64 i, bool bit) {
+	u32 w = __ballot_sync(GQ_FULL_MASK, bit);
+	if ((threadIdx.x & 31) == 0) out[i >> 5] &= w;
+}
 #else
 // Tests run element-wise kernels on the host with a single thread
 // (arrowgpu/hostrun_test.go); there a row writes its own bit.
 __device__ __forceinline__ void gq_put_bits(u32* out, i64 i, bool bit) {
 	if (bit) out[i >> 5] |= 1u << (i & 31);
 	else out[i >> 5] &= ~(1u << (i & 31));
+}
+__device__ __forceinline__ void gq_and_bits_word(u32* out, i64 i, bool bit) {
+	if (!bit) out[i >> 5] &= ~(1u << (i & 31));
 }
 #endif
 

@@ -115,3 +115,38 @@ extern "C" __global__ void gq_select_write(const u32* mask, i64 nwords, i64 n, c
 		word &= word - 1;
 	}
 }
+
+// gq_keep_keys_i64 / _i32 clear the mask bits of rows whose key is NULL or
+// not among a join filter's keys: d = key - lo must be <= span, then with a
+// bitmap bit d must be set, or with a Bloom filter (bloom_mask+1 words) the
+// key's four bits (exec/keyfilter.go keepIntKeys on the host: the same
+// hash, gq_hash64, and pattern).
+__device__ __forceinline__ bool gq_key_kept(i64 v, i64 lo, u64 span, const u64* bitmap, const u64* bloom, u64 bloom_mask) {
+	u64 d = (u64)v - (u64)lo;
+	if (d > span) return false;
+	if (bitmap) return (bitmap[d >> 6] >> (d & 63)) & 1;
+	if (bloom) {
+		u64 h = gq_hash64((u64)v);
+		u64 p = (1ULL << (h & 63)) | (1ULL << ((h >> 6) & 63)) | (1ULL << ((h >> 12) & 63)) | (1ULL << ((h >> 18) & 63));
+		return (bloom[(h >> 32) & bloom_mask] & p) == p;
+	}
+	return true;
+}
+
+extern "C" __global__ void gq_keep_keys_i64(const i64* col, const u8* valid, i64 lo, u64 span, const u64* bitmap, const u64* bloom, u64 bloom_mask, u32* mask, i64 n) {
+	GQ_FOR_WARP(i, n) {
+		bool in = i < n;
+		i64 r = in ? i : 0;
+		bool keep = in && gq_bit(valid, r) && gq_key_kept(col[r], lo, span, bitmap, bloom, bloom_mask);
+		gq_and_bits_word(mask, i, keep);
+	}
+}
+
+extern "C" __global__ void gq_keep_keys_i32(const i32* col, const u8* valid, i64 lo, u64 span, const u64* bitmap, const u64* bloom, u64 bloom_mask, u32* mask, i64 n) {
+	GQ_FOR_WARP(i, n) {
+		bool in = i < n;
+		i64 r = in ? i : 0;
+		bool keep = in && gq_bit(valid, r) && gq_key_kept((i64)col[r], lo, span, bitmap, bloom, bloom_mask);
+		gq_and_bits_word(mask, i, keep);
+	}
+}

@@ -45,6 +45,16 @@ __device__ __forceinline__ bool gq_rescale(i64 v, int s, int t, i64* r) {
 	return true;
 }
 
+// gq_cmp_scaled compares a·10^-as with b·10^-bs exactly: -1, 0 or 1. The
+// side brought to the larger scale may not fit in 64 bits; then its
+// magnitude exceeds any i64 and its sign decides.
+__device__ __forceinline__ int gq_cmp_scaled(i64 a, int as, i64 b, int bs) {
+	i64 x = a, y = b;
+	if (as < bs && !gq_mul(a, gq_pow10[bs - as], &x)) return a < 0 ? -1 : 1;
+	if (bs < as && !gq_mul(b, gq_pow10[as - bs], &y)) return b < 0 ? 1 : -1;
+	return (x > y) - (x < y);
+}
+
 // a*10^e / b rounded half away from zero, 0 <= e <= 18, b != 0: the
 // 128-bit product by __umul64hi, then a 128/64 shift-subtract division
 // (no __int128, which NVRTC versions treat differently).

@@ -20,3 +20,16 @@ static inline long long __mul64hi(long long a, long long b) { return (long long)
 static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return (unsigned long long)(((unsigned __int128)a * b) >> 64); }
 static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, 8); return d; }
 static inline unsigned atomicAdd(unsigned* p, unsigned v) { unsigned o = *p; *p += v; return o; }
+// One thread is the whole warp (lane 0): atomics are plain updates, a warp
+// match finds the thread alone, a shuffle returns its own value.
+static inline unsigned atomicCAS(unsigned* p, unsigned cmp, unsigned v) { unsigned o = *p; if (o == cmp) *p = v; return o; }
+static inline unsigned long long atomicCAS(unsigned long long* p, unsigned long long cmp, unsigned long long v) { unsigned long long o = *p; if (o == cmp) *p = v; return o; }
+static inline unsigned atomicExch(unsigned* p, unsigned v) { unsigned o = *p; *p = v; return o; }
+static inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { unsigned long long o = *p; *p += v; return o; }
+static inline double atomicAdd(double* p, double v) { double o = *p; *p += v; return o; }
+static inline long long atomicMin(long long* p, long long v) { long long o = *p; if (v < o) *p = v; return o; }
+static inline long long atomicMax(long long* p, long long v) { long long o = *p; if (v > o) *p = v; return o; }
+static inline void __threadfence() {}
+static inline unsigned __match_any_sync(unsigned, unsigned) { return 1u; }
+template <typename T> static inline T __shfl_sync(unsigned, T v, int) { return v; }
+static inline long long __double_as_longlong(double d) { long long x; memcpy(&x, &d, 8); return x; }

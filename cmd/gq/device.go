@@ -9,13 +9,20 @@ import (
 	"gq/arrowgpu"
 )
 
-// deviceFlag declares --device (env GQ_DEVICE): where operators run.
-func deviceFlag(fs *flag.FlagSet) *string {
+// deviceFlag declares --device (env GQ_DEVICE): where operators run, and
+// --fallback-mode (env GQ_FALLBACK_MODE): what happens to operators the GPU
+// cannot run.
+func deviceFlag(fs *flag.FlagSet) (device, fallback *string) {
 	def := os.Getenv("GQ_DEVICE")
 	if def == "" {
 		def = "auto"
 	}
-	return fs.String("device", def, "where to run: auto (GPU when usable, else CPU), cpu, or gpu (fail without one) (env GQ_DEVICE)")
+	fb := os.Getenv("GQ_FALLBACK_MODE")
+	if fb == "" {
+		fb = "warn"
+	}
+	return fs.String("device", def, "where to run: auto (GPU when usable, else CPU), cpu, or gpu (fail without one) (env GQ_DEVICE)"),
+		fs.String("fallback-mode", fb, "operators the GPU cannot run: warn (run them on the CPU, say so), raise (fail the query) or silent (env GQ_FALLBACK_MODE)")
 }
 
 // probeGPU is arrowgpu.Probe, replaceable in tests.
@@ -25,9 +32,8 @@ var probeGPU = func() (fmt.Stringer, error) { return arrowgpu.Probe() }
 // gq cannot run as asked. "gpu" without a usable GPU fails with what is
 // missing (driver, device or NVRTC); "auto" quietly uses the CPU.
 //
-// GPU operators are not wired into the engine yet (arrowgpu holds the
-// device layer and kernels): with a GPU present, "gpu" says that the query
-// runs on the CPU rather than pretend otherwise.
+// On the GPU, table scans run from the device table cache and the other
+// operators on the CPU (physical.PlaceOnGPU); "gpu" says so.
 func checkDevice(mode string, stderr io.Writer) int {
 	switch mode {
 	case "cpu", "auto":
@@ -38,7 +44,7 @@ func checkDevice(mode string, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "Error: --device gpu: %v\n", err)
 			return exitQuery
 		}
-		fmt.Fprintf(stderr, "gq: %v; GPU operators are not available yet, operators run on the CPU\n", rep)
+		fmt.Fprintf(stderr, "gq: %v; scans run on the GPU, other operators on the CPU\n", rep)
 		return 0
 	}
 	fmt.Fprintf(stderr, "Error: unknown --device %q (want auto, cpu or gpu)\n", mode)

@@ -128,6 +128,10 @@ func (s *shell) dotCommand(line string) bool {
 			return false
 		}
 		if checkDevice(f[1], s.errOut) == 0 {
+			if err := s.eng.SetDevice(f[1]); err != nil {
+				fmt.Fprintf(s.errOut, "Error: %v\n", err)
+				return false
+			}
 			s.device = f[1]
 		}
 	default:

@@ -57,7 +57,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	batch := fs.Int("batch-size", envInt("GQ_BATCH_SIZE"), "rows per batch (default 65536)")
 	timeout := fs.Duration("timeout", envDuration("GQ_TIMEOUT"), "cancel a script (or a REPL entry) still running after this long, e.g. 30s (env GQ_TIMEOUT; 0: none)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
-	device := deviceFlag(fs)
+	device, fallback := deviceFlag(fs)
 	rf := rankFlags(fs)
 	mf := memFlags(fs)
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -107,7 +107,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 			return exitQuery
 		}
 	}
-	eopts := engine.Options{Threads: *threads, BatchSize: *batch, Comm: comm, ShuffleStats: rf.stats}
+	eopts := engine.Options{Threads: *threads, BatchSize: *batch, Comm: comm, ShuffleStats: rf.stats, Device: *device, FallbackMode: *fallback}
 	if err := mf.apply(&eopts, stderr); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage

@@ -38,7 +38,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("query-timeout", 0, "cancel a query running longer than this, e.g. 5m (0: none)")
 	insecure := fs.Bool("insecure", false, "allow a non-loopback --listen without --auth-token or --users")
 	logFormat := fs.String("log-format", "text", "server log format on stderr: text or json")
-	device := deviceFlag(fs)
+	device, fallback := deviceFlag(fs)
 	mf := memFlags(fs)
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -83,7 +83,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: unknown --log-format %q (want text or json)\n", *logFormat)
 		return exitUsage
 	}
-	eopts := engine.Options{Threads: *threads, BatchSize: *batch}
+	eopts := engine.Options{Threads: *threads, BatchSize: *batch, Device: *device, FallbackMode: *fallback}
 	if err := mf.apply(&eopts, stderr); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage

@@ -41,7 +41,17 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "with --gq-only: write a CPU profile of gq's runs to this file")
 	gqOnly := flag.Bool("gq-only", false, "run only gq, in this process (for profiling)")
 	workerEngine := flag.String("worker", "", "internal: serve queries for this engine (gq or duckdb)")
+	device := flag.String("device", "", "gq's --device (cpu, gpu, auto; default: GQ_DEVICE, else cpu)")
+	hot := flag.Bool("hot", false, "hot runs: DuckDB loads the tables into memory tables, and each engine runs each query once untimed first (gq on a GPU fills its device cache)")
 	flag.Parse()
+	// The workers inherit these (engine.Options reads GQ_DEVICE).
+	if *device != "" {
+		os.Setenv("GQ_DEVICE", *device)
+		os.Setenv("GQ_FALLBACK_MODE", "silent")
+	}
+	if *hot {
+		os.Setenv("GQ_BENCH_HOT", "1")
+	}
 	if *data == "" || *reps < 1 {
 		fmt.Fprintln(os.Stderr, "usage: tpchbench --data DIR [--threads N] [--reps N] [--queries DIR] [--only 1,6] [--out DIR]")
 		os.Exit(2)
@@ -153,6 +163,14 @@ func runQuery(gq, duck *worker, n, reps int) (row, error) {
 	r := row{n: n, verdict: "ok"}
 	var gqMs, duckMs []float64
 	var gqLast, duckLast reply
+	if os.Getenv("GQ_BENCH_HOT") == "1" {
+		if _, err := gq.query(n); err != nil {
+			return r, err
+		}
+		if _, err := duck.query(n); err != nil {
+			return r, err
+		}
+	}
 	for range reps {
 		g, err := gq.query(n)
 		if err != nil {

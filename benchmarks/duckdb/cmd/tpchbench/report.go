@@ -41,6 +41,9 @@ func loadAvg() string {
 // (tpch-sf1) and the thread count.
 func (r report) name() string {
 	name := fmt.Sprintf("%s-t%d", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
+	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
+		name += "-" + d
+	}
 	if len(r.cfg.nums) < 22 {
 		name += "-partial" // a subset never overwrites the full table
 	}
@@ -53,6 +56,12 @@ func (r report) markdown() string {
 	fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, each in its own process. "+
 		"Peak memory is the resident set high-water mark of the engine's process during the query%s.\n\n",
 		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, heapNote())
+	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
+		fmt.Fprintf(&b, "gq runs with --device %s: scans and partial aggregations over a scan on the GPU (device table cache), the other operators on the CPU.\n\n", d)
+	}
+	if os.Getenv("GQ_BENCH_HOT") == "1" {
+		b.WriteString("Hot runs: DuckDB reads in-memory tables (loaded from the Parquet files before timing), and each engine runs every query once untimed before its timed runs (gq on a GPU fills its device table cache then).\n\n")
+	}
 	if r.loadStart != "" {
 		fmt.Fprintf(&b, "Load average (1 min) %s at the start, %s at the end: times are comparable only between runs at similar load; the ratio is the figure to read.\n\n", r.loadStart, r.loadEnd)
 	}

@@ -1,0 +1,294 @@
+package arrowgpu
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// Grouped aggregation on the device: one generated kernel per aggregation
+// evaluates the filter, the group keys and the aggregate arguments of a
+// row in registers (the fused generator's code), finds the row's group in
+// an open-addressing hash table in device memory, and adds the row to the
+// group's accumulators with atomics, after the lanes of a warp that share
+// a group have combined their values (so a handful of groups does not
+// serialise every row on a few addresses).
+//
+// The table is struct-of-arrays over its slots: a state word (empty,
+// being claimed, ready), one int64 per key (Date32 and Boolean widened),
+// a NULL bitmask of the keys, and per aggregate a count of the values it
+// took (rows, for count_star) plus, for sum/min/max, the value: sums of
+// integers and decimals in 128 bits (low word, high word), so no partial
+// sum overflows on the device; sums of doubles as doubles; min and max as
+// int64 or double.
+
+// AggOp is one aggregate computed per group: Fn is "sum", "count",
+// "count_star", "min" or "max"; Arg is nil for count_star.
+type AggOp struct {
+	Fn  string
+	Arg expr.Expr
+}
+
+// AggKernel is the generated source of a grouped aggregation and what its
+// parameters are.
+type AggKernel struct {
+	Name     string
+	Source   string
+	Inputs   []int            // batch column indices read, ascending
+	InTypes  []arrow.DataType // their types
+	Keys     []arrow.DataType // key types, as evaluated
+	Ops      []AggOp
+	ArgTypes []arrow.DataType // each op's argument type (nil for count_star)
+	Sites    []string         // expressions that can fail
+}
+
+// aggFull is the error code the kernel writes when the table has no free
+// slot within aggMaxProbes of a key's home slot: the caller grows the
+// table and starts again. (At the load factor of at most a half that Add
+// keeps, linear probing averages under three probes; a run of hundreds
+// means the table is about full.)
+const (
+	aggFull      = 0xffffffff
+	aggMaxProbes = 256
+)
+
+// GenerateAgg generates the aggregation kernel for keys and ops over the
+// rows where pred (may be nil) is true. Keys must be of a type with an
+// int64 image (integers, decimals, dates, Booleans); sum takes integers,
+// decimals and doubles; min and max also dates. Anything else is an
+// errs.Unsupported error naming it, so the caller can aggregate on the CPU.
+func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, error) {
+	if len(keys) > 64 {
+		return nil, unsupported(fmt.Sprintf("%d group keys", len(keys)))
+	}
+	g := &gen{inputs: map[int]bool{}}
+	g.indent = 2
+	k := &AggKernel{Ops: ops}
+	var live string
+	if pred != nil {
+		if pred.DataType().ID() != arrow.BOOL {
+			return nil, errs.New(errs.Internal, "arrowgpu: predicate of type %s", pred.DataType())
+		}
+		v, err := g.expr(pred)
+		if err != nil {
+			return nil, err
+		}
+		live = fmt.Sprintf("in && !%s && %s", v.null, v.val)
+	} else {
+		live = "in"
+	}
+	var keyVals []value
+	for _, e := range keys {
+		switch e.DataType().ID() {
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.INT32:
+		default:
+			return nil, unsupported(fmt.Sprintf("group key of type %s", e.DataType()))
+		}
+		v, err := g.expr(e)
+		if err != nil {
+			return nil, err
+		}
+		keyVals = append(keyVals, v)
+		k.Keys = append(k.Keys, e.DataType())
+	}
+	var argVals []value
+	for _, op := range ops {
+		if op.Fn == "count_star" {
+			argVals = append(argVals, value{})
+			k.ArgTypes = append(k.ArgTypes, nil)
+			continue
+		}
+		if op.Arg == nil {
+			return nil, errs.New(errs.Internal, "arrowgpu: %s without an argument", op.Fn)
+		}
+		t := op.Arg.DataType()
+		ok := false
+		switch op.Fn {
+		case "count":
+			_, err := ctype(t)
+			ok = err == nil
+		case "sum":
+			ok = t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64 || t.ID() == arrow.FLOAT64
+		case "min", "max":
+			ok = t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64 || t.ID() == arrow.FLOAT64 || t.ID() == arrow.DATE32
+		}
+		if !ok {
+			return nil, unsupported(fmt.Sprintf("%s of %s", op.Fn, t))
+		}
+		v, err := g.expr(op.Arg)
+		if err != nil {
+			return nil, err
+		}
+		argVals = append(argVals, v)
+		k.ArgTypes = append(k.ArgTypes, t)
+	}
+	for c := range g.inputs {
+		k.Inputs = append(k.Inputs, c)
+	}
+	slices.Sort(k.Inputs)
+	for _, c := range k.Inputs {
+		k.InTypes = append(k.InTypes, g.inputTypes[c])
+	}
+	k.Sites = g.sites
+
+	var params []string
+	for _, c := range k.Inputs {
+		t, _ := ctype(g.inputTypes[c])
+		if t == "bool" {
+			t = "u8"
+		}
+		params = append(params, fmt.Sprintf("const %s* __restrict__ c%d", t, c), fmt.Sprintf("const u8* __restrict__ cv%d", c))
+	}
+	params = append(params, "u32* state", "u32 mask", "u32* ngroups")
+	for i := range keys {
+		params = append(params, fmt.Sprintf("i64* key%d", i))
+	}
+	params = append(params, "u64* knull")
+	for j, op := range ops {
+		params = append(params, accParams(j, op.Fn, k.ArgTypes[j])...)
+	}
+	params = append(params, "u32* err", "i64 n")
+
+	var b strings.Builder
+	b.WriteString("\tGQ_FOR_WARP(i, n) {\n\t\tbool in = i < n;\n\t\ti64 r = in ? i : 0;\n")
+	b.WriteString(g.loads.String())
+	b.WriteString(g.body.String())
+	w := func(format string, args ...any) { fmt.Fprintf(&b, "\t\t"+format+"\n", args...) }
+	w("bool live = %s;", live)
+	w("u64 kn = 0;")
+	for i, v := range keyVals {
+		w("i64 kv%d = %s ? 0 : (i64)%s; if (%s) kn |= 1ULL << %d;", i, v.null, v.val, v.null, i)
+	}
+	w("u32 slot = 0xffffffffu;")
+	// Once the table is full every row would probe it all: stop early.
+	w("if (live && gq_load_u32(err) == 0xffffffffu) live = false;")
+	w("if (live) {")
+	w("\tu64 h = gq_hash64(kn + 0x9e3779b97f4a7c15ULL);")
+	for i := range keyVals {
+		w("\th = gq_hash64(h ^ (u64)kv%d);", i)
+	}
+	w("\tu32 s = (u32)h & mask;")
+	w("\tfor (u32 p = 0; p <= mask && p < %d; p++, s = (s + 1) & mask) {", aggMaxProbes)
+	w("\t\tu32 st = gq_load_u32(&state[s]);")
+	w("\t\tif (st == 0u) {")
+	w("\t\t\tst = atomicCAS(&state[s], 0u, 1u);")
+	w("\t\t\tif (st == 0u) {")
+	for i := range keyVals {
+		w("\t\t\t\tkey%d[s] = kv%d;", i, i)
+	}
+	w("\t\t\t\tknull[s] = kn;")
+	w("\t\t\t\t__threadfence();")
+	w("\t\t\t\tatomicExch(&state[s], 2u);")
+	w("\t\t\t\tatomicAdd(ngroups, 1u);")
+	w("\t\t\t\tslot = s;")
+	w("\t\t\t\tbreak;")
+	w("\t\t\t}")
+	w("\t\t}")
+	w("\t\twhile (st == 1u) st = gq_load_u32(&state[s]);")
+	w("\t\t__threadfence();")
+	eq := []string{"gq_load_u64(&knull[s]) == kn"}
+	for i := range keyVals {
+		eq = append(eq, fmt.Sprintf("gq_load_i64(&key%d[s]) == kv%d", i, i))
+	}
+	w("\t\tif (%s) { slot = s; break; }", strings.Join(eq, " && "))
+	w("\t}")
+	w("\tif (slot == 0xffffffffu) { atomicExch(err, 0xffffffffu); live = false; }")
+	w("}")
+	w("u32 peers = __match_any_sync(GQ_FULL_MASK, slot);")
+	w("bool leader = live && (u32)(__ffs(peers) - 1) == (threadIdx.x & 31u);")
+	for j, op := range ops {
+		has := "live"
+		if v := argVals[j]; op.Fn != "count_star" {
+			has = fmt.Sprintf("live && !%s", v.null)
+		}
+		w("{ // %s", opString(op))
+		w("\tbool has = %s;", has)
+		w("\tu32 c = __popc(__ballot_sync(GQ_FULL_MASK, has) & peers);")
+		v := argVals[j]
+		switch {
+		case op.Fn == "count" || op.Fn == "count_star":
+			w("\tif (leader) atomicAdd(&a%d_c[slot], (u64)c);", j)
+		case op.Fn == "sum" && k.ArgTypes[j].ID() == arrow.FLOAT64:
+			w("\tdouble x = has ? (double)%s : 0.0, s = 0.0;", v.val)
+			w("\tfor (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) s += y; }")
+			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); atomicAdd(&a%d_x[slot], s); }", j, j)
+		case op.Fn == "sum":
+			w("\ti64 x = has ? (i64)%s : 0; u64 lo = 0; i64 hi = 0;", v.val)
+			w("\tfor (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) { u64 t = lo + (u64)y; hi += (y < 0 ? -1 : 0) + (t < lo ? 1 : 0); lo = t; } }")
+			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); u64 old = atomicAdd(&a%d_x[slot], lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)&a%d_h[slot], (u64)hi); }", j, j, j)
+		case k.ArgTypes[j].ID() == arrow.FLOAT64: // min, max of doubles
+			cmp := "<"
+			init := "__longlong_as_double(0x7ff0000000000000LL)"
+			if op.Fn == "max" {
+				cmp, init = ">", "__longlong_as_double((i64)0xfff0000000000000ULL)"
+			}
+			w("\tdouble x = has ? (double)%s : %s, m = %s;", v.val, init, init)
+			w("\tfor (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
+			w("\tif (leader && c) { atomicAdd(&a%d_c[slot], (u64)c); gq_atomic_%s_f64(&a%d_x[slot], m); }", j, op.Fn, j)
+		default: // min, max of integers, decimals, dates
+			cmp := "<"
+			init := "0x7fffffffffffffffLL"
+			if op.Fn == "max" {
+				cmp, init = ">", "(-0x7fffffffffffffffLL - 1)"
+			}
+			w("\ti64 x = has ? (i64)%s : %s, m = %s;", v.val, init, init)
+			w("\tfor (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
+			w("\tif (leader && c) { atomicAdd(&a%d_c[slot], (u64)c); atomic%s(&a%d_x[slot], m); }", j, strings.ToUpper(op.Fn[:1])+op.Fn[1:], j)
+		}
+		w("}")
+	}
+	b.WriteString("\t}\n")
+
+	sig := strings.Join(params, ",\n\t\t")
+	sum := sha256.Sum256([]byte(sig + b.String()))
+	k.Name = "gq_agg_" + hex.EncodeToString(sum[:6])
+	var src strings.Builder
+	src.WriteString("// Generated by gq/arrowgpu.GenerateAgg.\n")
+	for i, e := range keys {
+		fmt.Fprintf(&src, "// key%d = %s\n", i, e)
+	}
+	for j, op := range ops {
+		fmt.Fprintf(&src, "// a%d = %s\n", j, opString(op))
+	}
+	if pred != nil {
+		fmt.Fprintf(&src, "// where %s\n", pred)
+	}
+	fmt.Fprintf(&src, "extern \"C\" __global__ void %s(\n\t\t%s) {\n%s}\n", k.Name, sig, b.String())
+	k.Source = src.String()
+	return k, nil
+}
+
+// accParams are the accumulator parameters of op j.
+func accParams(j int, fn string, t arrow.DataType) []string {
+	c := fmt.Sprintf("u64* a%d_c", j)
+	switch {
+	case fn == "count" || fn == "count_star":
+		return []string{c}
+	case t.ID() == arrow.FLOAT64:
+		return []string{c, fmt.Sprintf("double* a%d_x", j)}
+	case fn == "sum":
+		return []string{c, fmt.Sprintf("u64* a%d_x", j), fmt.Sprintf("i64* a%d_h", j)}
+	}
+	return []string{c, fmt.Sprintf("long long* a%d_x", j)}
+}
+
+func opString(op AggOp) string {
+	if op.Arg == nil {
+		return op.Fn + "(*)"
+	}
+	return fmt.Sprintf("%s(%s)", op.Fn, op.Arg)
+}
+
+// FullSource is the compilable program: the shared headers and the kernel.
+func (k *AggKernel) FullSource() string {
+	fh, _ := kernelFS.ReadFile("kernels/fused.cuh")
+	ah, _ := kernelFS.ReadFile("kernels/agg.cuh")
+	return commonHeader() + "\n" + string(fh) + "\n" + string(ah) + "\n" + k.Source
+}

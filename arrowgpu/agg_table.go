@@ -1,0 +1,311 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// AggTable is the device hash table of one AggKernel: its groups and their
+// accumulators, filled chunk by chunk (Add) and read back once (Result).
+type AggTable struct {
+	k        *AggKernel
+	q        *Queue
+	kern     *Kernel
+	capacity int
+	state    Buffer
+	scratch  Buffer // ngroups (u32) then err (u32)
+	keys     []Buffer
+	knull    Buffer
+	accs     [][]Buffer // per op: count, then value, then high word
+	groups   int
+}
+
+// NewAggTable allocates a table of capacity slots (a power of two) for k
+// and compiles k (once per device; the module is cached).
+func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
+	if capacity < 64 || capacity&(capacity-1) != 0 || capacity > 1<<31 {
+		return nil, errs.New(errs.Internal, "arrowgpu: aggregation table of %d slots", capacity)
+	}
+	m, err := q.dv.Module(k.FullSource(), k.Name+".cu")
+	if err != nil {
+		return nil, err
+	}
+	kern, err := q.dv.Kernel(m, k.Name)
+	if err != nil {
+		return nil, err
+	}
+	fill, err := q.kernels("gq_fill_u64")
+	if err != nil {
+		return nil, err
+	}
+	t := &AggTable{k: k, q: q, kern: kern, capacity: capacity}
+	words := int64(capacity) * 8
+	var zero []Buffer // buffers that start as zeros
+	alloc := func(n int64, zeroed bool) (Buffer, error) {
+		b, err := q.pool.Alloc(n)
+		if err == nil && zeroed {
+			zero = append(zero, b)
+		}
+		return b, err
+	}
+	if t.state, err = alloc(int64(capacity)*4, true); err != nil {
+		return nil, t.fail(err)
+	}
+	if t.scratch, err = alloc(8, true); err != nil {
+		return nil, t.fail(err)
+	}
+	for range k.Keys {
+		b, err := alloc(words, false)
+		if err != nil {
+			return nil, t.fail(err)
+		}
+		t.keys = append(t.keys, b)
+	}
+	if t.knull, err = alloc(words, false); err != nil {
+		return nil, t.fail(err)
+	}
+	type fillWith struct {
+		b Buffer
+		v uint64
+	}
+	var fills []fillWith
+	for j, op := range k.Ops {
+		n := 1 // count
+		switch {
+		case op.Fn == "count" || op.Fn == "count_star":
+		case op.Fn == "sum" && k.ArgTypes[j].ID() != arrow.FLOAT64:
+			n = 3
+		default:
+			n = 2
+		}
+		var bs []Buffer
+		for w := range n {
+			b, err := alloc(words, true)
+			if err != nil {
+				t.accs = append(t.accs, bs)
+				return nil, t.fail(err)
+			}
+			bs = append(bs, b)
+			if w == 1 && (op.Fn == "min" || op.Fn == "max") {
+				fills = append(fills, fillWith{b, minMaxIdentity(op.Fn, k.ArgTypes[j])})
+			}
+		}
+		t.accs = append(t.accs, bs)
+	}
+	err = q.dv.Do(func() error {
+		for _, b := range zero {
+			if err := q.stream.memsetLocked(b.Ptr, 0, b.Size); err != nil {
+				return err
+			}
+		}
+		for _, f := range fills {
+			if err := fill[0].launchLocked(q.stream, q.grid(int64(capacity)), D1(blockSize), 0, f.b.Ptr, f.v, int64(capacity)); err != nil {
+				return err
+			}
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		return nil, t.fail(err)
+	}
+	return t, nil
+}
+
+// minMaxIdentity is the bit pattern a min or max accumulator starts from.
+func minMaxIdentity(fn string, t arrow.DataType) uint64 {
+	if t.ID() == arrow.FLOAT64 {
+		if fn == "min" {
+			return math.Float64bits(math.Inf(1))
+		}
+		return math.Float64bits(math.Inf(-1))
+	}
+	if fn == "min" {
+		return math.MaxInt64
+	}
+	return 1 << 63 // math.MinInt64
+}
+
+func (t *AggTable) fail(err error) error {
+	t.Free()
+	return err
+}
+
+// Capacity is the number of slots.
+func (t *AggTable) Capacity() int { return t.capacity }
+
+// Groups is the number of groups after the last Add.
+func (t *AggTable) Groups() int { return t.groups }
+
+// Add aggregates the rows of b. full reports that the table has run out of
+// room (no free slot, or more than half the slots taken, when probing gets
+// slow): its contents are then incomplete, and the caller starts again
+// with a larger table.
+func (t *AggTable) Add(b *Batch) (full bool, err error) {
+	k := t.k
+	for i, c := range k.Inputs {
+		if c >= len(b.Cols) || b.Cols[c] == nil || b.Cols[c].Type.ID() != k.InTypes[i].ID() || scale(b.Cols[c].Type) != scale(k.InTypes[i]) {
+			return false, errs.New(errs.Internal, "arrowgpu: aggregation kernel expects column %d of type %s", c, k.InTypes[i])
+		}
+	}
+	if b.Len == 0 {
+		return false, nil
+	}
+	var args []any
+	for _, c := range k.Inputs {
+		args = append(args, b.Cols[c].Data.Ptr, b.Cols[c].Valid.Ptr)
+	}
+	args = append(args, t.state.Ptr, uint32(t.capacity-1), t.scratch.Ptr)
+	for _, kb := range t.keys {
+		args = append(args, kb.Ptr)
+	}
+	args = append(args, t.knull.Ptr)
+	for _, bs := range t.accs {
+		for _, a := range bs {
+			args = append(args, a.Ptr)
+		}
+	}
+	args = append(args, t.scratch.Ptr.Add(4), int64(b.Len))
+	q := t.q
+	var words [8]byte
+	err = q.dv.Do(func() error {
+		if err := t.kern.launchLocked(q.stream, q.grid(int64(b.Len)), D1(blockSize), 0, args...); err != nil {
+			return err
+		}
+		if err := q.stream.syncLocked(); err != nil {
+			return err
+		}
+		return q.getLocked(words[:], t.scratch.Ptr)
+	})
+	if err != nil {
+		return false, err
+	}
+	t.groups = int(binary.LittleEndian.Uint32(words[:4]))
+	code := binary.LittleEndian.Uint32(words[4:])
+	switch {
+	case code == aggFull:
+		return true, nil
+	case code != 0:
+		site := "an expression"
+		if int(code) <= len(k.Sites) {
+			site = k.Sites[code-1]
+		}
+		return false, errs.New(errs.Execution, "overflow or value out of range in %s", site)
+	}
+	return t.groups > t.capacity/2, nil
+}
+
+// AggResult is a table's groups on the host, one row per group, as the
+// raw 64-bit words of the table (the caller gives them their SQL types):
+// per key its int64 image, the keys' NULL bitmask, and per op the count
+// of values, the value (sum's low word, min, max; float64 bits for
+// doubles) and for integer sums the high word.
+type AggResult struct {
+	Rows     int
+	Keys     []*array.Int64
+	KeyNulls *array.Int64
+	Ops      [][]*array.Int64
+}
+
+// Release releases the arrays.
+func (r *AggResult) Release() {
+	for _, a := range r.Keys {
+		a.Release()
+	}
+	if r.KeyNulls != nil {
+		r.KeyNulls.Release()
+	}
+	for _, as := range r.Ops {
+		for _, a := range as {
+			a.Release()
+		}
+	}
+}
+
+// Result downloads the groups (in slot order).
+func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
+	q := t.q
+	ready, err := q.kernels("gq_agg_ready")
+	if err != nil {
+		return nil, err
+	}
+	mask := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: t.capacity}
+	if mask.Data, err = q.pool.Alloc(bitmapBytes(t.capacity)); err != nil {
+		return nil, err
+	}
+	err = q.dv.Do(func() error {
+		return ready[0].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
+	})
+	if err != nil {
+		mask.Free()
+		return nil, err
+	}
+	idx, m, err := q.Select(mask)
+	mask.Free()
+	if err != nil {
+		return nil, err
+	}
+	defer idx.Free()
+	res := &AggResult{Rows: m}
+	fetch := func(b Buffer) (*array.Int64, error) {
+		col := &Column{Type: arrow.PrimitiveTypes.Int64, Len: t.capacity, Data: b}
+		g, err := q.Gather(col, idx, m)
+		if err != nil {
+			return nil, err
+		}
+		defer g.Free()
+		a, err := q.Download(g, mem)
+		if err != nil {
+			return nil, err
+		}
+		return a.(*array.Int64), nil
+	}
+	for _, kb := range t.keys {
+		a, err := fetch(kb)
+		if err != nil {
+			res.Release()
+			return nil, err
+		}
+		res.Keys = append(res.Keys, a)
+	}
+	if res.KeyNulls, err = fetch(t.knull); err != nil {
+		res.Release()
+		return nil, err
+	}
+	for _, bs := range t.accs {
+		var as []*array.Int64
+		for _, b := range bs {
+			a, err := fetch(b)
+			if err != nil {
+				res.Ops = append(res.Ops, as)
+				res.Release()
+				return nil, err
+			}
+			as = append(as, a)
+		}
+		res.Ops = append(res.Ops, as)
+	}
+	return res, nil
+}
+
+// Free returns the table's memory to the pool.
+func (t *AggTable) Free() {
+	t.state.Free()
+	t.scratch.Free()
+	for _, b := range t.keys {
+		b.Free()
+	}
+	t.keys = nil
+	t.knull.Free()
+	for _, bs := range t.accs {
+		for _, b := range bs {
+			b.Free()
+		}
+	}
+	t.accs = nil
+}

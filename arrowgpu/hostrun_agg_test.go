@@ -1,0 +1,388 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/exec/expr"
+)
+
+// The aggregation kernel run on the host with one thread (the shim makes
+// the thread a whole warp): its groups and accumulators must be what the
+// CPU evaluator's values give. Warp combining and contention are left to
+// the GPU tests.
+
+func aggHarness(k *AggKernel, capacity int) string {
+	var b strings.Builder
+	b.WriteString(`
+#include <stdio.h>
+#include <stdlib.h>
+static void* gq_read(const char* dir, const char* name) {
+	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE* f = fopen(p, "rb"); if (!f) return 0;
+	fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+	if (n == 0) { fclose(f); return 0; }
+	void* b = malloc(n); if (fread(b, 1, n, f) != (size_t)n) exit(3); fclose(f); return b;
+}
+static void gq_write(const char* dir, const char* name, const void* b, long n) {
+	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE* f = fopen(p, "wb"); if (!f || fwrite(b, 1, n, f) != (size_t)n) exit(4); fclose(f);
+}
+int main(int argc, char** argv) {
+	const char* dir = argv[1]; i64 n = atoll(argv[2]);
+`)
+	fmt.Fprintf(&b, "\tlong cap = %d;\n\tu32 ng = 0, err = 0;\n\tu32* state = (u32*)calloc(cap, 4);\n", capacity)
+	var args []string
+	for i, c := range k.Inputs {
+		t, _ := ctype(k.InTypes[i])
+		if t == "bool" {
+			t = "u8"
+		}
+		fmt.Fprintf(&b, "\tconst %s* c%d = (const %s*)gq_read(dir, \"c%d\"); const u8* cv%d = (const u8*)gq_read(dir, \"cv%d\");\n", t, c, t, c, c, c)
+		args = append(args, fmt.Sprintf("c%d", c), fmt.Sprintf("cv%d", c))
+	}
+	args = append(args, "state", "(u32)(cap - 1)", "&ng")
+	var outs []string
+	for i := range k.Keys {
+		fmt.Fprintf(&b, "\ti64* key%d = (i64*)calloc(cap, 8);\n", i)
+		args = append(args, fmt.Sprintf("key%d", i))
+		outs = append(outs, fmt.Sprintf("key%d", i))
+	}
+	b.WriteString("\tu64* knull = (u64*)calloc(cap, 8);\n")
+	args = append(args, "knull")
+	outs = append(outs, "knull")
+	for j, op := range k.Ops {
+		for w, p := range accParams(j, op.Fn, k.ArgTypes[j]) {
+			sp := strings.LastIndex(p, " ")
+			typ, name := p[:sp], p[sp+1:]
+			fmt.Fprintf(&b, "\t%s %s = (%s)calloc(cap, 8);\n", typ, name, typ)
+			if w == 1 && (op.Fn == "min" || op.Fn == "max") {
+				fmt.Fprintf(&b, "\tfor (long s = 0; s < cap; s++) ((u64*)%s)[s] = %dULL;\n", name, minMaxIdentity(op.Fn, k.ArgTypes[j]))
+			}
+			args = append(args, name)
+			outs = append(outs, name)
+		}
+	}
+	args = append(args, "&err", "n")
+	fmt.Fprintf(&b, "\t%s(%s);\n", k.Name, strings.Join(args, ", "))
+	b.WriteString("\tgq_write(dir, \"state\", state, cap * 4);\n")
+	for _, o := range outs {
+		fmt.Fprintf(&b, "\tgq_write(dir, %q, %s, cap * 8);\n", o, o)
+	}
+	b.WriteString("\tu32 tail[2] = {ng, err}; gq_write(dir, \"tail\", tail, 8);\n\treturn 0;\n}\n")
+	return b.String()
+}
+
+// aggOnHost runs k over rec on the host and returns, per group (keyed by
+// its printed keys), the printed accumulators.
+func aggOnHost(t *testing.T, k *AggKernel, rec arrow.RecordBatch, capacity int) (map[string]string, uint32) {
+	t.Helper()
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ not found: generated kernels not run on the host")
+	}
+	dir := t.TempDir()
+	shim := filepath.Join(dir, "cuda_shim.h")
+	src := filepath.Join(dir, "kernel.cpp")
+	bin := filepath.Join(dir, "kernel")
+	if err := os.WriteFile(shim, []byte(cudaShim), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(src, []byte(k.FullSource()+aggHarness(k, capacity)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(gxx, "-O1", "-std=c++17", "-DGQ_HOST_RUN", "-include", shim, "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("g++: %v\n%s", err, out)
+	}
+	pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
+	for _, c := range k.Inputs {
+		valid, data, _, err := hostParts(rec.Column(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d", c)), pad(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if valid != nil {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("cv%d", c)), pad(valid), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if out, err := exec.Command(bin, dir, fmt.Sprint(rec.NumRows())).CombinedOutput(); err != nil {
+		t.Fatalf("host kernel: %v\n%s", err, out)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	word := func(b []byte, s int) uint64 { return binary.LittleEndian.Uint64(b[8*s:]) }
+	state := read("state")
+	keys := make([][]byte, len(k.Keys))
+	for i := range keys {
+		keys[i] = read(fmt.Sprintf("key%d", i))
+	}
+	knull := read("knull")
+	accs := map[string][]byte{}
+	for j, op := range k.Ops {
+		for _, p := range accParams(j, op.Fn, k.ArgTypes[j]) {
+			name := p[strings.LastIndex(p, " ")+1:]
+			accs[name] = read(name)
+		}
+	}
+	got := map[string]string{}
+	for s := 0; s < capacity; s++ {
+		if binary.LittleEndian.Uint32(state[4*s:]) != 2 {
+			continue
+		}
+		var ks []string
+		for i := range keys {
+			if word(knull, s)>>i&1 != 0 {
+				ks = append(ks, "NULL")
+			} else {
+				ks = append(ks, fmt.Sprint(int64(word(keys[i], s))))
+			}
+		}
+		var vs []string
+		for j, op := range k.Ops {
+			c := word(accs[fmt.Sprintf("a%d_c", j)], s)
+			v := fmt.Sprint(c)
+			switch {
+			case op.Fn == "count" || op.Fn == "count_star":
+			case c == 0:
+				v += ":NULL"
+			case k.ArgTypes[j].ID() == arrow.FLOAT64:
+				v += fmt.Sprintf(":%.9g", math.Float64frombits(word(accs[fmt.Sprintf("a%d_x", j)], s)))
+			case op.Fn == "sum":
+				v += fmt.Sprintf(":%d:%d", int64(word(accs[fmt.Sprintf("a%d_x", j)], s)), int64(word(accs[fmt.Sprintf("a%d_h", j)], s)))
+			default:
+				v += fmt.Sprintf(":%d", int64(word(accs[fmt.Sprintf("a%d_x", j)], s)))
+			}
+			vs = append(vs, v)
+		}
+		got[strings.Join(ks, ",")] = strings.Join(vs, " ")
+	}
+	tail := read("tail")
+	if int(binary.LittleEndian.Uint32(tail)) != len(got) {
+		t.Errorf("ngroups %d, %d groups in the table", binary.LittleEndian.Uint32(tail), len(got))
+	}
+	return got, binary.LittleEndian.Uint32(tail[4:])
+}
+
+// aggOnCPU computes what aggOnHost returns with the CPU evaluator.
+func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec arrow.RecordBatch) map[string]string {
+	t.Helper()
+	mem := memory.NewGoAllocator()
+	eval := func(e expr.Expr) arrow.Array {
+		ev, err := expr.Compile(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := ev.Eval(mem, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	rows := make([]int32, rec.NumRows())
+	for i := range rows {
+		rows[i] = int32(i)
+	}
+	if pred != nil {
+		ev, _ := expr.Compile(pred)
+		var err error
+		if rows, err = ev.EvalFilter(mem, rec, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	image := func(a arrow.Array, i int) int64 {
+		switch x := a.(type) {
+		case *array.Int64:
+			return x.Value(i)
+		case *array.Decimal64:
+			return int64(x.Value(i))
+		case *array.Date32:
+			return int64(x.Value(i))
+		case *array.Boolean:
+			if x.Value(i) {
+				return 1
+			}
+			return 0
+		}
+		t.Fatalf("no int64 image of %s", a.DataType())
+		return 0
+	}
+	var keyArrs, argArrs []arrow.Array
+	for _, e := range keys {
+		keyArrs = append(keyArrs, eval(e))
+	}
+	for _, op := range ops {
+		if op.Arg == nil {
+			argArrs = append(argArrs, nil)
+		} else {
+			argArrs = append(argArrs, eval(op.Arg))
+		}
+	}
+	type acc struct {
+		c     uint64
+		i     int64
+		f     float64
+		valid bool
+	}
+	groups := map[string][]acc{}
+	for _, r := range rows {
+		var ks []string
+		for _, a := range keyArrs {
+			if a.IsNull(int(r)) {
+				ks = append(ks, "NULL")
+			} else {
+				ks = append(ks, fmt.Sprint(image(a, int(r))))
+			}
+		}
+		key := strings.Join(ks, ",")
+		g := groups[key]
+		if g == nil {
+			g = make([]acc, len(ops))
+			groups[key] = g
+		}
+		for j, op := range ops {
+			a := argArrs[j]
+			if a != nil && a.IsNull(int(r)) {
+				continue
+			}
+			g[j].c++
+			if op.Fn == "count" || op.Fn == "count_star" {
+				continue
+			}
+			if f, ok := a.(*array.Float64); ok {
+				v := f.Value(int(r))
+				switch {
+				case op.Fn == "sum":
+					g[j].f += v
+				case !g[j].valid || (op.Fn == "min" && v < g[j].f) || (op.Fn == "max" && v > g[j].f):
+					g[j].f = v
+				}
+			} else {
+				v := image(a, int(r))
+				switch {
+				case op.Fn == "sum":
+					g[j].i += v
+				case !g[j].valid || (op.Fn == "min" && v < g[j].i) || (op.Fn == "max" && v > g[j].i):
+					g[j].i = v
+				}
+			}
+			g[j].valid = true
+		}
+	}
+	want := map[string]string{}
+	for key, g := range groups {
+		var vs []string
+		for j, op := range ops {
+			v := fmt.Sprint(g[j].c)
+			switch {
+			case op.Fn == "count" || op.Fn == "count_star":
+			case g[j].c == 0:
+				v += ":NULL"
+			case op.Arg.DataType().ID() == arrow.FLOAT64:
+				v += fmt.Sprintf(":%.9g", g[j].f)
+			case op.Fn == "sum":
+				hi := int64(0)
+				if g[j].i < 0 {
+					hi = -1
+				}
+				v += fmt.Sprintf(":%d:%d", g[j].i, hi)
+			default:
+				v += fmt.Sprintf(":%d", g[j].i)
+			}
+			vs = append(vs, v)
+		}
+		want[key] = strings.Join(vs, " ")
+	}
+	return want
+}
+
+func TestAggOnHostMatchesCPU(t *testing.T) {
+	rec := testBatch(6007, 5)
+	defer rec.Release()
+	keys := []expr.Expr{
+		colFlg, // Boolean with NULLs
+		call("mod", expr.Int64, colID, intLit(5)), // Int64 with NULLs
+		call("extract_year", expr.Int64, colDay),
+	}
+	ops := []AggOp{
+		{Fn: "count_star"},
+		{Fn: "count", Arg: colRat},
+		{Fn: "sum", Arg: colQty},
+		{Fn: "sum", Arg: call("mul", expr.Decimal(18, 4), colPrc, colDis)},
+		{Fn: "sum", Arg: colID},
+		{Fn: "sum", Arg: colRat},
+		{Fn: "min", Arg: colPrc},
+		{Fn: "max", Arg: colDay},
+		{Fn: "min", Arg: colRat},
+		{Fn: "max", Arg: colRat},
+		{Fn: "min", Arg: colID},
+	}
+	pred := call("lt", expr.Boolean, colQty, decLit(4000, 2))
+	for _, tc := range []struct {
+		name string
+		keys []expr.Expr
+		pred expr.Expr
+	}{{"grouped", keys, pred}, {"ungrouped", nil, nil}, {"one key", keys[2:], pred}} {
+		t.Run(tc.name, func(t *testing.T) {
+			k, err := GenerateAgg(tc.keys, ops, tc.pred)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, code := aggOnHost(t, k, rec, 1024)
+			if code != 0 {
+				t.Fatalf("kernel error code %d", code)
+			}
+			want := aggOnCPU(t, tc.keys, ops, tc.pred, rec)
+			if len(got) != len(want) {
+				t.Errorf("%d groups, CPU %d", len(got), len(want))
+			}
+			for key, w := range want {
+				if got[key] != w {
+					t.Errorf("group %s: got %q, want %q", key, got[key], w)
+				}
+			}
+		})
+	}
+	// A table too small for the groups reports that it is full.
+	k, err := GenerateAgg(keys[2:], ops[:1], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, code := aggOnHost(t, k, rec, 4); code != aggFull {
+		t.Errorf("4 slots for 7 years: code %#x, want full", code)
+	}
+}
+
+func TestAggUnsupported(t *testing.T) {
+	name := &expr.Column{Index: 8, Type: expr.String, Name: "name"}
+	for _, tc := range []struct {
+		keys []expr.Expr
+		ops  []AggOp
+	}{
+		{[]expr.Expr{name}, []AggOp{{Fn: "count_star"}}},
+		{nil, []AggOp{{Fn: "sum", Arg: colDay}}},
+		{nil, []AggOp{{Fn: "min", Arg: name}}},
+	} {
+		if _, err := GenerateAgg(tc.keys, tc.ops, nil); err == nil {
+			t.Errorf("keys %v ops %v: no error", tc.keys, tc.ops)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"gq/catalog"
+	"gq/errs"
+	"gq/parser"
+	"gq/physical"
+)
+
+// Placement on the GPU needs no device: the plans of TPC-H queries after
+// physical.PlaceOnGPU show which operators the device takes (scans,
+// partial aggregations over a scan) and how filters split between the
+// device and the host. The GPU runs themselves are in make test-gpu.
+func TestPlaceOnGPU(t *testing.T) {
+	cat := catalog.New()
+	if err := cat.RegisterDir(tpchData(t)); err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat, Options{Device: "cpu"})
+	place := func(q, mode string) (string, error) {
+		t.Helper()
+		sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts, err := parser.Split(string(sql))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, n, err := e.plan(stmts[0].AST)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var warned []string
+		n, err = physical.PlaceOnGPU(n, nil, physical.GPUOptions{FallbackMode: mode, Warn: func(s string) { warned = append(warned, s) }})
+		if err != nil {
+			return "", err
+		}
+		if mode == "warn" && len(warned) != 1 {
+			t.Errorf("%s: warnings %q, want one", q, warned)
+		}
+		return physical.Explain(n), nil
+	}
+	for q, want := range map[string][]string{
+		"q01": {"GPUAggregate partial keys=[l_returnflag, l_linestatus] aggs=[sum(l_quantity), sum(l_extendedprice), ", "over GPUScan lineitem", "device-filter=le(l_shipdate, ", "[GPU]", "HashAggregate keys=[l_returnflag, l_linestatus] aggs=[sum(partial0)", "[CPU]"},
+		"q06": {"GPUAggregate partial keys=[] aggs=[sum(mul(l_extendedprice, l_discount))] over GPUScan lineitem cols=[l_quantity, l_extendedprice, l_discount, l_shipdate]"},
+		"q13": {"GPUScan orders", "host-filter=not_like(o_comment, "},
+		"q03": {"GPUScan customer", "GPUScan orders", "GPUScan lineitem", "HashJoin inner"},
+	} {
+		text, err := place(q, "warn")
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: plan lacks %q:\n%s", q, w, text)
+			}
+		}
+		if strings.Contains(text, "Scan ") && strings.Contains(strings.ReplaceAll(text, "GPUScan", ""), "Scan ") {
+			t.Errorf("%s: a scan left on the CPU:\n%s", q, text)
+		}
+	}
+	if _, err := place("q03", "raise"); !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "HashJoin") {
+		t.Errorf("q03 under fallback_mode=raise: %v", err)
+	}
+	if _, err := place("q06", "silent"); err != nil {
+		t.Errorf("q06 silent: %v", err)
+	}
+}

@@ -1,0 +1,126 @@
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/arrowgpu"
+	"gq/errs"
+)
+
+// GPU is gq's handle on one GPU: the device, the pool its memory is served
+// from, and the device-resident table cache (gpu_cache.go). There is one per
+// process (OpenGPU): the device's memory is one resource, and columns loaded
+// by one engine's query serve the next query, whichever engine runs it.
+type GPU struct {
+	dv    *arrowgpu.Device
+	pool  *arrowgpu.Pool
+	desc  string
+	cache *deviceCache
+
+	mu     sync.Mutex
+	queues []*arrowgpu.Queue // idle queues, reused: a queue's pinned staging is slow to allocate
+}
+
+// queue returns an idle queue or a new one; putQueue gives it back.
+func (g *GPU) queue() (*arrowgpu.Queue, error) {
+	g.mu.Lock()
+	if n := len(g.queues); n > 0 {
+		q := g.queues[n-1]
+		g.queues = g.queues[:n-1]
+		g.mu.Unlock()
+		return q, nil
+	}
+	g.mu.Unlock()
+	return g.dv.NewQueue(g.pool, 0)
+}
+
+// maxIdleQueues bounds the idle queues kept (each holds pinned memory).
+const maxIdleQueues = 16
+
+func (g *GPU) putQueue(q *arrowgpu.Queue) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.queues) < maxIdleQueues {
+		g.queues = append(g.queues, q)
+		return
+	}
+	q.Close()
+}
+
+var processGPU struct {
+	once sync.Once
+	g    *GPU
+	err  error
+}
+
+// gpuPoolShare is the part of the device's free memory the pool reserves
+// when no device memory limit is given: the rest is left to the driver
+// (modules, streams, pinned mappings) and to other processes.
+const gpuPoolShare = 0.85
+
+// OpenGPU returns the process's GPU, opening device 0 on the first call.
+// poolBytes sizes the pool on that call (0: gpuPoolShare of the free
+// memory). Without a driver, device or NVRTC it returns the reason, of kind
+// errs.Unsupported.
+func OpenGPU(poolBytes int64) (*GPU, error) {
+	processGPU.once.Do(func() {
+		processGPU.g, processGPU.err = openGPU(poolBytes)
+	})
+	return processGPU.g, processGPU.err
+}
+
+func openGPU(poolBytes int64) (*GPU, error) {
+	drv, err := arrowgpu.Load()
+	if err != nil {
+		return nil, err
+	}
+	// Every GPU operator compiles kernels: without NVRTC the GPU is of no
+	// use to gq, so say so now rather than at the first query.
+	if _, err := arrowgpu.LoadNVRTC(); err != nil {
+		return nil, err
+	}
+	dv, err := drv.Open(0)
+	if err != nil {
+		return nil, err
+	}
+	if poolBytes <= 0 {
+		free, _, err := dv.MemInfo()
+		if err != nil {
+			dv.Close()
+			return nil, err
+		}
+		poolBytes = int64(float64(free) * gpuPoolShare)
+	}
+	pool, err := arrowgpu.NewPool(dv, poolBytes, nil)
+	if err != nil {
+		dv.Close()
+		return nil, err
+	}
+	g := &GPU{dv: dv, pool: pool, desc: fmt.Sprintf("%v, pool %.1f GiB", dv.Info(), float64(poolBytes)/(1<<30))}
+	g.cache = newDeviceCache(g)
+	return g, nil
+}
+
+// String describes the device and its pool.
+func (g *GPU) String() string { return g.desc }
+
+// PoolStats are the device pool's figures.
+func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
+
+// DeviceType reports whether columns of type t can live on the device.
+func DeviceType(t arrow.DataType) bool { return arrowgpu.DeviceType(t) }
+
+// EvictAll drops every cached table that no query is using (tests, and
+// the REPL's memory commands).
+func (g *GPU) EvictAll() { g.cache.evict(nil) }
+
+// gpuFallback reports whether err means "this cannot run on the GPU, run it
+// on the CPU" rather than a failure of the query: features the device code
+// does not have, and device memory that ran out.
+func gpuFallback(err error) bool {
+	return errors.Is(err, errs.Unsupported) || errors.Is(err, errs.ResourcesExhausted)
+}

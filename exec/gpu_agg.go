@@ -1,0 +1,313 @@
+package exec
+
+import (
+	"fmt"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal"
+
+	"gq/arrowgpu"
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// GPUAggregate is the partial aggregation of a HashAggregate over a scan,
+// run on the device from the table cache: per chunk one generated kernel
+// filters the rows, evaluates the keys and arguments and adds them to a
+// device hash table of groups (arrowgpu.GenerateAgg); only the groups come
+// back. Its output is what the partial HashAggregate of the same split
+// (physical splitAggregate) would emit — keys, then per aggregate its
+// partial state — and a CPU HashAggregate above merges it and finishes
+// avg, exactly as across ranks. With no keys it emits one row even when no
+// row qualifies (counts 0, the rest NULL), as the CPU partial does.
+//
+// String keys that are bare columns group by their dictionary codes (the
+// cache encodes columns of at most maxDictValues strings); other string
+// keys, and anything the kernel generator lacks, leave the aggregation on
+// the CPU (physical.PlaceOnGPU). When the device cannot run it after all (a
+// key column with too many distinct strings, device memory exhausted) CPU,
+// the same partial aggregation on the CPU, runs instead.
+type GPUAggregate struct {
+	Scan *GPUScan    // the table, columns and device filter (no host filter)
+	Keys []expr.Expr // over Scan.CPU.Columns positions
+	Aggs []AggFunc   // partial aggregates: sum, count, count_star, min, max
+	Out  *arrow.Schema
+	CPU  Node
+
+	kernel *arrowgpu.AggKernel
+	dictOf []int // per key: the Columns position whose codes it reads, or -1
+
+	onCPU                           atomic.Bool
+	rowsIn, groups, toDevice, devNS atomic.Int64
+}
+
+// NewGPUAggregate checks that the device can compute aggs grouped by keys
+// over scan and returns the node; an errs.Unsupported error names what it
+// lacks.
+func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow.Schema, cpu Node) (*GPUAggregate, error) {
+	if scan.HostFilter != nil {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: a filter the device lacks (%s)", scan.HostFilter)
+	}
+	if len(scan.CPU.JoinFilters) > 0 {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: a scan with join filters")
+	}
+	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu}
+	ncols := len(scan.CPU.Columns)
+	dev := make([]expr.Expr, len(keys))
+	for i, k := range keys {
+		a.dictOf = append(a.dictOf, -1)
+		dev[i] = k
+		if k.DataType().ID() != arrow.STRING {
+			continue
+		}
+		col, ok := k.(*expr.Column)
+		if !ok {
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: string group key %s is not a column", k)
+		}
+		a.dictOf[i] = col.Index
+		dev[i] = &expr.Column{Index: ncols + i, Type: arrow.PrimitiveTypes.Int32, Name: col.Name + "#code"}
+	}
+	ops := make([]arrowgpu.AggOp, len(aggs))
+	for j, f := range aggs {
+		if f.Distinct {
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: %s(DISTINCT …)", f.Fn)
+		}
+		ops[j] = arrowgpu.AggOp{Fn: f.Fn, Arg: f.Arg}
+	}
+	var err error
+	if a.kernel, err = arrowgpu.GenerateAgg(dev, ops, scan.DeviceFilter); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
+func (a *GPUAggregate) Children() []Node      { return nil }
+func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
+
+// Device is where the aggregation ran (EXPLAIN ANALYZE).
+func (a *GPUAggregate) Device() string {
+	if a.onCPU.Load() {
+		return "CPU (fallback)"
+	}
+	return "GPU"
+}
+
+// AnalyzeStats reports rows aggregated on the device, groups, bytes
+// uploaded to fill the cache and time waiting for the device.
+func (a *GPUAggregate) AnalyzeStats() []Stat {
+	return []Stat{
+		{Name: "device rows", Value: a.rowsIn.Load()},
+		{Name: "groups", Value: a.groups.Load()},
+		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
+	}
+}
+
+func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		defer close(out)
+		b, err := a.run(c)
+		if err != nil && gpuFallback(err) && c.Err() == nil {
+			s := a.Scan
+			if s.Raise {
+				return fmt.Errorf("%w (fallback_mode=raise)", err)
+			}
+			if s.Warn != nil {
+				s.Warn(fmt.Sprintf("GPU aggregation over %s runs on the CPU: %v", s.CPU.Table.Name(), err))
+			}
+			a.onCPU.Store(true)
+			for b := range a.CPU.Open(c) {
+				if !Send(c, out, b) {
+					return c.Err()
+				}
+			}
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !sendSlices(c, out, b) {
+			return c.Err()
+		}
+		return nil
+	})
+	return out
+}
+
+// gpuAggMaxSlots bounds the table: beyond it the aggregation runs on the
+// CPU (a query with hundreds of millions of groups gains little here).
+const gpuAggMaxSlots = 1 << 28
+
+// run aggregates every chunk and returns the partial rows.
+func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
+	start := time.Now()
+	defer func() { a.devNS.Add(int64(time.Since(start))) }()
+	s := a.Scan
+	sc := s.CPU
+	g := s.GPU
+	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
+	if err != nil {
+		return nil, err
+	}
+	defer g.cache.release(dt)
+	a.toDevice.Add(loaded)
+	var dicts []*devDict
+	for i, p := range a.dictOf {
+		if p < 0 {
+			dicts = append(dicts, nil)
+			continue
+		}
+		d := dt.dicts[sc.Columns[p]]
+		if d == nil {
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
+		}
+		dicts = append(dicts, d)
+	}
+	q, err := g.queue()
+	if err != nil {
+		return nil, err
+	}
+	defer g.putQueue(q)
+	ncols := len(sc.Columns)
+	capacity := 1 << 12
+	for {
+		t, err := q.NewAggTable(a.kernel, capacity)
+		if err != nil {
+			return nil, err
+		}
+		full := false
+		var rows int64
+		for i, ch := range dt.chunks {
+			if err := c.Err(); err != nil {
+				t.Free()
+				return nil, err
+			}
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, ncols+len(a.Keys))}
+			for p, o := range sc.Columns {
+				view.Cols[p] = dt.cols[o][i]
+			}
+			for k, d := range dicts {
+				if d != nil {
+					view.Cols[ncols+k] = d.codes[i]
+				}
+			}
+			if full, err = t.Add(view); err != nil {
+				t.Free()
+				return nil, err
+			}
+			if full {
+				break
+			}
+			rows += int64(ch.rows)
+		}
+		if full {
+			t.Free()
+			if capacity *= 16; capacity > gpuAggMaxSlots {
+				return nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
+			}
+			continue
+		}
+		a.rowsIn.Add(rows)
+		res, err := t.Result(c.Alloc)
+		t.Free()
+		if err != nil {
+			return nil, err
+		}
+		defer res.Release()
+		a.groups.Add(int64(res.Rows))
+		return a.partialRows(c, res, dicts)
+	}
+}
+
+// partialRows turns the device's groups into the partial aggregate's rows.
+func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
+	n := res.Rows
+	oneRow := len(a.Keys) == 0 && n == 0 // no group: the CPU partial's one row
+	if oneRow {
+		n = 1
+	}
+	cols := make([]arrow.Array, 0, a.Out.NumFields())
+	fail := func(err error) (arrow.RecordBatch, error) {
+		releaseArrays(cols)
+		return nil, err
+	}
+	for i := range a.Keys {
+		t := a.Out.Field(i).Type
+		b := array.NewBuilder(c.Alloc, t)
+		keys, nulls := res.Keys[i], res.KeyNulls
+		for r := range n {
+			if nulls.Value(r)>>i&1 != 0 {
+				b.AppendNull()
+				continue
+			}
+			v := keys.Value(r)
+			switch bb := b.(type) {
+			case *array.Int64Builder:
+				bb.Append(v)
+			case *array.Decimal64Builder:
+				bb.Append(decimal.Decimal64(v))
+			case *array.Date32Builder:
+				bb.Append(arrow.Date32(v))
+			case *array.BooleanBuilder:
+				bb.Append(v != 0)
+			case *array.StringBuilder:
+				bb.Append(dicts[i].values.Value(int(v)))
+			default:
+				b.Release()
+				return fail(errs.New(errs.Internal, "GPU aggregation: key of type %s", t))
+			}
+		}
+		cols = append(cols, b.NewArray())
+		b.Release()
+	}
+	for j, f := range a.Aggs {
+		t := a.Out.Field(len(a.Keys) + j).Type
+		acc := res.Ops[j]
+		b := array.NewBuilder(c.Alloc, t)
+		for r := range n {
+			cnt := int64(0)
+			if !oneRow {
+				cnt = acc[0].Value(r)
+			}
+			if f.Fn == "count" || f.Fn == "count_star" {
+				b.(*array.Int64Builder).Append(cnt)
+				continue
+			}
+			if cnt == 0 {
+				b.AppendNull()
+				continue
+			}
+			v := acc[1].Value(r)
+			if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
+				if hi := acc[2].Value(r); hi != v>>63 {
+					b.Release()
+					return fail(errSumOverflow)
+				}
+			}
+			switch bb := b.(type) {
+			case *array.Int64Builder:
+				bb.Append(v)
+			case *array.Decimal64Builder:
+				bb.Append(decimal.Decimal64(v))
+			case *array.Date32Builder:
+				bb.Append(arrow.Date32(v))
+			case *array.Float64Builder:
+				bb.Append(math.Float64frombits(uint64(v)))
+			default:
+				b.Release()
+				return fail(errs.New(errs.Internal, "GPU aggregation: %s of type %s", f.Fn, t))
+			}
+		}
+		cols = append(cols, b.NewArray())
+		b.Release()
+	}
+	rec := array.NewRecordBatch(a.Out, cols, int64(n))
+	releaseArrays(cols)
+	return rec, nil
+}

@@ -1,0 +1,394 @@
+package exec
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/arrowgpu"
+	"gq/catalog"
+	"gq/errs"
+)
+
+// The device table cache keeps the columns that GPU scans read in device
+// memory, so a table is decoded and uploaded once and later queries run
+// from HBM (what cudf-polars users get by keeping a DataFrame on the
+// device). A table's rows are held in chunks of whole splits, the same
+// chunks for every column, each column of a chunk one arrowgpu.Column at
+// offset 0; columns are loaded when a query first asks for them.
+//
+// Memory: the cache allocates from the GPU's pool. When the pool cannot
+// hold a load, the least recently used tables that no query is scanning are
+// evicted and the load is tried once more; if it still does not fit, the
+// scan runs on the CPU (GPUScan).
+
+// chunkRows is the fewest rows a chunk holds (except a table's last):
+// enough that a kernel launch covers millions of rows, few enough that a
+// chunk's host copy on download stays a small part of memory.
+const chunkRows = 1 << 21
+
+type deviceCache struct {
+	g      *GPU
+	mu     sync.Mutex // guards tables, tick and every devTable's pins and used
+	tables map[catalog.Table]*devTable
+	tick   int64
+}
+
+// devTable is one table's cached columns.
+type devTable struct {
+	name string
+	mu   sync.Mutex // serialises loads; guards chunks, cols and bytes
+	// chunks are set by the table's first load: split ranges and rows.
+	chunks []devChunk
+	cols   map[int][]*arrowgpu.Column // by table column ordinal, one per chunk
+	// dicts are string columns as dictionary codes (group keys on the
+	// device), by ordinal; nil for a column with too many distinct values.
+	dicts map[int]*devDict
+	bytes int64
+
+	pins int   // scans using the table (cache.mu)
+	used int64 // cache.tick at the last acquire (cache.mu)
+}
+
+// devDict is a string column dictionary-encoded: per chunk an Int32 column
+// of codes (NULL where the string is), and the strings by code.
+type devDict struct {
+	codes  []*arrowgpu.Column
+	values *array.String
+}
+
+// maxDictValues is the most distinct strings a column may have to be
+// dictionary-encoded (low-cardinality columns: flags, modes, names of
+// nations and segments).
+const maxDictValues = 1 << 16
+
+type devChunk struct {
+	first, end int // splits [first, end)
+	rows       int
+}
+
+func newDeviceCache(g *GPU) *deviceCache {
+	return &deviceCache{g: g, tables: map[catalog.Table]*devTable{}}
+}
+
+// acquire returns t's cache entry with cols loaded, pinned until release.
+func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded int64, err error) {
+	dc.mu.Lock()
+	dt = dc.tables[t]
+	if dt == nil {
+		dt = &devTable{name: t.Name(), cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
+		dc.tables[t] = dt
+	}
+	dt.pins++
+	dc.tick++
+	dt.used = dc.tick
+	dc.mu.Unlock()
+
+	dt.mu.Lock()
+	defer dt.mu.Unlock()
+	var need []int
+	for _, o := range cols {
+		if _, ok := dt.cols[o]; !ok && !slices.Contains(need, o) {
+			need = append(need, o)
+		}
+	}
+	if len(need) == 0 {
+		return dt, 0, nil
+	}
+	loaded, err = dt.load(c, dc.g, t, need)
+	if err != nil && gpuFallback(err) && dc.evict(dt) > 0 {
+		loaded, err = dt.load(c, dc.g, t, need)
+	}
+	if err != nil {
+		dc.release(dt)
+		return nil, 0, err
+	}
+	return dt, loaded, nil
+}
+
+// release unpins dt.
+func (dc *deviceCache) release(dt *devTable) {
+	dc.mu.Lock()
+	dt.pins--
+	dc.mu.Unlock()
+}
+
+// evict frees the columns of every unpinned table except keep, least
+// recently used first, and returns the bytes freed. (It frees them all: a
+// load that failed needs an unknown amount, and fragmentation makes
+// partial eviction a guess.)
+func (dc *deviceCache) evict(keep *devTable) int64 {
+	dc.mu.Lock()
+	var victims []*devTable
+	for t, dt := range dc.tables {
+		if dt != keep && dt.pins == 0 {
+			victims = append(victims, dt)
+			delete(dc.tables, t)
+		}
+	}
+	dc.mu.Unlock()
+	slices.SortFunc(victims, func(a, b *devTable) int { return int(a.used - b.used) })
+	var freed int64
+	for _, dt := range victims {
+		dt.mu.Lock()
+		freed += dt.bytes
+		dt.freeLocked()
+		dt.mu.Unlock()
+	}
+	return freed
+}
+
+func (dt *devTable) freeLocked() {
+	for _, cs := range dt.cols {
+		for _, col := range cs {
+			col.Free()
+		}
+	}
+	for _, d := range dt.dicts {
+		d.free()
+	}
+	dt.cols = map[int][]*arrowgpu.Column{}
+	dt.dicts = map[int]*devDict{}
+	dt.bytes = 0
+}
+
+func (d *devDict) free() {
+	if d == nil {
+		return
+	}
+	for _, col := range d.codes {
+		col.Free()
+	}
+	d.values.Release()
+}
+
+// load reads columns need of every split of t (in parallel, c.Threads
+// readers), cuts them into the table's chunks and uploads them. It returns
+// the bytes uploaded. Nothing is added to dt unless every column loads.
+func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (int64, error) {
+	for _, o := range need {
+		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
+			return 0, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
+		}
+	}
+	nsplits := t.NumSplits()
+	parts := make([][]arrow.RecordBatch, nsplits)
+	defer func() {
+		for _, p := range parts {
+			for _, b := range p {
+				b.Release()
+			}
+		}
+	}()
+	if err := readSplits(c, t, need, parts); err != nil {
+		return 0, err
+	}
+	rows := make([]int, nsplits)
+	for s, p := range parts {
+		for _, b := range p {
+			rows[s] += int(b.NumRows())
+		}
+	}
+	chunks := chunkSplits(rows)
+	if dt.chunks == nil {
+		dt.chunks = chunks
+	} else if !slices.Equal(dt.chunks, chunks) {
+		return 0, errs.New(errs.Internal, "GPU cache: table %s changed its splits between loads", t.Name())
+	}
+	q, err := g.queue()
+	if err != nil {
+		return 0, err
+	}
+	defer g.putQueue(q)
+	loaded := map[int][]*arrowgpu.Column{}
+	dicts := map[int]*devDict{}
+	var bytes int64
+	fail := func(err error) (int64, error) {
+		for _, cs := range loaded {
+			for _, col := range cs {
+				col.Free()
+			}
+		}
+		for _, d := range dicts {
+			d.free()
+		}
+		return 0, err
+	}
+	for j, o := range need {
+		for _, ch := range dt.chunks {
+			var arrs []arrow.Array
+			for s := ch.first; s < ch.end; s++ {
+				for _, b := range parts[s] {
+					arrs = append(arrs, b.Column(j))
+				}
+			}
+			col, n, err := uploadConcat(q, t.Schema().Field(o).Type, arrs, c.Alloc)
+			if err != nil {
+				return fail(err)
+			}
+			loaded[o] = append(loaded[o], col)
+			bytes += n
+		}
+		if t.Schema().Field(o).Type.ID() == arrow.STRING {
+			d, n, err := uploadDict(q, dt.chunks, parts, j, c.Alloc)
+			if err != nil {
+				return fail(err)
+			}
+			dicts[o] = d
+			bytes += n
+		}
+	}
+	for o, cs := range loaded {
+		dt.cols[o] = cs
+	}
+	for o, d := range dicts {
+		dt.dicts[o] = d
+	}
+	dt.bytes += bytes
+	return bytes, nil
+}
+
+// readSplits reads columns of every split of t into parts[split], in
+// order within each split, with up to c.Threads splits at a time.
+func readSplits(c *Context, t catalog.Table, columns []int, parts [][]arrow.RecordBatch) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errc := make(chan error, c.Threads)
+	for range min(c.Threads, len(parts)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				s := int(next.Add(1) - 1)
+				if s >= len(parts) || c.Err() != nil {
+					return
+				}
+				var mu sync.Mutex // emit may be called from the reader's goroutines
+				err := t.Read(c, s, columns, 1<<17, c.Alloc, func(b arrow.RecordBatch) error {
+					mu.Lock()
+					parts[s] = append(parts[s], b)
+					mu.Unlock()
+					return nil
+				})
+				if err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errc)
+	if err := <-errc; err != nil {
+		return err
+	}
+	return c.Err()
+}
+
+// chunkSplits groups consecutive splits into chunks of at least chunkRows
+// rows (the last may hold fewer).
+func chunkSplits(rows []int) []devChunk {
+	var out []devChunk
+	cur := devChunk{}
+	for s, n := range rows {
+		cur.end = s + 1
+		cur.rows += n
+		if cur.rows >= chunkRows {
+			out = append(out, cur)
+			cur = devChunk{first: s + 1, end: s + 1}
+		}
+	}
+	if cur.end > cur.first {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// uploadDict dictionary-encodes column j of parts (a string column) and
+// uploads its codes chunk by chunk; nil when it has more than
+// maxDictValues distinct strings.
+func uploadDict(q *arrowgpu.Queue, chunks []devChunk, parts [][]arrow.RecordBatch, j int, mem memory.Allocator) (*devDict, int64, error) {
+	ids := map[string]int32{}
+	// The dictionary lives as long as the cache entry, past the query
+	// whose allocator mem is: Go's allocator, not the query's.
+	vb := array.NewStringBuilder(memory.DefaultAllocator)
+	defer vb.Release()
+	var codes []*array.Int32
+	release := func() {
+		for _, a := range codes {
+			a.Release()
+		}
+	}
+	defer release()
+	for _, ch := range chunks {
+		cb := array.NewInt32Builder(mem)
+		cb.Reserve(ch.rows)
+		for s := ch.first; s < ch.end; s++ {
+			for _, b := range parts[s] {
+				col := b.Column(j).(*array.String)
+				for i := range col.Len() {
+					if col.IsNull(i) {
+						cb.AppendNull()
+						continue
+					}
+					v := col.Value(i)
+					id, ok := ids[v]
+					if !ok {
+						if len(ids) == maxDictValues {
+							cb.Release()
+							return nil, 0, nil
+						}
+						id = int32(len(ids))
+						ids[v] = id
+						vb.Append(v)
+					}
+					cb.UnsafeAppend(id)
+				}
+			}
+		}
+		codes = append(codes, cb.NewInt32Array())
+		cb.Release()
+	}
+	d := &devDict{values: vb.NewStringArray()}
+	var bytes int64
+	for _, a := range codes {
+		before := q.BytesToDevice
+		col, err := q.UploadArray(a)
+		if err != nil {
+			d.free()
+			return nil, 0, err
+		}
+		d.codes = append(d.codes, col)
+		bytes += q.BytesToDevice - before
+	}
+	return d, bytes, nil
+}
+
+// uploadConcat uploads the concatenation of arrs (one chunk of a column) as
+// one device column of type t and returns it with its size in bytes.
+func uploadConcat(q *arrowgpu.Queue, t arrow.DataType, arrs []arrow.Array, mem memory.Allocator) (*arrowgpu.Column, int64, error) {
+	var arr arrow.Array
+	switch len(arrs) {
+	case 0:
+		arr = array.MakeArrayOfNull(mem, t, 0)
+	case 1:
+		arr = arrs[0]
+		arr.Retain()
+	default:
+		var err error
+		if arr, err = array.Concatenate(arrs, mem); err != nil {
+			return nil, 0, errs.Wrap(errs.ResourcesExhausted, err, "GPU cache: concatenating a chunk")
+		}
+	}
+	defer arr.Release()
+	before := q.BytesToDevice
+	col, err := q.UploadArray(arr)
+	if err != nil {
+		return nil, 0, err
+	}
+	return col, q.BytesToDevice - before, nil
+}

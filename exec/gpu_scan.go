@@ -1,0 +1,516 @@
+package exec
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/arrowgpu"
+	"gq/exec/expr"
+)
+
+// GPUScan is a Scan run from the device table cache: the table's columns
+// stay in device memory between queries; per chunk of rows one fused
+// kernel evaluates DeviceFilter, the rows it keeps are gathered on the
+// device, and only they are downloaded. HostFilter holds the conjuncts the
+// kernel generator lacks (string functions, LIKE), applied to the
+// downloaded rows on the CPU. Both filters read CPU.Columns positions, as
+// CPU.Filter does; together they are CPU.Filter.
+//
+// When the table cannot be held on the device (a type the device lacks,
+// device memory exhausted even after eviction) the scan runs as CPU, the
+// Scan it replaces, and says so through Warn. The scan's join filters are
+// applied to the downloaded rows on the CPU.
+type GPUScan struct {
+	CPU          *Scan
+	GPU          *GPU
+	DeviceFilter expr.Expr
+	HostFilter   expr.Expr
+	// Warn, when set, is told when the scan falls back to the CPU; Raise
+	// makes that fallback an error instead (fallback_mode=raise).
+	Warn  func(string)
+	Raise bool
+
+	onCPU                                    atomic.Bool
+	rowsIn, rowsOut, toHost, toDevice, devNS atomic.Int64
+}
+
+func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
+func (s *GPUScan) Children() []Node      { return nil }
+func (s *GPUScan) Explain() string       { return "GPUScan " + s.CPU.Table.Name() }
+
+// Device is where the scan ran (EXPLAIN ANALYZE).
+func (s *GPUScan) Device() string {
+	if s.onCPU.Load() {
+		return "CPU (fallback)"
+	}
+	return "GPU"
+}
+
+// AnalyzeStats reports rows scanned on the device, bytes moved each way
+// and the time spent waiting for the device.
+func (s *GPUScan) AnalyzeStats() []Stat {
+	return []Stat{
+		{Name: "device rows", Value: s.rowsIn.Load()},
+		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
+		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
+	}
+}
+
+// gpuScanPlan is what Open prepares once for the producer and the
+// workers: the columns to download (those the output holds and those the
+// host filter and join filters read, in Columns order) and the host-side
+// steps over them.
+type gpuScanPlan struct {
+	fused    *arrowgpu.Fused
+	dl       []int
+	dlSchema *arrow.Schema
+	hostPred *compiledExpr
+	jfs      []*scanJoinFilter // joinfilter.go: applied to the downloaded rows
+	// onDevice marks the join filters the device applies (set by the
+	// producer before it sends a batch); the workers skip them.
+	onDevice  []bool
+	outCols   []int // output column k is downloaded column outCols[k]
+	outSchema *arrow.Schema
+}
+
+func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
+	sc := s.CPU
+	pl := &gpuScanPlan{}
+	if s.DeviceFilter != nil {
+		var err error
+		if pl.fused, err = arrowgpu.GenerateFused(nil, s.DeviceFilter); err != nil {
+			return nil, err
+		}
+	}
+	emit := sc.Emit
+	if emit == nil {
+		emit = make([]int, len(sc.Columns))
+		for i := range emit {
+			emit[i] = i
+		}
+	}
+	dl := append([]int(nil), emit...)
+	if s.HostFilter != nil {
+		dl = exprColumns(s.HostFilter, dl)
+	}
+	for _, f := range sc.JoinFilters {
+		for _, k := range f.Keys {
+			dl = exprColumns(k, dl)
+		}
+	}
+	slices.Sort(dl)
+	pl.dl = slices.Compact(dl)
+	at := map[int]int{} // Columns position → downloaded column
+	fields := make([]arrow.Field, len(pl.dl))
+	for i, p := range pl.dl {
+		at[p] = i
+		fields[i] = sc.Table.Schema().Field(sc.Columns[p])
+	}
+	pl.dlSchema = arrow.NewSchema(fields, nil)
+	if s.HostFilter != nil {
+		ce, err := compileExpr(RenumberColumns(s.HostFilter, at))
+		if err != nil {
+			return nil, err
+		}
+		pl.hostPred = &ce
+	}
+	for _, f := range sc.JoinFilters {
+		keys := make([]expr.Expr, len(f.Keys))
+		for i, k := range f.Keys {
+			keys[i] = RenumberColumns(k, at)
+		}
+		jf, err := newScanJoinFilter(c, ScanJoinFilter{Filter: f.Filter, Keys: keys})
+		if err != nil {
+			return nil, err
+		}
+		pl.jfs = append(pl.jfs, jf)
+	}
+	outFields := make([]arrow.Field, len(emit))
+	for k, p := range emit {
+		pl.outCols = append(pl.outCols, at[p])
+		outFields[k] = fields[at[p]]
+	}
+	pl.outSchema = arrow.NewSchema(outFields, nil)
+	return pl, nil
+}
+
+// Open runs one producer, which drives the device and downloads the kept
+// rows in batches, and c.Threads workers that apply the host filter and
+// join filters and shape the output, so the host-side work is spread as
+// in the CPU scan.
+func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
+	pl, err := s.prepare(c)
+	if err != nil {
+		return failed(c, make(chan arrow.RecordBatch), err)
+	}
+	raw := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		defer close(raw)
+		sent, err := s.produce(c, pl, raw)
+		// Past the first batch sent, a fallback would duplicate rows.
+		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
+			if s.Raise {
+				return fmt.Errorf("%w (fallback_mode=raise)", err)
+			}
+			if s.Warn != nil {
+				s.Warn(fmt.Sprintf("GPU scan of %s runs on the CPU: %v", s.CPU.Table.Name(), err))
+			}
+			s.onCPU.Store(true) // the workers pass the CPU scan's batches on
+			for b := range s.CPU.Open(c) {
+				if !Send(c, raw, b) {
+					return c.Err()
+				}
+			}
+			return nil
+		}
+		return err
+	})
+	return mapBatches(c, raw, c.Threads, func() func(arrow.RecordBatch) (arrow.RecordBatch, error) {
+		var sel []int32
+		return func(b arrow.RecordBatch) (arrow.RecordBatch, error) {
+			if s.onCPU.Load() {
+				return b, nil
+			}
+			var err error
+			b, sel, err = s.finish(c, pl, b, sel)
+			return b, err
+		}
+	})
+}
+
+// finish applies the host filter and the join filters to downloaded rows
+// and returns the output columns (nil when no row is kept).
+func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+	var err error
+	if pl.hostPred != nil {
+		if b, sel, err = applyFilter(c, *pl.hostPred, b, sel); err != nil || b == nil {
+			return nil, sel, err
+		}
+	}
+	var jfs []*scanJoinFilter
+	for j, jf := range pl.jfs {
+		if !pl.onDevice[j] {
+			jfs = append(jfs, jf)
+		}
+	}
+	if len(jfs) > 0 {
+		if b, sel, err = applyJoinFilters(c, jfs, b, sel); err != nil || b == nil {
+			return nil, sel, err
+		}
+	}
+	picked := make([]arrow.Array, len(pl.outCols))
+	for k, j := range pl.outCols {
+		picked[k] = b.Column(j)
+	}
+	ob := array.NewRecordBatch(pl.outSchema, picked, b.NumRows())
+	b.Release()
+	if ob, err = conform(ob, s.CPU.Out); err != nil {
+		return nil, sel, err
+	}
+	s.rowsOut.Add(ob.NumRows())
+	return ob, sel, nil
+}
+
+// produce runs the device filter chunk by chunk and sends the kept rows of
+// the downloaded columns in batches of c.BatchSize; sent reports whether
+// it sent any.
+func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
+	sc := s.CPU
+	start := time.Now()
+	dt, loaded, err := s.GPU.cache.acquire(c, sc.Table, sc.Columns)
+	if err != nil {
+		return false, err
+	}
+	defer s.GPU.cache.release(dt)
+	s.toDevice.Add(loaded)
+	q, err := s.GPU.queue()
+	if err != nil {
+		return false, err
+	}
+	defer s.GPU.putQueue(q)
+	s.devNS.Add(int64(time.Since(start)))
+
+	awaitJoinFilters(c, pl.jfs)
+	dkf, err := s.deviceJoinFilters(q, pl)
+	if err != nil {
+		return false, err
+	}
+	defer func() {
+		for _, d := range dkf {
+			d.bits.Free()
+		}
+	}()
+	// Chunks are claimed by up to gpuScanStreams goroutines, each with its
+	// own queue, so one chunk's download overlaps another's kernels.
+	var next atomic.Int64
+	var anySent atomic.Bool
+	var wg sync.WaitGroup
+	errc := make(chan error, gpuScanStreams)
+	for w := range min(gpuScanStreams, len(dt.chunks)) {
+		wq := q
+		if w > 0 {
+			if wq, err = s.GPU.queue(); err != nil {
+				errc <- err
+				break
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if w > 0 {
+				defer s.GPU.putQueue(wq)
+			}
+			hostBefore := wq.BytesToHost // the queue is reused: count this scan's part
+			defer func() { s.toHost.Add(wq.BytesToHost - hostBefore) }()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(dt.chunks) || c.Err() != nil {
+					return
+				}
+				if err := s.chunk(c, pl, dt, i, wq, dkf, raw, &anySent); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errc)
+	if err := <-errc; err != nil {
+		return anySent.Load(), err
+	}
+	return anySent.Load(), c.Err()
+}
+
+// gpuScanStreams is how many chunks a GPU scan works on at once.
+const gpuScanStreams = 4
+
+// chunk filters chunk i on the device and sends its kept rows.
+func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *devTable, i int, q *arrowgpu.Queue, dkf []deviceKeyFilter, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+	sc := s.CPU
+	t0 := time.Now()
+	ch := dt.chunks[i]
+	view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
+	for p, o := range sc.Columns {
+		view.Cols[p] = dt.cols[o][i]
+	}
+	cols, err := s.fetch(q, pl.fused, dkf, view, pl.dl, c)
+	s.devNS.Add(int64(time.Since(t0)))
+	if err != nil {
+		return fmt.Errorf("GPU scan of %s: %w", sc.Table.Name(), err)
+	}
+	s.rowsIn.Add(int64(ch.rows))
+	if cols == nil {
+		return nil
+	}
+	b := array.NewRecordBatch(pl.dlSchema, cols, int64(cols[0].Len()))
+	releaseArrays(cols)
+	sent.Store(true)
+	if !sendSlices(c, raw, b) {
+		return c.Err()
+	}
+	return nil
+}
+
+// deviceKeyFilter is a join filter the device applies: one integer-like
+// key column (Columns position pos) tested against the keys' range and
+// their bitmap or Bloom filter (exec/keyfilter.go).
+type deviceKeyFilter struct {
+	pos  int
+	f    arrowgpu.KeyFilter
+	bits arrowgpu.Buffer // the bitmap or Bloom filter's words
+	none bool            // the join has no keys: no row passes
+}
+
+// deviceJoinFilters uploads the published join filters that the device can
+// apply (one integer-like key column) and marks
+// them in pl.onDevice.
+func (s *GPUScan) deviceJoinFilters(q *arrowgpu.Queue, pl *gpuScanPlan) ([]deviceKeyFilter, error) {
+	pl.onDevice = make([]bool, len(pl.jfs))
+	var out []deviceKeyFilter
+	for j, f := range s.CPU.JoinFilters {
+		if len(f.Keys) != 1 || pl.jfs[j].off.Load() {
+			continue
+		}
+		col, ok := f.Keys[0].(*expr.Column)
+		if !ok {
+			continue
+		}
+		switch col.Type.ID() {
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+		default:
+			continue
+		}
+		run := pl.jfs[j].run
+		run.mu.RLock()
+		kf := run.filter
+		if kf == nil || !kf.single {
+			run.mu.RUnlock()
+			continue
+		}
+		d := deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.lo}, none: kf.lo > kf.hi}
+		var err error
+		if !d.none {
+			d.f.Span = uint64(kf.hi - kf.lo)
+			words := kf.bitmap
+			if words == nil {
+				words = kf.bloom
+			}
+			if len(words) > 0 {
+				d.bits, err = q.UploadBytes(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words)))
+			}
+			if kf.bitmap != nil {
+				d.f.Bitmap = d.bits.Ptr
+			} else if kf.bloom != nil {
+				d.f.Bloom, d.f.BloomMask = d.bits.Ptr, kf.mask
+			}
+		}
+		run.mu.RUnlock()
+		if err != nil {
+			for _, d := range out {
+				d.bits.Free()
+			}
+			return nil, err
+		}
+		out = append(out, d)
+		pl.onDevice[j] = true
+	}
+	return out, nil
+}
+
+// fetch runs the device filter and the device's join filters over one
+// chunk (view) and downloads the kept rows of columns dl; nil when no row
+// is kept.
+func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKeyFilter, view *arrowgpu.Batch, dl []int, c *Context) ([]arrow.Array, error) {
+	if view.Len == 0 {
+		return nil, nil
+	}
+	for _, d := range dkf {
+		if d.none {
+			return nil, nil
+		}
+	}
+	var cols []arrow.Array
+	fail := func(err error) ([]arrow.Array, error) {
+		releaseArrays(cols)
+		return nil, err
+	}
+	if fused == nil && len(dkf) == 0 {
+		for _, p := range dl {
+			a, err := q.Download(view.Cols[p], c.Alloc)
+			if err != nil {
+				return fail(err)
+			}
+			cols = append(cols, a)
+		}
+		return cols, nil
+	}
+	var mask *arrowgpu.Column
+	var err error
+	if fused != nil {
+		_, mask, err = q.RunFused(fused, view)
+	} else {
+		mask, err = q.AllRows(view.Len)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range dkf {
+		if err := q.KeepKeys(view.Cols[d.pos], d.f, mask); err != nil {
+			mask.Free()
+			return nil, err
+		}
+	}
+	idx, n, err := q.Select(mask)
+	mask.Free()
+	if err != nil {
+		return nil, err
+	}
+	defer idx.Free()
+	if n == 0 {
+		return nil, nil
+	}
+	for _, p := range dl {
+		g, err := q.Gather(view.Cols[p], idx, n)
+		if err != nil {
+			return fail(err)
+		}
+		a, err := q.Download(g, c.Alloc)
+		g.Free()
+		if err != nil {
+			return fail(err)
+		}
+		cols = append(cols, a)
+	}
+	return cols, nil
+}
+
+// applyJoinFilters keeps the rows of b that jfs may match (consuming b;
+// nil when none is kept), as the CPU scan's filtering read does.
+func applyJoinFilters(c *Context, jfs []*scanJoinFilter, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+	sel = sel[:0]
+	for i := range int32(b.NumRows()) {
+		sel = append(sel, i)
+	}
+	var err error
+	for _, jf := range jfs {
+		if sel, err = jf.apply(c, b, sel); err != nil {
+			b.Release()
+			return nil, sel, err
+		}
+	}
+	switch {
+	case len(sel) == 0:
+		b.Release()
+		return nil, sel, nil
+	case len(sel) == int(b.NumRows()):
+		return b, sel, nil
+	}
+	f := TakeBatch(c.Alloc, b, sel)
+	b.Release()
+	return f, sel, nil
+}
+
+// sendSlices sends b in pieces of at most c.BatchSize rows (the operators
+// above expect batches of about that size to spread over their workers).
+func sendSlices(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch) bool {
+	n := b.NumRows()
+	bs := int64(c.BatchSize)
+	if n <= bs {
+		return Send(c, out, b)
+	}
+	defer b.Release()
+	for off := int64(0); off < n; off += bs {
+		if !Send(c, out, b.NewSlice(off, min(off+bs, n))) {
+			return false
+		}
+	}
+	return true
+}
+
+// RenumberColumns returns e with each column reference's index replaced
+// by at[index] (e itself is not changed).
+func RenumberColumns(e expr.Expr, at map[int]int) expr.Expr {
+	switch x := e.(type) {
+	case *expr.Column:
+		cp := *x
+		cp.Index = at[x.Index]
+		return &cp
+	case *expr.Call:
+		cp := *x
+		cp.Args = make([]expr.Expr, len(x.Args))
+		for i, a := range x.Args {
+			cp.Args[i] = RenumberColumns(a, at)
+		}
+		return &cp
+	}
+	return e
+}

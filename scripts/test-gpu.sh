@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# test-gpu.sh (make test-gpu) runs gq's GPU tests on a machine with an
+# NVIDIA GPU, which needs no Go toolchain: `make gpu-bundle` on a machine
+# with Go builds the binaries (CGO_ENABLED=0) into build/gpu/, optionally
+# xz-compressed for the copy; this script unpacks them and runs, from the
+# repository root:
+#   1. the arrowgpu tests (device layer, kernels, against the CPU evaluator);
+#   2. the whole sqllogictest suite and the 22 TPC-H queries (and their
+#      variants) with GQ_DEVICE=gpu: every result is compared with the
+#      expected one that the CPU engine produces (the same files make test
+#      checks);
+#   3. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 on the GPU, to show
+#      where operators ran.
+set -uo pipefail
+B=${GQ_GPU_BUNDLE:-build/gpu}
+for z in "$B"/*.xz; do
+	[ -e "$z" ] || continue
+	out=${z%.xz}
+	[ -e "$out" ] && continue
+	if command -v xz >/dev/null; then
+		xz -dkc "$z" >"$out"
+	else
+		python3 -c 'import lzma,sys; open(sys.argv[2],"wb").write(lzma.open(sys.argv[1]).read())' "$z" "$out"
+	fi
+	chmod +x "$out"
+done
+for f in gq arrowgpu.test engine.test; do
+	if [ ! -x "$B/$f" ]; then
+		echo "test-gpu: $B/$f missing: run make gpu-bundle on a machine with Go first" >&2
+		exit 2
+	fi
+done
+B=$(cd "$B" && pwd)
+rc=0
+# step NAME CMD...: runs CMD, says whether it passed.
+step() {
+	local name=$1
+	shift
+	if "$@"; then
+		echo "-- $name: ok"
+	else
+		echo "-- $name: FAILED (exit $?)"
+		rc=1
+	fi
+}
+arrowgpu_tests() {
+	(cd arrowgpu && "$B/arrowgpu.test" -test.v -test.timeout 10m) >/tmp/gq-arrowgpu.log 2>&1
+	local st=$?
+	grep -v '^=== RUN' /tmp/gq-arrowgpu.log
+	return $st
+}
+engine_tests() {
+	(cd engine && GQ_DEVICE=gpu GQ_FALLBACK_MODE=silent "$B/engine.test" -test.run '^(TestSQLLogic|TestTPCH)$' -test.timeout 30m -test.v) >/tmp/gq-engine.log 2>&1
+	local st=$?
+	echo "$(grep -c '^    --- PASS' /tmp/gq-engine.log) subtests passed, $(grep -c '^    --- FAIL' /tmp/gq-engine.log) failed"
+	grep -E '^(--- FAIL|FAIL|ok|PASS)|^\s+[a-z_]+\.go:[0-9]+' /tmp/gq-engine.log | head -200
+	return $st
+}
+echo "== arrowgpu tests"
+step "arrowgpu tests" arrowgpu_tests
+echo "== sqllogictest suite and TPC-H on the GPU (GQ_DEVICE=gpu)"
+step "sqllogictest and TPC-H on the GPU" engine_tests
+echo "== EXPLAIN on the GPU"
+step "EXPLAIN q06" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain $(cat testdata/tpch/queries/q06.sql)"
+step "EXPLAIN ANALYZE q01" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain analyze $(cat testdata/tpch/queries/q01.sql)"
+if [ $rc -eq 0 ]; then echo "test-gpu: PASS"; else echo "test-gpu: FAIL"; fi
+exit $rc
