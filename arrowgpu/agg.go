@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -129,23 +128,10 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 		argVals = append(argVals, v)
 		k.ArgTypes = append(k.ArgTypes, t)
 	}
-	for c := range g.inputs {
-		k.Inputs = append(k.Inputs, c)
-	}
-	slices.Sort(k.Inputs)
-	for _, c := range k.Inputs {
-		k.InTypes = append(k.InTypes, g.inputTypes[c])
-	}
+	k.Inputs, k.InTypes = g.inputList()
 	k.Sites = g.sites
 
-	var params []string
-	for _, c := range k.Inputs {
-		t, _ := ctype(g.inputTypes[c])
-		if t == "bool" {
-			t = "u8"
-		}
-		params = append(params, fmt.Sprintf("const %s* __restrict__ c%d", t, c), fmt.Sprintf("const u8* __restrict__ cv%d", c))
-	}
+	params := g.inputParams(k.Inputs)
 	params = append(params, "u32* state", "u32 mask", "u32* ngroups")
 	for i := range keys {
 		params = append(params, fmt.Sprintf("i64* key%d", i))
@@ -201,7 +187,14 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	w("\t}")
 	w("\tif (slot == 0xffffffffu) { atomicExch(err, 0xffffffffu); live = false; }")
 	w("}")
-	w("u32 peers = __match_any_sync(GQ_FULL_MASK, slot);")
+	// When every live lane of the warp has the same group (rows of a
+	// group often come together; always without keys) a butterfly of five
+	// shuffles reduces a value; otherwise each lane sums its group's peers
+	// with 32 shuffles.
+	w("u32 lv = __ballot_sync(GQ_FULL_MASK, live);")
+	w("u32 s0 = __shfl_sync(GQ_FULL_MASK, slot, lv ? __ffs(lv) - 1 : 0);")
+	w("bool uni = __all_sync(GQ_FULL_MASK, !live || slot == s0);")
+	w("u32 peers = uni ? lv : __match_any_sync(GQ_FULL_MASK, slot);")
 	w("bool leader = live && (u32)(__ffs(peers) - 1) == (threadIdx.x & 31u);")
 	for j, op := range ops {
 		has := "live"
@@ -217,11 +210,13 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 			w("\tif (leader) atomicAdd(&a%d_c[slot], (u64)c);", j)
 		case op.Fn == "sum" && k.ArgTypes[j].ID() == arrow.FLOAT64:
 			w("\tdouble x = has ? (double)%s : 0.0, s = 0.0;", v.val)
-			w("\tfor (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) s += y; }")
+			w("\tif (uni) s = gq_warp_sum_f64(x);")
+			w("\telse for (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) s += y; }")
 			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); atomicAdd(&a%d_x[slot], s); }", j, j)
 		case op.Fn == "sum":
 			w("\ti64 x = has ? (i64)%s : 0; u64 lo = 0; i64 hi = 0;", v.val)
-			w("\tfor (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) { u64 t = lo + (u64)y; hi += (y < 0 ? -1 : 0) + (t < lo ? 1 : 0); lo = t; } }")
+			w("\tif (uni) { lo = (u64)x; hi = x < 0 ? -1 : 0; gq_warp_sum128(&lo, &hi); }")
+			w("\telse for (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) { u64 t = lo + (u64)y; hi += (y < 0 ? -1 : 0) + (t < lo ? 1 : 0); lo = t; } }")
 			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); u64 old = atomicAdd(&a%d_x[slot], lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)&a%d_h[slot], (u64)hi); }", j, j, j)
 		case k.ArgTypes[j].ID() == arrow.FLOAT64: // min, max of doubles
 			cmp := "<"
@@ -230,7 +225,8 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 				cmp, init = ">", "__longlong_as_double((i64)0xfff0000000000000ULL)"
 			}
 			w("\tdouble x = has ? (double)%s : %s, m = %s;", v.val, init, init)
-			w("\tfor (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
+			w("\tif (uni) m = gq_warp_%s_f64(x);", op.Fn)
+			w("\telse for (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
 			w("\tif (leader && c) { atomicAdd(&a%d_c[slot], (u64)c); gq_atomic_%s_f64(&a%d_x[slot], m); }", j, op.Fn, j)
 		default: // min, max of integers, decimals, dates
 			cmp := "<"
@@ -239,7 +235,8 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 				cmp, init = ">", "(-0x7fffffffffffffffLL - 1)"
 			}
 			w("\ti64 x = has ? (i64)%s : %s, m = %s;", v.val, init, init)
-			w("\tfor (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
+			w("\tif (uni) m = gq_warp_%s_i64(x);", op.Fn)
+			w("\telse for (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", cmp)
 			w("\tif (leader && c) { atomicAdd(&a%d_c[slot], (u64)c); atomic%s(&a%d_x[slot], m); }", j, strings.ToUpper(op.Fn[:1])+op.Fn[1:], j)
 		}
 		w("}")

@@ -69,23 +69,10 @@ func GenerateFused(exprs []expr.Expr, pred expr.Expr) (*Fused, error) {
 		}
 		stores = append(stores, fmt.Sprintf("gq_put_bits(mask, i, in && !%s && %s);", v.null, v.val))
 	}
-	for c := range g.inputs {
-		f.Inputs = append(f.Inputs, c)
-	}
-	slices.Sort(f.Inputs)
-	for _, c := range f.Inputs {
-		f.InTypes = append(f.InTypes, g.inputTypes[c])
-	}
+	f.Inputs, f.InTypes = g.inputList()
 	f.Sites = g.sites
 
-	var params []string
-	for _, c := range f.Inputs {
-		t, _ := ctype(g.inputTypes[c])
-		if t == "bool" {
-			t = "u8"
-		}
-		params = append(params, fmt.Sprintf("const %s* __restrict__ c%d", t, c), fmt.Sprintf("const u8* __restrict__ cv%d", c))
-	}
+	params := g.inputParams(f.Inputs)
 	for k, t := range f.Outputs {
 		ct, _ := ctype(t)
 		if ct == "bool" {
@@ -160,6 +147,33 @@ type gen struct {
 	inputs     map[int]bool
 	inputTypes map[int]arrow.DataType
 	sites      []string
+}
+
+// inputList is the batch columns the generated code reads, ascending, and
+// their types.
+func (g *gen) inputList() (cols []int, types []arrow.DataType) {
+	for c := range g.inputs {
+		cols = append(cols, c)
+	}
+	slices.Sort(cols)
+	for _, c := range cols {
+		types = append(types, g.inputTypes[c])
+	}
+	return cols, types
+}
+
+// inputParams are the kernel parameters of input columns cols: data and
+// validity pointers of each.
+func (g *gen) inputParams(cols []int) []string {
+	var params []string
+	for _, c := range cols {
+		t, _ := ctype(g.inputTypes[c])
+		if t == "bool" {
+			t = "u8"
+		}
+		params = append(params, fmt.Sprintf("const %s* __restrict__ c%d", t, c), fmt.Sprintf("const u8* __restrict__ cv%d", c))
+	}
+	return params
 }
 
 func (g *gen) line(format string, args ...any) {

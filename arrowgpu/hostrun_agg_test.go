@@ -24,20 +24,7 @@ import (
 
 func aggHarness(k *AggKernel, capacity int) string {
 	var b strings.Builder
-	b.WriteString(`
-#include <stdio.h>
-#include <stdlib.h>
-static void* gq_read(const char* dir, const char* name) {
-	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
-	FILE* f = fopen(p, "rb"); if (!f) return 0;
-	fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
-	if (n == 0) { fclose(f); return 0; }
-	void* b = malloc(n); if (fread(b, 1, n, f) != (size_t)n) exit(3); fclose(f); return b;
-}
-static void gq_write(const char* dir, const char* name, const void* b, long n) {
-	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
-	FILE* f = fopen(p, "wb"); if (!f || fwrite(b, 1, n, f) != (size_t)n) exit(4); fclose(f);
-}
+	b.WriteString(hostFileIO + `
 int main(int argc, char** argv) {
 	const char* dir = argv[1]; i64 n = atoll(argv[2]);
 `)
@@ -85,40 +72,10 @@ int main(int argc, char** argv) {
 
 // aggOnHost runs k over rec on the host and returns, per group (keyed by
 // its printed keys), the printed accumulators.
-func aggOnHost(t *testing.T, k *AggKernel, rec arrow.RecordBatch, capacity int) (map[string]string, uint32) {
+func aggOnHost(t *testing.T, k *AggKernel, rec arrow.RecordBatch, capacity int, flags ...string) (map[string]string, uint32) {
 	t.Helper()
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("g++ not found: generated kernels not run on the host")
-	}
-	dir := t.TempDir()
-	shim := filepath.Join(dir, "cuda_shim.h")
-	src := filepath.Join(dir, "kernel.cpp")
-	bin := filepath.Join(dir, "kernel")
-	if err := os.WriteFile(shim, []byte(cudaShim), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(src, []byte(k.FullSource()+aggHarness(k, capacity)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(gxx, "-O1", "-std=c++17", "-DGQ_HOST_RUN", "-include", shim, "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("g++: %v\n%s", err, out)
-	}
-	pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
-	for _, c := range k.Inputs {
-		valid, data, _, err := hostParts(rec.Column(c))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d", c)), pad(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if valid != nil {
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("cv%d", c)), pad(valid), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	dir, bin := hostBuild(t, k.FullSource()+aggHarness(k, capacity), flags...)
+	hostInputs(t, dir, k.Inputs, rec)
 	if out, err := exec.Command(bin, dir, fmt.Sprint(rec.NumRows())).CombinedOutput(); err != nil {
 		t.Fatalf("host kernel: %v\n%s", err, out)
 	}
@@ -346,17 +303,20 @@ func TestAggOnHostMatchesCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, code := aggOnHost(t, k, rec, 1024)
-			if code != 0 {
-				t.Fatalf("kernel error code %d", code)
-			}
 			want := aggOnCPU(t, tc.keys, ops, tc.pred, rec)
-			if len(got) != len(want) {
-				t.Errorf("%d groups, CPU %d", len(got), len(want))
-			}
-			for key, w := range want {
-				if got[key] != w {
-					t.Errorf("group %s: got %q, want %q", key, got[key], w)
+			// The warp-uniform path, then the per-peer path.
+			for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}} {
+				got, code := aggOnHost(t, k, rec, 1024, flags...)
+				if code != 0 {
+					t.Fatalf("%v: kernel error code %d", flags, code)
+				}
+				if len(got) != len(want) {
+					t.Errorf("%v: %d groups, CPU %d", flags, len(got), len(want))
+				}
+				for key, w := range want {
+					if got[key] != w {
+						t.Errorf("%v: group %s: got %q, want %q", flags, key, got[key], w)
+					}
 				}
 			}
 		})

@@ -25,11 +25,9 @@ import (
 // GPU. What this cannot check (warp ballots, real parallelism, NVRTC's
 // dialect) the GPU tests do.
 
-// hostHarness returns a main() that reads the kernel's inputs from files
-// in a directory, runs it over n rows and writes its outputs there.
-func hostHarness(f *Fused) string {
-	var b strings.Builder
-	b.WriteString(`
+// hostFileIO is the C the host harnesses read inputs and write outputs
+// with: whole files in a directory.
+const hostFileIO = `
 #include <stdio.h>
 #include <stdlib.h>
 static void* gq_read(const char* dir, const char* name) {
@@ -43,6 +41,13 @@ static void gq_write(const char* dir, const char* name, const void* b, long n) {
 	char p[4096]; snprintf(p, sizeof p, "%s/%s", dir, name);
 	FILE* f = fopen(p, "wb"); if (!f || fwrite(b, 1, n, f) != (size_t)n) exit(4); fclose(f);
 }
+`
+
+// hostHarness returns a main() that reads the kernel's inputs from files
+// in a directory, runs it over n rows and writes its outputs there.
+func hostHarness(f *Fused) string {
+	var b strings.Builder
+	b.WriteString(hostFileIO + `
 int main(int argc, char** argv) {
 	const char* dir = argv[1]; i64 n = atoll(argv[2]); long words = (n + 31) / 32 * 4;
 	u32 err = 0;
@@ -97,34 +102,43 @@ func outputPtrType(t arrow.DataType) string {
 	return ct + "*"
 }
 
-// runOnHost compiles f with g++ and runs it over rec; it returns the
-// output arrays, the mask (nil without a predicate) and the error code.
-func runOnHost(t *testing.T, f *Fused, rec arrow.RecordBatch) ([]arrow.Array, []bool, uint32) {
+// hostBuild compiles src (a kernel and its harness) with g++ and the CUDA
+// shim for one host thread; it returns the run's directory and the binary.
+// flags are extra compiler flags. Skips without g++.
+func hostBuild(t *testing.T, src string, flags ...string) (dir, bin string) {
 	t.Helper()
 	gxx, err := exec.LookPath("g++")
 	if err != nil {
 		t.Skip("g++ not found: generated kernels not run on the host")
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	shim := filepath.Join(dir, "cuda_shim.h")
-	src := filepath.Join(dir, "kernel.cpp")
-	bin := filepath.Join(dir, "kernel")
+	file := filepath.Join(dir, "kernel.cpp")
+	bin = filepath.Join(dir, "kernel")
 	if err := os.WriteFile(shim, []byte(cudaShim), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(src, []byte(f.FullSource()+hostHarness(f)), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(gxx, "-O1", "-std=c++17", "-DGQ_HOST_RUN", "-include", shim, "-o", bin, src).CombinedOutput(); err != nil {
+	args := append([]string{"-O1", "-std=c++17", "-DGQ_HOST_RUN"}, flags...)
+	if out, err := exec.Command(gxx, append(args, "-include", shim, "-o", bin, file)...).CombinedOutput(); err != nil {
 		t.Fatalf("g++: %v\n%s", err, out)
 	}
-	for _, c := range f.Inputs {
+	return dir, bin
+}
+
+// hostInputs writes columns cols of rec to dir as the harness reads them:
+// cN (data) and cvN (validity, when there are NULLs), padded to whole words
+// as the pool pads device buffers.
+func hostInputs(t *testing.T, dir string, cols []int, rec arrow.RecordBatch) {
+	t.Helper()
+	pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
+	for _, c := range cols {
 		valid, data, _, err := hostParts(rec.Column(c))
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Kernels index whole words of bitmaps: pad like the pool does.
-		pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d", c)), pad(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -134,6 +148,14 @@ func runOnHost(t *testing.T, f *Fused, rec arrow.RecordBatch) ([]arrow.Array, []
 			}
 		}
 	}
+}
+
+// runOnHost compiles f with g++ and runs it over rec; it returns the
+// output arrays, the mask (nil without a predicate) and the error code.
+func runOnHost(t *testing.T, f *Fused, rec arrow.RecordBatch) ([]arrow.Array, []bool, uint32) {
+	t.Helper()
+	dir, bin := hostBuild(t, f.FullSource()+hostHarness(f))
+	hostInputs(t, dir, f.Inputs, rec)
 	n := int(rec.NumRows())
 	if out, err := exec.Command(bin, dir, fmt.Sprint(n)).CombinedOutput(); err != nil {
 		t.Fatalf("host kernel: %v\n%s", err, out)
@@ -174,6 +196,27 @@ func TestFusedOnHostMatchesCPU(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("kernel reported error at site %d", code)
 	}
+	wantCPUResults(t, exprs, rec, outs)
+	ev, _ := expr.Compile(q6Pred())
+	sel, err := ev.EvalFilter(memory.NewGoAllocator(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int32
+	for i, m := range mask {
+		if m {
+			got = append(got, int32(i))
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(sel) {
+		t.Errorf("Q6 predicate: %d rows, CPU %d", len(got), len(sel))
+	}
+}
+
+// wantCPUResults checks each of outs (releasing it) against the CPU
+// evaluator's value of the expression over rec.
+func wantCPUResults(t *testing.T, exprs []expr.Expr, rec arrow.RecordBatch, outs []arrow.Array) {
+	t.Helper()
 	mem := memory.NewGoAllocator()
 	for k, e := range exprs {
 		ev, err := expr.Compile(e)
@@ -187,20 +230,6 @@ func TestFusedOnHostMatchesCPU(t *testing.T) {
 		wantEqualArrays(t, e.String(), want, outs[k])
 		want.Release()
 		outs[k].Release()
-	}
-	ev, _ := expr.Compile(q6Pred())
-	sel, err := ev.EvalFilter(mem, rec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []int32
-	for i, m := range mask {
-		if m {
-			got = append(got, int32(i))
-		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(sel) {
-		t.Errorf("Q6 predicate: %d rows, CPU %d", len(got), len(sel))
 	}
 }
 
@@ -302,18 +331,5 @@ func TestFusedOnHostCompareScales(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("kernel reported error at site %d", code)
 	}
-	mem := memory.NewGoAllocator()
-	for k, e := range exprs {
-		ev, err := expr.Compile(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := ev.Eval(mem, rec)
-		if err != nil {
-			t.Fatalf("CPU %s: %v", e, err)
-		}
-		wantEqualArrays(t, e.String(), want, outs[k])
-		want.Release()
-		outs[k].Release()
-	}
+	wantCPUResults(t, exprs, rec, outs)
 }

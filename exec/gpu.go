@@ -23,6 +23,26 @@ type GPU struct {
 
 	mu     sync.Mutex
 	queues []*arrowgpu.Queue // idle queues, reused: a queue's pinned staging is slow to allocate
+	// groups remembers how many groups each aggregation (by kernel and
+	// table) had when it last ran, so the next run sizes its hash table
+	// right away instead of growing it and starting again.
+	groups map[string]int
+}
+
+// groupsHint is the number of groups key had when it last ran (0: never).
+func (g *GPU) groupsHint(key string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.groups[key]
+}
+
+func (g *GPU) setGroups(key string, n int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.groups == nil {
+		g.groups = map[string]int{}
+	}
+	g.groups[key] = n
 }
 
 // queue returns an idle queue or a new one; putQueue gives it back.
@@ -35,11 +55,17 @@ func (g *GPU) queue() (*arrowgpu.Queue, error) {
 		return q, nil
 	}
 	g.mu.Unlock()
-	return g.dv.NewQueue(g.pool, 0)
+	return g.dv.NewQueue(g.pool, queueStaging)
 }
 
-// maxIdleQueues bounds the idle queues kept (each holds pinned memory).
-const maxIdleQueues = 16
+// maxIdleQueues bounds the idle queues kept (each holds queueStaging bytes
+// of pinned memory): enough for the scans of a many-way join, each with a
+// few chunks in flight, so hot queries allocate none (cuMemAllocHost takes
+// milliseconds and serialises).
+const (
+	maxIdleQueues = 64
+	queueStaging  = 4 << 20
+)
 
 func (g *GPU) putQueue(q *arrowgpu.Queue) {
 	g.mu.Lock()

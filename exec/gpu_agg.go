@@ -41,8 +41,8 @@ type GPUAggregate struct {
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
 
-	onCPU                           atomic.Bool
-	rowsIn, groups, toDevice, devNS atomic.Int64
+	onCPU                                     atomic.Bool
+	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
 }
 
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
@@ -105,6 +105,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "groups", Value: a.groups.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
 	}
 }
 
@@ -175,7 +176,11 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	}
 	defer g.putQueue(q)
 	ncols := len(sc.Columns)
+	hintKey := a.kernel.Name + "|" + sc.Table.Name()
 	capacity := 1 << 12
+	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
+		capacity <<= 1 // at most half full, as Add keeps it
+	}
 	for {
 		t, err := q.NewAggTable(a.kernel, capacity)
 		if err != nil {
@@ -197,7 +202,10 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 					view.Cols[ncols+k] = d.codes[i]
 				}
 			}
-			if full, err = t.Add(view); err != nil {
+			t0 := time.Now()
+			full, err = t.Add(view)
+			a.kernelNS.Add(int64(time.Since(t0)))
+			if err != nil {
 				t.Free()
 				return nil, err
 			}
@@ -221,6 +229,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		}
 		defer res.Release()
 		a.groups.Add(int64(res.Rows))
+		g.setGroups(hintKey, res.Rows)
 		return a.partialRows(c, res, dicts)
 	}
 }
@@ -247,18 +256,9 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 				continue
 			}
 			v := keys.Value(r)
-			switch bb := b.(type) {
-			case *array.Int64Builder:
-				bb.Append(v)
-			case *array.Decimal64Builder:
-				bb.Append(decimal.Decimal64(v))
-			case *array.Date32Builder:
-				bb.Append(arrow.Date32(v))
-			case *array.BooleanBuilder:
-				bb.Append(v != 0)
-			case *array.StringBuilder:
-				bb.Append(dicts[i].values.Value(int(v)))
-			default:
+			if sb, ok := b.(*array.StringBuilder); ok {
+				sb.Append(dicts[i].values.Value(int(v)))
+			} else if !appendImage(b, v) {
 				b.Release()
 				return fail(errs.New(errs.Internal, "GPU aggregation: key of type %s", t))
 			}
@@ -290,16 +290,7 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 					return fail(errSumOverflow)
 				}
 			}
-			switch bb := b.(type) {
-			case *array.Int64Builder:
-				bb.Append(v)
-			case *array.Decimal64Builder:
-				bb.Append(decimal.Decimal64(v))
-			case *array.Date32Builder:
-				bb.Append(arrow.Date32(v))
-			case *array.Float64Builder:
-				bb.Append(math.Float64frombits(uint64(v)))
-			default:
+			if !appendImage(b, v) {
 				b.Release()
 				return fail(errs.New(errs.Internal, "GPU aggregation: %s of type %s", f.Fn, t))
 			}
@@ -310,4 +301,25 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 	rec := array.NewRecordBatch(a.Out, cols, int64(n))
 	releaseArrays(cols)
 	return rec, nil
+}
+
+// appendImage appends the value whose 64-bit image the device table holds
+// (int64, decimal unscaled, date as days, Boolean as 0/1, double bits) to
+// b; false for a builder of another type.
+func appendImage(b array.Builder, v int64) bool {
+	switch bb := b.(type) {
+	case *array.Int64Builder:
+		bb.Append(v)
+	case *array.Decimal64Builder:
+		bb.Append(decimal.Decimal64(v))
+	case *array.Date32Builder:
+		bb.Append(arrow.Date32(v))
+	case *array.BooleanBuilder:
+		bb.Append(v != 0)
+	case *array.Float64Builder:
+		bb.Append(math.Float64frombits(uint64(v)))
+	default:
+		return false
+	}
+	return true
 }

@@ -37,8 +37,8 @@ type GPUScan struct {
 	Warn  func(string)
 	Raise bool
 
-	onCPU                                    atomic.Bool
-	rowsIn, rowsOut, toHost, toDevice, devNS atomic.Int64
+	onCPU                                             atomic.Bool
+	rowsIn, rowsOut, toHost, toDevice, devNS, setupNS atomic.Int64
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
@@ -61,6 +61,7 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "setup", Unit: "text", Text: time.Duration(s.setupNS.Load()).Round(time.Microsecond).String()},
 	}
 }
 
@@ -236,7 +237,7 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 		return false, err
 	}
 	defer s.GPU.putQueue(q)
-	s.devNS.Add(int64(time.Since(start)))
+	s.setupNS.Add(int64(time.Since(start)))
 
 	awaitJoinFilters(c, pl.jfs)
 	dkf, err := s.deviceJoinFilters(q, pl)
@@ -467,16 +468,7 @@ func applyJoinFilters(c *Context, jfs []*scanJoinFilter, b arrow.RecordBatch, se
 			return nil, sel, err
 		}
 	}
-	switch {
-	case len(sel) == 0:
-		b.Release()
-		return nil, sel, nil
-	case len(sel) == int(b.NumRows()):
-		return b, sel, nil
-	}
-	f := TakeBatch(c.Alloc, b, sel)
-	b.Release()
-	return f, sel, nil
+	return keepRows(c, b, sel), sel, nil
 }
 
 // sendSlices sends b in pieces of at most c.BatchSize rows (the operators

@@ -200,16 +200,22 @@ func applyFilter(c *Context, pred compiledExpr, b arrow.RecordBatch, sel []int32
 		b.Release()
 		return nil, sel, err
 	}
+	return keepRows(c, b, sel), sel, nil
+}
+
+// keepRows returns the rows sel (ascending) of b, consuming b: b itself
+// when sel holds every row, nil when it holds none.
+func keepRows(c *Context, b arrow.RecordBatch, sel []int32) arrow.RecordBatch {
 	switch {
 	case len(sel) == 0:
 		b.Release()
-		return nil, sel, nil
+		return nil
 	case len(sel) == int(b.NumRows()):
-		return b, sel, nil
+		return b
 	}
 	f := TakeBatch(c.Alloc, b, sel)
 	b.Release()
-	return f, sel, nil
+	return f
 }
 
 // conform returns b under schema (consuming b) when only field names,

@@ -26,3 +26,46 @@ __device__ __forceinline__ void gq_atomic_max_f64(double* p, double v) {
 		old = seen;
 	}
 }
+
+// Reductions over a whole warp by butterfly (5 shuffles): every lane ends
+// with the result. Lanes without a value hold the identity. On the host
+// (GQ_HOST_RUN: one thread stands for a warp whose other lanes hold the
+// identity) they return their argument.
+#ifndef GQ_HOST_RUN
+__device__ __forceinline__ void gq_warp_sum128(u64* lo, i64* hi) {
+	for (int o = 16; o > 0; o >>= 1) {
+		u64 l = __shfl_xor_sync(GQ_FULL_MASK, *lo, o);
+		i64 h = __shfl_xor_sync(GQ_FULL_MASK, *hi, o);
+		u64 t = *lo + l;
+		*hi += h + (t < *lo ? 1 : 0);
+		*lo = t;
+	}
+}
+__device__ __forceinline__ double gq_warp_sum_f64(double x) {
+	for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(GQ_FULL_MASK, x, o);
+	return x;
+}
+__device__ __forceinline__ i64 gq_warp_min_i64(i64 x) {
+	for (int o = 16; o > 0; o >>= 1) { i64 y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
+	return x;
+}
+__device__ __forceinline__ i64 gq_warp_max_i64(i64 x) {
+	for (int o = 16; o > 0; o >>= 1) { i64 y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
+	return x;
+}
+__device__ __forceinline__ double gq_warp_min_f64(double x) {
+	for (int o = 16; o > 0; o >>= 1) { double y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
+	return x;
+}
+__device__ __forceinline__ double gq_warp_max_f64(double x) {
+	for (int o = 16; o > 0; o >>= 1) { double y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
+	return x;
+}
+#else
+__device__ __forceinline__ void gq_warp_sum128(u64*, i64*) {}
+__device__ __forceinline__ double gq_warp_sum_f64(double x) { return x; }
+__device__ __forceinline__ i64 gq_warp_min_i64(i64 x) { return x; }
+__device__ __forceinline__ i64 gq_warp_max_i64(i64 x) { return x; }
+__device__ __forceinline__ double gq_warp_min_f64(double x) { return x; }
+__device__ __forceinline__ double gq_warp_max_f64(double x) { return x; }
+#endif

@@ -33,3 +33,10 @@ static inline void __threadfence() {}
 static inline unsigned __match_any_sync(unsigned, unsigned) { return 1u; }
 template <typename T> static inline T __shfl_sync(unsigned, T v, int) { return v; }
 static inline long long __double_as_longlong(double d) { long long x; memcpy(&x, &d, 8); return x; }
+// GQ_HOST_DIVERGENT makes every warp look divergent, so the kernels take
+// their general paths (the aggregation's per-peer loop).
+#ifdef GQ_HOST_DIVERGENT
+static inline bool __all_sync(unsigned, bool) { return false; }
+#else
+static inline bool __all_sync(unsigned, bool b) { return b; }
+#endif
