@@ -165,6 +165,14 @@ func (p *Pool) free1(ptr DevPtr) error {
 	return nil
 }
 
+// ResetPeak makes the peak the bytes in use now, so that Stats' Peak is
+// the high-water mark from here on (EXPLAIN ANALYZE of one query).
+func (p *Pool) ResetPeak() {
+	p.mu.Lock()
+	p.peak = p.inUse
+	p.mu.Unlock()
+}
+
 // PoolStats are the pool's figures in bytes (for EXPLAIN ANALYZE).
 type PoolStats struct {
 	Size, InUse, Peak, LargestFree int64

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -53,6 +54,11 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		return nil, err
 	}
 	a := exec.Instrument(trackProgress(ctx, root))
+	if e.gpu != nil {
+		// The pool is the process's: with other queries running at the
+		// same time, their device memory counts in this peak too.
+		e.gpu.ResetPoolPeak()
+	}
 	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
 	c := exec.NewContext(ctx, copts)
 	var rows int64
@@ -67,7 +73,19 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		e.abortRanks(ops, err)
 		return nil, err
 	}
-	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs)), nil
+	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine()), nil
+}
+
+// deviceLine is EXPLAIN ANALYZE's summary of device memory ("" on the
+// CPU): the pool's peak during the query, its size, and the table cache.
+func (e *Engine) deviceLine() string {
+	if e.gpu == nil {
+		return ""
+	}
+	st := e.gpu.PoolStats()
+	tables, bytes := e.gpu.Cached()
+	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\n",
+		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes))
 }
 
 // memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/arrowgpu"
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // GPU is gq's handle on one GPU: the device, the pool its memory is served
@@ -16,13 +18,20 @@ import (
 // process (OpenGPU): the device's memory is one resource, and columns loaded
 // by one engine's query serve the next query, whichever engine runs it.
 type GPU struct {
-	dv    *arrowgpu.Device
-	pool  *arrowgpu.Pool
+	dv   *arrowgpu.Device
+	pool *arrowgpu.Pool
+	// mem accounts the pool's every byte in its DEVICE tier (limit: the
+	// pool's size); a reservation that does not fit makes its spill
+	// manager evict cached tables (deviceCache.Spill).
+	mem   *gqmem.BufferResource
 	desc  string
 	cache *deviceCache
 
 	mu     sync.Mutex
 	queues []*arrowgpu.Queue // idle queues, reused: a queue's pinned staging is slow to allocate
+	// broken is the device fault (a sticky CUDA error) that poisoned the
+	// context: after it, nothing more runs on this GPU.
+	broken atomic.Pointer[error]
 	// groups remembers how many groups each aggregation (by kernel and
 	// table) had when it last ran, so the next run sizes its hash table
 	// right away instead of growing it and starting again.
@@ -121,14 +130,49 @@ func openGPU(poolBytes int64) (*GPU, error) {
 		}
 		poolBytes = int64(float64(free) * gpuPoolShare)
 	}
-	pool, err := arrowgpu.NewPool(dv, poolBytes, nil)
+	g := newGPU(dv, poolBytes)
+	pool, err := arrowgpu.NewPool(dv, poolBytes, arrowgpu.NewDeviceTier(g.mem))
 	if err != nil {
 		dv.Close()
 		return nil, err
 	}
-	g := &GPU{dv: dv, pool: pool, desc: fmt.Sprintf("%v, pool %.1f GiB", dv.Info(), float64(poolBytes)/(1<<30))}
-	g.cache = newDeviceCache(g)
+	g.pool = pool
+	g.desc = fmt.Sprintf("%v, pool %.1f GiB", dv.Info(), float64(poolBytes)/(1<<30))
 	return g, nil
+}
+
+// newGPU is a GPU on dv (nil in tests of the cache) whose memory resource
+// limits the DEVICE tier to poolBytes, with the table cache registered as
+// what that tier spills.
+func newGPU(dv *arrowgpu.Device, poolBytes int64) *GPU {
+	limits := gqmem.NoLimits()
+	limits[gqmem.Device] = poolBytes
+	g := &GPU{dv: dv, mem: gqmem.NewBufferResource(gqmem.Options{Limits: limits})}
+	g.cache = newDeviceCache(g)
+	g.mem.SpillManager().Add(g.cache, 0)
+	return g
+}
+
+// DeviceMemory is the resource accounting the device pool (DEVICE tier):
+// its reservations, peak and spill statistics.
+func (g *GPU) DeviceMemory() *gqmem.BufferResource { return g.mem }
+
+// Err is the device fault that disabled the GPU, nil while it is usable.
+// A sticky CUDA error (illegal address, launch failure, …) poisons the
+// context for the process: later queries run on the CPU.
+func (g *GPU) Err() error {
+	if p := g.broken.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// noteErr disables the GPU when err is a sticky device fault.
+func (g *GPU) noteErr(err error) {
+	var ce *arrowgpu.CUDAError
+	if errors.As(err, &ce) && ce.Sticky() {
+		g.broken.CompareAndSwap(nil, &err)
+	}
 }
 
 // String describes the device and its pool.
@@ -136,6 +180,21 @@ func (g *GPU) String() string { return g.desc }
 
 // PoolStats are the device pool's figures.
 func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
+
+// ResetPoolPeak starts a new high-water mark of the pool (see PoolStats).
+func (g *GPU) ResetPoolPeak() { g.pool.ResetPeak() }
+
+// Cached is the number of tables in the device cache and their bytes.
+func (g *GPU) Cached() (tables int, bytes int64) {
+	dc := g.cache
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	for _, dt := range dc.tables {
+		tables++
+		bytes += dt.bytes
+	}
+	return tables, bytes
+}
 
 // DeviceType reports whether columns of type t can live on the device.
 func DeviceType(t arrow.DataType) bool { return arrowgpu.DeviceType(t) }

@@ -114,6 +114,7 @@ func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	c.Go(func() error {
 		defer close(out)
 		b, err := a.run(c)
+		a.Scan.GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
 			s := a.Scan
 			if s.Raise {

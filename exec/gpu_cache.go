@@ -12,6 +12,7 @@ import (
 	"gq/arrowgpu"
 	"gq/catalog"
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // The device table cache keeps the columns that GPU scans read in device
@@ -21,9 +22,13 @@ import (
 // chunks for every column, each column of a chunk one arrowgpu.Column at
 // offset 0; columns are loaded when a query first asks for them.
 //
-// Memory: the cache allocates from the GPU's pool. When the pool cannot
-// hold a load, the least recently used tables that no query is scanning are
-// evicted and the load is tried once more; if it still does not fit, the
+// Memory: the cache allocates from the GPU's pool, whose every byte the
+// GPU's memory resource accounts in its DEVICE tier. The cache is that
+// tier's spillable: when a reservation does not fit, the least recently
+// used tables that no query is scanning are evicted (Spill) — dropping a
+// table costs a reload from its files, the device's form of spilling. When
+// the pool still cannot hold a load (fragmentation), every unpinned table
+// is evicted and the load tried once more; if it still does not fit, the
 // scan runs on the CPU (GPUScan).
 
 // chunkRows is the fewest rows a chunk holds (except a table's last):
@@ -40,8 +45,9 @@ type deviceCache struct {
 
 // devTable is one table's cached columns.
 type devTable struct {
-	name string
-	mu   sync.Mutex // serialises loads; guards chunks, cols and bytes
+	table catalog.Table // its key in deviceCache.tables
+	name  string
+	mu    sync.Mutex // serialises loads; guards chunks, cols and bytes
 	// chunks are set by the table's first load: split ranges and rows.
 	chunks []devChunk
 	cols   map[int][]*arrowgpu.Column // by table column ordinal, one per chunk
@@ -80,7 +86,7 @@ func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (dt *dev
 	dc.mu.Lock()
 	dt = dc.tables[t]
 	if dt == nil {
-		dt = &devTable{name: t.Name(), cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
+		dt = &devTable{table: t, name: t.Name(), cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
 		dc.tables[t] = dt
 	}
 	dt.pins++
@@ -117,21 +123,35 @@ func (dc *deviceCache) release(dt *devTable) {
 	dc.mu.Unlock()
 }
 
-// evict frees the columns of every unpinned table except keep, least
-// recently used first, and returns the bytes freed. (It frees them all: a
-// load that failed needs an unknown amount, and fragmentation makes
-// partial eviction a guess.)
-func (dc *deviceCache) evict(keep *devTable) int64 {
+// evict frees the columns of every unpinned table except keep and returns
+// the bytes freed. (It frees them all: a load that failed for want of a
+// free span needs an unknown amount, and fragmentation makes partial
+// eviction a guess.)
+func (dc *deviceCache) evict(keep *devTable) int64 { return dc.evictLRU(keep, -1) }
+
+// evictLRU frees unpinned tables other than keep, least recently used
+// first, until at least n bytes are freed (n < 0: all of them), and
+// returns the bytes freed.
+func (dc *deviceCache) evictLRU(keep *devTable, n int64) int64 {
 	dc.mu.Lock()
-	var victims []*devTable
-	for t, dt := range dc.tables {
+	var cands []*devTable
+	for _, dt := range dc.tables {
 		if dt != keep && dt.pins == 0 {
-			victims = append(victims, dt)
-			delete(dc.tables, t)
+			cands = append(cands, dt)
 		}
 	}
+	slices.SortFunc(cands, func(a, b *devTable) int { return int(a.used - b.used) })
+	var victims []*devTable
+	var planned int64
+	for _, dt := range cands {
+		if n >= 0 && planned >= n {
+			break
+		}
+		victims = append(victims, dt)
+		planned += dt.bytes
+		delete(dc.tables, dt.table)
+	}
 	dc.mu.Unlock()
-	slices.SortFunc(victims, func(a, b *devTable) int { return int(a.used - b.used) })
 	var freed int64
 	for _, dt := range victims {
 		dt.mu.Lock()
@@ -140,6 +160,16 @@ func (dc *deviceCache) evict(keep *devTable) int64 {
 		dt.mu.Unlock()
 	}
 	return freed
+}
+
+// Spill is the cache as the DEVICE tier's spillable (memory.Spillable):
+// it evicts unpinned tables, least recently used first, until n bytes are
+// freed.
+func (dc *deviceCache) Spill(t gqmem.Tier, n int64) int64 {
+	if t != gqmem.Device {
+		return 0
+	}
+	return dc.evictLRU(nil, n)
 }
 
 func (dt *devTable) freeLocked() {

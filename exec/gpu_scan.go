@@ -156,6 +156,7 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 	c.Go(func() error {
 		defer close(raw)
 		sent, err := s.produce(c, pl, raw)
+		s.GPU.noteErr(err)
 		// Past the first batch sent, a fallback would duplicate rows.
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			if s.Raise {

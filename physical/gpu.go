@@ -29,6 +29,19 @@ var FallbackModes = []string{"warn", "raise", "silent"}
 // device. Every other operator stays on the CPU; under "warn" they are
 // named in one message per query, under "raise" the query fails.
 func PlaceOnGPU(root exec.Node, g *exec.GPU, o GPUOptions) (exec.Node, error) {
+	if g != nil && g.Err() != nil {
+		msg := fmt.Sprintf("GPU disabled after a device fault (%v): operators run on the CPU", g.Err())
+		switch o.FallbackMode {
+		case "raise":
+			return nil, errs.New(errs.Unsupported, "%s (fallback_mode=raise)", msg)
+		case "silent":
+		default:
+			if o.Warn != nil {
+				o.Warn(msg)
+			}
+		}
+		return root, nil
+	}
 	p := placer{g: g, o: o}
 	root = p.place(root)
 	if p.err != nil {
