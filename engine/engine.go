@@ -51,7 +51,8 @@ type Options struct {
 	// Device is where operators run: "cpu", "gpu" (queries fail when no
 	// GPU is usable, saying what is missing) or "auto" (the GPU when one
 	// is usable); "" reads GQ_DEVICE, else "cpu". FallbackMode ("warn",
-	// "raise", "silent"; "" reads GQ_FALLBACK_MODE, else "warn") says what
+	// "raise", "silent"; "" reads GQ_FALLBACK_MODE, else "warn" for "gpu"
+	// and "silent" for "auto") says what
 	// happens to operators without a GPU twin (physical.PlaceOnGPU); Warn
 	// receives the warnings (nil: standard error).
 	Device       string
@@ -68,6 +69,8 @@ type Engine struct {
 	mem   memState
 	serve serveState // statements broadcast by a multi-rank server
 	gpu   *exec.GPU  // nil: operators run on the CPU
+	// fallbackAsked is Options.FallbackMode as given ("": by device).
+	fallbackAsked string
 	// gpuErr is why Device "gpu" has no GPU: every query fails with it.
 	gpuErr error
 }
@@ -77,7 +80,7 @@ func New(cat *catalog.Catalog, opts Options) *Engine {
 	if opts.Threads <= 0 {
 		opts.Threads = runtime.NumCPU()
 	}
-	e := &Engine{cat: cat, opts: opts}
+	e := &Engine{cat: cat, opts: opts, fallbackAsked: opts.FallbackMode}
 	e.mem = newMemState(opts)
 	e.openDevice()
 	return e
@@ -90,11 +93,17 @@ func (e *Engine) openDevice() {
 	if o.Device == "" {
 		o.Device = os.Getenv("GQ_DEVICE")
 	}
+	o.FallbackMode = e.fallbackAsked
 	if o.FallbackMode == "" {
 		o.FallbackMode = os.Getenv("GQ_FALLBACK_MODE")
 	}
 	if o.FallbackMode == "" {
-		o.FallbackMode = "warn"
+		// Asked for the GPU, say what runs elsewhere; on auto, quietly
+		// use what the device can run.
+		o.FallbackMode = "silent"
+		if o.Device == "gpu" {
+			o.FallbackMode = "warn"
+		}
 	}
 	if o.Warn == nil {
 		o.Warn = func(msg string) { fmt.Fprintln(os.Stderr, "gq: warning:", msg) }

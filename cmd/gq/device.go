@@ -17,12 +17,8 @@ func deviceFlag(fs *flag.FlagSet) (device, fallback *string) {
 	if def == "" {
 		def = "auto"
 	}
-	fb := os.Getenv("GQ_FALLBACK_MODE")
-	if fb == "" {
-		fb = "warn"
-	}
 	return fs.String("device", def, "where to run: auto (GPU when usable, else CPU), cpu, or gpu (fail without one) (env GQ_DEVICE)"),
-		fs.String("fallback-mode", fb, "operators the GPU cannot run: warn (run them on the CPU, say so), raise (fail the query) or silent (env GQ_FALLBACK_MODE)")
+		fs.String("fallback-mode", os.Getenv("GQ_FALLBACK_MODE"), "operators the GPU cannot run: warn (run them on the CPU, say so; the default with --device gpu), raise (fail the query) or silent (the default with auto) (env GQ_FALLBACK_MODE)")
 }
 
 // probeGPU is arrowgpu.Probe, replaceable in tests.
