@@ -191,7 +191,7 @@ func (g *GPU) Cached() (tables int, bytes int64) {
 	defer dc.mu.Unlock()
 	for _, dt := range dc.tables {
 		tables++
-		bytes += dt.bytes
+		bytes += dt.bytes.Load()
 	}
 	return tables, bytes
 }

@@ -157,7 +157,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer g.cache.release(dt)
+	defer g.cache.release(dt.entry)
 	a.toDevice.Add(loaded)
 	var dicts []*devDict
 	for i, p := range a.dictOf {

@@ -54,7 +54,7 @@ type devTable struct {
 	// dicts are string columns as dictionary codes (group keys on the
 	// device), by ordinal; nil for a column with too many distinct values.
 	dicts map[int]*devDict
-	bytes int64
+	bytes atomic.Int64 // device bytes held (read without mu by eviction and stats)
 
 	pins int   // scans using the table (cache.mu)
 	used int64 // cache.tick at the last acquire (cache.mu)
@@ -81,8 +81,38 @@ func newDeviceCache(g *GPU) *deviceCache {
 	return &deviceCache{g: g, tables: map[catalog.Table]*devTable{}}
 }
 
-// acquire returns t's cache entry with cols loaded, pinned until release.
-func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded int64, err error) {
+// tableView is what a scan reads of a cached table: its chunks and, for
+// the columns asked for, their device columns and dictionaries. It is
+// taken under the table's lock; the slices it holds are never changed
+// while the table is pinned (loads of other columns add map entries, and
+// only an unpinned table is evicted), so readers need no lock.
+type tableView struct {
+	entry  *devTable // to release
+	chunks []devChunk
+	cols   map[int][]*arrowgpu.Column
+	dicts  map[int]*devDict
+}
+
+// acquire returns a view of t with cols loaded; the table stays pinned
+// until release(view.entry).
+func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (*tableView, int64, error) {
+	dt, loaded, err := dc.pinLoaded(c, t, cols)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer dt.mu.Unlock()
+	v := &tableView{entry: dt, chunks: dt.chunks, cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
+	for _, o := range cols {
+		v.cols[o] = dt.cols[o]
+		if d, ok := dt.dicts[o]; ok {
+			v.dicts[o] = d
+		}
+	}
+	return v, loaded, nil
+}
+
+// pinLoaded pins t's entry and loads cols; it returns with dt.mu held.
+func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded int64, err error) {
 	dc.mu.Lock()
 	dt = dc.tables[t]
 	if dt == nil {
@@ -95,7 +125,6 @@ func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (dt *dev
 	dc.mu.Unlock()
 
 	dt.mu.Lock()
-	defer dt.mu.Unlock()
 	var need []int
 	for _, o := range cols {
 		if _, ok := dt.cols[o]; !ok && !slices.Contains(need, o) {
@@ -110,6 +139,7 @@ func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (dt *dev
 		loaded, err = dt.load(c, dc.g, t, need)
 	}
 	if err != nil {
+		dt.mu.Unlock()
 		dc.release(dt)
 		return nil, 0, err
 	}
@@ -148,14 +178,14 @@ func (dc *deviceCache) evictLRU(keep *devTable, n int64) int64 {
 			break
 		}
 		victims = append(victims, dt)
-		planned += dt.bytes
+		planned += dt.bytes.Load()
 		delete(dc.tables, dt.table)
 	}
 	dc.mu.Unlock()
 	var freed int64
 	for _, dt := range victims {
 		dt.mu.Lock()
-		freed += dt.bytes
+		freed += dt.bytes.Load()
 		dt.freeLocked()
 		dt.mu.Unlock()
 	}
@@ -183,7 +213,7 @@ func (dt *devTable) freeLocked() {
 	}
 	dt.cols = map[int][]*arrowgpu.Column{}
 	dt.dicts = map[int]*devDict{}
-	dt.bytes = 0
+	dt.bytes.Store(0)
 }
 
 func (d *devDict) free() {
@@ -278,7 +308,7 @@ func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (int64
 	for o, d := range dicts {
 		dt.dicts[o] = d
 	}
-	dt.bytes += bytes
+	dt.bytes.Add(bytes)
 	return bytes, nil
 }
 

@@ -38,7 +38,8 @@ func TestDeviceCacheSpills(t *testing.T) {
 		}
 		tb := catalog.NewMemTable(fmt.Sprintf("t%d", i), schema, nil)
 		dt := &devTable{table: tb, name: tb.Name(), cols: map[int][]*arrowgpu.Column{0: {{Type: arrow.PrimitiveTypes.Int64, Data: buf}}},
-			dicts: map[int]*devDict{}, bytes: 300 << 10, used: int64([]int{0, 2, 1}[i])}
+			dicts: map[int]*devDict{}, used: int64([]int{0, 2, 1}[i])}
+		dt.bytes.Store(300 << 10)
 		g.cache.tables[tb] = dt
 		tables = append(tables, dt)
 	}

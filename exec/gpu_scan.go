@@ -231,7 +231,7 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 	if err != nil {
 		return false, err
 	}
-	defer s.GPU.cache.release(dt)
+	defer s.GPU.cache.release(dt.entry)
 	s.toDevice.Add(loaded)
 	q, err := s.GPU.queue()
 	if err != nil {
@@ -296,7 +296,7 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 const gpuScanStreams = 4
 
 // chunk filters chunk i on the device and sends its kept rows.
-func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *devTable, i int, q *arrowgpu.Queue, dkf []deviceKeyFilter, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, dkf []deviceKeyFilter, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	t0 := time.Now()
 	ch := dt.chunks[i]
