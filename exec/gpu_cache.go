@@ -47,7 +47,7 @@ type deviceCache struct {
 type devTable struct {
 	table catalog.Table // its key in deviceCache.tables
 	name  string
-	mu    sync.Mutex // serialises loads; guards chunks, cols and bytes
+	mu    sync.Mutex // serialises loads; guards chunks, cols and dicts
 	// chunks are set by the table's first load: split ranges and rows.
 	chunks []devChunk
 	cols   map[int][]*arrowgpu.Column // by table column ordinal, one per chunk
