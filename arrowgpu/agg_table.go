@@ -156,10 +156,7 @@ func (t *AggTable) Add(b *Batch) (full bool, err error) {
 	if b.Len == 0 {
 		return false, nil
 	}
-	var args []any
-	for _, c := range k.Inputs {
-		args = append(args, b.Cols[c].Data.Ptr, b.Cols[c].Valid.Ptr)
-	}
+	args := inputArgs(k.Inputs, b)
 	args = append(args, t.state.Ptr, uint32(t.capacity-1), t.scratch.Ptr)
 	for _, kb := range t.keys {
 		args = append(args, kb.Ptr)

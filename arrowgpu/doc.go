@@ -23,8 +23,10 @@
 //     evaluates keys and arguments and adds rows to a device hash table
 //     with warp-combined atomics (agg.go, AggTable in agg_table.go);
 //   - kernels: CUDA C under kernels/ (embedded) and source generated for
-//     fused expressions (GenerateFused), compiled by NVRTC for the device's
-//     architecture and cached on disk by source hash and architecture.
+//     fused expressions (GenerateFused: numbers, decimals, dates, Booleans,
+//     and strings compared with constants: =, <>, IN, LIKE without '_'),
+//     compiled by NVRTC for the device's architecture and cached on disk by
+//     source hash and architecture.
 //
 // What it must not do: import exec, planner or physical (GPU operators in
 // exec build on arrowgpu, not the reverse; arrowgpu reads only exec/expr's

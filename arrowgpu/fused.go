@@ -135,6 +135,11 @@ func ctype(t arrow.DataType) (string, error) {
 type value struct {
 	val, null string
 	t         arrow.DataType
+	// Strings: val is the bytes' pointer and n their length (a column's
+	// row); a literal string has lit set instead (strings are compared
+	// with constants only).
+	n   string
+	lit []byte
 }
 
 // gen accumulates the kernel body.
@@ -163,10 +168,14 @@ func (g *gen) inputList() (cols []int, types []arrow.DataType) {
 }
 
 // inputParams are the kernel parameters of input columns cols: data and
-// validity pointers of each.
+// validity pointers of each (strings: bytes, offsets and validity).
 func (g *gen) inputParams(cols []int) []string {
 	var params []string
 	for _, c := range cols {
+		if g.inputTypes[c].ID() == arrow.STRING {
+			params = append(params, fmt.Sprintf("const u8* __restrict__ c%d", c), fmt.Sprintf("const i32* __restrict__ co%d", c), fmt.Sprintf("const u8* __restrict__ cv%d", c))
+			continue
+		}
 		t, _ := ctype(g.inputTypes[c])
 		if t == "bool" {
 			t = "u8"
@@ -225,6 +234,9 @@ func (g *gen) expr(e expr.Expr) (value, error) {
 
 func (g *gen) column(c *expr.Column) (value, error) {
 	ct, err := ctype(c.Type)
+	if c.Type.ID() == arrow.STRING {
+		ct, err = "str", nil
+	}
 	if err != nil || c.Type.ID() == arrow.NULL {
 		return value{}, unsupported(fmt.Sprintf("column %s of type %s", c, c.Type))
 	}
@@ -243,9 +255,15 @@ func (g *gen) column(c *expr.Column) (value, error) {
 	}
 	v := value{val: fmt.Sprintf("c%d_v", c.Index), null: fmt.Sprintf("c%d_n", c.Index), t: c.Type}
 	g.loaded[c.Index] = v
-	if ct == "bool" {
+	switch ct {
+	case "str":
+		v.n = fmt.Sprintf("c%d_len", c.Index)
+		fmt.Fprintf(&g.loads, "\t\tconst u8* %s = c%d + co%d[r]; i32 %s = co%d[r + 1] - co%d[r]; bool %s = !gq_bit(cv%d, r);\n",
+			v.val, c.Index, c.Index, v.n, c.Index, c.Index, v.null, c.Index)
+		g.loaded[c.Index] = v
+	case "bool":
 		fmt.Fprintf(&g.loads, "\t\tbool %s = gq_bit(c%d, r); bool %s = !gq_bit(cv%d, r);\n", v.val, c.Index, v.null, c.Index)
-	} else {
+	default:
 		fmt.Fprintf(&g.loads, "\t\t%s %s = c%d[r]; bool %s = !gq_bit(cv%d, r);\n", ct, v.val, c.Index, v.null, c.Index)
 	}
 	return v, nil
@@ -255,7 +273,7 @@ func (g *gen) column(c *expr.Column) (value, error) {
 func literal(l *expr.Literal) (value, error) {
 	if l.Value == nil {
 		t := l.Type
-		if t.ID() == arrow.NULL {
+		if t.ID() == arrow.NULL || t.ID() == arrow.STRING {
 			t = arrow.PrimitiveTypes.Int64
 		}
 		if _, err := ctype(t); err != nil {
@@ -265,6 +283,11 @@ func literal(l *expr.Literal) (value, error) {
 	}
 	v := value{null: "false", t: l.Type}
 	switch x := l.Value.(type) {
+	case string:
+		if l.Type.ID() != arrow.STRING {
+			return value{}, unsupported(fmt.Sprintf("literal %s of type %s", l, l.Type))
+		}
+		v.lit = []byte(x)
 	case bool:
 		v.val = "false"
 		if x {

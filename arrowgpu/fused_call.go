@@ -29,7 +29,15 @@ func (g *gen) call(c *expr.Call) (value, error) {
 		}
 		args[i] = v
 	}
+	// Strings take part only in comparisons with constants and LIKE.
+	for _, a := range args {
+		if a.t.ID() == arrow.STRING && !stringFns[c.Fn] {
+			return value{}, unsupported(fmt.Sprintf("function %s of strings", c.Fn))
+		}
+	}
 	switch c.Fn {
+	case "like", "not_like":
+		return g.like(c, args[0], args[1])
 	case "add", "sub", "mul", "div", "mod":
 		return g.arith(c, args)
 	case "neg", "abs":
@@ -189,7 +197,13 @@ func (g *gen) negAbs(c *expr.Call, a value) (value, error) {
 
 var cmpOps = map[string]string{"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
+// stringFns are the functions the generator runs over strings.
+var stringFns = map[string]bool{"eq": true, "ne": true, "in": true, "not_in": true, "like": true, "not_like": true, "is_null": true, "is_not_null": true}
+
 func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
+	if a.t.ID() == arrow.STRING || b.t.ID() == arrow.STRING {
+		return g.compareString(fn, a, b)
+	}
 	r, _ := g.tmp(expr.Boolean)
 	op := cmpOps[fn]
 	g.line("%s = %s || %s;", r.null, a.null, b.null)
@@ -390,5 +404,110 @@ func (g *gen) rounding(c *expr.Call, args []value) (value, error) {
 	default:
 		return value{}, unsupported(fmt.Sprintf("%s of %s", c.Fn, a.t))
 	}
+	return r, nil
+}
+
+// compareString is = or <> of a string column and a constant (bytewise,
+// as the CPU evaluator).
+func (g *gen) compareString(fn string, a, b value) (value, error) {
+	if a.lit != nil || (a.n == "" && b.n != "") {
+		a, b = b, a
+	}
+	if (fn != "eq" && fn != "ne") || a.n == "" || b.n != "" || b.t.ID() != arrow.STRING {
+		return value{}, unsupported(fmt.Sprintf("%s of %s and %s", fn, a.t, b.t))
+	}
+	r, _ := g.tmp(expr.Boolean)
+	if b.null == "true" { // a NULL constant
+		return r, nil
+	}
+	neg := ""
+	if fn == "ne" {
+		neg = "!"
+	}
+	l := g.bytesConst(b.lit)
+	g.line("%s = %s; %s = %s(%s == %d && gq_bytes_eq(%s, %s, %d));", r.null, a.null, r.val, neg, a.n, len(b.lit), a.val, l, len(b.lit))
+	return r, nil
+}
+
+// bytesConst declares b as a constant byte array and returns its name.
+func (g *gen) bytesConst(b []byte) string {
+	g.n++
+	name := fmt.Sprintf("k%d", g.n)
+	parts := make([]string, max(len(b), 1))
+	if len(b) == 0 {
+		parts[0] = "0"
+	}
+	for i, x := range b {
+		parts[i] = fmt.Sprintf("%d", x)
+	}
+	g.line("const u8 %s[] = {%s};", name, strings.Join(parts, ", "))
+	return name
+}
+
+// like is LIKE / NOT LIKE with a constant pattern of literal runs and '%'
+// (a pattern with '_', which matches one character, not one byte, stays
+// on the CPU). Segments are matched leftmost first, which is exact without
+// '_'; '\' escapes the next character, as in the CPU evaluator.
+func (g *gen) like(c *expr.Call, s, p value) (value, error) {
+	if s.n == "" || p.n != "" || p.t.ID() != arrow.STRING {
+		return value{}, unsupported("LIKE with a pattern that is not a constant")
+	}
+	r, _ := g.tmp(expr.Boolean)
+	if p.null == "true" {
+		return r, nil
+	}
+	var segs [][]byte
+	var cur []byte
+	pat := p.lit
+	for i := 0; i < len(pat); i++ {
+		switch ch := pat[i]; {
+		case ch == '\\' && i+1 < len(pat):
+			i++
+			cur = append(cur, pat[i])
+		case ch == '_':
+			return value{}, unsupported("LIKE pattern with '_'")
+		case ch == '%':
+			segs = append(segs, cur)
+			cur = nil
+		default:
+			cur = append(cur, ch)
+		}
+	}
+	segs = append(segs, cur)
+	g.line("%s = %s;", r.null, s.null)
+	g.line("{")
+	g.indent++
+	if len(segs) == 1 { // no '%': the whole string
+		l := g.bytesConst(segs[0])
+		g.line("bool ok = %s == %d && gq_bytes_eq(%s, %s, %d);", s.n, len(segs[0]), s.val, l, len(segs[0]))
+	} else {
+		anyStart, anyEnd := len(segs[0]) == 0, len(segs[len(segs)-1]) == 0
+		var lits [][]byte
+		for _, sg := range segs {
+			if len(sg) > 0 {
+				lits = append(lits, sg)
+			}
+		}
+		g.line("bool ok = true; i32 p = 0;")
+		for k, lit := range lits {
+			l := g.bytesConst(lit)
+			m := len(lit)
+			switch {
+			case k == 0 && !anyStart:
+				g.line("ok = %s >= %d && gq_bytes_eq(%s, %s, %d); p = %d;", s.n, m, s.val, l, m, m)
+			case k == len(lits)-1 && !anyEnd:
+				g.line("ok = ok && %s - %d >= p && gq_bytes_eq(%s + %s - %d, %s, %d);", s.n, m, s.val, s.n, m, l, m)
+			default:
+				g.line("if (ok) { i32 at = gq_find(%s, %s, p, %s, %d); ok = at >= 0; p = at + %d; }", s.val, s.n, l, m, m)
+			}
+		}
+	}
+	neg := ""
+	if c.Fn == "not_like" {
+		neg = "!"
+	}
+	g.line("%s = %sok;", r.val, neg)
+	g.indent--
+	g.line("}")
 	return r, nil
 }

@@ -82,8 +82,11 @@ func TestFusedUnsupported(t *testing.T) {
 		want string
 	}{
 		{str, "utf8"},
-		{call("like", expr.Boolean, str, &expr.Literal{Value: "a%", Type: expr.String}), "utf8"},
+		{call("like", expr.Boolean, str, &expr.Literal{Value: "a_%", Type: expr.String}), "'_'"},
+		{call("like", expr.Boolean, str, str), "not a constant"},
+		{call("lt", expr.Boolean, str, &expr.Literal{Value: "a", Type: expr.String}), "function lt of strings"},
 		{call("upper", expr.String, str), "utf8"},
+		{call("eq", expr.Boolean, call("upper", expr.String, str), &expr.Literal{Value: "A", Type: expr.String}), "upper"},
 		{call("sqrt", expr.Decimal(15, 2), colQty), "sqrt"},
 		{call("mod", expr.Float64, colRat, colRat), "float mod"},
 		{call("date_add_months", expr.Date, colDay, intLit(1)), "date_add_months"},

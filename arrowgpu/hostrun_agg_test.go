@@ -31,12 +31,8 @@ int main(int argc, char** argv) {
 	fmt.Fprintf(&b, "\tlong cap = %d;\n\tu32 ng = 0, err = 0;\n\tu32* state = (u32*)calloc(cap, 4);\n", capacity)
 	var args []string
 	for i, c := range k.Inputs {
-		t, _ := ctype(k.InTypes[i])
-		if t == "bool" {
-			t = "u8"
-		}
-		fmt.Fprintf(&b, "\tconst %s* c%d = (const %s*)gq_read(dir, \"c%d\"); const u8* cv%d = (const u8*)gq_read(dir, \"cv%d\");\n", t, c, t, c, c, c)
-		args = append(args, fmt.Sprintf("c%d", c), fmt.Sprintf("cv%d", c))
+		b.WriteString(hostInputDecl(c, k.InTypes[i]))
+		args = append(args, hostInputArgs(c, k.InTypes[i])...)
 	}
 	args = append(args, "state", "(u32)(cap - 1)", "&ng")
 	var outs []string

@@ -53,9 +53,9 @@ int main(int argc, char** argv) {
 	u32 err = 0;
 `)
 	var args []string
-	for _, c := range f.Inputs {
-		fmt.Fprintf(&b, "\tvoid* c%d = gq_read(dir, \"c%d\"); const u8* cv%d = (const u8*)gq_read(dir, \"cv%d\");\n", c, c, c, c)
-		args = append(args, fmt.Sprintf("(decltype(&*(%s)0))c%d", inputPtrType(f, c), c), fmt.Sprintf("cv%d", c))
+	for i, c := range f.Inputs {
+		b.WriteString(hostInputDecl(c, f.InTypes[i]))
+		args = append(args, hostInputArgs(c, f.InTypes[i])...)
 	}
 	for k, t := range f.Outputs {
 		size := "words"
@@ -81,17 +81,29 @@ int main(int argc, char** argv) {
 	return b.String()
 }
 
-func inputPtrType(f *Fused, c int) string {
-	for i, in := range f.Inputs {
-		if in == c {
-			t, _ := ctype(f.InTypes[i])
-			if t == "bool" {
-				t = "u8"
-			}
-			return "const " + t + "*"
-		}
+// hostInputDecl reads input column c (of type t) in a harness: cN, and
+// coN for strings, and cvN.
+func hostInputDecl(c int, t arrow.DataType) string {
+	ct, _ := ctype(t)
+	switch ct {
+	case "bool":
+		ct = "u8"
+	case "":
+		ct = "u8" // strings: the bytes
 	}
-	return "void*"
+	d := fmt.Sprintf("\tconst %s* c%d = (const %s*)gq_read(dir, \"c%d\"); const u8* cv%d = (const u8*)gq_read(dir, \"cv%d\");\n", ct, c, ct, c, c, c)
+	if t.ID() == arrow.STRING {
+		d += fmt.Sprintf("\tconst i32* co%d = (const i32*)gq_read(dir, \"co%d\");\n", c, c)
+	}
+	return d
+}
+
+// hostInputArgs are input column c's kernel arguments in a harness.
+func hostInputArgs(c int, t arrow.DataType) []string {
+	if t.ID() == arrow.STRING {
+		return []string{fmt.Sprintf("c%d", c), fmt.Sprintf("co%d", c), fmt.Sprintf("cv%d", c)}
+	}
+	return []string{fmt.Sprintf("c%d", c), fmt.Sprintf("cv%d", c)}
 }
 
 func outputPtrType(t arrow.DataType) string {
@@ -135,12 +147,17 @@ func hostInputs(t *testing.T, dir string, cols []int, rec arrow.RecordBatch) {
 	t.Helper()
 	pad := func(b []byte) []byte { return append(append([]byte(nil), b...), make([]byte, 8)...) }
 	for _, c := range cols {
-		valid, data, _, err := hostParts(rec.Column(c))
+		valid, data, offsets, err := hostParts(rec.Column(c))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d", c)), pad(data), 0o644); err != nil {
 			t.Fatal(err)
+		}
+		if offsets != nil {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("co%d", c)), offsets, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if valid != nil {
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("cv%d", c)), pad(valid), 0o644); err != nil {
@@ -322,6 +339,78 @@ func TestFusedOnHostCompareScales(t *testing.T) {
 	var exprs []expr.Expr
 	for _, fn := range []string{"eq", "ne", "lt", "le", "gt", "ge"} {
 		exprs = append(exprs, call(fn, expr.Boolean, x, lit), call(fn, expr.Boolean, lit, x))
+	}
+	f, err := GenerateFused(exprs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _, code := runOnHost(t, f, rec)
+	if code != 0 {
+		t.Fatalf("kernel reported error at site %d", code)
+	}
+	wantCPUResults(t, exprs, rec, outs)
+}
+
+// String predicates against constants — LIKE patterns of every shape the
+// generator takes ('%' anywhere, none, escapes), =, <>, IN — agree with
+// the CPU evaluator, NULLs included.
+func TestFusedOnHostStrings(t *testing.T) {
+	rec := testBatch(4001, 13)
+	defer rec.Release()
+	name := &expr.Column{Index: 8, Type: expr.String, Name: "name"}
+	str := func(s string) expr.Expr { return &expr.Literal{Value: s, Type: expr.String} }
+	var exprs []expr.Expr
+	for _, p := range []string{"%ab%", "a%", "%z", "abc", "%a%b%c%", "q%r", "", "%", "%%", "a%%b", `a\%%`, `%\\%`, "%ab%ab%", "ab%ba"} {
+		exprs = append(exprs, call("like", expr.Boolean, name, str(p)), call("not_like", expr.Boolean, name, str(p)))
+	}
+	exprs = append(exprs,
+		call("eq", expr.Boolean, name, str("ab")),
+		call("ne", expr.Boolean, str(""), name),
+		call("in", expr.Boolean, name, str("a"), str("bc"), str("")),
+		call("not_in", expr.Boolean, name, str("q"), &expr.Literal{Type: expr.String}),
+		call("is_null", expr.Boolean, name),
+	)
+	pred := call("or", expr.Boolean, call("like", expr.Boolean, name, str("%e%")), call("eq", expr.Boolean, name, str("x")))
+	f, err := GenerateFused(exprs, pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, mask, code := runOnHost(t, f, rec)
+	if code != 0 {
+		t.Fatalf("kernel reported error at site %d", code)
+	}
+	wantCPUResults(t, exprs, rec, outs)
+	ev, _ := expr.Compile(pred)
+	sel, err := ev.EvalFilter(memory.NewGoAllocator(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int32
+	for i, m := range mask {
+		if m {
+			got = append(got, int32(i))
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(sel) || len(sel) == 0 {
+		t.Errorf("predicate: %d rows, CPU %d", len(got), len(sel))
+	}
+}
+
+// Overlaps and anchors on crafted strings: a segment found must end
+// before the next is looked for ("ababa" is not LIKE '%aba%aba%').
+func TestFusedOnHostLikeOverlap(t *testing.T) {
+	b := array.NewStringBuilder(memory.NewGoAllocator())
+	b.AppendValues([]string{"ababa", "abaaba", "aba", "ab", "", "ba", "abcab", "a%b", `a\b`, "bab"}, nil)
+	b.AppendNull()
+	arr := b.NewArray()
+	defer arr.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
+	rec := array.NewRecordBatch(schema, []arrow.Array{arr}, int64(arr.Len()))
+	defer rec.Release()
+	s := &expr.Column{Index: 0, Type: expr.String, Name: "s"}
+	var exprs []expr.Expr
+	for _, p := range []string{"%aba%aba%", "%ab%ab", "ab%ab", "aba%aba", "%a%", `a\%b`, `a\\b`, "b%b", "%ba"} {
+		exprs = append(exprs, call("like", expr.Boolean, s, &expr.Literal{Value: p, Type: expr.String}))
 	}
 	f, err := GenerateFused(exprs, nil)
 	if err != nil {

@@ -32,10 +32,7 @@ func (q *Queue) RunFused(f *Fused, b *Batch) (outs []*Column, mask *Column, err 
 			mask.Free()
 		}
 	}
-	var args []any
-	for _, c := range f.Inputs {
-		args = append(args, b.Cols[c].Data.Ptr, b.Cols[c].Valid.Ptr)
-	}
+	args := inputArgs(f.Inputs, b)
 	for _, t := range f.Outputs {
 		o := &Column{Type: t, Len: n, NullCount: unknownNullCount}
 		outs = append(outs, o)
@@ -94,4 +91,19 @@ func (q *Queue) RunFused(f *Fused, b *Batch) (outs []*Column, mask *Column, err 
 		return nil, nil, err
 	}
 	return outs, mask, nil
+}
+
+// inputArgs are the kernel arguments of the input columns cols of b, in
+// the order inputParams declares them: data, offsets (strings), validity.
+func inputArgs(cols []int, b *Batch) []any {
+	var args []any
+	for _, c := range cols {
+		col := b.Cols[c]
+		args = append(args, col.Data.Ptr)
+		if col.Type.ID() == arrow.STRING {
+			args = append(args, col.Offsets.Ptr)
+		}
+		args = append(args, col.Valid.Ptr)
+	}
+	return args
 }

@@ -49,7 +49,8 @@ func TestPlaceOnGPU(t *testing.T) {
 	for q, want := range map[string][]string{
 		"q01": {"GPUAggregate partial keys=[l_returnflag, l_linestatus] aggs=[sum(l_quantity), sum(l_extendedprice), ", "over GPUScan lineitem", "device-filter=le(l_shipdate, ", "[GPU]", "HashAggregate keys=[l_returnflag, l_linestatus] aggs=[sum(partial0)", "[CPU]"},
 		"q06": {"GPUAggregate partial keys=[] aggs=[sum(mul(l_extendedprice, l_discount))] over GPUScan lineitem cols=[l_quantity, l_extendedprice, l_discount, l_shipdate]"},
-		"q13": {"GPUScan orders", "host-filter=not_like(o_comment, "},
+		"q13": {"GPUScan orders", "device-filter=not_like(o_comment, '%special%requests%')"},
+		"q09": {"GPUScan part cols=[p_partkey] (of 2 read)", "device-filter=like(p_name, '%green%')"},
 		"q03": {"GPUScan customer", "GPUScan orders", "GPUScan lineitem", "HashJoin inner"},
 	} {
 		text, err := place(q, "warn")

@@ -205,7 +205,10 @@ func (g *GPU) EvictAll() { g.cache.evict(nil) }
 
 // gpuFallback reports whether err means "this cannot run on the GPU, run it
 // on the CPU" rather than a failure of the query: features the device code
-// does not have, and device memory that ran out.
+// does not have, device memory that ran out, and a kernel NVRTC rejects
+// (a generator bug or a compiler older than the generated code expects:
+// the warning carries the compiler's log).
 func gpuFallback(err error) bool {
-	return errors.Is(err, errs.Unsupported) || errors.Is(err, errs.ResourcesExhausted)
+	var ne *arrowgpu.NVRTCError
+	return errors.Is(err, errs.Unsupported) || errors.Is(err, errs.ResourcesExhausted) || errors.As(err, &ne)
 }

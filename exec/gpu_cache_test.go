@@ -8,6 +8,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/catalog"
+	"gq/errs"
 	gqmem "gq/memory"
 )
 
@@ -92,5 +93,23 @@ func TestGPUDisabledBySticky(t *testing.T) {
 	g.noteErr(fault)
 	if g.Err() != fault {
 		t.Errorf("after an illegal address: Err() = %v", g.Err())
+	}
+}
+
+// What the GPU operators fall back to the CPU on, and what fails a query.
+func TestGPUFallbackKinds(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		back bool
+	}{
+		{errs.New(errs.Unsupported, "GPU expressions: function upper of strings"), true},
+		{errs.New(errs.ResourcesExhausted, "GPU memory pool: 1 bytes requested"), true},
+		{fmt.Errorf("GPU scan of t: %w", &arrowgpu.NVRTCError{Call: "nvrtcCompileProgram", Code: 6, Log: "error: identifier undefined"}), true},
+		{errs.New(errs.Execution, "overflow or value out of range in mul(a, b)"), false},
+		{fmt.Errorf("GPU scan of t: %w", &arrowgpu.CUDAError{Call: "cuStreamSynchronize", Code: 700}), false},
+	} {
+		if got := gpuFallback(tc.err); got != tc.back {
+			t.Errorf("%v: fallback %v, want %v", tc.err, got, tc.back)
+		}
 	}
 }

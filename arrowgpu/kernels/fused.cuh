@@ -98,3 +98,19 @@ __device__ __forceinline__ void gq_civil(i32 days, i64* y, i64* m, i64* d) {
 	*m = mp < 10 ? mp + 3 : mp - 9;
 	*y = yoe + era * 400 + (*m <= 2);
 }
+
+// Strings (bytes and length of one row) against constants.
+__device__ __forceinline__ bool gq_bytes_eq(const u8* a, const u8* b, i32 n) {
+	for (i32 i = 0; i < n; i++) {
+		if (a[i] != b[i]) return false;
+	}
+	return true;
+}
+
+// gq_find is the start of the leftmost lit[0..m) in s[from..n), or -1.
+__device__ __forceinline__ i32 gq_find(const u8* s, i32 n, i32 from, const u8* lit, i32 m) {
+	for (i32 i = from; i + m <= n; i++) {
+		if (gq_bytes_eq(s + i, lit, m)) return i;
+	}
+	return -1;
+}
