@@ -8,7 +8,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
 	"gq/errs"
@@ -249,8 +251,12 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 	}
 	for i := range a.Keys {
 		t := a.Out.Field(i).Type
-		b := array.NewBuilder(c.Alloc, t)
 		keys, nulls := res.Keys[i], res.KeyNulls
+		if col := fromImages(c.Alloc, t, keys, n, func(r int) bool { return nulls.Value(r)>>i&1 == 0 }); col != nil {
+			cols = append(cols, col)
+			continue
+		}
+		b := array.NewBuilder(c.Alloc, t)
 		for r := range n {
 			if nulls.Value(r)>>i&1 != 0 {
 				b.AppendNull()
@@ -270,6 +276,16 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 	for j, f := range a.Aggs {
 		t := a.Out.Field(len(a.Keys) + j).Type
 		acc := res.Ops[j]
+		if !oneRow {
+			col, err := a.fastAgg(c, f, t, acc, n)
+			if err != nil {
+				return fail(err)
+			}
+			if col != nil {
+				cols = append(cols, col)
+				continue
+			}
+		}
 		b := array.NewBuilder(c.Alloc, t)
 		for r := range n {
 			cnt := int64(0)
@@ -302,6 +318,65 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 	rec := array.NewRecordBatch(a.Out, cols, int64(n))
 	releaseArrays(cols)
 	return rec, nil
+}
+
+// fastAgg is partialRows' column for aggregate f when the device's words
+// are already its values (counts; sums, minima and maxima of integers,
+// decimals and doubles): they are used as they are, with a validity of
+// "count > 0"; nil for types that need converting.
+func (a *GPUAggregate) fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int) (arrow.Array, error) {
+	cnt := acc[0]
+	if f.Fn == "count" || f.Fn == "count_star" {
+		return fromImages(c.Alloc, t, cnt, n, nil), nil
+	}
+	if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
+		lo, hi := acc[1].Int64Values(), acc[2].Int64Values()
+		for r := range n {
+			if cnt.Value(r) > 0 && hi[r] != lo[r]>>63 {
+				return nil, errSumOverflow
+			}
+		}
+	}
+	return fromImages(c.Alloc, t, acc[1], n, func(r int) bool { return cnt.Value(r) > 0 }), nil
+}
+
+// fromImages is the column of type t whose row r holds vals[r] when t's
+// values are the device's 64-bit words themselves (Int64, Decimal64 and
+// Float64 share the buffer, no copy), NULL where valid (nil: all valid)
+// says so; nil for other types.
+func fromImages(mem memory.Allocator, t arrow.DataType, vals *array.Int64, n int, valid func(int) bool) arrow.Array {
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
+	default:
+		return nil
+	}
+	if vals.Len() != n || vals.Data().Offset() != 0 {
+		return nil
+	}
+	var bm *memory.Buffer
+	nulls := 0
+	if valid != nil {
+		for r := range n {
+			if !valid(r) {
+				nulls++
+			}
+		}
+	}
+	if nulls > 0 {
+		bm = memory.NewResizableBuffer(mem)
+		bm.Resize(int(bitutil.BytesForBits(int64(n))))
+		bits := bm.Bytes()
+		clear(bits)
+		for r := range n {
+			if valid(r) {
+				bitutil.SetBit(bits, r)
+			}
+		}
+		defer bm.Release()
+	}
+	d := array.NewData(t, n, []*memory.Buffer{bm, vals.Data().Buffers()[1]}, nil, nulls, 0)
+	defer d.Release()
+	return array.MakeFromData(d)
 }
 
 // appendImage appends the value whose 64-bit image the device table holds
