@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -293,7 +294,8 @@ func TestAggOnHostMatchesCPU(t *testing.T) {
 		name string
 		keys []expr.Expr
 		pred expr.Expr
-	}{{"grouped", keys, pred}, {"ungrouped", nil, nil}, {"one key", keys[2:], pred}} {
+	}{{"grouped", keys, pred}, {"ungrouped", nil, nil}, {"one key", keys[2:], pred},
+		{"random filter", keys, randPred(rand.New(rand.NewPCG(5, 1)), 3)}, {"random filter, no keys", nil, randPred(rand.New(rand.NewPCG(5, 2)), 3)}} {
 		t.Run(tc.name, func(t *testing.T) {
 			k, err := GenerateAgg(tc.keys, ops, tc.pred)
 			if err != nil {
