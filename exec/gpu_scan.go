@@ -19,14 +19,16 @@ import (
 // stay in device memory between queries; per chunk of rows one fused
 // kernel evaluates DeviceFilter, the rows it keeps are gathered on the
 // device, and only they are downloaded. HostFilter holds the conjuncts the
-// kernel generator lacks (string functions, LIKE), applied to the
+// kernel generator lacks (string functions, LIKE with '_'), applied to the
 // downloaded rows on the CPU. Both filters read CPU.Columns positions, as
-// CPU.Filter does; together they are CPU.Filter.
+// CPU.Filter does; together they are CPU.Filter. The scan's join filters
+// on one integer-like key are tested on the device too; others on the
+// downloaded rows.
 //
 // When the table cannot be held on the device (a type the device lacks,
-// device memory exhausted even after eviction) the scan runs as CPU, the
-// Scan it replaces, and says so through Warn. The scan's join filters are
-// applied to the downloaded rows on the CPU.
+// device memory exhausted even after eviction) or a kernel does not
+// compile, the scan runs as CPU, the Scan it replaces, and says so through
+// Warn.
 type GPUScan struct {
 	CPU          *Scan
 	GPU          *GPU
