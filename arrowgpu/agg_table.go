@@ -23,7 +23,6 @@ type AggTable struct {
 	keys     []Buffer
 	knull    Buffer
 	accs     [][]Buffer // per op: count, then value, then high word
-	groups   int
 }
 
 // NewAggTable allocates a table of capacity slots (a power of two) for k
@@ -136,12 +135,6 @@ func (t *AggTable) fail(err error) error {
 	return err
 }
 
-// Capacity is the number of slots.
-func (t *AggTable) Capacity() int { return t.capacity }
-
-// Groups is the number of groups after the last Add.
-func (t *AggTable) Groups() int { return t.groups }
-
 // Add aggregates the rows of b. full reports that the table has run out of
 // room (no free slot, or more than half the slots taken, when probing gets
 // slow): its contents are then incomplete, and the caller starts again
@@ -182,7 +175,7 @@ func (t *AggTable) Add(b *Batch) (full bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	t.groups = int(binary.LittleEndian.Uint32(words[:4]))
+	groups := int(binary.LittleEndian.Uint32(words[:4]))
 	code := binary.LittleEndian.Uint32(words[4:])
 	switch {
 	case code == aggFull:
@@ -194,7 +187,7 @@ func (t *AggTable) Add(b *Batch) (full bool, err error) {
 		}
 		return false, errs.New(errs.Execution, "overflow or value out of range in %s", site)
 	}
-	return t.groups > t.capacity/2, nil
+	return groups > t.capacity/2, nil
 }
 
 // AggResult is a table's groups on the host, one row per group, as the

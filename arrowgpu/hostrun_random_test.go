@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow/memory"
-
 	"gq/exec/expr"
 )
 
@@ -34,33 +32,7 @@ func randomPredicates(t *testing.T, seed uint64) {
 	for range 24 {
 		exprs = append(exprs, randPred(r, 3))
 	}
-	pred := randPred(r, 3)
-	f, err := GenerateFused(exprs, pred)
-	if err != nil {
-		t.Fatal(err)
-	}
-	outs, mask, code := runOnHost(t, f, rec)
-	if code != 0 {
-		t.Fatalf("kernel reported error at site %d", code)
-	}
-	wantCPUResults(t, exprs, rec, outs)
-	ev, err := expr.Compile(pred)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel, err := ev.EvalFilter(memory.NewGoAllocator(), rec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []int32
-	for i, m := range mask {
-		if m {
-			got = append(got, int32(i))
-		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(sel) {
-		t.Errorf("predicate %s: %d rows, CPU %d", pred, len(got), len(sel))
-	}
+	checkOnHost(t, exprs, randPred(r, 3), rec)
 }
 
 // randPred is a random Boolean expression over testBatch's columns.

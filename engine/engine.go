@@ -146,9 +146,6 @@ func (e *Engine) SetDevice(mode string) error {
 	return nil
 }
 
-// GPU returns the engine's GPU, nil when operators run on the CPU.
-func (e *Engine) GPU() *exec.GPU { return e.gpu }
-
 // Catalog returns the engine's catalog.
 func (e *Engine) Catalog() *catalog.Catalog { return e.cat }
 

@@ -2,11 +2,8 @@ package exec
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
-
-	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/arrowgpu"
 	"gq/errs"
@@ -24,7 +21,6 @@ type GPU struct {
 	// pool's size); a reservation that does not fit makes its spill
 	// manager evict cached tables (deviceCache.Spill).
 	mem   *gqmem.BufferResource
-	desc  string
 	cache *deviceCache
 
 	mu     sync.Mutex
@@ -137,7 +133,6 @@ func openGPU(poolBytes int64) (*GPU, error) {
 		return nil, err
 	}
 	g.pool = pool
-	g.desc = fmt.Sprintf("%v, pool %.1f GiB", dv.Info(), float64(poolBytes)/(1<<30))
 	return g, nil
 }
 
@@ -152,10 +147,6 @@ func newGPU(dv *arrowgpu.Device, poolBytes int64) *GPU {
 	g.mem.SpillManager().Add(g.cache, 0)
 	return g
 }
-
-// DeviceMemory is the resource accounting the device pool (DEVICE tier):
-// its reservations, peak and spill statistics.
-func (g *GPU) DeviceMemory() *gqmem.BufferResource { return g.mem }
 
 // Err is the device fault that disabled the GPU, nil while it is usable.
 // A sticky CUDA error (illegal address, launch failure, …) poisons the
@@ -175,9 +166,6 @@ func (g *GPU) noteErr(err error) {
 	}
 }
 
-// String describes the device and its pool.
-func (g *GPU) String() string { return g.desc }
-
 // PoolStats are the device pool's figures.
 func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
 
@@ -195,13 +183,6 @@ func (g *GPU) Cached() (tables int, bytes int64) {
 	}
 	return tables, bytes
 }
-
-// DeviceType reports whether columns of type t can live on the device.
-func DeviceType(t arrow.DataType) bool { return arrowgpu.DeviceType(t) }
-
-// EvictAll drops every cached table that no query is using (tests, and
-// the REPL's memory commands).
-func (g *GPU) EvictAll() { g.cache.evict(nil) }
 
 // gpuFallback reports whether err means "this cannot run on the GPU, run it
 // on the CPU" rather than a failure of the query: features the device code

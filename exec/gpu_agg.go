@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"fmt"
 	"math"
 	"sync/atomic"
 	"time"
@@ -118,20 +117,7 @@ func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 		b, err := a.run(c)
 		a.Scan.GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
-			s := a.Scan
-			if s.Raise {
-				return fmt.Errorf("%w (fallback_mode=raise)", err)
-			}
-			if s.Warn != nil {
-				s.Warn(fmt.Sprintf("GPU aggregation over %s runs on the CPU: %v", s.CPU.Table.Name(), err))
-			}
-			a.onCPU.Store(true)
-			for b := range a.CPU.Open(c) {
-				if !Send(c, out, b) {
-					return c.Err()
-				}
-			}
-			return nil
+			return a.Scan.runOnCPU(c, "GPU aggregation over "+a.Scan.CPU.Table.Name(), err, a.CPU, &a.onCPU, out)
 		}
 		if err != nil {
 			return err

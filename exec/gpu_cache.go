@@ -46,8 +46,7 @@ type deviceCache struct {
 // devTable is one table's cached columns.
 type devTable struct {
 	table catalog.Table // its key in deviceCache.tables
-	name  string
-	mu    sync.Mutex // serialises loads; guards chunks, cols and dicts
+	mu    sync.Mutex    // serialises loads; guards chunks, cols and dicts
 	// chunks are set by the table's first load: split ranges and rows.
 	chunks []devChunk
 	cols   map[int][]*arrowgpu.Column // by table column ordinal, one per chunk
@@ -116,7 +115,7 @@ func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *d
 	dc.mu.Lock()
 	dt = dc.tables[t]
 	if dt == nil {
-		dt = &devTable{table: t, name: t.Name(), cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
+		dt = &devTable{table: t, cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
 		dc.tables[t] = dt
 	}
 	dt.pins++

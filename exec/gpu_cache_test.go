@@ -38,7 +38,7 @@ func TestDeviceCacheSpills(t *testing.T) {
 			t.Fatal(err)
 		}
 		tb := catalog.NewMemTable(fmt.Sprintf("t%d", i), schema, nil)
-		dt := &devTable{table: tb, name: tb.Name(), cols: map[int][]*arrowgpu.Column{0: {{Type: arrow.PrimitiveTypes.Int64, Data: buf}}},
+		dt := &devTable{table: tb, cols: map[int][]*arrowgpu.Column{0: {{Type: arrow.PrimitiveTypes.Int64, Data: buf}}},
 			dicts: map[int]*devDict{}, used: int64([]int{0, 2, 1}[i])}
 		dt.bytes.Store(300 << 10)
 		g.cache.tables[tb] = dt
@@ -71,9 +71,9 @@ func TestDeviceCacheSpills(t *testing.T) {
 	}
 	b.Free()
 	tables[0].pins = 0
-	g.EvictAll()
+	g.cache.evict(nil)
 	if got := g.mem.Reserved(gqmem.Device); got != 0 || len(g.cache.tables) != 0 {
-		t.Errorf("after EvictAll: DEVICE reserved %d, %d tables", got, len(g.cache.tables))
+		t.Errorf("after evicting all: DEVICE reserved %d, %d tables", got, len(g.cache.tables))
 	}
 	if err := pool.Close(); err != nil {
 		t.Error(err)

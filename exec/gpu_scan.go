@@ -39,8 +39,8 @@ type GPUScan struct {
 	Warn  func(string)
 	Raise bool
 
-	onCPU                                             atomic.Bool
-	rowsIn, rowsOut, toHost, toDevice, devNS, setupNS atomic.Int64
+	onCPU                                    atomic.Bool
+	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
@@ -65,6 +65,26 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "setup", Unit: "text", Text: time.Duration(s.setupNS.Load()).Round(time.Microsecond).String()},
 	}
+}
+
+// runOnCPU runs cpu in place of a GPU operator (what) that failed with err
+// before it sent anything, a gpuFallback error: under fallback_mode=raise
+// it returns err; otherwise it warns, sets onCPU and sends cpu's batches on
+// out. GPUAggregate uses it too, with its scan's settings.
+func (s *GPUScan) runOnCPU(c *Context, what string, err error, cpu Node, onCPU *atomic.Bool, out chan<- arrow.RecordBatch) error {
+	if s.Raise {
+		return fmt.Errorf("%w (fallback_mode=raise)", err)
+	}
+	if s.Warn != nil {
+		s.Warn(fmt.Sprintf("%s runs on the CPU: %v", what, err))
+	}
+	onCPU.Store(true)
+	for b := range cpu.Open(c) {
+		if !Send(c, out, b) {
+			return c.Err()
+		}
+	}
+	return nil
 }
 
 // gpuScanPlan is what Open prepares once for the producer and the
@@ -161,19 +181,8 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 		s.GPU.noteErr(err)
 		// Past the first batch sent, a fallback would duplicate rows.
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
-			if s.Raise {
-				return fmt.Errorf("%w (fallback_mode=raise)", err)
-			}
-			if s.Warn != nil {
-				s.Warn(fmt.Sprintf("GPU scan of %s runs on the CPU: %v", s.CPU.Table.Name(), err))
-			}
-			s.onCPU.Store(true) // the workers pass the CPU scan's batches on
-			for b := range s.CPU.Open(c) {
-				if !Send(c, raw, b) {
-					return c.Err()
-				}
-			}
-			return nil
+			// The workers pass the CPU scan's batches on (onCPU).
+			return s.runOnCPU(c, "GPU scan of "+s.CPU.Table.Name(), err, s.CPU, &s.onCPU, raw)
 		}
 		return err
 	})
@@ -219,7 +228,6 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 	if ob, err = conform(ob, s.CPU.Out); err != nil {
 		return nil, sel, err
 	}
-	s.rowsOut.Add(ob.NumRows())
 	return ob, sel, nil
 }
 

@@ -657,14 +657,7 @@ func (t *keyTable) keyArrays(mem memory.Allocator, types []arrow.DataType) []arr
 				bld.AppendNull()
 				continue
 			}
-			switch b := bld.(type) {
-			case *array.Int64Builder:
-				b.UnsafeAppend(k)
-			case *array.Decimal64Builder:
-				b.UnsafeAppend(decimal.Decimal64(k))
-			case *array.Date32Builder:
-				b.UnsafeAppend(arrow.Date32(k))
-			}
+			appendImage(bld, k) // Int64, Decimal64 or Date32 (a single integer-like key)
 		}
 		return []arrow.Array{bld.NewArray()}
 	}

@@ -88,15 +88,7 @@ func Describe(n exec.Node) string {
 	case *exec.Analyzed:
 		return Describe(x.Inner)
 	case *exec.GPUAggregate:
-		aggs := make([]string, len(x.Aggs))
-		for i, a := range x.Aggs {
-			arg := "*"
-			if a.Arg != nil {
-				arg = show(a.Arg)
-			}
-			aggs[i] = a.Fn + "(" + arg + ")"
-		}
-		return fmt.Sprintf("GPUAggregate partial keys=%s aggs=[%s] over %s", exprs(x.Keys), strings.Join(aggs, ", "), Describe(x.Scan))
+		return fmt.Sprintf("GPUAggregate partial keys=%s aggs=%s over %s", exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan))
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {
@@ -135,18 +127,7 @@ func Describe(n exec.Node) string {
 	case *exec.Project:
 		return "Project " + exprs(x.Exprs) + keepOrder(x.KeepOrder)
 	case *exec.HashAggregate:
-		aggs := make([]string, len(x.Aggs))
-		for i, a := range x.Aggs {
-			arg := "*"
-			if a.Arg != nil {
-				arg = show(a.Arg)
-			}
-			if a.Distinct {
-				arg = "DISTINCT " + arg
-			}
-			aggs[i] = a.Fn + "(" + arg + ")"
-		}
-		return fmt.Sprintf("HashAggregate keys=%s aggs=[%s]", exprs(x.GroupBy), strings.Join(aggs, ", "))
+		return fmt.Sprintf("HashAggregate keys=%s aggs=%s", exprs(x.GroupBy), aggList(x.Aggs))
 	case *exec.HashJoin:
 		keys := make([]string, len(x.LeftKeys))
 		for i := range x.LeftKeys {
@@ -196,6 +177,22 @@ func Describe(n exec.Node) string {
 		return fmt.Sprintf("UnionAll inputs=%d", len(x.Inputs))
 	}
 	return n.Explain()
+}
+
+// aggList renders aggregates as [fn(arg), count_star(*), fn(DISTINCT arg)].
+func aggList(aggs []exec.AggFunc) string {
+	s := make([]string, len(aggs))
+	for i, a := range aggs {
+		arg := "*"
+		if a.Arg != nil {
+			arg = show(a.Arg)
+		}
+		if a.Distinct {
+			arg = "DISTINCT " + arg
+		}
+		s[i] = a.Fn + "(" + arg + ")"
+	}
+	return "[" + strings.Join(s, ", ") + "]"
 }
 
 func keepOrder(k bool) string {

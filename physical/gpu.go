@@ -30,45 +30,43 @@ var FallbackModes = []string{"warn", "raise", "silent"}
 // named in one message per query, under "raise" the query fails.
 func PlaceOnGPU(root exec.Node, g *exec.GPU, o GPUOptions) (exec.Node, error) {
 	if g != nil && g.Err() != nil {
-		msg := fmt.Sprintf("GPU disabled after a device fault (%v): operators run on the CPU", g.Err())
-		switch o.FallbackMode {
-		case "raise":
-			return nil, errs.New(errs.Unsupported, "%s (fallback_mode=raise)", msg)
-		case "silent":
-		default:
-			if o.Warn != nil {
-				o.Warn(msg)
-			}
+		if err := o.fallback(fmt.Sprintf("GPU disabled after a device fault (%v): operators run on the CPU", g.Err())); err != nil {
+			return nil, err
 		}
 		return root, nil
 	}
 	p := placer{g: g, o: o}
 	root = p.place(root)
-	if p.err != nil {
-		return nil, p.err
-	}
 	if len(p.onCPU) > 0 {
 		slices.Sort(p.onCPU)
 		p.onCPU = slices.Compact(p.onCPU)
-		msg := "GPU: these operators run on the CPU: " + strings.Join(p.onCPU, "; ")
-		switch o.FallbackMode {
-		case "raise":
-			return nil, errs.New(errs.Unsupported, "%s (fallback_mode=raise)", msg)
-		case "silent":
-		default:
-			if o.Warn != nil {
-				o.Warn(msg)
-			}
+		if err := o.fallback("GPU: these operators run on the CPU: " + strings.Join(p.onCPU, "; ")); err != nil {
+			return nil, err
 		}
 	}
 	return root, nil
+}
+
+// fallback reports what runs on the CPU as the mode says: an
+// errs.Unsupported error under raise, msg to Warn under warn, nothing
+// under silent.
+func (o GPUOptions) fallback(msg string) error {
+	switch o.FallbackMode {
+	case "raise":
+		return errs.New(errs.Unsupported, "%s (fallback_mode=raise)", msg)
+	case "silent":
+	default:
+		if o.Warn != nil {
+			o.Warn(msg)
+		}
+	}
+	return nil
 }
 
 type placer struct {
 	g     *exec.GPU
 	o     GPUOptions
 	onCPU []string // "operator (reason)"
-	err   error
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
@@ -93,7 +91,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate:
 		return n
 	}
-	name := strings.SplitN(Describe(n), " ", 2)[0]
+	name := strings.SplitN(n.Explain(), " ", 2)[0]
 	p.onCPU = append(p.onCPU, name+" (no GPU operator yet)")
 	return rewriteChildren(n, p.place)
 }
@@ -102,7 +100,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 func (p *placer) scan(s *exec.Scan) (*exec.GPUScan, string) {
 	for _, o := range s.Columns {
 		f := s.Table.Schema().Field(o)
-		if !exec.DeviceType(f.Type) {
+		if !arrowgpu.DeviceType(f.Type) {
 			return nil, fmt.Sprintf("column %s has type %s", f.Name, f.Type)
 		}
 	}

@@ -6,8 +6,12 @@ __device__ __forceinline__ u32 gq_load_u32(const u32* p) { return *(const volati
 __device__ __forceinline__ u64 gq_load_u64(const u64* p) { return *(const volatile u64*)p; }
 __device__ __forceinline__ i64 gq_load_i64(const i64* p) { return *(const volatile i64*)p; }
 
-// Atomic min and max of doubles by compare-and-swap on their bits.
-__device__ __forceinline__ void gq_atomic_min_f64(double* p, double v) {
+// Atomic min and max of the accumulators: the hardware's for integers,
+// compare-and-swap on the bits for doubles.
+__device__ __forceinline__ void gq_atomic_min(long long* p, i64 v) { atomicMin(p, v); }
+__device__ __forceinline__ void gq_atomic_max(long long* p, i64 v) { atomicMax(p, v); }
+
+__device__ __forceinline__ void gq_atomic_min(double* p, double v) {
 	u64* a = (u64*)p;
 	u64 old = *(volatile u64*)a;
 	while (v < __longlong_as_double((i64)old)) {
@@ -17,7 +21,7 @@ __device__ __forceinline__ void gq_atomic_min_f64(double* p, double v) {
 	}
 }
 
-__device__ __forceinline__ void gq_atomic_max_f64(double* p, double v) {
+__device__ __forceinline__ void gq_atomic_max(double* p, double v) {
 	u64* a = (u64*)p;
 	u64 old = *(volatile u64*)a;
 	while (v > __longlong_as_double((i64)old)) {
@@ -45,27 +49,17 @@ __device__ __forceinline__ double gq_warp_sum_f64(double x) {
 	for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(GQ_FULL_MASK, x, o);
 	return x;
 }
-__device__ __forceinline__ i64 gq_warp_min_i64(i64 x) {
-	for (int o = 16; o > 0; o >>= 1) { i64 y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
+template <typename T> __device__ __forceinline__ T gq_warp_min(T x) {
+	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
 	return x;
 }
-__device__ __forceinline__ i64 gq_warp_max_i64(i64 x) {
-	for (int o = 16; o > 0; o >>= 1) { i64 y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
-	return x;
-}
-__device__ __forceinline__ double gq_warp_min_f64(double x) {
-	for (int o = 16; o > 0; o >>= 1) { double y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
-	return x;
-}
-__device__ __forceinline__ double gq_warp_max_f64(double x) {
-	for (int o = 16; o > 0; o >>= 1) { double y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
+template <typename T> __device__ __forceinline__ T gq_warp_max(T x) {
+	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
 	return x;
 }
 #else
 __device__ __forceinline__ void gq_warp_sum128(u64*, i64*) {}
 __device__ __forceinline__ double gq_warp_sum_f64(double x) { return x; }
-__device__ __forceinline__ i64 gq_warp_min_i64(i64 x) { return x; }
-__device__ __forceinline__ i64 gq_warp_max_i64(i64 x) { return x; }
-__device__ __forceinline__ double gq_warp_min_f64(double x) { return x; }
-__device__ __forceinline__ double gq_warp_max_f64(double x) { return x; }
+template <typename T> __device__ __forceinline__ T gq_warp_min(T x) { return x; }
+template <typename T> __device__ __forceinline__ T gq_warp_max(T x) { return x; }
 #endif
