@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests gpu-bundle test-gpu fuzz difftest soak
+.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests gpu-bin gpu-bundle test-gpu test-emu fuzz difftest soak
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -22,6 +22,7 @@ test:
 	go test -timeout 12m ./...
 	@if [ -f benchmarks/duckdb/go.mod ]; then cd benchmarks/duckdb && go test -timeout 10m ./...; fi
 	@if [ -f /usr/include/ucp/api/ucp.h ]; then $(MAKE) --no-print-directory test-ucx; else echo "skipping the ucx backend's tests: no libucx-dev (/usr/include/ucp/api/ucp.h)"; fi
+	@if command -v g++ >/dev/null; then $(MAKE) --no-print-directory test-emu; else echo "skipping the GPU tests on gqemu: no g++"; fi
 
 # The ucx communicator (cgo over libucx-dev, build tag ucx): its tests.
 test-ucx:
@@ -67,11 +68,16 @@ bench-flight:
 # holds them xz-compressed, to fit the 64 MiB a device run can carry.
 # There: make test-gpu (or GQ_GPU_BUNDLE=build/gpux scripts/test-gpu.sh),
 # and build/gpu/tpchbench --device gpu --hot --threads 16 for the benchmark.
-gpu-bundle:
-	mkdir -p build/gpu build/gpux
+# gpu-bin builds what scripts/test-gpu.sh runs: gq and the GPU test
+# binaries, with CGO_ENABLED=0 as for any machine.
+gpu-bin:
+	mkdir -p build/gpu
 	CGO_ENABLED=0 go build -ldflags="-s -w" -o build/gpu/gq ./cmd/gq
 	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/arrowgpu.test ./arrowgpu
 	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/engine.test ./engine
+
+gpu-bundle: gpu-bin
+	mkdir -p build/gpux
 	cd benchmarks/duckdb && go build -ldflags="-s -w" -o ../../build/gpu/tpchbench ./cmd/tpchbench
 	for f in gq arrowgpu.test engine.test tpchbench; do xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
 
@@ -80,6 +86,14 @@ gpu-tests: gpu-bundle
 # test-gpu runs on the GPU machine (no Go needed): see scripts/test-gpu.sh.
 test-gpu:
 	scripts/test-gpu.sh
+
+# test-emu runs the same GPU tests here, on gqemu (arrowgpu/emulator: the
+# CUDA driver and NVRTC emulated on the CPU, kernels compiled by g++), with
+# the same CGO_ENABLED=0 binaries: every kernel, the device cache, the GPU
+# operators and placement, and every sqllogictest and TPC-H result on the
+# "GPU". A correctness run; its timings mean nothing.
+test-emu: gpu-bin
+	@eval "$$(go run ./arrowgpu/emulator/cmd/gqemu)" && GQ_GPU_BUNDLE=build/gpu scripts/test-gpu.sh
 
 # make fuzz [FUZZTIME=1m] [FUZZPAR=2]: runs each fuzz target for FUZZTIME
 # (go test -fuzz runs one target at a time); crashers land in the package's
