@@ -106,3 +106,11 @@ func (e *loadError) Error() string {
 	}
 	return "tried " + strings.Join(e.tried, ", ") + ": " + first
 }
+
+// DriverPresent reports whether a CUDA driver library opens here, without
+// binding it for use (Load does that, once per process): tests choose
+// between the GPU and the emulator with it.
+func DriverPresent() bool {
+	_, _, err := openFirst(driverCandidates())
+	return err == nil
+}

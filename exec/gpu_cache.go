@@ -34,7 +34,7 @@ import (
 // chunkRows is the fewest rows a chunk holds (except a table's last):
 // enough that a kernel launch covers millions of rows, few enough that a
 // chunk's host copy on download stays a small part of memory.
-const chunkRows = 1 << 21
+var chunkRows = 1 << 21 // a var: tests make chunks small
 
 type deviceCache struct {
 	g      *GPU

@@ -98,8 +98,8 @@ type gpuScanPlan struct {
 	hostPred *compiledExpr
 	jfs      []*scanJoinFilter // joinfilter.go: applied to the downloaded rows
 	// onDevice marks the join filters the device applies (set by the
-	// producer before it sends a batch); the workers skip them.
-	onDevice  []bool
+	// producer before the first chunk it filters); the workers skip them.
+	onDevice  []atomic.Bool
 	outCols   []int // output column k is downloaded column outCols[k]
 	outSchema *arrow.Schema
 }
@@ -210,7 +210,7 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 	}
 	var jfs []*scanJoinFilter
 	for j, jf := range pl.jfs {
-		if !pl.onDevice[j] {
+		if !pl.onDevice[j].Load() {
 			jfs = append(jfs, jf)
 		}
 	}
@@ -251,15 +251,8 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 	s.setupNS.Add(int64(time.Since(start)))
 
 	awaitJoinFilters(c, pl.jfs)
-	dkf, err := s.deviceJoinFilters(q, pl)
-	if err != nil {
-		return false, err
-	}
-	defer func() {
-		for _, d := range dkf {
-			d.bits.Free()
-		}
-	}()
+	dkf := newDeviceFilters(s, pl)
+	defer dkf.free()
 	// Chunks are claimed by up to gpuScanStreams goroutines, each with its
 	// own queue, so one chunk's download overlaps another's kernels.
 	var next atomic.Int64
@@ -306,9 +299,13 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 const gpuScanStreams = 4
 
 // chunk filters chunk i on the device and sends its kept rows.
-func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, dkf []deviceKeyFilter, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	t0 := time.Now()
+	dkf, err := filters.current(q)
+	if err != nil {
+		return err
+	}
 	ch := dt.chunks[i]
 	view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
 	for p, o := range sc.Columns {
@@ -342,60 +339,104 @@ type deviceKeyFilter struct {
 	none bool            // the join has no keys: no row passes
 }
 
-// deviceJoinFilters uploads the published join filters that the device can
-// apply (one integer-like key column) and marks
-// them in pl.onDevice.
-func (s *GPUScan) deviceJoinFilters(q *arrowgpu.Queue, pl *gpuScanPlan) ([]deviceKeyFilter, error) {
-	pl.onDevice = make([]bool, len(pl.jfs))
-	var out []deviceKeyFilter
-	for j, f := range s.CPU.JoinFilters {
-		if len(f.Keys) != 1 || pl.jfs[j].off.Load() {
+// deviceFilters are the join filters a scan's chunks test on the device.
+// A join publishes its filter when its build side is done, which can be
+// long after the scan starts (q18's outer join waits for an aggregation of
+// lineitem): the scan waits joinFilterWait at most, so each chunk asks
+// again (current) and takes up the filters published since. Chunks that
+// ran before a filter arrived are not filtered by it; that only costs
+// rows the join drops (a join filter is an optimisation).
+type deviceFilters struct {
+	s       *GPUScan
+	pl      *gpuScanPlan
+	mu      sync.Mutex
+	decided []bool // per join filter: on the device, or never will be
+	list    []deviceKeyFilter
+}
+
+func newDeviceFilters(s *GPUScan, pl *gpuScanPlan) *deviceFilters {
+	pl.onDevice = make([]atomic.Bool, len(pl.jfs))
+	return &deviceFilters{s: s, pl: pl, decided: make([]bool, len(pl.jfs))}
+}
+
+// current returns the filters to apply to the next chunk, uploading (with
+// q) those whose joins have published since the last call.
+func (d *deviceFilters) current(q *arrowgpu.Queue) ([]deviceKeyFilter, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for j, jf := range d.pl.jfs {
+		if d.decided[j] {
 			continue
 		}
-		col, ok := f.Keys[0].(*expr.Column)
-		if !ok {
-			continue
-		}
-		switch col.Type.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+		select {
+		case <-jf.run.settled:
 		default:
-			continue
+			continue // not yet: the host applies it if it arrives in time
 		}
-		run := pl.jfs[j].run
-		run.mu.RLock()
-		kf := run.filter
-		if kf == nil || !kf.single {
-			run.mu.RUnlock()
-			continue
-		}
-		d := deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.lo}, none: kf.lo > kf.hi}
-		var err error
-		if !d.none {
-			d.f.Span = uint64(kf.hi - kf.lo)
-			words := kf.bitmap
-			if words == nil {
-				words = kf.bloom
-			}
-			if len(words) > 0 {
-				d.bits, err = q.UploadBytes(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words)))
-			}
-			if kf.bitmap != nil {
-				d.f.Bitmap = d.bits.Ptr
-			} else if kf.bloom != nil {
-				d.f.Bloom, d.f.BloomMask = d.bits.Ptr, kf.mask
-			}
-		}
-		run.mu.RUnlock()
+		d.decided[j] = true
+		f, ok, err := d.s.deviceJoinFilter(q, d.pl, j)
 		if err != nil {
-			for _, d := range out {
-				d.bits.Free()
-			}
 			return nil, err
 		}
-		out = append(out, d)
-		pl.onDevice[j] = true
+		if ok {
+			d.list = append(d.list, f)
+			d.pl.onDevice[j].Store(true)
+		}
 	}
-	return out, nil
+	return slices.Clone(d.list), nil
+}
+
+func (d *deviceFilters) free() {
+	for _, f := range d.list {
+		f.bits.Free()
+	}
+}
+
+// deviceJoinFilter uploads join filter j if the device can apply it: one
+// integer-like key column, published as a range with a bitmap or Bloom
+// filter.
+func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (deviceKeyFilter, bool, error) {
+	f := s.CPU.JoinFilters[j]
+	if len(f.Keys) != 1 || pl.jfs[j].off.Load() {
+		return deviceKeyFilter{}, false, nil
+	}
+	col, ok := f.Keys[0].(*expr.Column)
+	if !ok {
+		return deviceKeyFilter{}, false, nil
+	}
+	switch col.Type.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+	default:
+		return deviceKeyFilter{}, false, nil
+	}
+	run := pl.jfs[j].run
+	run.mu.RLock()
+	defer run.mu.RUnlock()
+	kf := run.filter
+	if kf == nil || !kf.single {
+		return deviceKeyFilter{}, false, nil
+	}
+	d := deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.lo}, none: kf.lo > kf.hi}
+	if d.none {
+		return d, true, nil
+	}
+	d.f.Span = uint64(kf.hi - kf.lo)
+	words := kf.bitmap
+	if words == nil {
+		words = kf.bloom
+	}
+	if len(words) > 0 {
+		var err error
+		if d.bits, err = q.UploadBytes(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))); err != nil {
+			return deviceKeyFilter{}, false, err
+		}
+	}
+	if kf.bitmap != nil {
+		d.f.Bitmap = d.bits.Ptr
+	} else if kf.bloom != nil {
+		d.f.Bloom, d.f.BloomMask = d.bits.Ptr, kf.mask
+	}
+	return d, true, nil
 }
 
 // fetch runs the device filter and the device's join filters over one
