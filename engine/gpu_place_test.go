@@ -14,8 +14,8 @@ import (
 
 // Placement on the GPU needs no device: the plans of TPC-H queries after
 // physical.PlaceOnGPU show which operators the device takes (scans,
-// partial aggregations over a scan) and how filters split between the
-// device and the host. The GPU runs themselves are in make test-gpu.
+// aggregations over a scan) and how filters split between the device and
+// the host. The GPU runs themselves are in make test-gpu.
 func TestPlaceOnGPU(t *testing.T) {
 	cat := catalog.New()
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
@@ -47,8 +47,11 @@ func TestPlaceOnGPU(t *testing.T) {
 		return physical.Explain(n), nil
 	}
 	for q, want := range map[string][]string{
-		"q01": {"GPUAggregate partial keys=[l_returnflag, l_linestatus] aggs=[sum(l_quantity), sum(l_extendedprice), ", "over GPUScan lineitem", "device-filter=le(l_shipdate, ", "[GPU]", "HashAggregate keys=[l_returnflag, l_linestatus] aggs=[sum(partial0)", "[CPU]"},
-		"q06": {"GPUAggregate partial keys=[] aggs=[sum(mul(l_extendedprice, l_discount))] over GPUScan lineitem cols=[l_quantity, l_extendedprice, l_discount, l_shipdate]"},
+		// The device's groups are final: no CPU merge (HashAggregate)
+		// between them and AvgCombine.
+		"q01": {"└─ AvgCombine [CPU]\n      └─ GPUAggregate keys=[l_returnflag, l_linestatus] aggs=[sum(l_quantity), sum(l_extendedprice), ", "over GPUScan lineitem", "device-filter=le(l_shipdate, ", "[GPU]", "[CPU]"},
+		"q06": {"Project [sum(l_extendedprice * l_discount)] [CPU]\n└─ GPUAggregate keys=[] aggs=[sum(mul(l_extendedprice, l_discount))] over GPUScan lineitem cols=[l_quantity, l_extendedprice, l_discount, l_shipdate]"},
+		"q18": {"Filter gt(sum(l_quantity), 300) [CPU]\n", "└─ GPUAggregate keys=[l_orderkey] aggs=[sum(l_quantity)] over GPUScan lineitem"},
 		"q13": {"GPUScan orders", "device-filter=not_like(o_comment, '%special%requests%')"},
 		"q09": {"GPUScan part cols=[p_partkey] (of 2 read)", "device-filter=like(p_name, '%green%')"},
 		"q03": {"GPUScan customer", "GPUScan orders", "GPUScan lineitem", "HashJoin inner"},

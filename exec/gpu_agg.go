@@ -38,6 +38,12 @@ type GPUAggregate struct {
 	Aggs []AggFunc   // partial aggregates: sum, count, count_star, min, max
 	Out  *arrow.Schema
 	CPU  Node
+	// Final says the output is the final aggregation, with no CPU merge
+	// above: the device's one table holds each group once, and merging a
+	// group's one partial row gives that row. Out is then the final
+	// aggregate's schema (the partial's types) and CPU computes the final
+	// aggregation (partial, then merge) for a fallback.
+	Final bool
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1

@@ -88,7 +88,11 @@ func Describe(n exec.Node) string {
 	case *exec.Analyzed:
 		return Describe(x.Inner)
 	case *exec.GPUAggregate:
-		return fmt.Sprintf("GPUAggregate partial keys=%s aggs=%s over %s", exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan))
+		mode := "partial "
+		if x.Final {
+			mode = ""
+		}
+		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s over %s", mode, exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan))
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"gq/arrowgpu"
 	"gq/errs"
 	"gq/exec"
@@ -112,9 +114,9 @@ func (p *placer) scan(s *exec.Scan) (*exec.GPUScan, string) {
 	}, ""
 }
 
-// aggregate returns the plan computing x over s with its partial
-// aggregation on the device (GPUAggregate) and the merge on the CPU, or
-// nil and why the device cannot.
+// aggregate returns the plan computing x over s with its aggregation on
+// the device (GPUAggregate; the CPU finishes avg), or nil and why the
+// device cannot.
 func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, string) {
 	gs, reason := p.scan(s)
 	if gs == nil {
@@ -148,8 +150,32 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 	if err != nil {
 		return nil, strings.TrimPrefix(err.Error(), "unsupported: ")
 	}
-	final.Input = ga
+	if !sameTypes(partial.Out, final.Out) {
+		final.Input = ga
+		return top, ""
+	}
+	// The device's rows are final (GPUAggregate.Final): the CPU merge
+	// goes, and becomes the fallback's second step.
+	final.Input = partial
+	ga.Out, ga.CPU, ga.Final = final.Out, final, true
+	if top == exec.Node(final) {
+		return ga, ""
+	}
+	top.(*exec.AvgCombine).Input = ga
 	return top, ""
+}
+
+// sameTypes reports whether a and b have the same column types.
+func sameTypes(a, b *arrow.Schema) bool {
+	if a.NumFields() != b.NumFields() {
+		return false
+	}
+	for i := range a.NumFields() {
+		if !arrow.TypeEqual(a.Field(i).Type, b.Field(i).Type) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *placer) warn() func(string) {
