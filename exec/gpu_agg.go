@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"math"
 	"sync/atomic"
 	"time"
@@ -44,6 +45,12 @@ type GPUAggregate struct {
 	// aggregate's schema (the partial's types) and CPU computes the final
 	// aggregation (partial, then merge) for a fallback.
 	Final bool
+	// Joins are inner joins run on the device between the scan and the
+	// aggregation (gpu_join.go), Builds their build sides (run on the
+	// CPU, or by their own GPU operators); Keys and Aggs are then over the
+	// pipeline's columns.
+	Joins  []GPUJoin
+	Builds []Node
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
@@ -55,15 +62,19 @@ type GPUAggregate struct {
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
 // over scan and returns the node; an errs.Unsupported error names what it
 // lacks.
-func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow.Schema, cpu Node) (*GPUAggregate, error) {
+//
+// With joins (gpu_join.go), keys and aggs are over the pipeline's columns,
+// and the scan's join filters — those of the joins the pipeline runs —
+// are not used.
+func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow.Schema, cpu Node, joins []GPUJoin, builds []Node) (*GPUAggregate, error) {
 	if scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a filter the device lacks (%s)", scan.HostFilter)
 	}
-	if len(scan.CPU.JoinFilters) > 0 {
+	if len(scan.CPU.JoinFilters) > 0 && len(joins) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a scan with join filters")
 	}
-	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu}
-	ncols := len(scan.CPU.Columns)
+	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds}
+	ncols := a.width() // string keys' codes go in the slots after the pipeline's columns
 	dev := make([]expr.Expr, len(keys))
 	for i, k := range keys {
 		a.dictOf = append(a.dictOf, -1)
@@ -85,15 +96,26 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow
 		}
 		ops[j] = arrowgpu.AggOp{Fn: f.Fn, Arg: f.Arg}
 	}
+	pred := scan.DeviceFilter
+	if len(joins) > 0 {
+		pred = nil // the pipeline filters before and between the joins
+		for _, j := range joins {
+			if j.Filter != nil {
+				if _, err := arrowgpu.GenerateFused(nil, j.Filter); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
 	var err error
-	if a.kernel, err = arrowgpu.GenerateAgg(dev, ops, scan.DeviceFilter); err != nil {
+	if a.kernel, err = arrowgpu.GenerateAgg(dev, ops, pred); err != nil {
 		return nil, err
 	}
 	return a, nil
 }
 
 func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
-func (a *GPUAggregate) Children() []Node      { return nil }
+func (a *GPUAggregate) Children() []Node      { return a.Builds }
 func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
 
 // Device is where the aggregation ran (EXPLAIN ANALYZE).
@@ -153,18 +175,6 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	}
 	defer g.cache.release(dt.entry)
 	a.toDevice.Add(loaded)
-	var dicts []*devDict
-	for i, p := range a.dictOf {
-		if p < 0 {
-			dicts = append(dicts, nil)
-			continue
-		}
-		d := dt.dicts[sc.Columns[p]]
-		if d == nil {
-			return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
-		}
-		dicts = append(dicts, d)
-	}
 	q, err := g.queue()
 	if err != nil {
 		return nil, err
@@ -172,6 +182,34 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	defer g.putQueue(q)
 	ncols := len(sc.Columns)
 	hintKey := a.kernel.Name + "|" + sc.Table.Name()
+	var pipe *gpuPipeline
+	if len(a.Joins) > 0 {
+		if g.buildNotUnique(hintKey + a.ExplainJoins()) {
+			return nil, arrowgpu.ErrJoinKeysNotUnique
+		}
+		if pipe, err = a.prepareJoins(c, q); err != nil {
+			if errors.Is(err, arrowgpu.ErrJoinKeysNotUnique) {
+				g.setBuildNotUnique(hintKey + a.ExplainJoins())
+			}
+			return nil, err
+		}
+		defer pipe.free()
+	}
+	var dicts []*devDict
+	for i, p := range a.dictOf {
+		var d *devDict
+		switch {
+		case p < 0:
+		case p < ncols:
+			if d = dt.dicts[sc.Columns[p]]; d == nil {
+				return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
+			}
+		default:
+			d = pipe.dictOf(a, p)
+		}
+		dicts = append(dicts, d)
+	}
+	w := a.width()
 	capacity := 1 << 12
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
 		capacity <<= 1 // at most half full, as Add keeps it
@@ -188,18 +226,33 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 				t.Free()
 				return nil, err
 			}
-			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, ncols+len(a.Keys))}
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}
 			for p, o := range sc.Columns {
 				view.Cols[p] = dt.cols[o][i]
 			}
 			for k, d := range dicts {
-				if d != nil {
-					view.Cols[ncols+k] = d.codes[i]
+				if d != nil && a.dictOf[k] < ncols {
+					view.Cols[w+k] = d.codes[i]
+				}
+			}
+			release := func() {}
+			if pipe != nil {
+				t0 := time.Now()
+				view, release, err = a.pipelineBatch(q, pipe, view)
+				a.kernelNS.Add(int64(time.Since(t0)))
+				if err != nil {
+					t.Free()
+					return nil, err
+				}
+				if view == nil {
+					rows += int64(ch.rows)
+					continue
 				}
 			}
 			t0 := time.Now()
 			full, err = t.Add(view)
 			a.kernelNS.Add(int64(time.Since(t0)))
+			release()
 			if err != nil {
 				t.Free()
 				return nil, err

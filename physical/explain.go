@@ -92,7 +92,7 @@ func Describe(n exec.Node) string {
 		if x.Final {
 			mode = ""
 		}
-		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s over %s", mode, exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan))
+		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

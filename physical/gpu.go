@@ -90,6 +90,9 @@ func (p *placer) place(n exec.Node) exec.Node {
 			x.Input = p.place(s)
 			return n
 		}
+		if top := p.joinAggregate(x); top != nil {
+			return top
+		}
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate:
 		return n
 	}
@@ -146,7 +149,7 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 			aggs[j].Arg = exec.RenumberColumns(f.Arg, at)
 		}
 	}
-	ga, err := exec.NewGPUAggregate(gs, keys, aggs, partial.Out, partial)
+	ga, err := exec.NewGPUAggregate(gs, keys, aggs, partial.Out, partial, nil, nil)
 	if err != nil {
 		return nil, strings.TrimPrefix(err.Error(), "unsupported: ")
 	}
@@ -176,6 +179,167 @@ func sameTypes(a, b *arrow.Schema) bool {
 		}
 	}
 	return true
+}
+
+// joinAggregate returns the plan computing x on the device when its input
+// is a chain of inner hash joins whose probe sides lead down to a scan
+// (Projects and Filters on the way): one GPUAggregate runs the scan, the
+// joins (lookups in device tables of their build sides, whose keys must
+// turn out unique) and the aggregation; the build sides are placed on
+// their own. nil when the shape does not fit; the caller places x then as
+// any operator.
+func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
+	var spine []exec.Node // from x's input down to the scan's parent
+	n := x.Input
+	for {
+		if _, ok := n.(*exec.Scan); ok {
+			break
+		}
+		spine = append(spine, n)
+		switch y := n.(type) {
+		case *exec.Project:
+			n = y.Input
+		case *exec.Filter:
+			n = y.Input
+		case *exec.HashJoin:
+			if y.Type != exec.JoinInner || y.BuildLeft || y.NullAware || len(y.LeftKeys) > 2 {
+				return nil
+			}
+			n = y.Left
+		default:
+			return nil
+		}
+	}
+	s := n.(*exec.Scan)
+	// cols[i] is column i of the current node as an expression over the
+	// pipeline's columns: the scan's Columns positions, then each join's
+	// build columns.
+	cols := make([]expr.Expr, s.Out.NumFields())
+	for i := range cols {
+		f := s.Out.Field(i)
+		at := i
+		if s.Emit != nil {
+			at = s.Emit[i]
+		}
+		cols[i] = &expr.Column{Index: at, Type: f.Type, Name: f.Name}
+	}
+	width := len(s.Columns)
+	var joins []exec.GPUJoin
+	var joinNodes []*exec.HashJoin
+	for i := len(spine) - 1; i >= 0; i-- {
+		switch y := spine[i].(type) {
+		case *exec.Project:
+			next := make([]expr.Expr, len(y.Exprs))
+			for k, e := range y.Exprs {
+				next[k] = substituteColumns(e, cols)
+			}
+			cols = next
+		case *exec.Filter:
+			if len(joins) == 0 {
+				return nil
+			}
+			j := &joins[len(joins)-1]
+			j.Filter = conjunction(append(conjuncts(j.Filter), substituteColumns(y.Pred, cols)))
+		case *exec.HashJoin:
+			j := exec.GPUJoin{Explain: Describe(y)}
+			for k, lk := range y.LeftKeys {
+				pc, ok := substituteColumns(lk, cols).(*expr.Column)
+				rc, rok := y.RightKeys[k].(*expr.Column)
+				if !ok || !rok || !arrowgpu.JoinKeyType(pc.Type) {
+					return nil
+				}
+				j.ProbeKeys = append(j.ProbeKeys, pc.Index)
+				j.BuildKeys = append(j.BuildKeys, rc.Index)
+			}
+			right := y.Right.Schema()
+			next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
+			for k := range right.NumFields() {
+				f := right.Field(k)
+				j.Cols = append(j.Cols, k)
+				next = append(next, &expr.Column{Index: width + k, Type: f.Type, Name: f.Name})
+			}
+			if y.Out.NumFields() != len(next) {
+				return nil
+			}
+			width += right.NumFields()
+			cols = next
+			if y.Extra != nil {
+				j.Filter = substituteColumns(y.Extra, cols)
+			}
+			joins = append(joins, j)
+			joinNodes = append(joinNodes, y)
+		}
+	}
+	if len(joins) == 0 {
+		return nil
+	}
+	gs, _ := p.scan(s)
+	if gs == nil || gs.HostFilter != nil {
+		return nil
+	}
+	partial, top, final, ok := splitAggregate(x, x.Input)
+	if !ok || !sameTypes(partial.Out, final.Out) {
+		return nil
+	}
+	keys := make([]expr.Expr, len(partial.GroupBy))
+	for i, k := range partial.GroupBy {
+		keys[i] = substituteColumns(k, cols)
+	}
+	aggs := make([]exec.AggFunc, len(partial.Aggs))
+	for i, f := range partial.Aggs {
+		aggs[i] = f
+		if f.Arg != nil {
+			aggs[i].Arg = substituteColumns(f.Arg, cols)
+		}
+	}
+	ga, err := exec.NewGPUAggregate(gs, keys, aggs, final.Out, final, joins, nil)
+	if err != nil {
+		p.onCPU = append(p.onCPU, "HashAggregate over joins ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
+		return nil
+	}
+	// The build sides are placed on their own; the CPU twin (for a
+	// fallback) is the partial aggregation over the same joins, with the
+	// GPU scan, then the merge.
+	for _, y := range joinNodes {
+		y.Right = p.place(y.Right)
+		ga.Builds = append(ga.Builds, y.Right)
+	}
+	joinNodes[0].Left = gs // the innermost join's probe side
+	final.Input = partial
+	ga.Final = true
+	if top == exec.Node(final) {
+		return ga
+	}
+	top.(*exec.AvgCombine).Input = ga
+	return top
+}
+
+// substituteColumns returns e with each column reference i replaced by
+// cols[i].
+func substituteColumns(e expr.Expr, cols []expr.Expr) expr.Expr {
+	switch x := e.(type) {
+	case *expr.Column:
+		return cols[x.Index]
+	case *expr.Call:
+		cp := *x
+		cp.Args = make([]expr.Expr, len(x.Args))
+		for i, a := range x.Args {
+			cp.Args[i] = substituteColumns(a, cols)
+		}
+		return &cp
+	}
+	return e
+}
+
+// conjuncts returns the conjuncts of a filter (none for nil).
+func conjuncts(f expr.Expr) []expr.Expr {
+	if f == nil {
+		return nil
+	}
+	if c, ok := f.(*expr.Call); ok && c.Fn == "and" {
+		return c.Args
+	}
+	return []expr.Expr{f}
 }
 
 func (p *placer) warn() func(string) {

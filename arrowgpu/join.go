@@ -1,0 +1,168 @@
+package arrowgpu
+
+import (
+	"encoding/binary"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+)
+
+// JoinTable is a device hash table of a join's build rows by their keys
+// (kernels/join.cu), for build sides whose keys are unique: probing it
+// maps each probe row to its one build row, or none.
+type JoinTable struct {
+	nkeys    int
+	widths   [2]int32
+	tk0, tk1 Buffer
+	trow     Buffer
+	mask     uint32
+	Rows     int // build rows
+}
+
+// ErrJoinKeysNotUnique is the error of BuildJoinTable when two build rows
+// share their keys (errs.Unsupported: the caller joins on the CPU).
+var ErrJoinKeysNotUnique = errs.New(errs.Unsupported, "GPU join: build keys are not unique")
+
+// joinKeyWidth is the width of a key column the join kernels read, or 0.
+func joinKeyWidth(t arrow.DataType) int32 {
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64:
+		return 8
+	case arrow.DATE32, arrow.INT32:
+		return 4
+	}
+	return 0
+}
+
+// JoinKeyType reports whether the join kernels take keys of type t.
+func JoinKeyType(t arrow.DataType) bool { return joinKeyWidth(t) != 0 }
+
+// BuildJoinTable builds the table of keys (one or two columns of n rows).
+// Two rows with the same keys make it fail with ErrJoinKeysNotUnique.
+func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
+	if len(keys) < 1 || len(keys) > 2 {
+		return nil, errs.New(errs.Unsupported, "GPU join on %d keys (1 or 2)", len(keys))
+	}
+	t := &JoinTable{nkeys: len(keys), Rows: n}
+	for i, k := range keys {
+		if t.widths[i] = joinKeyWidth(k.Type); t.widths[i] == 0 {
+			return nil, errs.New(errs.Unsupported, "GPU join on a %s key", k.Type)
+		}
+	}
+	slots := 64
+	for slots < 2*n {
+		slots <<= 1
+	}
+	if slots > 1<<31 {
+		return nil, errs.New(errs.ResourcesExhausted, "GPU join: %d build rows", n)
+	}
+	t.mask = uint32(slots - 1)
+	ks, err := q.kernels("gq_join_build")
+	if err != nil {
+		return nil, err
+	}
+	flags, err := q.pool.Alloc(4)
+	if err != nil {
+		return nil, err
+	}
+	defer flags.Free()
+	for _, b := range []*Buffer{&t.tk0, &t.tk1} {
+		if *b, err = q.pool.Alloc(int64(slots) * 8); err != nil {
+			t.Free()
+			return nil, err
+		}
+	}
+	if t.trow, err = q.pool.Alloc(int64(slots) * 4); err != nil {
+		t.Free()
+		return nil, err
+	}
+	k0, k1 := keyArgs(keys)
+	var dup [4]byte
+	err = q.dv.Do(func() error {
+		if err := q.stream.memsetLocked(t.trow.Ptr, 0xff, int64(slots)*4); err != nil { // -1: empty
+			return err
+		}
+		if err := q.stream.memsetLocked(t.tk1.Ptr, 0, int64(slots)*8); err != nil {
+			return err
+		}
+		if err := q.stream.memsetLocked(flags.Ptr, 0, 4); err != nil {
+			return err
+		}
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
+			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
+			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, flags.Ptr); err != nil {
+			return err
+		}
+		if err := q.stream.syncLocked(); err != nil {
+			return err
+		}
+		return q.getLocked(dup[:], flags.Ptr)
+	})
+	if err == nil && binary.LittleEndian.Uint32(dup[:]) != 0 {
+		err = ErrJoinKeysNotUnique
+	}
+	if err != nil {
+		t.Free()
+		return nil, err
+	}
+	return t, nil
+}
+
+// keyArgs returns the first and second key column (the first again when
+// there is one key: the kernels do not read it).
+func keyArgs(keys []*Column) (*Column, *Column) {
+	if len(keys) == 1 {
+		return keys[0], keys[0]
+	}
+	return keys[0], keys[1]
+}
+
+// Probe looks up rows of keys (columns of n rows, the types the table was
+// built with): it returns per row the build row (int32, -1 for none) and a
+// mask of the rows that found one.
+func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, error) {
+	if len(keys) != t.nkeys {
+		return Buffer{}, nil, errs.New(errs.Internal, "GPU join: probing %d keys into a table of %d", len(keys), t.nkeys)
+	}
+	for i, k := range keys {
+		if joinKeyWidth(k.Type) != t.widths[i] {
+			return Buffer{}, nil, errs.New(errs.Internal, "GPU join: probe key %d of type %s", i, k.Type)
+		}
+	}
+	ks, err := q.kernels("gq_join_probe")
+	if err != nil {
+		return Buffer{}, nil, err
+	}
+	mask := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	if mask.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+		return Buffer{}, nil, err
+	}
+	rows, err := q.pool.Alloc(int64(max(n, 1)) * 4)
+	if err != nil {
+		mask.Free()
+		return Buffer{}, nil, err
+	}
+	k0, k1 := keyArgs(keys)
+	err = q.dv.Do(func() error {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
+			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
+			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, rows.Ptr, mask.Data.Ptr); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		mask.Free()
+		rows.Free()
+		return Buffer{}, nil, err
+	}
+	return rows, mask, nil
+}
+
+// Free returns the table's memory to the pool.
+func (t *JoinTable) Free() {
+	t.tk0.Free()
+	t.tk1.Free()
+	t.trow.Free()
+}

@@ -1,0 +1,440 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/arrowgpu"
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// GPUJoin is an inner join the device runs between a GPUAggregate's scan
+// and its aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins
+// of lineitem or orders with dimension tables): the rows so far look up
+// their keys in a device hash table of Build's rows, which must be unique
+// by those keys — a primary key, so each row finds at most one build row
+// — and the build row's columns Cols are appended to it.
+//
+// The rows of the pipeline have "pipeline columns": the scan's Columns
+// positions, then each join's Cols in order. GPUAggregate's keys and
+// aggregates, and each join's keys and Filter, are expressions over them.
+type GPUJoin struct {
+	BuildKeys []int     // columns of Build's output
+	ProbeKeys []int     // pipeline columns (integer-like, the build keys' types)
+	Cols      []int     // Build's output columns appended as pipeline columns
+	Filter    expr.Expr // over the pipeline columns so far, after the join; or nil
+	// Explain describes the join it replaces ("HashJoin inner keys=[...]").
+	Explain string
+}
+
+// errBuildNotUnique remembers, per join pipeline, that a build side had
+// duplicate keys: later runs of the same plan go to the CPU at once
+// instead of computing the build side twice.
+func (g *GPU) buildNotUnique(key string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.notUnique[key]
+}
+
+func (g *GPU) setBuildNotUnique(key string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.notUnique == nil {
+		g.notUnique = map[string]bool{}
+	}
+	g.notUnique[key] = true
+}
+
+// devBuild is a join's build side on the device: its table and the
+// columns it appends (nil where nothing reads them), and the dictionaries
+// of string columns appended as codes (group keys).
+type devBuild struct {
+	table *arrowgpu.JoinTable
+	cols  []*arrowgpu.Column // per Cols entry; nil where nothing reads it
+	codes []*arrowgpu.Column // per Cols entry: the codes of a string group key, or nil
+	dicts map[int]*devDict   // the strings of those codes, by Cols position
+}
+
+func (b *devBuild) free() {
+	if b.table != nil {
+		b.table.Free()
+	}
+	for _, c := range append(b.cols, b.codes...) {
+		if c != nil {
+			c.Free()
+		}
+	}
+	for _, d := range b.dicts {
+		d.values.Release()
+	}
+}
+
+// gpuPipeline is what a GPUAggregate with joins prepares once per run.
+type gpuPipeline struct {
+	scanFilter *arrowgpu.Fused   // the scan's device filter, or nil
+	filters    []*arrowgpu.Fused // per join: its Filter, or nil
+	builds     []*devBuild
+	// needAfter[k] marks the batch slots read after step k (step 0: the
+	// scan's filter; step k+1: join k).
+	needAfter [][]bool
+	width     int // pipeline columns; slots width+i hold key i's codes
+}
+
+func (p *gpuPipeline) free() {
+	for _, b := range p.builds {
+		b.free()
+	}
+}
+
+// prepareJoins compiles the pipeline's filters, runs the build sides and
+// puts them on the device.
+func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline, error) {
+	s := a.Scan
+	p := &gpuPipeline{width: a.width()}
+	var err error
+	if s.DeviceFilter != nil {
+		if p.scanFilter, err = arrowgpu.GenerateFused(nil, s.DeviceFilter); err != nil {
+			return nil, err
+		}
+	}
+	for _, j := range a.Joins {
+		var f *arrowgpu.Fused
+		if j.Filter != nil {
+			if f, err = arrowgpu.GenerateFused(nil, j.Filter); err != nil {
+				return nil, err
+			}
+		}
+		p.filters = append(p.filters, f)
+	}
+	p.needAfter = a.slotsNeeded()
+	first := len(s.CPU.Columns)
+	for k, j := range a.Joins {
+		b, err := a.uploadBuild(c, q, k, first)
+		if err != nil {
+			p.free()
+			return nil, err
+		}
+		p.builds = append(p.builds, b)
+		first += len(j.Cols)
+	}
+	return p, nil
+}
+
+// dictOf is the dictionary of the build column that is pipeline column pc.
+func (p *gpuPipeline) dictOf(a *GPUAggregate, pc int) *devDict {
+	first := len(a.Scan.CPU.Columns)
+	for k, j := range a.Joins {
+		if pc < first+len(j.Cols) {
+			return p.builds[k].dicts[pc-first]
+		}
+		first += len(j.Cols)
+	}
+	return nil
+}
+
+// width is the number of pipeline columns.
+func (a *GPUAggregate) width() int {
+	w := len(a.Scan.CPU.Columns)
+	for _, j := range a.Joins {
+		w += len(j.Cols)
+	}
+	return w
+}
+
+// slotsNeeded returns, per step, the batch slots read after it: by later
+// joins' keys and filters, and by the aggregation (its keys, arguments,
+// and the code slots of string keys).
+func (a *GPUAggregate) slotsNeeded() [][]bool {
+	w := a.width()
+	need := make([]bool, w+len(a.Keys))
+	mark := func(e expr.Expr) {
+		for _, c := range exprColumns(e, nil) {
+			need[c] = true
+		}
+	}
+	for i, k := range a.Keys {
+		if a.dictOf[i] >= 0 {
+			need[w+i] = true
+		} else {
+			mark(k)
+		}
+	}
+	for _, f := range a.Aggs {
+		if f.Arg != nil {
+			mark(f.Arg)
+		}
+	}
+	out := make([][]bool, len(a.Joins)+1)
+	for k := len(a.Joins); k >= 1; k-- {
+		j := a.Joins[k-1]
+		if j.Filter != nil { // read right after the join
+			mark(j.Filter)
+		}
+		out[k] = append([]bool(nil), need...)
+		for _, pk := range j.ProbeKeys {
+			need[pk] = true
+		}
+	}
+	out[0] = need
+	return out
+}
+
+// uploadBuild runs join k's build side and puts its keys' table and the
+// columns the pipeline reads on the device. first is the pipeline column
+// of its first appended column.
+func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
+	j := a.Joins[k]
+	build := a.Builds[k]
+	var batches []arrow.RecordBatch
+	defer func() { releaseBatches(batches) }()
+	for b := range build.Open(c) {
+		if b.NumRows() == 0 {
+			b.Release()
+			continue
+		}
+		batches = append(batches, b)
+	}
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, b := range batches {
+		n += int(b.NumRows())
+	}
+	column := func(i int) []arrow.Array {
+		arrs := make([]arrow.Array, len(batches))
+		for bi, b := range batches {
+			arrs[bi] = b.Column(i)
+		}
+		return arrs
+	}
+	db := &devBuild{dicts: map[int]*devDict{}}
+	fail := func(err error) (*devBuild, error) {
+		db.free()
+		return nil, err
+	}
+	var keys []*arrowgpu.Column
+	defer func() {
+		for _, kc := range keys {
+			kc.Free()
+		}
+	}()
+	for _, bk := range j.BuildKeys {
+		col, _, err := uploadConcat(q, build.Schema().Field(bk).Type, column(bk), c.Alloc)
+		if err != nil {
+			return fail(err)
+		}
+		keys = append(keys, col)
+	}
+	var err error
+	if db.table, err = q.BuildJoinTable(keys, n); err != nil {
+		return fail(err)
+	}
+	need := a.slotsNeeded()[k+1]
+	w := a.width()
+	for ci, bc := range j.Cols {
+		pc := first + ci
+		var col, codes *arrowgpu.Column
+		if need[pc] {
+			if col, _, err = uploadConcat(q, build.Schema().Field(bc).Type, column(bc), c.Alloc); err != nil {
+				return fail(err)
+			}
+		}
+		db.cols = append(db.cols, col)
+		for i, d := range a.dictOf {
+			if d != pc || !need[w+i] || codes != nil {
+				continue
+			}
+			// A string group key: its codes go to the device, the
+			// strings stay here for partialRows.
+			dict, arr, err := dictEncode(c, column(bc))
+			if err != nil {
+				return fail(err)
+			}
+			db.dicts[ci] = dict
+			codes, _, err = uploadConcat(q, arrow.PrimitiveTypes.Int32, []arrow.Array{arr}, c.Alloc)
+			arr.Release()
+			if err != nil {
+				return fail(err)
+			}
+		}
+		db.codes = append(db.codes, codes)
+	}
+	return db, nil
+}
+
+// dictEncode returns the distinct strings of arrs (with NULL kept as NULL
+// codes) and each row's code.
+func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
+	vb := array.NewStringBuilder(c.Alloc)
+	defer vb.Release()
+	cb := array.NewInt32Builder(c.Alloc)
+	defer cb.Release()
+	codes := map[string]int32{}
+	for _, a := range arrs {
+		s, ok := a.(*array.String)
+		if !ok {
+			return nil, nil, errs.New(errs.Unsupported, "GPU join: dictionary of %s", a.DataType())
+		}
+		for r := range s.Len() {
+			if s.IsNull(r) {
+				cb.AppendNull()
+				continue
+			}
+			v := s.Value(r)
+			code, ok := codes[v]
+			if !ok {
+				code = int32(len(codes))
+				codes[v] = code
+				vb.Append(v)
+			}
+			cb.Append(code)
+		}
+	}
+	return &devDict{values: vb.NewStringArray()}, cb.NewArray(), nil
+}
+
+// pipelineBatch runs one chunk (view: the scan's columns, and the codes
+// of the scan's string keys in slots width+i) through the scan filter and
+// the joins, and returns the batch the aggregation kernel reads (every
+// slot the aggregation needs) and what to free after it; nil when no row
+// is left.
+func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch) (*arrowgpu.Batch, func(), error) {
+	cur := view
+	owned := false // whether cur's columns are ours to free
+	release := func() {
+		if owned {
+			cur.Free()
+		}
+	}
+	fail := func(err error) (*arrowgpu.Batch, func(), error) {
+		release()
+		return nil, nil, err
+	}
+	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
+	keep := func(idx arrowgpu.Buffer, m int, need []bool) error {
+		next := &arrowgpu.Batch{Len: m, Cols: make([]*arrowgpu.Column, len(cur.Cols))}
+		for sl, col := range cur.Cols {
+			if col == nil || !need[sl] {
+				continue
+			}
+			g, err := q.Gather(col, idx, m)
+			if err != nil {
+				next.Free()
+				return err
+			}
+			next.Cols[sl] = g
+		}
+		release()
+		cur, owned = next, true
+		return nil
+	}
+	// filter keeps the rows of cur that f's mask keeps.
+	filter := func(f *arrowgpu.Fused, need []bool) (bool, error) {
+		_, mask, err := q.RunFused(f, cur)
+		if err != nil {
+			return false, err
+		}
+		idx, m, err := q.Select(mask)
+		mask.Free()
+		if err != nil {
+			return false, err
+		}
+		defer idx.Free()
+		if m == 0 {
+			return false, nil
+		}
+		return true, keep(idx, m, need)
+	}
+	if p.scanFilter != nil {
+		ok, err := filter(p.scanFilter, p.needAfter[0])
+		if err != nil || !ok {
+			return fail(err)
+		}
+	}
+	first := len(a.Scan.CPU.Columns)
+	for k, j := range a.Joins {
+		keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
+		for i, pk := range j.ProbeKeys {
+			keys[i] = cur.Cols[pk]
+		}
+		rows, mask, err := p.builds[k].table.Probe(q, keys, cur.Len)
+		if err != nil {
+			return fail(err)
+		}
+		idx, m, err := q.Select(mask)
+		mask.Free()
+		if err != nil {
+			rows.Free()
+			return fail(err)
+		}
+		if m == 0 {
+			rows.Free()
+			return fail(nil)
+		}
+		brow, err := q.Gather(&arrowgpu.Column{Type: arrow.PrimitiveTypes.Int32, Len: cur.Len, Data: rows}, idx, m)
+		rows.Free()
+		if err != nil {
+			idx.Free()
+			return fail(err)
+		}
+		err = keep(idx, m, p.needAfter[k+1])
+		idx.Free()
+		if err != nil {
+			brow.Free()
+			return fail(err)
+		}
+		gather := func(col *arrowgpu.Column, sl int) error {
+			g, err := q.Gather(col, brow.Data, m)
+			if err == nil {
+				cur.Cols[sl] = g
+			}
+			return err
+		}
+		b := p.builds[k]
+		for ci := range j.Cols {
+			if b.cols[ci] != nil {
+				if err := gather(b.cols[ci], first+ci); err != nil {
+					brow.Free()
+					return fail(err)
+				}
+			}
+			if b.codes[ci] == nil {
+				continue
+			}
+			for i, d := range a.dictOf {
+				if d == first+ci {
+					if err := gather(b.codes[ci], p.width+i); err != nil {
+						brow.Free()
+						return fail(err)
+					}
+				}
+			}
+		}
+		brow.Free()
+		first += len(j.Cols)
+		if p.filters[k] != nil {
+			ok, err := filter(p.filters[k], p.needAfter[k+1])
+			if err != nil || !ok {
+				return fail(err)
+			}
+		}
+	}
+	return cur, release, nil
+}
+
+// ExplainJoins is the EXPLAIN text of the joins: per join, what it
+// replaces and its filter; the build sides are the node's children.
+func (a *GPUAggregate) ExplainJoins() string {
+	s := ""
+	for k, j := range a.Joins {
+		s += fmt.Sprintf(" ⋈ %s (build %d)", j.Explain, k+1)
+		if j.Filter != nil {
+			s += fmt.Sprintf(" filter=%s", j.Filter)
+		}
+	}
+	return s
+}
