@@ -9,20 +9,19 @@ import (
 )
 
 // JoinTable is a device hash table of a join's build rows by their keys
-// (kernels/join.cu), for build sides whose keys are unique: probing it
-// maps each probe row to its one build row, or none.
+// (kernels/join.cu). When the keys are unique (Unique: a primary key) a
+// probe row finds at most one build row (Probe); otherwise Expand lists
+// every matching pair.
 type JoinTable struct {
 	nkeys    int
 	widths   [2]int32
 	tk0, tk1 Buffer
 	trow     Buffer
+	next     Buffer // per build row: the next with the same keys, or -1
 	mask     uint32
-	Rows     int // build rows
+	Rows     int  // build rows
+	Unique   bool // no two build rows share their keys
 }
-
-// ErrJoinKeysNotUnique is the error of BuildJoinTable when two build rows
-// share their keys (errs.Unsupported: the caller joins on the CPU).
-var ErrJoinKeysNotUnique = errs.New(errs.Unsupported, "GPU join: build keys are not unique")
 
 // joinKeyWidth is the width of a key column the join kernels read, or 0.
 func joinKeyWidth(t arrow.DataType) int32 {
@@ -39,7 +38,6 @@ func joinKeyWidth(t arrow.DataType) int32 {
 func JoinKeyType(t arrow.DataType) bool { return joinKeyWidth(t) != 0 }
 
 // BuildJoinTable builds the table of keys (one or two columns of n rows).
-// Two rows with the same keys make it fail with ErrJoinKeysNotUnique.
 func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
 	if len(keys) < 1 || len(keys) > 2 {
 		return nil, errs.New(errs.Unsupported, "GPU join on %d keys (1 or 2)", len(keys))
@@ -77,6 +75,10 @@ func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
 		t.Free()
 		return nil, err
 	}
+	if t.next, err = q.pool.Alloc(int64(max(n, 1)) * 4); err != nil {
+		t.Free()
+		return nil, err
+	}
 	k0, k1 := keyArgs(keys)
 	var dup [4]byte
 	err = q.dv.Do(func() error {
@@ -91,7 +93,7 @@ func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
 		}
 		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
 			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
-			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, flags.Ptr); err != nil {
+			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.next.Ptr, t.mask, flags.Ptr); err != nil {
 			return err
 		}
 		if err := q.stream.syncLocked(); err != nil {
@@ -99,13 +101,11 @@ func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
 		}
 		return q.getLocked(dup[:], flags.Ptr)
 	})
-	if err == nil && binary.LittleEndian.Uint32(dup[:]) != 0 {
-		err = ErrJoinKeysNotUnique
-	}
 	if err != nil {
 		t.Free()
 		return nil, err
 	}
+	t.Unique = binary.LittleEndian.Uint32(dup[:]) == 0
 	return t, nil
 }
 
@@ -118,17 +118,28 @@ func keyArgs(keys []*Column) (*Column, *Column) {
 	return keys[0], keys[1]
 }
 
-// Probe looks up rows of keys (columns of n rows, the types the table was
-// built with): it returns per row the build row (int32, -1 for none) and a
-// mask of the rows that found one.
-func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, error) {
+// checkProbe checks that keys are what the table was built with.
+func (t *JoinTable) checkProbe(keys []*Column) error {
 	if len(keys) != t.nkeys {
-		return Buffer{}, nil, errs.New(errs.Internal, "GPU join: probing %d keys into a table of %d", len(keys), t.nkeys)
+		return errs.New(errs.Internal, "GPU join: probing %d keys into a table of %d", len(keys), t.nkeys)
 	}
 	for i, k := range keys {
 		if joinKeyWidth(k.Type) != t.widths[i] {
-			return Buffer{}, nil, errs.New(errs.Internal, "GPU join: probe key %d of type %s", i, k.Type)
+			return errs.New(errs.Internal, "GPU join: probe key %d of type %s", i, k.Type)
 		}
+	}
+	return nil
+}
+
+// Probe looks up rows of keys (columns of n rows, the types the table was
+// built with) in a Unique table: it returns per row the build row (int32,
+// -1 for none) and a mask of the rows that found one.
+func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, error) {
+	if err := t.checkProbe(keys); err != nil {
+		return Buffer{}, nil, err
+	}
+	if !t.Unique {
+		return Buffer{}, nil, errs.New(errs.Internal, "GPU join: a lookup in a table whose keys are not unique")
 	}
 	ks, err := q.kernels("gq_join_probe")
 	if err != nil {
@@ -160,9 +171,83 @@ func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, err
 	return rows, mask, nil
 }
 
+// maxJoinPairs bounds the pairs one Expand writes (int32 row indices).
+const maxJoinPairs = 1<<31 - 1
+
+// Expand joins rows of keys (columns of n rows) with the table: it returns
+// the m matching pairs as two int32 index arrays, the probe row and the
+// build row of each (probe rows ascending).
+func (t *JoinTable) Expand(q *Queue, keys []*Column, n int) (probe, build Buffer, m int, err error) {
+	if err := t.checkProbe(keys); err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	if n == 0 {
+		return Buffer{}, Buffer{}, 0, nil
+	}
+	ks, err := q.kernels("gq_join_count", "gq_scan_u32", "gq_join_expand")
+	if err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	tmp, err := q.partials(1, int64(n)*4, int64(n+1)*4, 8)
+	if err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	defer freeAll(tmp)
+	counts, offsets, total := tmp[0], tmp[1], tmp[2]
+	k0, k1 := keyArgs(keys)
+	args := []any{k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
+		int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.next.Ptr, t.mask}
+	var sum [8]byte
+	err = q.dv.Do(func() error {
+		if err := q.stream.memsetLocked(total.Ptr, 0, 8); err != nil {
+			return err
+		}
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, append(args, counts.Ptr, total.Ptr)...); err != nil {
+			return err
+		}
+		if err := q.stream.syncLocked(); err != nil {
+			return err
+		}
+		return q.getLocked(sum[:], total.Ptr)
+	})
+	if err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	pairs := binary.LittleEndian.Uint64(sum[:])
+	if pairs > maxJoinPairs {
+		return Buffer{}, Buffer{}, 0, errs.New(errs.ResourcesExhausted, "GPU join: %d rows join to %d pairs (at most %d at once)", n, pairs, maxJoinPairs)
+	}
+	if m = int(pairs); m == 0 {
+		return Buffer{}, Buffer{}, 0, nil
+	}
+	if probe, err = q.pool.Alloc(int64(m) * 4); err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	if build, err = q.pool.Alloc(int64(m) * 4); err != nil {
+		probe.Free()
+		return Buffer{}, Buffer{}, 0, err
+	}
+	err = q.dv.Do(func() error {
+		if err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, int64(n)); err != nil {
+			return err
+		}
+		if err := ks[2].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, append(args, offsets.Ptr, probe.Ptr, build.Ptr)...); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		probe.Free()
+		build.Free()
+		return Buffer{}, Buffer{}, 0, err
+	}
+	return probe, build, m, nil
+}
+
 // Free returns the table's memory to the pool.
 func (t *JoinTable) Free() {
 	t.tk0.Free()
 	t.tk1.Free()
 	t.trow.Free()
+	t.next.Free()
 }

@@ -1,21 +1,21 @@
 package arrowgpu
 
 import (
-	"errors"
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/errs"
 )
 
 // The join table finds, for each probe row, the build row with equal keys
 // (one int64 key, or an int64 and a date32 key), NULL keys matching
-// nothing, as a Go map says; duplicate build keys are an
-// ErrJoinKeysNotUnique (errs.Unsupported) error.
+// nothing, as a Go map says; with duplicate build keys, Expand lists every
+// matching pair.
 func TestGPUJoinTable(t *testing.T) {
 	q := needKernels(t)
 	mem := memory.NewGoAllocator()
@@ -109,12 +109,65 @@ func TestGPUJoinTable(t *testing.T) {
 			c.Free()
 		}
 	}
-	// Duplicate build keys.
-	ab := array.NewInt64Builder(mem)
-	ab.AppendValues([]int64{1, 2, 3, 2, 5}, nil)
-	c := upload(ab.NewArray())
-	defer c.Free()
-	if _, err := q.BuildJoinTable([]*Column{c}, 5); !errors.Is(err, ErrJoinKeysNotUnique) || !errors.Is(err, errs.Unsupported) {
-		t.Fatalf("duplicate build keys: %v", err)
+	// Duplicate build keys: every matching pair, probe rows ascending.
+	for _, nb := range []int{7, 3000} {
+		bb := array.NewInt64Builder(mem)
+		multi := map[int64][]int32{}
+		for i := range nb {
+			if i%11 == 5 {
+				bb.AppendNull()
+				continue
+			}
+			v := int64(r.IntN(nb/3 + 1))
+			bb.Append(v)
+			multi[v] = append(multi[v], int32(i))
+		}
+		build := upload(bb.NewArray())
+		tab, err := q.BuildJoinTable([]*Column{build}, nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Unique {
+			t.Fatalf("%d build rows with duplicate keys: table says unique", nb)
+		}
+		pb := array.NewInt64Builder(mem)
+		const np = 5000
+		var want [][2]int32
+		for i := range np {
+			if i%13 == 0 {
+				pb.AppendNull()
+				continue
+			}
+			v := int64(r.IntN(nb/2 + 1))
+			pb.Append(v)
+			rows := append([]int32(nil), multi[v]...)
+			slices.Sort(rows)
+			for _, br := range rows {
+				want = append(want, [2]int32{int32(i), br})
+			}
+		}
+		probe := upload(pb.NewArray())
+		pi, bi, m, err := tab.Expand(q, []*Column{probe}, np)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gp, gbld := downloadInt32(t, q.dv, pi, m), downloadInt32(t, q.dv, bi, m)
+		got := make([][2]int32, m)
+		for k := range m {
+			got[k] = [2]int32{gp[k], gbld[k]}
+		}
+		// Within a probe row the build rows come in chain order.
+		slices.SortFunc(got, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d build rows: %d pairs, want %d (first %v / %v)", nb, m, len(want), got[:min(5, m)], want[:min(5, len(want))])
+		}
+		if !slices.IsSortedFunc(gp, cmp.Compare[int32]) {
+			t.Errorf("probe rows of the pairs not ascending")
+		}
+		pi.Free()
+		bi.Free()
+		tab.Free()
+		build.Free()
+		probe.Free()
 	}
 }

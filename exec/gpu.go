@@ -32,9 +32,6 @@ type GPU struct {
 	// table) had when it last ran, so the next run sizes its hash table
 	// right away instead of growing it and starting again.
 	groups map[string]int
-	// notUnique remembers the join pipelines whose build keys were not
-	// unique (gpu_join.go).
-	notUnique map[string]bool
 }
 
 // groupsHint is the number of groups key had when it last ran (0: never).

@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"errors"
 	"math"
 	"sync/atomic"
 	"time"
@@ -184,13 +183,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	hintKey := a.kernel.Name + "|" + sc.Table.Name()
 	var pipe *gpuPipeline
 	if len(a.Joins) > 0 {
-		if g.buildNotUnique(hintKey + a.ExplainJoins()) {
-			return nil, arrowgpu.ErrJoinKeysNotUnique
-		}
 		if pipe, err = a.prepareJoins(c, q); err != nil {
-			if errors.Is(err, arrowgpu.ErrJoinKeysNotUnique) {
-				g.setBuildNotUnique(hintKey + a.ExplainJoins())
-			}
 			return nil, err
 		}
 		defer pipe.free()

@@ -14,9 +14,10 @@ import (
 // GPUJoin is an inner join the device runs between a GPUAggregate's scan
 // and its aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins
 // of lineitem or orders with dimension tables): the rows so far look up
-// their keys in a device hash table of Build's rows, which must be unique
-// by those keys — a primary key, so each row finds at most one build row
-// — and the build row's columns Cols are appended to it.
+// their keys in a device hash table of the build side's rows and each
+// match's build columns Cols are appended. When the build keys are unique
+// (a primary key: most joins) a row finds at most one build row; otherwise
+// every matching pair is written out (arrowgpu.JoinTable.Expand).
 //
 // The rows of the pipeline have "pipeline columns": the scan's Columns
 // positions, then each join's Cols in order. GPUAggregate's keys and
@@ -28,24 +29,6 @@ type GPUJoin struct {
 	Filter    expr.Expr // over the pipeline columns so far, after the join; or nil
 	// Explain describes the join it replaces ("HashJoin inner keys=[...]").
 	Explain string
-}
-
-// errBuildNotUnique remembers, per join pipeline, that a build side had
-// duplicate keys: later runs of the same plan go to the CPU at once
-// instead of computing the build side twice.
-func (g *GPU) buildNotUnique(key string) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.notUnique[key]
-}
-
-func (g *GPU) setBuildNotUnique(key string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.notUnique == nil {
-		g.notUnique = map[string]bool{}
-	}
-	g.notUnique[key] = true
 }
 
 // devBuild is a join's build side on the device: its table and the
@@ -361,24 +344,8 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		for i, pk := range j.ProbeKeys {
 			keys[i] = cur.Cols[pk]
 		}
-		rows, mask, err := p.builds[k].table.Probe(q, keys, cur.Len)
-		if err != nil {
-			return fail(err)
-		}
-		idx, m, err := q.Select(mask)
-		mask.Free()
-		if err != nil {
-			rows.Free()
-			return fail(err)
-		}
-		if m == 0 {
-			rows.Free()
-			return fail(nil)
-		}
-		brow, err := q.Gather(&arrowgpu.Column{Type: arrow.PrimitiveTypes.Int32, Len: cur.Len, Data: rows}, idx, m)
-		rows.Free()
-		if err != nil {
-			idx.Free()
+		idx, brow, m, err := joinRows(q, p.builds[k].table, keys, cur.Len)
+		if err != nil || m == 0 {
 			return fail(err)
 		}
 		err = keep(idx, m, p.needAfter[k+1])
@@ -388,7 +355,7 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 			return fail(err)
 		}
 		gather := func(col *arrowgpu.Column, sl int) error {
-			g, err := q.Gather(col, brow.Data, m)
+			g, err := q.Gather(col, brow, m)
 			if err == nil {
 				cur.Cols[sl] = g
 			}
@@ -424,6 +391,30 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		}
 	}
 	return cur, release, nil
+}
+
+// joinRows joins n rows (their keys) with a build table: for each output
+// row, the row it comes from (idx) and its build row (brow), m of them.
+func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int) (idx, brow arrowgpu.Buffer, m int, err error) {
+	if !t.Unique {
+		return t.Expand(q, keys, n)
+	}
+	rows, mask, err := t.Probe(q, keys, n)
+	if err != nil {
+		return idx, brow, 0, err
+	}
+	defer rows.Free()
+	idx, m, err = q.Select(mask)
+	mask.Free()
+	if err != nil || m == 0 {
+		return idx, brow, 0, err
+	}
+	g, err := q.Gather(&arrowgpu.Column{Type: arrow.PrimitiveTypes.Int32, Len: n, Data: rows}, idx, m)
+	if err != nil {
+		idx.Free()
+		return idx, brow, 0, err
+	}
+	return idx, g.Data, m, nil
 }
 
 // ExplainJoins is the EXPLAIN text of the joins: per join, what it

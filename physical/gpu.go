@@ -184,9 +184,8 @@ func sameTypes(a, b *arrow.Schema) bool {
 // joinAggregate returns the plan computing x on the device when its input
 // is a chain of inner hash joins whose probe sides lead down to a scan
 // (Projects and Filters on the way): one GPUAggregate runs the scan, the
-// joins (lookups in device tables of their build sides, whose keys must
-// turn out unique) and the aggregation; the build sides are placed on
-// their own. nil when the shape does not fit; the caller places x then as
+// joins (probing device tables of their build sides) and the aggregation;
+// the build sides are placed on their own. nil when the shape does not fit; the caller places x then as
 // any operator.
 func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	var spine []exec.Node // from x's input down to the scan's parent

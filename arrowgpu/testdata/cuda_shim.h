@@ -32,6 +32,7 @@ static inline long long atomicMax(long long* p, long long v) { long long o = *p;
 static inline void __threadfence() {}
 static inline unsigned __match_any_sync(unsigned, unsigned) { return 1u; }
 template <typename T> static inline T __shfl_sync(unsigned, T v, int) { return v; }
+template <typename T> static inline T __shfl_xor_sync(unsigned, T v, int) { return v; }
 static inline long long __double_as_longlong(double d) { long long x; memcpy(&x, &d, 8); return x; }
 // GQ_HOST_DIVERGENT makes every warp look divergent, so the kernels take
 // their general paths (the aggregation's per-peer loop).
