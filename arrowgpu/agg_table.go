@@ -3,6 +3,7 @@ package arrowgpu
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -217,10 +218,12 @@ func (r *AggResult) Release() {
 	}
 }
 
-// Result downloads the groups (in slot order).
+// Result downloads the groups (in slot order). Every buffer's groups are
+// gathered by one kernel into one device buffer and downloaded at once: a
+// transfer per buffer cost milliseconds of round trips per query.
 func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 	q := t.q
-	ready, err := q.kernels("gq_agg_ready")
+	ks, err := q.kernels("gq_agg_ready", "gq_gather_64_many")
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +232,7 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 		return nil, err
 	}
 	err = q.dv.Do(func() error {
-		return ready[0].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
+		return ks[0].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
 	})
 	if err != nil {
 		mask.Free()
@@ -241,42 +244,56 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 		return nil, err
 	}
 	defer idx.Free()
-	res := &AggResult{Rows: m}
-	fetch := func(b Buffer) (*array.Int64, error) {
-		col := &Column{Type: arrow.PrimitiveTypes.Int64, Len: t.capacity, Data: b}
-		g, err := q.Gather(col, idx, m)
+	bufs := append(append(append([]Buffer(nil), t.keys...), t.knull), slices.Concat(t.accs...)...)
+	ptrs := make([]byte, 8*len(bufs))
+	for j, b := range bufs {
+		binary.LittleEndian.PutUint64(ptrs[8*j:], uint64(b.Ptr))
+	}
+	host := memory.NewResizableBuffer(mem)
+	defer host.Release()
+	host.Resize(8 * m * len(bufs))
+	if m > 0 {
+		dptrs, err := q.UploadBytes(ptrs)
 		if err != nil {
 			return nil, err
 		}
-		defer g.Free()
-		a, err := q.Download(g, mem)
+		defer dptrs.Free()
+		out, err := q.pool.Alloc(int64(8 * m * len(bufs)))
 		if err != nil {
 			return nil, err
 		}
-		return a.(*array.Int64), nil
-	}
-	for _, kb := range t.keys {
-		a, err := fetch(kb)
-		if err != nil {
-			res.Release()
-			return nil, err
-		}
-		res.Keys = append(res.Keys, a)
-	}
-	if res.KeyNulls, err = fetch(t.knull); err != nil {
-		res.Release()
-		return nil, err
-	}
-	for _, bs := range t.accs {
-		var as []*array.Int64
-		for _, b := range bs {
-			a, err := fetch(b)
-			if err != nil {
-				res.Ops = append(res.Ops, as)
-				res.Release()
-				return nil, err
+		defer out.Free()
+		err = q.dv.Do(func() error {
+			if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, dptrs.Ptr, int32(len(bufs)), idx.Ptr, out.Ptr, int64(m)); err != nil {
+				return err
 			}
-			as = append(as, a)
+			if err := q.stream.syncLocked(); err != nil {
+				return err
+			}
+			return q.getLocked(host.Bytes(), out.Ptr)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	next := 0
+	column := func() *array.Int64 {
+		part := memory.SliceBuffer(host, 8*m*next, 8*m)
+		defer part.Release()
+		next++
+		d := array.NewData(arrow.PrimitiveTypes.Int64, m, []*memory.Buffer{nil, part}, nil, 0, 0)
+		defer d.Release()
+		return array.NewInt64Data(d)
+	}
+	res := &AggResult{Rows: m}
+	for range t.keys {
+		res.Keys = append(res.Keys, column())
+	}
+	res.KeyNulls = column()
+	for _, bs := range t.accs {
+		as := make([]*array.Int64, len(bs))
+		for w := range bs {
+			as[w] = column()
 		}
 		res.Ops = append(res.Ops, as)
 	}

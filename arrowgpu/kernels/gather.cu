@@ -32,3 +32,12 @@ extern "C" __global__ void gq_gather_str_bytes(const i32* off, const u8* bytes, 
 		for (i32 k = s; k < e; k++) outBytes[d + (k - s)] = bytes[k];
 	}
 }
+
+// out[j*n + r] = srcs[j][idx[r]]: nsrc 64-bit columns gathered by one
+// index into one buffer (an aggregation's groups: one download for all).
+extern "C" __global__ void gq_gather_64_many(const u64* const* srcs, int nsrc, const i32* idx, u64* out, i64 n) {
+	GQ_FOR(r, n) {
+		i32 k = idx[r];
+		for (int j = 0; j < nsrc; j++) out[(i64)j * n + r] = srcs[j][k];
+	}
+}
