@@ -9,7 +9,9 @@
 #      variants) with GQ_DEVICE=gpu: every result is compared with the
 #      expected one that the CPU engine produces (the same files make test
 #      checks);
-#   3. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 on the GPU, to show
+#   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
+#      (the GPU operators fall back to the CPU), compared with the CPU;
+#   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 on the GPU, to show
 #      where operators ran.
 set -uo pipefail
 B=${GQ_GPU_BUNDLE:-build/gpu}
@@ -60,6 +62,20 @@ echo "== arrowgpu tests"
 step "arrowgpu tests" arrowgpu_tests
 echo "== sqllogictest suite and TPC-H on the GPU (GQ_DEVICE=gpu)"
 step "sqllogictest and TPC-H on the GPU" engine_tests
+# Under a device memory limit too small for the tables, the GPU operators
+# fall back to the CPU (each says so) and the results stay the CPU's.
+small_memory() {
+	local q out
+	for q in 03 05 09 18; do
+		out=$("$B/gq" --device gpu --device-memory-limit 16MiB --fallback-mode silent --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql) || return 1
+		if [ "$out" != "$("$B/gq" --device cpu --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql)" ]; then
+			echo "q$q under a 16 MiB device limit differs from the CPU's result"
+			return 1
+		fi
+	done
+}
+echo "== TPC-H under a small device memory limit"
+step "TPC-H q03 q05 q09 q18 with 16 MiB of device memory" small_memory
 echo "== EXPLAIN on the GPU"
 step "EXPLAIN q06" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain $(cat testdata/tpch/queries/q06.sql)"
 step "EXPLAIN ANALYZE q01" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain analyze $(cat testdata/tpch/queries/q01.sql)"
