@@ -29,6 +29,11 @@ func (c *Column) Free() {
 	c.Offsets.Free()
 }
 
+// Borrow returns a view of c whose Free leaves c's memory alone.
+func (c *Column) Borrow() *Column {
+	return &Column{Type: c.Type, Len: c.Len, NullCount: c.NullCount, Valid: c.Valid.Borrow(), Data: c.Data.Borrow(), Offsets: c.Offsets.Borrow()}
+}
+
 // Batch is a record batch in device memory.
 type Batch struct {
 	Schema *arrow.Schema

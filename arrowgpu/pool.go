@@ -123,6 +123,10 @@ func (p *Pool) largestFreeLocked() int64 {
 	return m
 }
 
+// Borrow returns a reference to b's memory that Free leaves alone (the
+// owner frees it).
+func (b Buffer) Borrow() Buffer { return Buffer{Ptr: b.Ptr, Size: b.Size} }
+
 // Free returns b to its pool; freeing a zero Buffer does nothing. Freeing
 // twice is an Internal error (a bug), not a crash.
 func (b *Buffer) Free() error {

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -131,5 +133,137 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 		t.Errorf("the GPU scan downloaded %d of %d bytes: the filter published after it started was not applied on the device", got, all)
 	} else {
 		t.Logf("downloaded %d of %d bytes", got, all)
+	}
+}
+
+// multiSplitTable is a table of int64 and string columns with one split
+// per rowsPer rows; row i's value of column col is f(i, col) (nil: NULL).
+func multiSplitTable(name string, schema *arrow.Schema, rows, rowsPer int, f func(i, col int) any) catalog.Table {
+	var batches []arrow.RecordBatch
+	for lo := 0; lo < rows; lo += rowsPer {
+		hi := min(lo+rowsPer, rows)
+		var cols []arrow.Array
+		for c, fld := range schema.Fields() {
+			b := array.NewBuilder(memory.DefaultAllocator, fld.Type)
+			for i := lo; i < hi; i++ {
+				switch v := f(i, c).(type) {
+				case nil:
+					b.AppendNull()
+				case int64:
+					b.(*array.Int64Builder).Append(v)
+				case string:
+					b.(*array.StringBuilder).Append(v)
+				}
+			}
+			cols = append(cols, b.NewArray())
+			b.Release()
+		}
+		batches = append(batches, array.NewRecordBatch(schema, cols, int64(hi-lo)))
+		releaseArrays(cols)
+	}
+	t := catalog.NewMemTable(name, schema, batches)
+	releaseBatches(batches)
+	return t
+}
+
+// A join pipeline whose build side is a GPU scan takes the build from the
+// device cache (GPUAggregate.cachedBuild): many chunks on both sides, the
+// build scan's device filter, duplicate build keys, NULL keys, and a
+// string group key from the build side grouped by the cache's dictionary
+// codes — against the same join and aggregation computed here.
+func TestGPUJoinBuildFromCache(t *testing.T) {
+	g := testGPU(t)
+	defer func(n int) { chunkRows = n }(chunkRows)
+	chunkRows = 700
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64, str := arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str}, {Name: "w", Type: i64}}, nil)
+	const np, nb = 9000, 3000
+	pk := func(i int) any {
+		if i%17 == 0 {
+			return nil
+		}
+		return int64(i % 2500)
+	}
+	bk := func(i int) any {
+		if i%29 == 0 {
+			return nil
+		}
+		return int64(i % 2000) // keys 0..999 twice, 1000..1999 once
+	}
+	bname := func(i int) string { return fmt.Sprintf("n%d", i%7) }
+	bw := func(i int) int64 { return int64(i % 10) }
+	probe := multiSplitTable("probe", pSchema, np, 500, func(i, c int) any {
+		if c == 0 {
+			return pk(i)
+		}
+		return int64(i)
+	})
+	build := multiSplitTable("build", bSchema, nb, 400, func(i, c int) any {
+		switch c {
+		case 0:
+			return bk(i)
+		case 1:
+			return bname(i)
+		}
+		return bw(i)
+	})
+	col := func(i int, t arrow.DataType, name string) *expr.Column {
+		return &expr.Column{Index: i, Type: t, Name: name}
+	}
+	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g,
+		DeviceFilter: &expr.Call{Fn: "gt", Args: []expr.Expr{col(2, i64, "w"), &expr.Literal{Value: int64(3), Type: i64}}, Type: expr.Boolean}}
+	// Pipeline columns: k v | bk name w.
+	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1, 2}, Explain: "test join"}}
+	out := arrow.NewSchema([]arrow.Field{{Name: "name", Type: str, Nullable: true}, {Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
+	aggs := []AggFunc{
+		{Fn: "sum", Arg: &expr.Call{Fn: "mul", Args: []expr.Expr{col(1, i64, "v"), col(4, i64, "w")}, Type: i64}, Type: i64},
+		{Fn: "count_star", Type: i64},
+	}
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(3, str, "name")}, aggs, out, nil, joins, []Node{bs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := runRows(t, mem, 2, 1024, ga)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ga.onCPU.Load() {
+		t.Fatal("ran on the CPU")
+	}
+	type acc struct{ s, n int64 }
+	want := map[string]*acc{}
+	for i := range np {
+		k := pk(i)
+		if k == nil {
+			continue
+		}
+		for j := range nb {
+			if b := bk(j); b != nil && b.(int64) == k.(int64) && bw(j) > 3 {
+				a := want[bname(j)]
+				if a == nil {
+					a = &acc{}
+					want[bname(j)] = a
+				}
+				a.s += int64(i) * bw(j)
+				a.n++
+			}
+		}
+	}
+	var wantRows []string
+	for name, a := range want {
+		wantRows = append(wantRows, fmt.Sprintf("%s|%d|%d", name, a.s, a.n))
+	}
+	slices.Sort(rows)
+	slices.Sort(wantRows)
+	if !slices.Equal(rows, wantRows) {
+		t.Errorf("groups\n%v\nwant\n%v", rows, wantRows)
+	}
+	if got := bs.rowsIn.Load(); got == 0 {
+		t.Errorf("the build side was not taken from the device cache")
 	}
 }

@@ -171,6 +171,16 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
 	j := a.Joins[k]
 	build := a.Builds[k]
+	inner := build
+	if an, ok := inner.(*Analyzed); ok {
+		inner = an.Inner
+	}
+	if gs, ok := inner.(*GPUScan); ok && gs.HostFilter == nil {
+		db, err := a.cachedBuild(c, q, k, first, gs)
+		if db != nil || err != nil {
+			return db, err
+		}
+	}
 	var batches []arrow.RecordBatch
 	defer func() { releaseBatches(batches) }()
 	for b := range build.Open(c) {
@@ -245,6 +255,158 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 			}
 		}
 		db.codes = append(db.codes, codes)
+	}
+	return db, nil
+}
+
+// cachedBuild takes join k's build side, a GPU scan, from the device table
+// cache: the scan's device filter and a gather per chunk, then the chunks
+// made one column each — no trip through host memory (q13's, q21's large
+// build sides). nil, nil when it cannot (a string group key the cache has
+// no dictionary for): the caller runs the scan instead.
+func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, gs *GPUScan) (*devBuild, error) {
+	j := a.Joins[k]
+	sc := gs.CPU
+	g := gs.GPU
+	pos := func(out int) int { // the build's output column → Columns position
+		if sc.Emit != nil {
+			return sc.Emit[out]
+		}
+		return out
+	}
+	need := a.slotsNeeded()[k+1]
+	w := a.width()
+	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
+	if err != nil {
+		return nil, err
+	}
+	defer g.cache.release(dt.entry)
+	gs.toDevice.Add(loaded)
+	// Per Cols entry: whether its values, its codes are needed.
+	wantCol := make([]bool, len(j.Cols))
+	wantCodes := make([]*devDict, len(j.Cols))
+	for ci, bc := range j.Cols {
+		wantCol[ci] = need[first+ci]
+		for i, d := range a.dictOf {
+			if d == first+ci && need[w+i] {
+				if wantCodes[ci] = dt.dicts[sc.Columns[pos(bc)]]; wantCodes[ci] == nil {
+					return nil, nil
+				}
+			}
+		}
+	}
+	var fused *arrowgpu.Fused
+	if gs.DeviceFilter != nil {
+		if fused, err = arrowgpu.GenerateFused(nil, gs.DeviceFilter); err != nil {
+			return nil, err
+		}
+	}
+	// pieces[x] collects one output column's chunks: the keys, then per
+	// Cols entry its values and its codes.
+	nk := len(j.BuildKeys)
+	pieces := make([][]*arrowgpu.Column, nk+2*len(j.Cols))
+	srcs := make([]func(i int) *arrowgpu.Column, len(pieces)) // column x of chunk i, nil: not needed
+	for x, bk := range j.BuildKeys {
+		p := pos(bk)
+		srcs[x] = func(i int) *arrowgpu.Column { return dt.cols[sc.Columns[p]][i] }
+	}
+	for ci, bc := range j.Cols {
+		p := pos(bc)
+		if wantCol[ci] {
+			srcs[nk+2*ci] = func(i int) *arrowgpu.Column { return dt.cols[sc.Columns[p]][i] }
+		}
+		if d := wantCodes[ci]; d != nil {
+			srcs[nk+2*ci+1] = func(i int) *arrowgpu.Column { return d.codes[i] }
+		}
+	}
+	defer func() {
+		for _, ps := range pieces {
+			for _, p := range ps {
+				p.Free()
+			}
+		}
+	}()
+	rows := 0
+	for i, ch := range dt.chunks {
+		idx, m := arrowgpu.Buffer{}, ch.rows
+		if fused != nil {
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
+			for p, o := range sc.Columns {
+				view.Cols[p] = dt.cols[o][i]
+			}
+			_, mask, err := q.RunFused(fused, view)
+			if err != nil {
+				return nil, err
+			}
+			idx, m, err = q.Select(mask)
+			mask.Free()
+			if err != nil {
+				return nil, err
+			}
+		}
+		if m == 0 {
+			continue
+		}
+		for x, src := range srcs {
+			if src == nil {
+				continue
+			}
+			col := src(i)
+			if fused == nil { // the whole chunk: a copy by Concat below
+				col = col.Borrow()
+			} else if col, err = q.Gather(col, idx, m); err != nil {
+				idx.Free()
+				return nil, err
+			}
+			pieces[x] = append(pieces[x], col)
+		}
+		idx.Free()
+		rows += m
+	}
+	gs.rowsIn.Add(int64(rows))
+	one := func(x int) (*arrowgpu.Column, error) {
+		if len(pieces[x]) == 0 {
+			return &arrowgpu.Column{Type: gs.Schema().Field(0).Type, Len: 0}, nil
+		}
+		return q.Concat(pieces[x])
+	}
+	db := &devBuild{dicts: map[int]*devDict{}, cols: make([]*arrowgpu.Column, len(j.Cols)), codes: make([]*arrowgpu.Column, len(j.Cols))}
+	fail := func(err error) (*devBuild, error) {
+		db.free()
+		return nil, err
+	}
+	var keys []*arrowgpu.Column
+	defer func() {
+		for _, kc := range keys {
+			kc.Free()
+		}
+	}()
+	for x := range nk {
+		kc, err := one(x)
+		if err != nil {
+			return fail(err)
+		}
+		if kc.Len == 0 {
+			kc.Type = sc.Out.Field(j.BuildKeys[x]).Type
+		}
+		keys = append(keys, kc)
+	}
+	if db.table, err = q.BuildJoinTable(keys, rows); err != nil {
+		return fail(err)
+	}
+	for ci := range j.Cols {
+		if srcs[nk+2*ci] != nil {
+			if db.cols[ci], err = one(nk + 2*ci); err != nil {
+				return fail(err)
+			}
+		}
+		if d := wantCodes[ci]; d != nil {
+			if db.codes[ci], err = one(nk + 2*ci + 1); err != nil {
+				return fail(err)
+			}
+			d.values.Retain()
+			db.dicts[ci] = &devDict{values: d.values}
+		}
 	}
 	return db, nil
 }

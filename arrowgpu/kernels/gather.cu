@@ -41,3 +41,18 @@ extern "C" __global__ void gq_gather_64_many(const u64* const* srcs, int nsrc, c
 		for (int j = 0; j < nsrc; j++) out[(i64)j * n + r] = srcs[j][k];
 	}
 }
+
+// Concatenation (arrowgpu/concat.go): n bytes copied; n bits ORed into a
+// zeroed bitmap from bit at on (a null source is all ones: no validity);
+// string offsets 1..n of a piece rebased by the bytes before it.
+extern "C" __global__ void gq_copy_bytes(const u8* src, u8* dst, i64 n) {
+	GQ_FOR(i, n) { dst[i] = src[i]; }
+}
+extern "C" __global__ void gq_copy_bits_at(const u8* src, i64 n, u32* dst, i64 at) {
+	GQ_FOR(i, n) {
+		if (gq_bit(src, i)) atomicOr(&dst[(at + i) >> 5], 1u << ((at + i) & 31));
+	}
+}
+extern "C" __global__ void gq_offsets_rebase(const i32* src, i64 n, i32 base, i32* dst) {
+	GQ_FOR(i, n) { dst[i] = src[i + 1] + base; }
+}
