@@ -1,6 +1,7 @@
 package arrowgpu
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -70,5 +71,60 @@ func TestGPUConcat(t *testing.T) {
 		for _, c := range cols {
 			c.Free()
 		}
+	}
+}
+
+// GatherOrNull makes the rows of index -1 NULL, for columns with and
+// without NULLs of every kind of layout.
+func TestGPUGatherOrNull(t *testing.T) {
+	q := needKernels(t)
+	mem := memory.NewGoAllocator()
+	idx := []int32{3, -1, 0, 0, -1, 4, 2, -1, 1}
+	raw := make([]byte, 4*len(idx))
+	for i, v := range idx {
+		binary.LittleEndian.PutUint32(raw[4*i:], uint32(v))
+	}
+	ib, err := q.UploadBytes(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ib.Free()
+	ints := array.NewInt64Builder(mem)
+	ints.AppendValues([]int64{10, 11, 12, 13, 14}, nil)
+	dates := array.NewDate32Builder(mem)
+	dates.AppendValues([]arrow.Date32{1, 2, 3, 4, 5}, []bool{true, false, true, true, true})
+	bools := array.NewBooleanBuilder(mem)
+	bools.AppendValues([]bool{true, false, true, true, false}, nil)
+	strs := array.NewStringBuilder(mem)
+	strs.AppendValues([]string{"a", "bb", "", "dddd", "e"}, []bool{true, true, true, true, false})
+	for _, b := range []array.Builder{ints, dates, bools, strs} {
+		in := b.NewArray()
+		b.Release()
+		col, err := q.UploadArray(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := q.GatherOrNull(col, ib, len(idx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := q.Download(g, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range idx {
+			switch {
+			case k < 0:
+				if got.IsValid(i) {
+					t.Errorf("%s row %d (index -1) is %s, want NULL", in.DataType(), i, got.ValueStr(i))
+				}
+			case got.IsValid(i) != in.IsValid(int(k)) || (in.IsValid(int(k)) && got.ValueStr(i) != in.ValueStr(int(k))):
+				t.Errorf("%s row %d (index %d) is %s, want %s", in.DataType(), i, k, got.ValueStr(i), in.ValueStr(int(k)))
+			}
+		}
+		got.Release()
+		g.Free()
+		col.Free()
+		in.Release()
 	}
 }

@@ -135,11 +135,23 @@ func (t *JoinTable) checkProbe(keys []*Column) error {
 // built with) in a Unique table: it returns per row the build row (int32,
 // -1 for none) and a mask of the rows that found one.
 func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, error) {
-	if err := t.checkProbe(keys); err != nil {
-		return Buffer{}, nil, err
-	}
 	if !t.Unique {
 		return Buffer{}, nil, errs.New(errs.Internal, "GPU join: a lookup in a table whose keys are not unique")
+	}
+	return t.probe(q, keys, n, false)
+}
+
+// Match returns the mask of the rows of keys that have a matching build
+// row (semi join), or none (anti: NULL keys have none).
+func (t *JoinTable) Match(q *Queue, keys []*Column, n int, anti bool) (*Column, error) {
+	rows, mask, err := t.probe(q, keys, n, anti)
+	rows.Free()
+	return mask, err
+}
+
+func (t *JoinTable) probe(q *Queue, keys []*Column, n int, anti bool) (Buffer, *Column, error) {
+	if err := t.checkProbe(keys); err != nil {
+		return Buffer{}, nil, err
 	}
 	ks, err := q.kernels("gq_join_probe")
 	if err != nil {
@@ -158,7 +170,7 @@ func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, err
 	err = q.dv.Do(func() error {
 		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
 			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
-			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, rows.Ptr, mask.Data.Ptr); err != nil {
+			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, boolArg(anti), rows.Ptr, mask.Data.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -176,8 +188,9 @@ const maxJoinPairs = 1<<31 - 1
 
 // Expand joins rows of keys (columns of n rows) with the table: it returns
 // the m matching pairs as two int32 index arrays, the probe row and the
-// build row of each (probe rows ascending).
-func (t *JoinTable) Expand(q *Queue, keys []*Column, n int) (probe, build Buffer, m int, err error) {
+// build row of each (probe rows ascending). left adds one pair with build
+// row -1 for each row without a match (a left outer join).
+func (t *JoinTable) Expand(q *Queue, keys []*Column, n int, left bool) (probe, build Buffer, m int, err error) {
 	if err := t.checkProbe(keys); err != nil {
 		return Buffer{}, Buffer{}, 0, err
 	}
@@ -196,7 +209,7 @@ func (t *JoinTable) Expand(q *Queue, keys []*Column, n int) (probe, build Buffer
 	counts, offsets, total := tmp[0], tmp[1], tmp[2]
 	k0, k1 := keyArgs(keys)
 	args := []any{k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
-		int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.next.Ptr, t.mask}
+		int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.next.Ptr, t.mask, boolArg(left)}
 	var sum [8]byte
 	err = q.dv.Do(func() error {
 		if err := q.stream.memsetLocked(total.Ptr, 0, 8); err != nil {
@@ -242,6 +255,14 @@ func (t *JoinTable) Expand(q *Queue, keys []*Column, n int) (probe, build Buffer
 		return Buffer{}, Buffer{}, 0, err
 	}
 	return probe, build, m, nil
+}
+
+// boolArg is a kernel's int flag.
+func boolArg(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Free returns the table's memory to the pool.

@@ -14,7 +14,8 @@ import (
 // The join table finds, for each probe row, the build row with equal keys
 // (one int64 key, or an int64 and a date32 key), NULL keys matching
 // nothing, as a Go map says; with duplicate build keys, Expand lists every
-// matching pair.
+// matching pair (and with left, each row without one once, build row
+// -1), and Match marks the rows with a match (or, anti, without).
 func TestGPUJoinTable(t *testing.T) {
 	q := needKernels(t)
 	mem := memory.NewGoAllocator()
@@ -131,10 +132,13 @@ func TestGPUJoinTable(t *testing.T) {
 		}
 		pb := array.NewInt64Builder(mem)
 		const np = 5000
-		var want [][2]int32
+		var want, wantLeft [][2]int32
+		var semi []bool
 		for i := range np {
 			if i%13 == 0 {
 				pb.AppendNull()
+				wantLeft = append(wantLeft, [2]int32{int32(i), -1})
+				semi = append(semi, false)
 				continue
 			}
 			v := int64(r.IntN(nb/2 + 1))
@@ -143,28 +147,56 @@ func TestGPUJoinTable(t *testing.T) {
 			slices.Sort(rows)
 			for _, br := range rows {
 				want = append(want, [2]int32{int32(i), br})
+				wantLeft = append(wantLeft, [2]int32{int32(i), br})
 			}
+			if len(rows) == 0 {
+				wantLeft = append(wantLeft, [2]int32{int32(i), -1})
+			}
+			semi = append(semi, len(rows) > 0)
 		}
 		probe := upload(pb.NewArray())
-		pi, bi, m, err := tab.Expand(q, []*Column{probe}, np)
-		if err != nil {
-			t.Fatal(err)
+		for _, left := range []bool{false, true} {
+			pi, bi, m, err := tab.Expand(q, []*Column{probe}, np, left)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gp, gbld := downloadInt32(t, q.dv, pi, m), downloadInt32(t, q.dv, bi, m)
+			got := make([][2]int32, m)
+			for k := range m {
+				got[k] = [2]int32{gp[k], gbld[k]}
+			}
+			// Within a probe row the build rows come in chain order.
+			slices.SortFunc(got, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+			w := want
+			if left {
+				w = wantLeft
+			}
+			if !slices.Equal(got, w) {
+				t.Fatalf("%d build rows, left %v: %d pairs, want %d (first %v / %v)", nb, left, m, len(w), got[:min(5, m)], w[:min(5, len(w))])
+			}
+			if !slices.IsSortedFunc(gp, cmp.Compare[int32]) {
+				t.Errorf("probe rows of the pairs not ascending")
+			}
+			pi.Free()
+			bi.Free()
 		}
-		gp, gbld := downloadInt32(t, q.dv, pi, m), downloadInt32(t, q.dv, bi, m)
-		got := make([][2]int32, m)
-		for k := range m {
-			got[k] = [2]int32{gp[k], gbld[k]}
+		for _, anti := range []bool{false, true} {
+			mask, err := tab.Match(q, []*Column{probe}, np, anti)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bits, err := q.Download(mask, mem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range np {
+				if bits.(*array.Boolean).Value(i) != (semi[i] != anti) {
+					t.Fatalf("%d build rows, anti %v: row %d matched %v", nb, anti, i, bits.(*array.Boolean).Value(i))
+				}
+			}
+			bits.Release()
+			mask.Free()
 		}
-		// Within a probe row the build rows come in chain order.
-		slices.SortFunc(got, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
-		if !slices.Equal(got, want) {
-			t.Fatalf("%d build rows: %d pairs, want %d (first %v / %v)", nb, m, len(want), got[:min(5, m)], want[:min(5, len(want))])
-		}
-		if !slices.IsSortedFunc(gp, cmp.Compare[int32]) {
-			t.Errorf("probe rows of the pairs not ascending")
-		}
-		pi.Free()
-		bi.Free()
 		tab.Free()
 		build.Free()
 		probe.Free()

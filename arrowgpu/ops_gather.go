@@ -10,6 +10,16 @@ import (
 
 // Gather returns the column of rows idx[0..m) of col (idx int32 on device).
 func (q *Queue) Gather(col *Column, idx Buffer, m int) (*Column, error) {
+	return q.gather(col, idx, m, false)
+}
+
+// GatherOrNull is Gather where idx may hold -1: that row is NULL (a left
+// join's probe row without a match).
+func (q *Queue) GatherOrNull(col *Column, idx Buffer, m int) (*Column, error) {
+	return q.gather(col, idx, m, true)
+}
+
+func (q *Queue) gather(col *Column, idx Buffer, m int, orNull bool) (*Column, error) {
 	out := &Column{Type: col.Type, Len: m, NullCount: 0}
 	if m == 0 {
 		if col.Type.ID() == arrow.STRING {
@@ -28,7 +38,7 @@ func (q *Queue) Gather(col *Column, idx Buffer, m int) (*Column, error) {
 	}
 	g, n := q.grid(int64(m)), int64(m)
 	err = q.dv.Do(func() error {
-		if col.Valid.Ptr != 0 {
+		if col.Valid.Ptr != 0 || orNull {
 			var err error
 			if out.Valid, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
 				return err

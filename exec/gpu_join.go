@@ -11,7 +11,7 @@ import (
 	"gq/exec/expr"
 )
 
-// GPUJoin is an inner join the device runs between a GPUAggregate's scan
+// GPUJoin is a join the device runs between a GPUAggregate's scan
 // and its aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins
 // of lineitem or orders with dimension tables): the rows so far look up
 // their keys in a device hash table of the build side's rows and each
@@ -23,6 +23,9 @@ import (
 // positions, then each join's Cols in order. GPUAggregate's keys and
 // aggregates, and each join's keys and Filter, are expressions over them.
 type GPUJoin struct {
+	// Type is inner, left (rows without a match kept, build columns NULL),
+	// semi or anti (no build columns; not NullAware).
+	Type      JoinType
 	BuildKeys []int     // columns of Build's output
 	ProbeKeys []int     // pipeline columns (integer-like, the build keys' types)
 	Cols      []int     // Build's output columns appended as pipeline columns
@@ -506,18 +509,24 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		for i, pk := range j.ProbeKeys {
 			keys[i] = cur.Cols[pk]
 		}
-		idx, brow, m, err := joinRows(q, p.builds[k].table, keys, cur.Len)
+		idx, brow, m, err := joinRows(q, p.builds[k].table, keys, cur.Len, j.Type)
 		if err != nil || m == 0 {
 			return fail(err)
 		}
-		err = keep(idx, m, p.needAfter[k+1])
-		idx.Free()
-		if err != nil {
-			brow.Free()
-			return fail(err)
+		if idx.Ptr != 0 { // else every row is kept once, in order
+			err = keep(idx, m, p.needAfter[k+1])
+			idx.Free()
+			if err != nil {
+				brow.Free()
+				return fail(err)
+			}
 		}
 		gather := func(col *arrowgpu.Column, sl int) error {
-			g, err := q.Gather(col, brow, m)
+			gather := q.Gather
+			if j.Type == JoinLeft {
+				gather = q.GatherOrNull
+			}
+			g, err := gather(col, brow, m)
 			if err == nil {
 				cur.Cols[sl] = g
 			}
@@ -556,14 +565,29 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 }
 
 // joinRows joins n rows (their keys) with a build table: for each output
-// row, the row it comes from (idx) and its build row (brow), m of them.
-func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int) (idx, brow arrowgpu.Buffer, m int, err error) {
-	if !t.Unique {
-		return t.Expand(q, keys, n)
+// row, the row it comes from (idx; none when every row is kept once, in
+// order) and its build row (brow: -1 for a left join's row without a
+// match; none for semi and anti joins), m of them.
+func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int, typ JoinType) (idx, brow arrowgpu.Buffer, m int, err error) {
+	switch {
+	case typ == JoinSemi || typ == JoinAnti:
+		mask, err := t.Match(q, keys, n, typ == JoinAnti)
+		if err != nil {
+			return idx, brow, 0, err
+		}
+		idx, m, err = q.Select(mask)
+		mask.Free()
+		return idx, brow, m, err
+	case !t.Unique:
+		return t.Expand(q, keys, n, typ == JoinLeft)
 	}
 	rows, mask, err := t.Probe(q, keys, n)
 	if err != nil {
 		return idx, brow, 0, err
+	}
+	if typ == JoinLeft {
+		mask.Free()
+		return idx, rows, n, nil
 	}
 	defer rows.Free()
 	idx, m, err = q.Select(mask)

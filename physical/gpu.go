@@ -182,10 +182,10 @@ func sameTypes(a, b *arrow.Schema) bool {
 }
 
 // joinAggregate returns the plan computing x on the device when its input
-// is a chain of inner hash joins whose probe sides lead down to a scan
-// (Projects and Filters on the way): one GPUAggregate runs the scan, the
-// joins (probing device tables of their build sides) and the aggregation;
-// the build sides are placed on their own. nil when the shape does not fit; the caller places x then as
+// is a chain of hash joins (deviceJoin) whose probe sides lead down to a
+// scan (Projects and Filters on the way): one GPUAggregate runs the scan,
+// the joins (probing device tables of their build sides) and the
+// aggregation; the build sides are placed on their own. nil when the shape does not fit; the caller places x then as
 // any operator.
 func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	var spine []exec.Node // from x's input down to the scan's parent
@@ -201,7 +201,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 		case *exec.Filter:
 			n = y.Input
 		case *exec.HashJoin:
-			if y.Type != exec.JoinInner || y.BuildLeft || y.NullAware || len(y.LeftKeys) > 2 {
+			if !deviceJoin(y) {
 				return nil
 			}
 			n = y.Left
@@ -240,7 +240,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 			j := &joins[len(joins)-1]
 			j.Filter = conjunction(append(conjuncts(j.Filter), substituteColumns(y.Pred, cols)))
 		case *exec.HashJoin:
-			j := exec.GPUJoin{Explain: Describe(y)}
+			j := exec.GPUJoin{Type: y.Type, Explain: Describe(y)}
 			for k, lk := range y.LeftKeys {
 				pc, ok := substituteColumns(lk, cols).(*expr.Column)
 				rc, rok := y.RightKeys[k].(*expr.Column)
@@ -251,6 +251,9 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 				j.BuildKeys = append(j.BuildKeys, rc.Index)
 			}
 			right := y.Right.Schema()
+			if y.Type == exec.JoinSemi || y.Type == exec.JoinAnti {
+				right = arrow.NewSchema(nil, nil) // the left rows only
+			}
 			next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
 			for k := range right.NumFields() {
 				f := right.Field(k)
@@ -311,6 +314,23 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	}
 	top.(*exec.AvgCombine).Input = ga
 	return top
+}
+
+// deviceJoin reports whether the device's join pipeline can run y: an
+// inner join, or a left, semi or anti join without a further condition
+// (not NOT IN's NULL-aware anti join), on one or two keys; which side the
+// CPU would build on does not matter (the device builds on the right).
+func deviceJoin(y *exec.HashJoin) bool {
+	if y.NullAware || len(y.LeftKeys) > 2 {
+		return false
+	}
+	switch y.Type {
+	case exec.JoinInner:
+		return !y.BuildLeft
+	case exec.JoinLeft, exec.JoinSemi, exec.JoinAnti:
+		return y.Extra == nil
+	}
+	return false
 }
 
 // substituteColumns returns e with each column reference i replaced by

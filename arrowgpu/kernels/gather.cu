@@ -1,17 +1,25 @@
 // Gathers: out[i] = in[idx[i]] for fixed-width values, bitmaps and strings.
+// A negative index (a left join's row without a match) gathers a zero
+// value, a clear bit and an empty string; the caller makes it NULL.
 
 extern "C" __global__ void gq_gather_64(const u64* in, const i32* idx, u64* out, i64 n) {
-	GQ_FOR(i, n) { out[i] = in[idx[i]]; }
+	GQ_FOR(i, n) {
+		i32 k = idx[i];
+		out[i] = k >= 0 ? in[k] : 0;
+	}
 }
 
 extern "C" __global__ void gq_gather_32(const u32* in, const i32* idx, u32* out, i64 n) {
-	GQ_FOR(i, n) { out[i] = in[idx[i]]; }
+	GQ_FOR(i, n) {
+		i32 k = idx[i];
+		out[i] = k >= 0 ? in[k] : 0;
+	}
 }
 
 // Bitmaps (validity, booleans); a null input bitmap gathers as all set.
 extern "C" __global__ void gq_gather_bits(const u8* in, const i32* idx, u32* out, i64 n) {
 	GQ_FOR_WARP(i, n) {
-		bool b = i < n && gq_bit(in, idx[i]);
+		bool b = i < n && idx[i] >= 0 && gq_bit(in, idx[i]);
 		gq_put_bits(out, i, b);
 	}
 }
@@ -21,13 +29,14 @@ extern "C" __global__ void gq_gather_bits(const u8* in, const i32* idx, u32* out
 extern "C" __global__ void gq_gather_str_len(const i32* off, const i32* idx, u32* lens, i64 n) {
 	GQ_FOR(i, n) {
 		i32 r = idx[i];
-		lens[i] = (u32)(off[r + 1] - off[r]);
+		lens[i] = r >= 0 ? (u32)(off[r + 1] - off[r]) : 0;
 	}
 }
 
 extern "C" __global__ void gq_gather_str_bytes(const i32* off, const u8* bytes, const i32* idx, const i32* outOff, u8* outBytes, i64 n) {
 	GQ_FOR(i, n) {
 		i32 r = idx[i];
+		if (r < 0) continue;
 		i32 s = off[r], e = off[r + 1], d = outOff[i];
 		for (i32 k = s; k < e; k++) outBytes[d + (k - s)] = bytes[k];
 	}

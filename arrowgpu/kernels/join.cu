@@ -62,26 +62,29 @@ extern "C" __global__ void gq_join_build(const void* k0, const u8* v0, int w0, c
 	}
 }
 
-// out_row[i] is the build row whose keys equal row i's, or -1; bit i of
-// out_mask says whether there is one.
+// out_row[i] is the (first) build row whose keys equal row i's, or -1;
+// bit i of out_mask says whether there is one (anti: whether there is
+// none).
 extern "C" __global__ void gq_join_probe(const void* k0, const u8* v0, int w0, const void* k1, const u8* v1, int w1, int nkeys,
-		i64 n, const i64* tk0, const i64* tk1, const i32* trow, u32 mask, i32* out_row, u32* out_mask) {
+		i64 n, const i64* tk0, const i64* tk1, const i32* trow, u32 mask, int anti, i32* out_row, u32* out_mask) {
 	GQ_FOR_WARP(i, n) {
 		i32 r = i < n ? gq_join_first(k0, v0, w0, k1, v1, w1, nkeys, i, tk0, tk1, trow, mask) : GQ_JOIN_EMPTY;
 		if (i < n) out_row[i] = r;
-		gq_put_bits(out_mask, i, r >= 0);
+		gq_put_bits(out_mask, i, (r >= 0) != (anti != 0));
 	}
 }
 
-// counts[i] is the number of build rows row i matches; *total (u64) adds
-// them up (one atomic per warp), so the caller can tell when the pairs
-// would overflow 32-bit offsets.
+// counts[i] is the number of build rows row i matches (left: at least 1,
+// its row without a match); *total (u64) adds them up (one atomic per
+// warp), so the caller can tell when the pairs would overflow 32-bit
+// offsets.
 extern "C" __global__ void gq_join_count(const void* k0, const u8* v0, int w0, const void* k1, const u8* v1, int w1, int nkeys,
-		i64 n, const i64* tk0, const i64* tk1, const i32* trow, const i32* next, u32 mask, u32* counts, u64* total) {
+		i64 n, const i64* tk0, const i64* tk1, const i32* trow, const i32* next, u32 mask, int left, u32* counts, u64* total) {
 	u64 mine = 0;
 	GQ_FOR(i, n) {
 		u32 c = 0;
 		for (i32 r = gq_join_first(k0, v0, w0, k1, v1, w1, nkeys, i, tk0, tk1, trow, mask); r >= 0; r = next[r]) c++;
+		if (c == 0 && left) c = 1;
 		counts[i] = c;
 		mine += c;
 	}
@@ -94,11 +97,17 @@ extern "C" __global__ void gq_join_count(const void* k0, const u8* v0, int w0, c
 }
 
 // Writes row i's pairs at offsets[i]: its index in probe, the build row in
-// build.
+// build (left: -1 for a row without a match).
 extern "C" __global__ void gq_join_expand(const void* k0, const u8* v0, int w0, const void* k1, const u8* v1, int w1, int nkeys,
-		i64 n, const i64* tk0, const i64* tk1, const i32* trow, const i32* next, u32 mask, const u32* offsets, i32* probe, i32* build) {
+		i64 n, const i64* tk0, const i64* tk1, const i32* trow, const i32* next, u32 mask, int left, const u32* offsets, i32* probe, i32* build) {
 	GQ_FOR(i, n) {
 		u32 at = offsets[i];
+		if (left && offsets[i + 1] == at + 1) { // one pair: maybe the unmatched row
+			i32 r = gq_join_first(k0, v0, w0, k1, v1, w1, nkeys, i, tk0, tk1, trow, mask);
+			probe[at] = (i32)i;
+			build[at] = r;
+			continue;
+		}
 		for (i32 r = gq_join_first(k0, v0, w0, k1, v1, w1, nkeys, i, tk0, tk1, trow, mask); r >= 0; r = next[r]) {
 			probe[at] = (i32)i;
 			build[at] = r;
