@@ -174,12 +174,8 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
 	j := a.Joins[k]
 	build := a.Builds[k]
-	inner := build
-	if an, ok := inner.(*Analyzed); ok {
-		inner = an.Inner
-	}
-	if gs, ok := inner.(*GPUScan); ok && gs.HostFilter == nil {
-		db, err := a.cachedBuild(c, q, k, first, gs)
+	if gs, proj := scanBuild(build); gs != nil {
+		db, err := a.cachedBuild(c, q, k, first, gs, proj)
 		if db != nil || err != nil {
 			return db, err
 		}
@@ -262,16 +258,50 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 	return db, nil
 }
 
-// cachedBuild takes join k's build side, a GPU scan, from the device table
+// scanBuild returns the GPU scan a build side reads from the device cache
+// — the scan itself, or a Project of some of its columns (proj: the scan's
+// output column of each of the build's) — or nil.
+func scanBuild(n Node) (gs *GPUScan, proj []int) {
+	unwrap := func(n Node) Node {
+		if an, ok := n.(*Analyzed); ok {
+			return an.Inner
+		}
+		return n
+	}
+	n = unwrap(n)
+	if p, ok := n.(*Project); ok {
+		for _, e := range p.Exprs {
+			c, ok := e.(*expr.Column)
+			if !ok {
+				return nil, nil
+			}
+			proj = append(proj, c.Index)
+		}
+		n = unwrap(p.Input)
+	}
+	if gs, ok := n.(*GPUScan); ok && gs.HostFilter == nil {
+		return gs, proj
+	}
+	return nil, nil
+}
+
+// cachedBuild takes join k's build side, a GPU scan (proj: scanBuild's), from the device table
 // cache: the scan's device filter and a gather per chunk, then the chunks
 // made one column each — no trip through host memory (q13's, q21's large
 // build sides). nil, nil when it cannot (a string group key the cache has
 // no dictionary for): the caller runs the scan instead.
-func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, gs *GPUScan) (*devBuild, error) {
+func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, gs *GPUScan, proj []int) (*devBuild, error) {
 	j := a.Joins[k]
 	sc := gs.CPU
 	g := gs.GPU
+	scanCol := func(out int) int { // the build's output column → the scan's
+		if proj != nil {
+			return proj[out]
+		}
+		return out
+	}
 	pos := func(out int) int { // the build's output column → Columns position
+		out = scanCol(out)
 		if sc.Emit != nil {
 			return sc.Emit[out]
 		}
@@ -367,12 +397,15 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		rows += m
 	}
 	gs.rowsIn.Add(int64(rows))
-	one := func(x int) (*arrowgpu.Column, error) {
+	// one makes column x one column (of type t: an empty build side's
+	// columns are still read, as NULLs, by a left join).
+	one := func(x int, t arrow.DataType) (*arrowgpu.Column, error) {
 		if len(pieces[x]) == 0 {
-			return &arrowgpu.Column{Type: gs.Schema().Field(0).Type, Len: 0}, nil
+			return &arrowgpu.Column{Type: t, Len: 0}, nil
 		}
 		return q.Concat(pieces[x])
 	}
+	fieldType := func(out int) arrow.DataType { return sc.Out.Field(scanCol(out)).Type }
 	db := &devBuild{dicts: map[int]*devDict{}, cols: make([]*arrowgpu.Column, len(j.Cols)), codes: make([]*arrowgpu.Column, len(j.Cols))}
 	fail := func(err error) (*devBuild, error) {
 		db.free()
@@ -384,27 +417,24 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 			kc.Free()
 		}
 	}()
-	for x := range nk {
-		kc, err := one(x)
+	for x, bk := range j.BuildKeys {
+		kc, err := one(x, fieldType(bk))
 		if err != nil {
 			return fail(err)
-		}
-		if kc.Len == 0 {
-			kc.Type = sc.Out.Field(j.BuildKeys[x]).Type
 		}
 		keys = append(keys, kc)
 	}
 	if db.table, err = q.BuildJoinTable(keys, rows); err != nil {
 		return fail(err)
 	}
-	for ci := range j.Cols {
+	for ci, bc := range j.Cols {
 		if srcs[nk+2*ci] != nil {
-			if db.cols[ci], err = one(nk + 2*ci); err != nil {
+			if db.cols[ci], err = one(nk+2*ci, fieldType(bc)); err != nil {
 				return fail(err)
 			}
 		}
 		if d := wantCodes[ci]; d != nil {
-			if db.codes[ci], err = one(nk + 2*ci + 1); err != nil {
+			if db.codes[ci], err = one(nk+2*ci+1, arrow.PrimitiveTypes.Int32); err != nil {
 				return fail(err)
 			}
 			d.values.Retain()
