@@ -272,3 +272,39 @@ func (t *JoinTable) Free() {
 	t.trow.Free()
 	t.next.Free()
 }
+
+// MarkRows returns the mask of n rows in which row rows[r] is set for
+// each of the m pairs r that keep has set (invert: the rows left unset) —
+// the rows of a semi (anti) join whose pairs pass the join's condition.
+func (q *Queue) MarkRows(rows Buffer, keep *Column, m, n int, invert bool) (*Column, error) {
+	ks, err := q.kernels("gq_mark_rows", "gq_not_bits")
+	if err != nil {
+		return nil, err
+	}
+	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	if out.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+		return nil, err
+	}
+	err = q.dv.Do(func() error {
+		if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
+			return err
+		}
+		if m > 0 {
+			if err := ks[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, keep.Data.Ptr, int64(m), out.Data.Ptr); err != nil {
+				return err
+			}
+		}
+		if invert {
+			nw := bitmapBytes(n) / 4
+			if err := ks[1].launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, out.Data.Ptr, nw); err != nil {
+				return err
+			}
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return nil, err
+	}
+	return out, nil
+}

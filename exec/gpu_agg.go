@@ -99,9 +99,11 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow
 	if len(joins) > 0 {
 		pred = nil // the pipeline filters before and between the joins
 		for _, j := range joins {
-			if j.Filter != nil {
-				if _, err := arrowgpu.GenerateFused(nil, j.Filter); err != nil {
-					return nil, err
+			for _, f := range []expr.Expr{j.Filter, j.On} {
+				if f != nil {
+					if _, err := arrowgpu.GenerateFused(nil, f); err != nil {
+						return nil, err
+					}
 				}
 			}
 		}

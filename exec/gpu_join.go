@@ -30,6 +30,10 @@ type GPUJoin struct {
 	ProbeKeys []int     // pipeline columns (integer-like, the build keys' types)
 	Cols      []int     // Build's output columns appended as pipeline columns
 	Filter    expr.Expr // over the pipeline columns so far, after the join; or nil
+	// On is a semi or anti join's further condition on each matching
+	// pair (q21's l_suppkey <> l_suppkey), over the pipeline columns and
+	// the build's Cols, which the join's output does not keep; or nil.
+	On expr.Expr
 	// Explain describes the join it replaces ("HashJoin inner keys=[...]").
 	Explain string
 }
@@ -62,6 +66,7 @@ func (b *devBuild) free() {
 type gpuPipeline struct {
 	scanFilter *arrowgpu.Fused   // the scan's device filter, or nil
 	filters    []*arrowgpu.Fused // per join: its Filter, or nil
+	ons        []*arrowgpu.Fused // per join: its On, or nil
 	builds     []*devBuild
 	// needAfter[k] marks the batch slots read after step k (step 0: the
 	// scan's filter; step k+1: join k).
@@ -87,13 +92,19 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 		}
 	}
 	for _, j := range a.Joins {
-		var f *arrowgpu.Fused
+		var f, on *arrowgpu.Fused
 		if j.Filter != nil {
 			if f, err = arrowgpu.GenerateFused(nil, j.Filter); err != nil {
 				return nil, err
 			}
 		}
+		if j.On != nil {
+			if on, err = arrowgpu.GenerateFused(nil, j.On); err != nil {
+				return nil, err
+			}
+		}
 		p.filters = append(p.filters, f)
+		p.ons = append(p.ons, on)
 	}
 	p.needAfter = a.slotsNeeded()
 	first := len(s.CPU.Columns)
@@ -163,9 +174,24 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 		for _, pk := range j.ProbeKeys {
 			need[pk] = true
 		}
+		if j.On != nil { // read during the join (its build slots: buildNeed)
+			mark(j.On)
+		}
 	}
 	out[0] = need
 	return out
+}
+
+// buildNeed marks the slots join k's build side must provide: those read
+// after the join, and its On's.
+func (a *GPUAggregate) buildNeed(k int) []bool {
+	need := a.slotsNeeded()[k+1]
+	if on := a.Joins[k].On; on != nil {
+		for _, c := range exprColumns(on, nil) {
+			need[c] = true
+		}
+	}
+	return need
 }
 
 // uploadBuild runs join k's build side and puts its keys' table and the
@@ -225,7 +251,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 	if db.table, err = q.BuildJoinTable(keys, n); err != nil {
 		return fail(err)
 	}
-	need := a.slotsNeeded()[k+1]
+	need := a.buildNeed(k)
 	w := a.width()
 	for ci, bc := range j.Cols {
 		pc := first + ci
@@ -307,7 +333,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		}
 		return out
 	}
-	need := a.slotsNeeded()[k+1]
+	need := a.buildNeed(k)
 	w := a.width()
 	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
 	if err != nil {
@@ -539,6 +565,19 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		for i, pk := range j.ProbeKeys {
 			keys[i] = cur.Cols[pk]
 		}
+		if p.ons[k] != nil {
+			ok, err := a.conditionalJoin(q, p, k, first, cur, keys, keep)
+			if err != nil || !ok {
+				return fail(err)
+			}
+			first += len(j.Cols)
+			if p.filters[k] != nil {
+				if ok, err := filter(p.filters[k], p.needAfter[k+1]); err != nil || !ok {
+					return fail(err)
+				}
+			}
+			continue
+		}
 		idx, brow, m, err := joinRows(q, p.builds[k].table, keys, cur.Len, j.Type)
 		if err != nil || m == 0 {
 			return fail(err)
@@ -592,6 +631,52 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		}
 	}
 	return cur, release, nil
+}
+
+// conditionalJoin runs join k, a semi or anti join with a condition On:
+// every matching pair is written out, On evaluated on the pairs (cur's
+// columns gathered by the pairs' probe rows, the build's by their build
+// rows), and the rows of cur with a passing pair (anti: without one) are
+// kept. false when no row is left.
+func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch, keys []*arrowgpu.Column,
+	keep func(arrowgpu.Buffer, int, []bool) error) (bool, error) {
+	j := a.Joins[k]
+	b := p.builds[k]
+	pi, bi, m, err := b.table.Expand(q, keys, cur.Len, false)
+	if err != nil {
+		return false, err
+	}
+	defer pi.Free()
+	defer bi.Free()
+	pass := &arrowgpu.Column{Type: arrow.FixedWidthTypes.Boolean}
+	if m > 0 {
+		pairs := &arrowgpu.Batch{Len: m, Cols: make([]*arrowgpu.Column, len(cur.Cols))}
+		defer pairs.Free()
+		for _, sl := range exprColumns(j.On, nil) {
+			src, idx := cur.Cols[sl], pi
+			if sl >= first {
+				src, idx = b.cols[sl-first], bi
+			}
+			if pairs.Cols[sl], err = q.Gather(src, idx, m); err != nil {
+				return false, err
+			}
+		}
+		if _, pass, err = q.RunFused(p.ons[k], pairs); err != nil {
+			return false, err
+		}
+		defer pass.Free()
+	}
+	rows, err := q.MarkRows(pi, pass, m, cur.Len, j.Type == JoinAnti)
+	if err != nil {
+		return false, err
+	}
+	idx, n, err := q.Select(rows)
+	rows.Free()
+	if err != nil || n == 0 {
+		return false, err
+	}
+	defer idx.Free()
+	return true, keep(idx, n, p.needAfter[k+1])
 }
 
 // joinRows joins n rows (their keys) with a build table: for each output

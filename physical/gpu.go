@@ -251,8 +251,9 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 				j.BuildKeys = append(j.BuildKeys, rc.Index)
 			}
 			right := y.Right.Schema()
-			if y.Type == exec.JoinSemi || y.Type == exec.JoinAnti {
-				right = arrow.NewSchema(nil, nil) // the left rows only
+			semi := y.Type == exec.JoinSemi || y.Type == exec.JoinAnti
+			if semi && y.Extra == nil {
+				right = arrow.NewSchema(nil, nil)
 			}
 			next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
 			for k := range right.NumFields() {
@@ -260,13 +261,20 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 				j.Cols = append(j.Cols, k)
 				next = append(next, &expr.Column{Index: width + k, Type: f.Type, Name: f.Name})
 			}
-			if y.Out.NumFields() != len(next) {
-				return nil
-			}
 			width += right.NumFields()
-			cols = next
-			if y.Extra != nil {
-				j.Filter = substituteColumns(y.Extra, cols)
+			switch {
+			case semi && y.Extra != nil:
+				// The build's columns serve the condition on each pair;
+				// the output is the left rows.
+				j.On = substituteColumns(y.Extra, next)
+			case y.Extra != nil:
+				j.Filter = substituteColumns(y.Extra, next)
+				cols = next
+			case !semi:
+				cols = next
+			}
+			if y.Out.NumFields() != len(cols) {
+				return nil
 			}
 			joins = append(joins, j)
 			joinNodes = append(joinNodes, y)
@@ -317,8 +325,8 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 }
 
 // deviceJoin reports whether the device's join pipeline can run y: an
-// inner join, or a left, semi or anti join without a further condition
-// (not NOT IN's NULL-aware anti join), on one or two keys; which side the
+// inner, semi or anti join (not NOT IN's NULL-aware anti join), or a left
+// join without a further condition, on one or two keys; which side the
 // CPU would build on does not matter (the device builds on the right).
 func deviceJoin(y *exec.HashJoin) bool {
 	if y.NullAware || len(y.LeftKeys) > 2 {
@@ -327,7 +335,9 @@ func deviceJoin(y *exec.HashJoin) bool {
 	switch y.Type {
 	case exec.JoinInner:
 		return !y.BuildLeft
-	case exec.JoinLeft, exec.JoinSemi, exec.JoinAnti:
+	case exec.JoinSemi, exec.JoinAnti:
+		return true
+	case exec.JoinLeft:
 		return y.Extra == nil
 	}
 	return false
