@@ -185,106 +185,20 @@ func sameTypes(a, b *arrow.Schema) bool {
 // is a chain of hash joins (deviceJoin) whose probe sides lead down to a
 // scan (Projects and Filters on the way): one GPUAggregate runs the scan,
 // the joins (probing device tables of their build sides) and the
-// aggregation; the build sides are placed on their own. nil when the shape does not fit; the caller places x then as
-// any operator.
+// aggregation; the build sides are placed on their own. nil when the
+// shape does not fit; the caller places x then as any operator.
 func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
-	var spine []exec.Node // from x's input down to the scan's parent
-	n := x.Input
-	for {
-		if _, ok := n.(*exec.Scan); ok {
-			break
-		}
-		spine = append(spine, n)
-		switch y := n.(type) {
-		case *exec.Project:
-			n = y.Input
-		case *exec.Filter:
-			n = y.Input
-		case *exec.HashJoin:
-			if !deviceJoin(y) {
-				return nil
-			}
-			n = y.Left
-		default:
-			return nil
-		}
-	}
-	s := n.(*exec.Scan)
-	// cols[i] is column i of the current node as an expression over the
-	// pipeline's columns: the scan's Columns positions, then each join's
-	// build columns.
-	cols := make([]expr.Expr, s.Out.NumFields())
-	for i := range cols {
-		f := s.Out.Field(i)
-		at := i
-		if s.Emit != nil {
-			at = s.Emit[i]
-		}
-		cols[i] = &expr.Column{Index: at, Type: f.Type, Name: f.Name}
-	}
-	width := len(s.Columns)
-	var joins []exec.GPUJoin
-	var joinNodes []*exec.HashJoin
-	for i := len(spine) - 1; i >= 0; i-- {
-		switch y := spine[i].(type) {
-		case *exec.Project:
-			next := make([]expr.Expr, len(y.Exprs))
-			for k, e := range y.Exprs {
-				next[k] = substituteColumns(e, cols)
-			}
-			cols = next
-		case *exec.Filter:
-			if len(joins) == 0 {
-				return nil
-			}
-			j := &joins[len(joins)-1]
-			j.Filter = conjunction(append(conjuncts(j.Filter), substituteColumns(y.Pred, cols)))
-		case *exec.HashJoin:
-			j := exec.GPUJoin{Type: y.Type, Explain: Describe(y)}
-			for k, lk := range y.LeftKeys {
-				pc, ok := substituteColumns(lk, cols).(*expr.Column)
-				rc, rok := y.RightKeys[k].(*expr.Column)
-				if !ok || !rok || !arrowgpu.JoinKeyType(pc.Type) {
-					return nil
-				}
-				j.ProbeKeys = append(j.ProbeKeys, pc.Index)
-				j.BuildKeys = append(j.BuildKeys, rc.Index)
-			}
-			right := y.Right.Schema()
-			semi := y.Type == exec.JoinSemi || y.Type == exec.JoinAnti
-			if semi && y.Extra == nil {
-				right = arrow.NewSchema(nil, nil)
-			}
-			next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
-			for k := range right.NumFields() {
-				f := right.Field(k)
-				j.Cols = append(j.Cols, k)
-				next = append(next, &expr.Column{Index: width + k, Type: f.Type, Name: f.Name})
-			}
-			width += right.NumFields()
-			switch {
-			case semi && y.Extra != nil:
-				// The build's columns serve the condition on each pair;
-				// the output is the left rows.
-				j.On = substituteColumns(y.Extra, next)
-			case y.Extra != nil:
-				j.Filter = substituteColumns(y.Extra, next)
-				cols = next
-			case !semi:
-				cols = next
-			}
-			if y.Out.NumFields() != len(cols) {
-				return nil
-			}
-			joins = append(joins, j)
-			joinNodes = append(joinNodes, y)
-		}
-	}
-	if len(joins) == 0 {
+	s, spine := spineOf(x.Input)
+	if s == nil || len(spine) == 0 {
 		return nil
 	}
 	gs, _ := p.scan(s)
 	if gs == nil || gs.HostFilter != nil {
+		return nil
+	}
+	pl := &pipeline{p: p, width: len(s.Columns)}
+	cols, ok := pl.add(spine, scanCols(s, 0))
+	if !ok || len(pl.joins) == 0 {
 		return nil
 	}
 	partial, top, final, ok := splitAggregate(x, x.Input)
@@ -302,7 +216,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 			aggs[i].Arg = substituteColumns(f.Arg, cols)
 		}
 	}
-	ga, err := exec.NewGPUAggregate(gs, keys, aggs, final.Out, final, joins, nil)
+	ga, err := exec.NewGPUAggregate(gs, keys, aggs, final.Out, final, pl.joins, nil)
 	if err != nil {
 		p.onCPU = append(p.onCPU, "HashAggregate over joins ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
@@ -310,11 +224,13 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	// The build sides are placed on their own; the CPU twin (for a
 	// fallback) is the partial aggregation over the same joins, with the
 	// GPU scan, then the merge.
-	for _, y := range joinNodes {
-		y.Right = p.place(y.Right)
-		ga.Builds = append(ga.Builds, y.Right)
+	for _, b := range pl.builds {
+		ga.Builds = append(ga.Builds, b())
 	}
-	joinNodes[0].Left = gs // the innermost join's probe side
+	for _, f := range pl.twin {
+		f()
+	}
+	spineScanParent(spine, gs)
 	final.Input = partial
 	ga.Final = true
 	if top == exec.Node(final) {
@@ -322,6 +238,210 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	}
 	top.(*exec.AvgCombine).Input = ga
 	return top
+}
+
+// pipeline collects the joins of a device pipeline (joinAggregate).
+type pipeline struct {
+	p      *placer
+	width  int // pipeline columns so far
+	joins  []exec.GPUJoin
+	builds []func() exec.Node // per join: places and returns its build side
+	twin   []func()           // places what only the CPU twin runs
+}
+
+// spineOf walks n down its probe sides (Project, Filter, HashJoin.Left)
+// to a scan: the scan and the nodes above it, top first; a nil scan when
+// another operator is on the way.
+func spineOf(n exec.Node) (*exec.Scan, []exec.Node) {
+	var spine []exec.Node
+	for {
+		if s, ok := n.(*exec.Scan); ok {
+			return s, spine
+		}
+		spine = append(spine, n)
+		switch y := n.(type) {
+		case *exec.Project:
+			n = y.Input
+		case *exec.Filter:
+			n = y.Input
+		case *exec.HashJoin:
+			if !deviceJoin(y) {
+				return nil, nil
+			}
+			n = y.Left
+		default:
+			return nil, nil
+		}
+	}
+}
+
+// scanCols are a scan's output columns as pipeline columns: Columns
+// position p is column base+p.
+func scanCols(s *exec.Scan, base int) []expr.Expr {
+	cols := make([]expr.Expr, s.Out.NumFields())
+	for i := range cols {
+		f := s.Out.Field(i)
+		at := i
+		if s.Emit != nil {
+			at = s.Emit[i]
+		}
+		cols[i] = &expr.Column{Index: base + at, Type: f.Type, Name: f.Name}
+	}
+	return cols
+}
+
+// spineScanParent makes the node above the spine's scan read gs instead
+// (the CPU twin scans through the GPU too).
+func spineScanParent(spine []exec.Node, gs *exec.GPUScan) {
+	switch y := spine[len(spine)-1].(type) {
+	case *exec.Project:
+		y.Input = gs
+	case *exec.Filter:
+		y.Input = gs
+	case *exec.HashJoin:
+		y.Left = gs
+	}
+}
+
+// add runs the spine's nodes (top first) over cols, the output of the
+// scan below them as pipeline columns, appending their joins; it returns
+// the top node's output as pipeline columns, or false.
+func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool) {
+	for i := len(spine) - 1; i >= 0; i-- {
+		switch y := spine[i].(type) {
+		case *exec.Project:
+			next := make([]expr.Expr, len(y.Exprs))
+			for k, e := range y.Exprs {
+				next[k] = substituteColumns(e, cols)
+			}
+			cols = next
+		case *exec.Filter:
+			if len(pl.joins) == 0 {
+				return nil, false
+			}
+			j := &pl.joins[len(pl.joins)-1]
+			j.Filter = conjunction(append(conjuncts(j.Filter), substituteColumns(y.Pred, cols)))
+		case *exec.HashJoin:
+			if next, ok := pl.flatten(y, cols); ok {
+				cols = next
+				continue
+			}
+			next, ok := pl.join(y, cols)
+			if !ok {
+				return nil, false
+			}
+			cols = next
+		}
+	}
+	return cols, true
+}
+
+// join appends y, with its build side run as it is.
+func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool) {
+	j := exec.GPUJoin{Type: y.Type, Explain: Describe(y)}
+	for k, lk := range y.LeftKeys {
+		pc, ok := substituteColumns(lk, cols).(*expr.Column)
+		rc, rok := y.RightKeys[k].(*expr.Column)
+		if !ok || !rok || !arrowgpu.JoinKeyType(pc.Type) {
+			return nil, false
+		}
+		j.ProbeKeys = append(j.ProbeKeys, pc.Index)
+		j.BuildKeys = append(j.BuildKeys, rc.Index)
+	}
+	right := y.Right.Schema()
+	semi := y.Type == exec.JoinSemi || y.Type == exec.JoinAnti
+	if semi && y.Extra == nil {
+		right = arrow.NewSchema(nil, nil)
+	}
+	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
+	for k := range right.NumFields() {
+		f := right.Field(k)
+		j.Cols = append(j.Cols, k)
+		next = append(next, &expr.Column{Index: pl.width + k, Type: f.Type, Name: f.Name})
+	}
+	switch {
+	case semi && y.Extra != nil:
+		// The build's columns serve the condition on each pair; the
+		// output is the left rows.
+		j.On = substituteColumns(y.Extra, next)
+		next = cols
+	case y.Extra != nil:
+		j.Filter = substituteColumns(y.Extra, next)
+	case semi:
+		next = cols
+	}
+	if y.Out.NumFields() != len(next) {
+		return nil, false
+	}
+	pl.width += right.NumFields()
+	pl.joins = append(pl.joins, j)
+	pl.builds = append(pl.builds, func() exec.Node {
+		y.Right = pl.p.place(y.Right)
+		return y.Right
+	})
+	return next, true
+}
+
+// flatten appends the inner join y whose build side R is itself joins
+// over a scan B as a join with B followed by R's joins: for inner joins
+// A ⋈ (B ⋈ C) = (A ⋈ B) ⋈ C, and B's and C's tables come from the device
+// cache (TPC-H q03's orders ⋈ customer build side) instead of R running
+// on the CPU. false (and nothing appended) when R does not fit.
+func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool) {
+	if y.Type != exec.JoinInner {
+		return nil, false
+	}
+	b, rspine := spineOf(y.Right)
+	if b == nil || len(rspine) == 0 {
+		return nil, false
+	}
+	gb, _ := pl.p.scan(b)
+	if gb == nil || gb.HostFilter != nil {
+		return nil, false
+	}
+	saved := *pl
+	restore := func() ([]expr.Expr, bool) {
+		pl.width, pl.joins, pl.builds, pl.twin = saved.width, saved.joins[:len(saved.joins):len(saved.joins)], saved.builds, saved.twin
+		return nil, false
+	}
+	base := pl.width
+	bj := exec.GPUJoin{Type: exec.JoinInner, Explain: Describe(y) + " (build side's scan " + b.Table.Name() + ")"}
+	for i := range b.Out.NumFields() {
+		bj.Cols = append(bj.Cols, i)
+	}
+	bcols := make([]expr.Expr, b.Out.NumFields())
+	for i := range bcols {
+		f := b.Out.Field(i)
+		bcols[i] = &expr.Column{Index: base + i, Type: f.Type, Name: f.Name}
+	}
+	pl.width += len(bcols)
+	at := len(pl.joins)
+	pl.joins = append(pl.joins, bj)
+	pl.builds = append(pl.builds, func() exec.Node { return gb })
+	rout, ok := pl.add(rspine, bcols)
+	if !ok {
+		return restore()
+	}
+	for k, lk := range y.LeftKeys {
+		pc, ok := substituteColumns(lk, cols).(*expr.Column)
+		rc, rok := substituteColumns(y.RightKeys[k], rout).(*expr.Column)
+		if !ok || !rok || !arrowgpu.JoinKeyType(pc.Type) || rc.Index < base || rc.Index >= base+len(bcols) {
+			return restore()
+		}
+		pl.joins[at].ProbeKeys = append(pl.joins[at].ProbeKeys, pc.Index)
+		pl.joins[at].BuildKeys = append(pl.joins[at].BuildKeys, rc.Index-base)
+	}
+	next := append(cols[:len(cols):len(cols)], rout...)
+	if y.Extra != nil {
+		last := &pl.joins[len(pl.joins)-1]
+		last.Filter = conjunction(append(conjuncts(last.Filter), substituteColumns(y.Extra, next)))
+	}
+	if y.Out.NumFields() != len(next) {
+		return restore()
+	}
+	// The CPU twin runs R itself.
+	pl.twin = append(pl.twin, func() { y.Right = pl.p.place(y.Right) })
+	return next, true
 }
 
 // deviceJoin reports whether the device's join pipeline can run y: an
