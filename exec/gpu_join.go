@@ -48,6 +48,27 @@ type devBuild struct {
 	dicts map[int]*devDict   // the strings of those codes, by Cols position
 }
 
+// buildTable builds b's table of rows rows from nk key columns, made by
+// key(x) and freed once the table holds them.
+func (b *devBuild) buildTable(q *arrowgpu.Queue, rows, nk int, key func(x int) (*arrowgpu.Column, error)) error {
+	var keys []*arrowgpu.Column
+	defer func() {
+		for _, kc := range keys {
+			kc.Free()
+		}
+	}()
+	for x := range nk {
+		kc, err := key(x)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, kc)
+	}
+	var err error
+	b.table, err = q.BuildJoinTable(keys, rows)
+	return err
+}
+
 func (b *devBuild) free() {
 	if b.table != nil {
 		b.table.Free()
@@ -234,21 +255,12 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 		db.free()
 		return nil, err
 	}
-	var keys []*arrowgpu.Column
-	defer func() {
-		for _, kc := range keys {
-			kc.Free()
-		}
-	}()
-	for _, bk := range j.BuildKeys {
+	err := db.buildTable(q, n, len(j.BuildKeys), func(x int) (*arrowgpu.Column, error) {
+		bk := j.BuildKeys[x]
 		col, _, err := uploadConcat(q, build.Schema().Field(bk).Type, column(bk), c.Alloc)
-		if err != nil {
-			return fail(err)
-		}
-		keys = append(keys, col)
-	}
-	var err error
-	if db.table, err = q.BuildJoinTable(keys, n); err != nil {
+		return col, err
+	})
+	if err != nil {
 		return fail(err)
 	}
 	need := a.buildNeed(k)
@@ -437,20 +449,8 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		db.free()
 		return nil, err
 	}
-	var keys []*arrowgpu.Column
-	defer func() {
-		for _, kc := range keys {
-			kc.Free()
-		}
-	}()
-	for x, bk := range j.BuildKeys {
-		kc, err := one(x, fieldType(bk))
-		if err != nil {
-			return fail(err)
-		}
-		keys = append(keys, kc)
-	}
-	if db.table, err = q.BuildJoinTable(keys, rows); err != nil {
+	err = db.buildTable(q, rows, nk, func(x int) (*arrowgpu.Column, error) { return one(x, fieldType(j.BuildKeys[x])) })
+	if err != nil {
 		return fail(err)
 	}
 	for ci, bc := range j.Cols {

@@ -543,16 +543,24 @@ func sendSlices(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch) b
 // RenumberColumns returns e with each column reference's index replaced
 // by at[index] (e itself is not changed).
 func RenumberColumns(e expr.Expr, at map[int]int) expr.Expr {
+	return MapColumns(e, func(c *expr.Column) expr.Expr {
+		cp := *c
+		cp.Index = at[c.Index]
+		return &cp
+	})
+}
+
+// MapColumns returns e with each column reference c replaced by f(c) (e
+// itself is not changed).
+func MapColumns(e expr.Expr, f func(*expr.Column) expr.Expr) expr.Expr {
 	switch x := e.(type) {
 	case *expr.Column:
-		cp := *x
-		cp.Index = at[x.Index]
-		return &cp
+		return f(x)
 	case *expr.Call:
 		cp := *x
 		cp.Args = make([]expr.Expr, len(x.Args))
 		for i, a := range x.Args {
-			cp.Args[i] = RenumberColumns(a, at)
+			cp.Args[i] = MapColumns(a, f)
 		}
 		return &cp
 	}

@@ -466,18 +466,7 @@ func deviceJoin(y *exec.HashJoin) bool {
 // substituteColumns returns e with each column reference i replaced by
 // cols[i].
 func substituteColumns(e expr.Expr, cols []expr.Expr) expr.Expr {
-	switch x := e.(type) {
-	case *expr.Column:
-		return cols[x.Index]
-	case *expr.Call:
-		cp := *x
-		cp.Args = make([]expr.Expr, len(x.Args))
-		for i, a := range x.Args {
-			cp.Args[i] = substituteColumns(a, cols)
-		}
-		return &cp
-	}
-	return e
+	return exec.MapColumns(e, func(c *expr.Column) expr.Expr { return cols[c.Index] })
 }
 
 // conjuncts returns the conjuncts of a filter (none for nil).
