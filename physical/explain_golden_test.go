@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite the EXPLAIN golden files under 
 // factor 1 catalog of tpch_test.go, so estimates are fixed) with its
 // golden file: a change of plan shape shows up as a diff to review, and
 // -update accepts it. q15_view's view is registered, then its query is
-// explained.
+// explained. The plan placed on the GPU (PlaceOnGPU needs no device) has
+// its golden files under tpch-gpu: what runs on the device, and how.
 func TestExplainGolden(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "tpch", "queries", "*.sql"))
 	if len(files) == 0 {
@@ -45,7 +46,7 @@ func TestExplainGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got string
+			var got, gpu string
 			for _, piece := range pieces {
 				stmt, err := parser.Parse(piece)
 				if err != nil {
@@ -73,26 +74,38 @@ func TestExplainGolden(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					got += Explain(AttachJoinFilters(ShareCommonSubplans(node))) // as a one-rank engine plans
+					root := AttachJoinFilters(ShareCommonSubplans(node)) // as a one-rank engine plans
+					got += Explain(root)
+					placed, err := PlaceOnGPU(root, nil, GPUOptions{FallbackMode: "silent"})
+					if err != nil {
+						t.Fatal(err)
+					}
+					gpu += Explain(placed)
 				}
 			}
-			path := filepath.Join(dir, name+".golden")
-			if *update {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./physical -run ExplainGolden -update creates it)", err)
-			}
-			if !bytes.Equal([]byte(got), want) {
-				t.Errorf("EXPLAIN %s changed (review, then -update):\n--- got\n%s--- want\n%s", name, got, want)
-			}
+			checkGolden(t, filepath.Join(dir, name+".golden"), got)
+			checkGolden(t, filepath.Join(dir+"-gpu", name+".golden"), gpu)
 		})
+	}
+}
+
+// checkGolden compares got with the golden file at path (-update writes it).
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./physical -run ExplainGolden -update creates it)", err)
+	}
+	if !bytes.Equal([]byte(got), want) {
+		t.Errorf("EXPLAIN %s changed (review, then -update):\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
