@@ -198,6 +198,11 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	}
 	pl := &pipeline{p: p, width: len(s.Columns)}
 	cols, ok := pl.add(spine, scanCols(s, 0))
+	if fl, fcols, fgs := p.flipped(s, spine); fl != nil && (!ok || fl.cpuBuilds() < pl.cpuBuilds()) {
+		pl, cols, gs, ok = fl, fcols, fgs, true
+	} else if ok {
+		pl.twin = append(pl.twin, func() { spineScanParent(spine, gs) })
+	}
 	if !ok || len(pl.joins) == 0 {
 		return nil
 	}
@@ -230,7 +235,6 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	for _, f := range pl.twin {
 		f()
 	}
-	spineScanParent(spine, gs)
 	final.Input = partial
 	ga.Final = true
 	if top == exec.Node(final) {
@@ -247,6 +251,77 @@ type pipeline struct {
 	joins  []exec.GPUJoin
 	builds []func() exec.Node // per join: places and returns its build side
 	twin   []func()           // places what only the CPU twin runs
+	// cpu counts the joins whose build side runs as a plan of its own
+	// (not a scan of the device cache).
+	cpu int
+}
+
+// cpuBuilds is the number of joins whose build side is a plan of its own.
+func (pl *pipeline) cpuBuilds() int { return pl.cpu }
+
+// flipped is the pipeline over the build side's scan instead when the
+// spine's lowest join is an inner join of the scan s with joins over
+// another scan B (A ⋈ (B ⋈ C) = (B ⋈ C) ⋈ A): then A becomes a build side
+// from the device cache and B the probe (TPC-H q09's partsupp ⋈ the
+// lineitem joins, q10's customer ⋈ lineitem ⋈ orders). nil when that
+// does not fit.
+func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Expr, *exec.GPUScan) {
+	y, ok := spine[len(spine)-1].(*exec.HashJoin)
+	if !ok || y.Type != exec.JoinInner || y.Left != exec.Node(s) {
+		return nil, nil, nil
+	}
+	b, rspine := spineOf(y.Right)
+	if b == nil || len(rspine) == 0 {
+		return nil, nil, nil
+	}
+	gb, _ := p.scan(b)
+	ga, _ := p.scan(s)
+	if gb == nil || gb.HostFilter != nil || ga == nil || ga.HostFilter != nil {
+		return nil, nil, nil
+	}
+	pl := &pipeline{p: p, width: len(b.Columns)}
+	rout, ok := pl.add(rspine, scanCols(b, 0))
+	if !ok || len(pl.joins) == 0 {
+		return nil, nil, nil
+	}
+	// The join with A, its scan's table from the device cache.
+	j := exec.GPUJoin{Type: exec.JoinInner, Explain: Describe(y) + " (probe and build swapped: " + s.Table.Name() + " built)"}
+	base := pl.width
+	acols := make([]expr.Expr, s.Out.NumFields())
+	for i := range acols {
+		f := s.Out.Field(i)
+		acols[i] = &expr.Column{Index: base + i, Type: f.Type, Name: f.Name}
+		j.Cols = append(j.Cols, i)
+	}
+	for k, lk := range y.LeftKeys {
+		ak, aok := lk.(*expr.Column)
+		rk, rok := substituteColumns(y.RightKeys[k], rout).(*expr.Column)
+		if !aok || !rok || !arrowgpu.JoinKeyType(rk.Type) {
+			return nil, nil, nil
+		}
+		j.ProbeKeys = append(j.ProbeKeys, rk.Index)
+		j.BuildKeys = append(j.BuildKeys, ak.Index)
+	}
+	cols := append(acols, rout...) // y's output: its left (A) columns, then its right
+	if y.Out.NumFields() != len(cols) {
+		return nil, nil, nil
+	}
+	if y.Extra != nil {
+		j.Filter = substituteColumns(y.Extra, cols)
+	}
+	pl.width += len(acols)
+	pl.joins = append(pl.joins, j)
+	pl.builds = append(pl.builds, func() exec.Node { return ga })
+	cols, ok = pl.add(spine[:len(spine)-1], cols)
+	if !ok {
+		return nil, nil, nil
+	}
+	// The CPU twin runs y as it was, with its scans through the GPU.
+	pl.twin = append(pl.twin, func() {
+		y.Left = ga
+		y.Right = p.quiet().place(y.Right)
+	})
+	return pl, cols, gb
 }
 
 // spineOf walks n down its probe sides (Project, Filter, HashJoin.Left)
@@ -379,6 +454,9 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 		y.Right = pl.p.place(y.Right)
 		return y.Right
 	})
+	if r, _ := spineOf(y.Right); r == nil || y.Right != exec.Node(r) {
+		pl.cpu++ // not a bare scan (a Project of one is counted: it is rare)
+	}
 	return next, true
 }
 
@@ -401,7 +479,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 	}
 	saved := *pl
 	restore := func() ([]expr.Expr, bool) {
-		pl.width, pl.joins, pl.builds, pl.twin = saved.width, saved.joins[:len(saved.joins):len(saved.joins)], saved.builds, saved.twin
+		pl.width, pl.joins, pl.builds, pl.twin, pl.cpu = saved.width, saved.joins[:len(saved.joins):len(saved.joins)], saved.builds, saved.twin, saved.cpu
 		return nil, false
 	}
 	base := pl.width
@@ -440,7 +518,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 		return restore()
 	}
 	// The CPU twin runs R itself.
-	pl.twin = append(pl.twin, func() { y.Right = pl.p.place(y.Right) })
+	pl.twin = append(pl.twin, func() { y.Right = pl.p.quiet().place(y.Right) })
 	return next, true
 }
 
@@ -479,6 +557,10 @@ func conjuncts(f expr.Expr) []expr.Expr {
 	}
 	return []expr.Expr{f}
 }
+
+// quiet returns a placer for what only a CPU twin runs: its operators on
+// the CPU are not the query's (they run only on a fallback, which says so).
+func (p *placer) quiet() *placer { return &placer{g: p.g, o: p.o} }
 
 func (p *placer) warn() func(string) {
 	if p.o.FallbackMode == "silent" {
