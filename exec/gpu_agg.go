@@ -16,22 +16,25 @@ import (
 	"gq/exec/expr"
 )
 
-// GPUAggregate is the partial aggregation of a HashAggregate over a scan,
-// run on the device from the table cache: per chunk one generated kernel
-// filters the rows, evaluates the keys and arguments and adds them to a
-// device hash table of groups (arrowgpu.GenerateAgg); only the groups come
-// back. Its output is what the partial HashAggregate of the same split
-// (physical splitAggregate) would emit — keys, then per aggregate its
-// partial state — and a CPU HashAggregate above merges it and finishes
-// avg, exactly as across ranks. With no keys it emits one row even when no
-// row qualifies (counts 0, the rest NULL), as the CPU partial does.
+// GPUAggregate is the aggregation of a HashAggregate over a scan — or over
+// joins whose probe side is that scan (Joins, gpu_join.go) — run on the
+// device from the table cache: per chunk (after the joins) one generated
+// kernel filters the rows, evaluates the keys and arguments and adds them
+// to a device hash table of groups (arrowgpu.GenerateAgg); only the groups
+// come back. Its output is what the partial HashAggregate of the same
+// split (physical splitAggregate) would emit — keys, then per aggregate
+// its partial state — and, as the one table holds every group once, also
+// the final aggregation (Final: no CPU merge above; AvgCombine finishes
+// avg). With no keys it emits one row even when no row qualifies (counts
+// 0, the rest NULL), as the CPU does.
 //
 // String keys that are bare columns group by their dictionary codes (the
-// cache encodes columns of at most maxDictValues strings); other string
-// keys, and anything the kernel generator lacks, leave the aggregation on
-// the CPU (physical.PlaceOnGPU). When the device cannot run it after all (a
-// key column with too many distinct strings, device memory exhausted) CPU,
-// the same partial aggregation on the CPU, runs instead.
+// cache encodes columns of at most maxDictValues strings; a build side's
+// are encoded when it is uploaded); other string keys, and anything the
+// kernel generator lacks, leave the aggregation on the CPU
+// (physical.PlaceOnGPU). When the device cannot run it after all (a key
+// column with too many distinct strings, device memory exhausted) CPU, the
+// same aggregation on the CPU, runs instead.
 type GPUAggregate struct {
 	Scan *GPUScan    // the table, columns and device filter (no host filter)
 	Keys []expr.Expr // over Scan.CPU.Columns positions

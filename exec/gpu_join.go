@@ -11,13 +11,15 @@ import (
 	"gq/exec/expr"
 )
 
-// GPUJoin is a join the device runs between a GPUAggregate's scan
-// and its aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins
-// of lineitem or orders with dimension tables): the rows so far look up
-// their keys in a device hash table of the build side's rows and each
-// match's build columns Cols are appended. When the build keys are unique
-// (a primary key: most joins) a row finds at most one build row; otherwise
-// every matching pair is written out (arrowgpu.JoinTable.Expand).
+// GPUJoin is a join the device runs between a GPUAggregate's scan and its
+// aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins of
+// lineitem or orders with dimension tables): the rows so far look up their
+// keys in a device hash table of the build side's rows (GPUAggregate.Builds
+// — taken from the device cache when it is a GPU scan) and, for inner and
+// left joins, each match's build columns Cols are appended. When the build
+// keys are unique (a primary key: most joins) a row finds at most one
+// build row; otherwise every matching pair is written out
+// (arrowgpu.JoinTable.Expand).
 //
 // The rows of the pipeline have "pipeline columns": the scan's Columns
 // positions, then each join's Cols in order. GPUAggregate's keys and
