@@ -59,6 +59,7 @@ type GPUAggregate struct {
 
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
+	joinStats                                 []gpuJoinStats // per join (gpu_join.go)
 }
 
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
@@ -75,7 +76,7 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow
 	if len(scan.CPU.JoinFilters) > 0 && len(joins) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a scan with join filters")
 	}
-	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds}
+	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds, joinStats: make([]gpuJoinStats, len(joins))}
 	ncols := a.width() // string keys' codes go in the slots after the pipeline's columns
 	dev := make([]expr.Expr, len(keys))
 	for i, k := range keys {
@@ -139,6 +140,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
+		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 }
 
