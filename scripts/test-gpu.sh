@@ -11,8 +11,8 @@
 #      checks);
 #   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
 #      (the GPU operators fall back to the CPU), compared with the CPU;
-#   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 on the GPU, to show
-#      where operators ran.
+#   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 and q09 (a join
+#      pipeline) on the GPU, to show where operators ran and time went.
 set -uo pipefail
 B=${GQ_GPU_BUNDLE:-build/gpu}
 for z in "$B"/*.xz; do
@@ -79,5 +79,6 @@ step "TPC-H q03 q05 q09 q18 with 16 MiB of device memory" small_memory
 echo "== EXPLAIN on the GPU"
 step "EXPLAIN q06" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain $(cat testdata/tpch/queries/q06.sql)"
 step "EXPLAIN ANALYZE q01" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain analyze $(cat testdata/tpch/queries/q01.sql)"
+step "EXPLAIN ANALYZE q09 (a join pipeline)" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain analyze $(cat testdata/tpch/queries/q09.sql)"
 if [ $rc -eq 0 ]; then echo "test-gpu: PASS"; else echo "test-gpu: FAIL"; fi
 exit $rc
