@@ -52,7 +52,14 @@ type Device struct {
 	modMu   sync.Mutex // guards mods and every Module's fns
 	mods    modCache   // loaded modules by source key
 	builtin atomic.Pointer[Module]
+
+	calls atomic.Int64 // Do calls: trips to a device thread, each waited for
 }
+
+// Calls is the number of Do calls so far: each is a trip to a device
+// thread and back, most with a stream sync — the fixed cost of an
+// operation, which EXPLAIN ANALYZE shows per operator.
+func (dv *Device) Calls() int64 { return dv.calls.Load() }
 
 // deviceWorkers is the number of OS threads that run driver calls. More
 // than one, so that one queue's long copy (a download's host side runs on
@@ -169,6 +176,7 @@ func (d *Driver) deviceInfo(ordinal int) (Info, int32, error) {
 // different goroutines may run at the same time on different threads;
 // each Queue is used by one goroutine at a time.
 func (dv *Device) Do(f func() error) error {
+	dv.calls.Add(1)
 	dv.mu.Lock()
 	if dv.closed {
 		dv.mu.Unlock()

@@ -10,75 +10,102 @@ import (
 
 // Gather returns the column of rows idx[0..m) of col (idx int32 on device).
 func (q *Queue) Gather(col *Column, idx Buffer, m int) (*Column, error) {
-	return q.gather(col, idx, m, false)
+	outs, err := q.GatherMany([]*Column{col}, idx, m, false)
+	if err != nil {
+		return nil, err
+	}
+	return outs[0], nil
 }
 
 // GatherOrNull is Gather where idx may hold -1: that row is NULL (a left
 // join's probe row without a match).
 func (q *Queue) GatherOrNull(col *Column, idx Buffer, m int) (*Column, error) {
-	return q.gather(col, idx, m, true)
+	outs, err := q.GatherMany([]*Column{col}, idx, m, true)
+	if err != nil {
+		return nil, err
+	}
+	return outs[0], nil
 }
 
-func (q *Queue) gather(col *Column, idx Buffer, m int, orNull bool) (*Column, error) {
-	out := &Column{Type: col.Type, Len: m, NullCount: 0}
-	if m == 0 {
-		if col.Type.ID() == arrow.STRING {
-			var err error
-			if out.Offsets, err = q.pool.Alloc(4); err != nil {
-				return nil, err
+// GatherMany gathers rows idx[0..m) of each column (nil entries stay nil)
+// in one trip to the device: a join pipeline moves every column it keeps
+// at each step, and a round trip per column cost more than the copies.
+// orNull is GatherOrNull's.
+func (q *Queue) GatherMany(cols []*Column, idx Buffer, m int, orNull bool) ([]*Column, error) {
+	outs := make([]*Column, len(cols))
+	fail := func(err error) ([]*Column, error) {
+		for _, o := range outs {
+			if o != nil {
+				o.Free()
 			}
-			err = q.dv.Do(func() error { return q.stream.memsetLocked(out.Offsets.Ptr, 0, 4) })
-			return out, err
 		}
-		return out, nil
+		return nil, err
 	}
 	ks, err := q.kernels("gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes")
 	if err != nil {
 		return nil, err
 	}
-	g, n := q.grid(int64(m)), int64(m)
 	err = q.dv.Do(func() error {
-		if col.Valid.Ptr != 0 || orNull {
-			var err error
-			if out.Valid, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
+		for i, col := range cols {
+			if col == nil {
+				continue
+			}
+			outs[i] = &Column{Type: col.Type, Len: m}
+			if err := q.gatherLocked(ks, col, idx, outs[i], orNull); err != nil {
 				return err
 			}
-			out.NullCount = unknownNullCount
-			if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Valid.Ptr, idx.Ptr, out.Valid.Ptr, n); err != nil {
-				return err
-			}
-		}
-		var err error
-		switch w := width(col.Type); {
-		case w == 8 || w == 4:
-			if out.Data, err = q.pool.Alloc(n * int64(w)); err != nil {
-				return err
-			}
-			k := ks[0]
-			if w == 4 {
-				k = ks[1]
-			}
-			err = k.launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
-		case col.Type.ID() == arrow.BOOL:
-			if out.Data, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
-				return err
-			}
-			err = ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
-		case col.Type.ID() == arrow.STRING:
-			err = q.gatherStringsLocked(ks[3], ks[4], ks[5], col, idx, out)
-		default:
-			err = errs.New(errs.Unsupported, "GPU: gather of %s", col.Type)
-		}
-		if err != nil {
-			return err
 		}
 		return q.stream.syncLocked()
 	})
 	if err != nil {
-		out.Free()
-		return nil, err
+		return fail(err)
 	}
-	return out, nil
+	return outs, nil
+}
+
+// gatherLocked queues the gather of col's rows idx[0..out.Len) into out.
+func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column, orNull bool) error {
+	m := out.Len
+	if m == 0 {
+		if col.Type.ID() == arrow.STRING {
+			var err error
+			if out.Offsets, err = q.pool.Alloc(4); err != nil {
+				return err
+			}
+			return q.stream.memsetLocked(out.Offsets.Ptr, 0, 4)
+		}
+		return nil
+	}
+	g, n := q.grid(int64(m)), int64(m)
+	var err error
+	if col.Valid.Ptr != 0 || orNull {
+		if out.Valid, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
+			return err
+		}
+		out.NullCount = unknownNullCount
+		if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Valid.Ptr, idx.Ptr, out.Valid.Ptr, n); err != nil {
+			return err
+		}
+	}
+	switch w := width(col.Type); {
+	case w == 8 || w == 4:
+		if out.Data, err = q.pool.Alloc(n * int64(w)); err != nil {
+			return err
+		}
+		k := ks[0]
+		if w == 4 {
+			k = ks[1]
+		}
+		return k.launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+	case col.Type.ID() == arrow.BOOL:
+		if out.Data, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
+			return err
+		}
+		return ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+	case col.Type.ID() == arrow.STRING:
+		return q.gatherStringsLocked(ks[3], ks[4], ks[5], col, idx, out)
+	}
+	return errs.New(errs.Unsupported, "GPU: gather of %s", col.Type)
 }
 
 // unknownNullCount mirrors array.UnknownNullCount: computed on download.

@@ -59,6 +59,7 @@ type GPUAggregate struct {
 
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
+	calls                                     atomic.Int64   // device round trips
 	joinStats                                 []gpuJoinStats // per join (gpu_join.go)
 }
 
@@ -140,6 +141,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
+		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 }
@@ -170,8 +172,11 @@ const gpuAggMaxSlots = 1 << 28
 
 // run aggregates every chunk and returns the partial rows.
 func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
-	start := time.Now()
-	defer func() { a.devNS.Add(int64(time.Since(start))) }()
+	start, calls := time.Now(), a.Scan.GPU.dv.Calls()
+	defer func() {
+		a.devNS.Add(int64(time.Since(start)))
+		a.calls.Add(a.Scan.GPU.dv.Calls() - calls) // queries beside it count too
+	}()
 	s := a.Scan
 	sc := s.CPU
 	g := s.GPU

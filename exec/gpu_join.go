@@ -455,18 +455,26 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		if m == 0 {
 			continue
 		}
+		chunk := make([]*arrowgpu.Column, len(srcs))
 		for x, src := range srcs {
-			if src == nil {
-				continue
+			if src != nil {
+				chunk[x] = src(i)
 			}
-			col := src(i)
-			if fused == nil { // the whole chunk: a copy by Concat below
-				col = col.Borrow()
-			} else if col, err = q.Gather(col, idx, m); err != nil {
-				idx.Free()
-				return nil, err
+		}
+		if fused == nil { // the whole chunk: a copy by Concat below
+			for x, col := range chunk {
+				if col != nil {
+					chunk[x] = col.Borrow()
+				}
 			}
-			pieces[x] = append(pieces[x], col)
+		} else if chunk, err = q.GatherMany(chunk, idx, m, false); err != nil {
+			idx.Free()
+			return nil, err
+		}
+		for x, col := range chunk {
+			if col != nil {
+				pieces[x] = append(pieces[x], col)
+			}
 		}
 		idx.Free()
 		rows += m
@@ -557,20 +565,18 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 	}
 	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
 	keep := func(idx arrowgpu.Buffer, m int, need []bool) error {
-		next := &arrowgpu.Batch{Len: m, Cols: make([]*arrowgpu.Column, len(cur.Cols))}
+		take := make([]*arrowgpu.Column, len(cur.Cols))
 		for sl, col := range cur.Cols {
-			if col == nil || !need[sl] {
-				continue
+			if need[sl] {
+				take[sl] = col
 			}
-			g, err := q.Gather(col, idx, m)
-			if err != nil {
-				next.Free()
-				return err
-			}
-			next.Cols[sl] = g
+		}
+		cols, err := q.GatherMany(take, idx, m, false)
+		if err != nil {
+			return err
 		}
 		release()
-		cur, owned = next, true
+		cur, owned = &arrowgpu.Batch{Len: m, Cols: cols}, true
 		return nil
 	}
 	// filter keeps the rows of cur that f's mask keeps.
@@ -632,36 +638,28 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 				return fail(err)
 			}
 		}
-		gather := func(col *arrowgpu.Column, sl int) error {
-			gather := q.Gather
-			if j.Type == JoinLeft {
-				gather = q.GatherOrNull
-			}
-			g, err := gather(col, brow, m)
-			if err == nil {
-				cur.Cols[sl] = g
-			}
-			return err
-		}
+		// The build's columns (and codes of string group keys) of each
+		// output row, into their slots.
 		b := p.builds[k]
+		var take []*arrowgpu.Column
+		var slots []int
 		for ci := range j.Cols {
 			if b.cols[ci] != nil {
-				if err := gather(b.cols[ci], first+ci); err != nil {
-					brow.Free()
-					return fail(err)
-				}
-			}
-			if b.codes[ci] == nil {
-				continue
+				take, slots = append(take, b.cols[ci]), append(slots, first+ci)
 			}
 			for i, d := range a.dictOf {
-				if d == first+ci {
-					if err := gather(b.codes[ci], p.width+i); err != nil {
-						brow.Free()
-						return fail(err)
-					}
+				if d == first+ci && b.codes[ci] != nil {
+					take, slots = append(take, b.codes[ci]), append(slots, p.width+i)
 				}
 			}
+		}
+		got, err := q.GatherMany(take, brow, m, j.Type == JoinLeft)
+		if err != nil {
+			brow.Free()
+			return fail(err)
+		}
+		for x, sl := range slots {
+			cur.Cols[sl] = got[x]
 		}
 		brow.Free()
 		first += len(j.Cols)
@@ -694,15 +692,28 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 	defer bi.Free()
 	pass := &arrowgpu.Column{Type: arrow.FixedWidthTypes.Boolean}
 	if m > 0 {
-		pairs := &arrowgpu.Batch{Len: m, Cols: make([]*arrowgpu.Column, len(cur.Cols))}
-		defer pairs.Free()
+		// The condition's columns of each pair: the probe side's by the
+		// pair's probe row, the build's by its build row.
+		probeCols, buildCols := make([]*arrowgpu.Column, len(cur.Cols)), make([]*arrowgpu.Column, len(cur.Cols))
 		for _, sl := range exprColumns(j.On, nil) {
-			src, idx := cur.Cols[sl], pi
 			if sl >= first {
-				src, idx = b.cols[sl-first], bi
+				buildCols[sl] = b.cols[sl-first]
+			} else {
+				probeCols[sl] = cur.Cols[sl]
 			}
-			if pairs.Cols[sl], err = q.Gather(src, idx, m); err != nil {
-				return false, err
+		}
+		pairs := &arrowgpu.Batch{Len: m}
+		defer pairs.Free()
+		if pairs.Cols, err = q.GatherMany(probeCols, pi, m, false); err != nil {
+			return false, err
+		}
+		got, err := q.GatherMany(buildCols, bi, m, false)
+		if err != nil {
+			return false, err
+		}
+		for sl, c := range got {
+			if c != nil {
+				pairs.Cols[sl] = c
 			}
 		}
 		if _, pass, err = q.RunFused(p.ons[k], pairs); err != nil {
