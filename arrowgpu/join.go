@@ -131,33 +131,11 @@ func (t *JoinTable) checkProbe(keys []*Column) error {
 	return nil
 }
 
-// Probe looks up rows of keys (columns of n rows, the types the table was
-// built with) in a Unique table: it returns per row the build row (int32,
-// -1 for none) and a mask of the rows that found one.
-func (t *JoinTable) Probe(q *Queue, keys []*Column, n int) (Buffer, *Column, error) {
-	if !t.Unique {
-		return Buffer{}, nil, errs.New(errs.Internal, "GPU join: a lookup in a table whose keys are not unique")
-	}
-	return t.probe(q, keys, n, false)
-}
-
-// Match returns the mask of the rows of keys that have a matching build
-// row (semi join), or none (anti: NULL keys have none).
-func (t *JoinTable) Match(q *Queue, keys []*Column, n int, anti bool) (*Column, error) {
-	rows, mask, err := t.probe(q, keys, n, anti)
-	rows.Free()
-	return mask, err
-}
-
-func (t *JoinTable) probe(q *Queue, keys []*Column, n int, anti bool) (Buffer, *Column, error) {
-	if err := t.checkProbe(keys); err != nil {
-		return Buffer{}, nil, err
-	}
-	ks, err := q.kernels("gq_join_probe")
-	if err != nil {
-		return Buffer{}, nil, err
-	}
+// probeLocked queues gq_join_probe (k) over keys: per row the first build
+// row (or -1) and the mask of matches (anti: of rows without one).
+func (t *JoinTable) probeLocked(q *Queue, k *Kernel, keys []*Column, n int, anti bool) (Buffer, *Column, error) {
 	mask := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	var err error
 	if mask.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
 		return Buffer{}, nil, err
 	}
@@ -167,20 +145,83 @@ func (t *JoinTable) probe(q *Queue, keys []*Column, n int, anti bool) (Buffer, *
 		return Buffer{}, nil, err
 	}
 	k0, k1 := keyArgs(keys)
-	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
-			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
-			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, boolArg(anti), rows.Ptr, mask.Data.Ptr); err != nil {
-			return err
-		}
-		return q.stream.syncLocked()
-	})
+	err = k.launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
+		k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
+		int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, boolArg(anti), rows.Ptr, mask.Data.Ptr)
 	if err != nil {
 		mask.Free()
 		rows.Free()
 		return Buffer{}, nil, err
 	}
 	return rows, mask, nil
+}
+
+// Lookup joins rows of keys (n rows) with a Unique table in one trip to
+// the device: idx are the rows with a match (ascending) and build their
+// build rows, m of them. With left every row is kept once, in order (idx
+// is none, m = n) and build is -1 where there is no match.
+func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, build Buffer, m int, err error) {
+	if err := t.checkProbe(keys); err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	if !t.Unique {
+		return Buffer{}, Buffer{}, 0, errs.New(errs.Internal, "GPU join: a lookup in a table whose keys are not unique")
+	}
+	ks, err := q.kernels(append([]string{"gq_join_probe", "gq_gather_32"}, selectKernels...)...)
+	if err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	err = q.dv.Do(func() error {
+		rows, mask, err := t.probeLocked(q, ks[0], keys, n, false)
+		if err != nil {
+			return err
+		}
+		defer mask.Free()
+		if left {
+			build, m = rows, n
+			return q.stream.syncLocked()
+		}
+		defer rows.Free()
+		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || m == 0 {
+			return err
+		}
+		if build, err = q.pool.Alloc(int64(m) * 4); err != nil {
+			return err
+		}
+		if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, idx.Ptr, build.Ptr, int64(m)); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		idx.Free()
+		build.Free()
+		return Buffer{}, Buffer{}, 0, err
+	}
+	return idx, build, m, nil
+}
+
+// MatchRows returns the rows of keys (n rows) with a matching build row —
+// without one for anti — ascending, in one trip to the device.
+func (t *JoinTable) MatchRows(q *Queue, keys []*Column, n int, anti bool) (idx Buffer, m int, err error) {
+	if err := t.checkProbe(keys); err != nil {
+		return Buffer{}, 0, err
+	}
+	ks, err := q.kernels(append([]string{"gq_join_probe"}, selectKernels...)...)
+	if err != nil {
+		return Buffer{}, 0, err
+	}
+	err = q.dv.Do(func() error {
+		rows, mask, err := t.probeLocked(q, ks[0], keys, n, anti)
+		if err != nil {
+			return err
+		}
+		defer rows.Free()
+		defer mask.Free()
+		idx, m, err = q.selectLocked(ks[1:], mask)
+		return err
+	})
+	return idx, m, err
 }
 
 // maxJoinPairs bounds the pairs one Expand writes (int32 row indices).

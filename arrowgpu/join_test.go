@@ -15,7 +15,7 @@ import (
 // (one int64 key, or an int64 and a date32 key), NULL keys matching
 // nothing, as a Go map says; with duplicate build keys, Expand lists every
 // matching pair (and with left, each row without one once, build row
-// -1), and Match marks the rows with a match (or, anti, without).
+// -1), and MatchRows lists the rows with a match (or, anti, without).
 func TestGPUJoinTable(t *testing.T) {
 	q := needKernels(t)
 	mem := memory.NewGoAllocator()
@@ -76,34 +76,39 @@ func TestGPUJoinTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows, mask, err := tab.Probe(q, pkeys, np)
-		if err != nil {
-			t.Fatal(err)
+		// A left lookup: every probe row's build row, -1 for none.
+		_, rows, m, err := tab.Lookup(q, pkeys, np, true)
+		if err != nil || m != np {
+			t.Fatalf("left lookup: %d rows, %v", m, err)
 		}
 		got := downloadInt32(t, q.dv, rows, np)
-		bits, err := q.Download(mask, mem)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hits := 0
+		rows.Free()
+		var wantIdx, wantRows []int32
 		for i, k := range probe {
 			w, ok := want[k]
 			if !ok {
 				w = -1
 			} else {
-				hits++
+				wantIdx, wantRows = append(wantIdx, int32(i)), append(wantRows, w)
 			}
-			if got[i] != w || bits.(*array.Boolean).Value(i) != ok {
-				t.Fatalf("%d keys, probe row %d %v: build row %d (mask %v), want %d", nkeys, i, k, got[i], bits.(*array.Boolean).Value(i), w)
+			if got[i] != w {
+				t.Fatalf("%d keys, probe row %d %v: build row %d, want %d", nkeys, i, k, got[i], w)
 			}
 		}
-		t.Logf("%d keys: %d hits", nkeys, hits)
-		if hits < np/10 {
-			t.Fatalf("only %d of %d probe rows match: a weak test", hits, np)
+		t.Logf("%d keys: %d hits", nkeys, len(wantIdx))
+		if len(wantIdx) < np/10 {
+			t.Fatalf("only %d of %d probe rows match: a weak test", len(wantIdx), np)
 		}
-		bits.Release()
+		// An inner lookup: the matching rows and their build rows.
+		idx, rows, m, err := tab.Lookup(q, pkeys, np, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gi, gr := downloadInt32(t, q.dv, idx, m), downloadInt32(t, q.dv, rows, m); !slices.Equal(gi, wantIdx) || !slices.Equal(gr, wantRows) {
+			t.Fatalf("%d keys, inner lookup: %d matches, want %d", nkeys, m, len(wantIdx))
+		}
+		idx.Free()
 		rows.Free()
-		mask.Free()
 		tab.Free()
 		for _, c := range append(build, pkeys...) {
 			c.Free()
@@ -181,21 +186,20 @@ func TestGPUJoinTable(t *testing.T) {
 			bi.Free()
 		}
 		for _, anti := range []bool{false, true} {
-			mask, err := tab.Match(q, []*Column{probe}, np, anti)
+			idx, m, err := tab.MatchRows(q, []*Column{probe}, np, anti)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bits, err := q.Download(mask, mem)
-			if err != nil {
-				t.Fatal(err)
-			}
+			var want []int32
 			for i := range np {
-				if bits.(*array.Boolean).Value(i) != (semi[i] != anti) {
-					t.Fatalf("%d build rows, anti %v: row %d matched %v", nb, anti, i, bits.(*array.Boolean).Value(i))
+				if semi[i] != anti {
+					want = append(want, int32(i))
 				}
 			}
-			bits.Release()
-			mask.Free()
+			if got := downloadInt32(t, q.dv, idx, m); !slices.Equal(got, want) {
+				t.Fatalf("%d build rows, anti %v: %d rows kept, want %d", nb, anti, m, len(want))
+			}
+			idx.Free()
 		}
 		tab.Free()
 		build.Free()

@@ -152,9 +152,26 @@ func (q *Queue) Select(mask *Column) (Buffer, int, error) {
 	if mask.Len == 0 {
 		return Buffer{}, 0, nil
 	}
-	ks, err := q.kernels("gq_count_words", "gq_scan_u32", "gq_select_write")
+	ks, err := q.kernels(selectKernels...)
 	if err != nil {
 		return Buffer{}, 0, err
+	}
+	var idx Buffer
+	var m int
+	err = q.dv.Do(func() (err error) {
+		idx, m, err = q.selectLocked(ks, mask)
+		return err
+	})
+	return idx, m, err
+}
+
+// selectKernels are selectLocked's kernels, in its order.
+var selectKernels = []string{"gq_count_words", "gq_scan_u32", "gq_select_write"}
+
+// selectLocked is Select inside Do (ks: selectKernels); it syncs.
+func (q *Queue) selectLocked(ks []*Kernel, mask *Column) (Buffer, int, error) {
+	if mask.Len == 0 {
+		return Buffer{}, 0, nil
 	}
 	nw := int64((mask.Len + 31) / 32)
 	nb := (nw + 255) / 256
@@ -162,15 +179,14 @@ func (q *Queue) Select(mask *Column) (Buffer, int, error) {
 	if err != nil {
 		return Buffer{}, 0, err
 	}
-	defer counts.Free()
 	offsets, err := q.pool.Alloc((nb + 1) * 4)
 	if err != nil {
+		counts.Free()
 		return Buffer{}, 0, err
 	}
-	defer offsets.Free()
 	var idx Buffer
 	var total uint32
-	err = q.dv.Do(func() error {
+	err = func() error {
 		if err := ks[0].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), counts.Ptr); err != nil {
 			return err
 		}
@@ -188,7 +204,10 @@ func (q *Queue) Select(mask *Column) (Buffer, int, error) {
 			return err
 		}
 		return q.stream.syncLocked()
-	})
+	}()
+	// The kernels are done (synced) or failed: their scratch can go.
+	counts.Free()
+	offsets.Free()
 	if err != nil {
 		idx.Free()
 		return Buffer{}, 0, err

@@ -741,36 +741,12 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int, typ JoinType) (idx, brow arrowgpu.Buffer, m int, err error) {
 	switch {
 	case typ == JoinSemi || typ == JoinAnti:
-		mask, err := t.Match(q, keys, n, typ == JoinAnti)
-		if err != nil {
-			return idx, brow, 0, err
-		}
-		idx, m, err = q.Select(mask)
-		mask.Free()
+		idx, m, err = t.MatchRows(q, keys, n, typ == JoinAnti)
 		return idx, brow, m, err
 	case !t.Unique:
 		return t.Expand(q, keys, n, typ == JoinLeft)
 	}
-	rows, mask, err := t.Probe(q, keys, n)
-	if err != nil {
-		return idx, brow, 0, err
-	}
-	if typ == JoinLeft {
-		mask.Free()
-		return idx, rows, n, nil
-	}
-	defer rows.Free()
-	idx, m, err = q.Select(mask)
-	mask.Free()
-	if err != nil || m == 0 {
-		return idx, brow, 0, err
-	}
-	g, err := q.Gather(&arrowgpu.Column{Type: arrow.PrimitiveTypes.Int32, Len: n, Data: rows}, idx, m)
-	if err != nil {
-		idx.Free()
-		return idx, brow, 0, err
-	}
-	return idx, g.Data, m, nil
+	return t.Lookup(q, keys, n, typ == JoinLeft)
 }
 
 // ExplainJoins is the EXPLAIN text of the joins: per join, what it
