@@ -44,6 +44,15 @@ type AggKernel struct {
 	Ops      []AggOp
 	ArgTypes []arrow.DataType // each op's argument type (nil for count_star)
 	Sites    []string         // expressions that can fail
+
+	// Having, when set (WithHaving), is a predicate over the aggregation's
+	// output that a second kernel of the module, HavingName, evaluates per
+	// group before the groups are read back: only those where it holds
+	// come back. HavingSites are its operations that can fail.
+	Having      expr.Expr
+	HavingName  string
+	HavingSites []string
+	havingSrc   string
 }
 
 // aggFull is the error code the kernel writes when the table has no free
@@ -234,6 +243,94 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	return k, nil
 }
 
+// sumOverflowCode is the error code the having kernel writes for a group
+// whose integer or decimal sum does not fit in 64 bits (Result:
+// ErrSumOverflow), as reading the group back would find.
+const sumOverflowCode = 0xfffffffe
+
+// ErrSumOverflow is AggTable.Result's error for a group whose sum of
+// integers or decimals does not fit in 64 bits, found on the device by the
+// having kernel (without one, the caller finds it in the high words).
+var ErrSumOverflow = errs.New(errs.Execution, "sum overflows 64 bits")
+
+// WithHaving returns k with a kernel that marks the table's groups where
+// having holds, so that Result reads back only those (a HAVING clause
+// keeping few of many groups: TPC-H q18's sum(l_quantity) > 300 keeps 624
+// of 15 million orders at SF10). having's columns are the aggregation's
+// output — the keys, then one value per op — whose types are out: each
+// must be the type whose image the table holds (a key's own type; count:
+// BIGINT; sum, min and max: their argument's type). String keys, and
+// what the expression generator lacks, are an errs.Unsupported error.
+//
+// A group whose integer sum overflowed fails Result whether it is kept or
+// not, as reading every group back would.
+func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKernel, error) {
+	nk := len(k.Keys)
+	if len(out) != nk+len(k.Ops) {
+		return nil, errs.New(errs.Internal, "arrowgpu: having over %d columns, aggregation of %d", len(out), nk+len(k.Ops))
+	}
+	readable := make([]bool, len(out))
+	for i, t := range out {
+		want := arrow.PrimitiveTypes.Int64 // count
+		switch {
+		case i < nk:
+			want = k.Keys[i]
+		case k.Ops[i-nk].Fn != "count" && k.Ops[i-nk].Fn != "count_star":
+			want = k.ArgTypes[i-nk]
+		}
+		readable[i] = t.ID() == want.ID() && scale(t) == scale(want) && t.ID() != arrow.INT32 // INT32: a string key's codes
+	}
+	g := &gen{inputs: map[int]bool{}, indent: 2}
+	g.loads.WriteString("\t\tin = in && state[r] == 2u;\n")
+	g.load = func(c *expr.Column) (value, error) {
+		i := c.Index
+		if i < 0 || i >= len(out) || !readable[i] || !arrow.TypeEqual(out[i], c.Type) {
+			return value{}, unsupported(fmt.Sprintf("HAVING over %s of type %s", c, c.Type))
+		}
+		ct, err := ctype(c.Type)
+		if err != nil {
+			return value{}, err
+		}
+		v := value{val: fmt.Sprintf("h%d_v", i), null: fmt.Sprintf("h%d_n", i), t: c.Type}
+		var src, null string
+		switch {
+		case i < nk:
+			src, null = fmt.Sprintf("key%d[r]", i), fmt.Sprintf("((knull[r] >> %d) & 1ULL)", i)
+		case k.Ops[i-nk].Fn == "count" || k.Ops[i-nk].Fn == "count_star":
+			src, null = fmt.Sprintf("a%d_c[r]", i-nk), "false"
+		default:
+			src, null = fmt.Sprintf("a%d_x[r]", i-nk), fmt.Sprintf("a%d_c[r] == 0", i-nk)
+		}
+		if ct == "bool" {
+			src = "(" + src + " != 0)"
+		}
+		fmt.Fprintf(&g.loads, "\t\t%s %s = (%s)%s; bool %s = !in || %s;\n", ct, v.val, ct, src, v.null, null)
+		return v, nil
+	}
+	cond, err := g.predicate(having)
+	if err != nil {
+		return nil, err
+	}
+	params := []string{"const u32* state"}
+	for i := range nk {
+		params = append(params, fmt.Sprintf("const i64* key%d", i))
+	}
+	params = append(params, "const u64* knull")
+	var tail strings.Builder
+	for j, op := range k.Ops {
+		params = append(params, accParams(j, op.Fn, k.ArgTypes[j])...)
+		if op.Fn == "sum" && k.ArgTypes[j].ID() != arrow.FLOAT64 {
+			fmt.Fprintf(&tail, "\t\tif (in && a%d_c[r] > 0 && a%d_h[r] != ((i64)a%d_x[r] >> 63)) *err = 0x%xu;\n", j, j, j, sumOverflowCode)
+		}
+	}
+	params = append(params, "u32* mask", "u32* err", "i64 n")
+	fmt.Fprintf(&tail, "\t\tgq_put_bits(mask, i, %s);\n", cond)
+	h := *k
+	h.Having, h.HavingSites = having, g.sites
+	h.HavingName, h.havingSrc = g.kernel("gq_having_", "AggKernel.WithHaving", []string{"groups where " + having.String()}, params, tail.String())
+	return &h, nil
+}
+
 // accParams are the accumulator parameters of op j.
 func accParams(j int, fn string, t arrow.DataType) []string {
 	c := fmt.Sprintf("u64* a%d_c", j)
@@ -259,5 +356,9 @@ func opString(op AggOp) string {
 func (k *AggKernel) FullSource() string {
 	fh, _ := kernelFS.ReadFile("kernels/fused.cuh")
 	ah, _ := kernelFS.ReadFile("kernels/agg.cuh")
-	return commonHeader() + "\n" + string(fh) + "\n" + string(ah) + "\n" + k.Source
+	src := commonHeader() + "\n" + string(fh) + "\n" + string(ah) + "\n" + k.Source
+	if k.havingSrc != "" {
+		src += "\n" + k.havingSrc
+	}
+	return src
 }

@@ -18,6 +18,7 @@ type AggTable struct {
 	k        *AggKernel
 	q        *Queue
 	kern     *Kernel
+	having   *Kernel // k.HavingName, or nil
 	capacity int
 	state    Buffer
 	scratch  Buffer // ngroups (u32) then err (u32)
@@ -45,6 +46,11 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 		return nil, err
 	}
 	t := &AggTable{k: k, q: q, kern: kern, capacity: capacity}
+	if k.HavingName != "" {
+		if t.having, err = q.dv.Kernel(m, k.HavingName); err != nil {
+			return nil, err
+		}
+	}
 	words := int64(capacity) * 8
 	var zero []Buffer // buffers that start as zeros
 	alloc := func(n int64, zeroed bool) (Buffer, error) {
@@ -198,6 +204,7 @@ func (t *AggTable) Add(b *Batch) (full bool, err error) {
 // doubles) and for integer sums the high word.
 type AggResult struct {
 	Rows     int
+	Groups   int // groups in the table (Rows: those read back)
 	Keys     []*array.Int64
 	KeyNulls *array.Int64
 	Ops      [][]*array.Int64
@@ -218,12 +225,13 @@ func (r *AggResult) Release() {
 	}
 }
 
-// Result downloads the groups (in slot order). Every buffer's groups are
+// Result downloads the groups (in slot order) — with a having kernel
+// (AggKernel.WithHaving), those where it holds. Every buffer's groups are
 // gathered by one kernel into one device buffer and downloaded at once: a
 // transfer per buffer cost milliseconds of round trips per query.
 func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 	q := t.q
-	ks, err := q.kernels("gq_agg_ready", "gq_gather_64_many")
+	ks, err := q.kernels(append([]string{"gq_agg_ready", "gq_gather_64_many"}, selectKernels...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -231,19 +239,56 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 	if mask.Data, err = q.pool.Alloc(bitmapBytes(t.capacity)); err != nil {
 		return nil, err
 	}
+	var idx Buffer
+	var m int
+	var scratch [8]byte // groups, error code
 	err = q.dv.Do(func() error {
-		return ks[0].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
+		grid := q.grid(int64(t.capacity))
+		if t.having == nil {
+			if err := ks[0].launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity)); err != nil {
+				return err
+			}
+		} else {
+			args := []any{t.state.Ptr}
+			for _, kb := range t.keys {
+				args = append(args, kb.Ptr)
+			}
+			args = append(args, t.knull.Ptr)
+			for _, bs := range t.accs {
+				for _, a := range bs {
+					args = append(args, a.Ptr)
+				}
+			}
+			args = append(args, mask.Data.Ptr, t.scratch.Ptr.Add(4), int64(t.capacity))
+			if err := t.having.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
+				return err
+			}
+		}
+		var err error
+		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || t.having == nil {
+			return err
+		}
+		return q.getLocked(scratch[:], t.scratch.Ptr)
 	})
-	if err != nil {
-		mask.Free()
-		return nil, err
-	}
-	idx, m, err := q.Select(mask)
 	mask.Free()
 	if err != nil {
 		return nil, err
 	}
 	defer idx.Free()
+	groups := m
+	if t.having != nil {
+		groups = int(binary.LittleEndian.Uint32(scratch[:4]))
+	}
+	switch c := binary.LittleEndian.Uint32(scratch[4:]); {
+	case c == sumOverflowCode:
+		return nil, ErrSumOverflow
+	case c != 0:
+		site := "an expression"
+		if int(c) <= len(t.k.HavingSites) {
+			site = t.k.HavingSites[c-1]
+		}
+		return nil, errs.New(errs.Execution, "overflow or value out of range in %s", site)
+	}
 	bufs := append(append(append([]Buffer(nil), t.keys...), t.knull), slices.Concat(t.accs...)...)
 	ptrs := make([]byte, 8*len(bufs))
 	for j, b := range bufs {
@@ -285,7 +330,7 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 		defer d.Release()
 		return array.NewInt64Data(d)
 	}
-	res := &AggResult{Rows: m}
+	res := &AggResult{Rows: m, Groups: groups}
 	for range t.keys {
 		res.Keys = append(res.Keys, column())
 	}

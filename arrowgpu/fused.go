@@ -176,6 +176,10 @@ type gen struct {
 	inputs     map[int]bool
 	inputTypes map[int]arrow.DataType
 	sites      []string
+	// load, when set, loads column c instead of a batch input: it writes
+	// the load to loads and returns the value (AggKernel.WithHaving reads
+	// an aggregation table's slots).
+	load func(c *expr.Column) (value, error)
 }
 
 // inputList is the batch columns the generated code reads, ascending, and
@@ -270,13 +274,20 @@ func (g *gen) column(c *expr.Column) (value, error) {
 	if t, ok := g.inputTypes[c.Index]; ok && !arrow.TypeEqual(t, c.Type) {
 		return value{}, errs.New(errs.Internal, "arrowgpu: column %d used as %s and %s", c.Index, t, c.Type)
 	}
-	g.inputs[c.Index], g.inputTypes[c.Index] = true, c.Type
 	if v, ok := g.loaded[c.Index]; ok {
 		return v, nil
 	}
 	if g.loaded == nil {
 		g.loaded = map[int]value{}
 	}
+	if g.load != nil {
+		v, err := g.load(c)
+		if err == nil {
+			g.loaded[c.Index] = v
+		}
+		return v, err
+	}
+	g.inputs[c.Index], g.inputTypes[c.Index] = true, c.Type
 	v := value{val: fmt.Sprintf("c%d_v", c.Index), null: fmt.Sprintf("c%d_n", c.Index), t: c.Type}
 	g.loaded[c.Index] = v
 	switch ct {

@@ -92,7 +92,11 @@ func Describe(n exec.Node) string {
 		if x.Final {
 			mode = ""
 		}
-		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), Describe(x.Scan), x.ExplainJoins())
+		having := ""
+		if x.Having != nil {
+			having = " having=" + show(x.Having)
+		}
+		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

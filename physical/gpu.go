@@ -93,6 +93,16 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if top := p.joinAggregate(x); top != nil {
 			return top
 		}
+	case *exec.Filter:
+		// A HAVING over a grouped aggregation that runs on the device is
+		// evaluated there, before the groups are read back.
+		in := p.place(x.Input)
+		if ga, ok := in.(*exec.GPUAggregate); ok && ga.SetHaving(x.Pred) == nil {
+			return ga
+		}
+		x.Input = in
+		p.onCPU = append(p.onCPU, "Filter (no GPU operator yet)")
+		return x
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate:
 		return n
 	}
