@@ -352,7 +352,7 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 			}
 			v := keys.Value(r)
 			if sb, ok := b.(*array.StringBuilder); ok {
-				sb.Append(dicts[i].values.Value(int(v)))
+				sb.Append(dicts[i].str(int(v)))
 			} else if !appendImage(b, v) {
 				b.Release()
 				return fail(errs.New(errs.Internal, "GPU aggregation: key of type %s", t))

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -60,10 +61,34 @@ type devTable struct {
 }
 
 // devDict is a string column dictionary-encoded: per chunk an Int32 column
-// of codes (NULL where the string is), and the strings by code.
+// of codes (NULL where the string is), and the strings by code — values,
+// or for a build side's row numbers used as codes (gpu_join.go
+// lateStrings) the build's column itself in pieces, rows, piece k
+// starting at row starts[k].
 type devDict struct {
 	codes  []*arrowgpu.Column
 	values *array.String
+	rows   []*array.String
+	starts []int
+}
+
+// str is the string of code v.
+func (d *devDict) str(v int) string {
+	if d.rows == nil {
+		return d.values.Value(v)
+	}
+	k := sort.SearchInts(d.starts, v+1) - 1
+	return d.rows[k].Value(v - d.starts[k])
+}
+
+// releaseStrings releases the host strings (not the device codes).
+func (d *devDict) releaseStrings() {
+	if d.values != nil {
+		d.values.Release()
+	}
+	for _, r := range d.rows {
+		r.Release()
+	}
 }
 
 // maxDictValues is the most distinct strings a column may have to be
@@ -222,7 +247,7 @@ func (d *devDict) free() {
 	for _, col := range d.codes {
 		col.Free()
 	}
-	d.values.Release()
+	d.releaseStrings()
 }
 
 // load reads columns need of every split of t (in parallel, c.Threads

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -50,6 +51,7 @@ type gpuJoinStats struct {
 	in, out, ns        atomic.Int64
 	buildRows, buildNS atomic.Int64
 	buildCached        atomic.Int64
+	lateKeys           atomic.Int64 // string group keys by build row (lateStrings)
 }
 
 // joinStatsText is the "joins" column of EXPLAIN ANALYZE ("" without
@@ -61,6 +63,9 @@ func (a *GPUAggregate) joinStatsText() string {
 		from := "uploaded"
 		if st.buildCached.Load() > 0 {
 			from = "cache"
+		}
+		if n := st.lateKeys.Load(); n > 0 {
+			from += fmt.Sprintf(", %d string keys by row", n)
 		}
 		parts = append(parts, fmt.Sprintf("%d: %d→%d rows %v, build %d rows (%s) %v", k+1, st.in.Load(), st.out.Load(),
 			time.Duration(st.ns.Load()).Round(time.Microsecond), st.buildRows.Load(), from, time.Duration(st.buildNS.Load()).Round(time.Microsecond)))
@@ -109,7 +114,7 @@ func (b *devBuild) free() {
 		}
 	}
 	for _, d := range b.dicts {
-		d.values.Release()
+		d.releaseStrings()
 	}
 }
 
@@ -302,6 +307,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 	}
 	need := a.buildNeed(k)
 	w := a.width()
+	late := db.table.Unique && a.keyedByBuild(k, first)
 	for ci, bc := range j.Cols {
 		pc := first + ci
 		var col, codes *arrowgpu.Column
@@ -317,7 +323,14 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 			}
 			// A string group key: its codes go to the device, the
 			// strings stay here for partialRows.
-			dict, arr, err := dictEncode(c, column(bc))
+			var dict *devDict
+			var arr arrow.Array
+			if late {
+				dict, arr, err = lateStrings(c, column(bc), n)
+				a.joinStats[k].lateKeys.Add(1)
+			} else {
+				dict, arr, err = dictEncode(c, column(bc))
+			}
 			if err != nil {
 				return fail(err)
 			}
@@ -331,6 +344,57 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 		db.codes = append(db.codes, codes)
 	}
 	return db, nil
+}
+
+// keyedByBuild reports whether the aggregation groups by every build key
+// of join k (as bare pipeline columns; first: the pipeline column of the
+// join's first appended column). When those keys are also unique, a build
+// row's other columns are functions of the group, so a string among them
+// can group by the build row's number (lateStrings) instead of a code
+// from a dictionary built on the host (TPC-H q10's and q18's customer
+// names, addresses and comments: millions of distinct strings at SF10).
+func (a *GPUAggregate) keyedByBuild(k, first int) bool {
+	j := a.Joins[k]
+	if j.Type != JoinInner && j.Type != JoinLeft || len(j.BuildKeys) == 0 {
+		return false
+	}
+	for _, bk := range j.BuildKeys {
+		ci := slices.Index(j.Cols, bk)
+		grouped := ci >= 0 && slices.ContainsFunc(a.Keys, func(e expr.Expr) bool {
+			col, ok := e.(*expr.Column)
+			return ok && col.Index == first+ci
+		})
+		if !grouped {
+			return false
+		}
+	}
+	return true
+}
+
+// lateStrings is dictEncode's alternative for a column of a build side
+// whose unique keys the aggregation groups by (keyedByBuild): each of the
+// n rows' code is its row number, and the strings are the column itself,
+// read only for the groups that come back.
+func lateStrings(c *Context, arrs []arrow.Array, n int) (*devDict, arrow.Array, error) {
+	d := &devDict{}
+	start := 0
+	for _, a := range arrs {
+		s, ok := a.(*array.String)
+		if !ok {
+			d.releaseStrings()
+			return nil, nil, errs.New(errs.Unsupported, "GPU join: group key of %s", a.DataType())
+		}
+		s.Retain()
+		d.rows, d.starts = append(d.rows, s), append(d.starts, start)
+		start += s.Len()
+	}
+	cb := array.NewInt32Builder(c.Alloc)
+	defer cb.Release()
+	cb.Reserve(n)
+	for r := range int32(n) {
+		cb.UnsafeAppend(r)
+	}
+	return d, cb.NewArray(), nil
 }
 
 // scanBuild returns the GPU scan a build side reads from the device cache
