@@ -30,8 +30,12 @@ import (
 // aggregates, and each join's keys and Filter, are expressions over them.
 type GPUJoin struct {
 	// Type is inner, left (rows without a match kept, build columns NULL),
-	// semi or anti (no build columns; not NullAware).
-	Type      JoinType
+	// semi or anti (no build columns).
+	Type JoinType
+	// NullAware (anti, without On) is NOT IN's anti join (HashJoin's):
+	// with a build side that is not empty, a row with a NULL key, or any
+	// NULL key on the build side, keeps no row.
+	NullAware bool
 	BuildKeys []int     // columns of Build's output
 	ProbeKeys []int     // pipeline columns (integer-like, the build keys' types)
 	Cols      []int     // Build's output columns appended as pipeline columns
@@ -77,15 +81,17 @@ func (a *GPUAggregate) joinStatsText() string {
 // columns it appends (nil where nothing reads them), and the dictionaries
 // of string columns appended as codes (group keys).
 type devBuild struct {
-	table *arrowgpu.JoinTable
-	cols  []*arrowgpu.Column // per Cols entry; nil where nothing reads it
-	codes []*arrowgpu.Column // per Cols entry: the codes of a string group key, or nil
-	dicts map[int]*devDict   // the strings of those codes, by Cols position
+	table    *arrowgpu.JoinTable
+	nullKeys bool               // a build row has a NULL key (counted for NullAware joins)
+	cols     []*arrowgpu.Column // per Cols entry; nil where nothing reads it
+	codes    []*arrowgpu.Column // per Cols entry: the codes of a string group key, or nil
+	dicts    map[int]*devDict   // the strings of those codes, by Cols position
 }
 
 // buildTable builds b's table of rows rows from nk key columns, made by
-// key(x) and freed once the table holds them.
-func (b *devBuild) buildTable(q *arrowgpu.Queue, rows, nk int, key func(x int) (*arrowgpu.Column, error)) error {
+// key(x) and freed once the table holds them; with nulls, it also finds
+// whether a key is NULL (nullKeys).
+func (b *devBuild) buildTable(q *arrowgpu.Queue, rows, nk int, nulls bool, key func(x int) (*arrowgpu.Column, error)) error {
 	var keys []*arrowgpu.Column
 	defer func() {
 		for _, kc := range keys {
@@ -98,6 +104,13 @@ func (b *devBuild) buildTable(q *arrowgpu.Queue, rows, nk int, key func(x int) (
 			return err
 		}
 		keys = append(keys, kc)
+		if nulls && !b.nullKeys {
+			valid, err := q.Count(kc, nil, rows)
+			if err != nil {
+				return err
+			}
+			b.nullKeys = valid < int64(rows)
+		}
 	}
 	var err error
 	b.table, err = q.BuildJoinTable(keys, rows)
@@ -123,6 +136,7 @@ type gpuPipeline struct {
 	scanFilter *arrowgpu.Fused   // the scan's device filter, or nil
 	filters    []*arrowgpu.Fused // per join: its Filter, or nil
 	ons        []*arrowgpu.Fused // per join: its On, or nil
+	notNull    []*arrowgpu.Fused // per NullAware join: its probe keys are not NULL
 	builds     []*devBuild
 	// needAfter[k] marks the batch slots read after step k (step 0: the
 	// scan's filter; step k+1: join k).
@@ -159,8 +173,15 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 				return nil, err
 			}
 		}
+		var nn *arrowgpu.Fused
+		if j.NullAware {
+			if nn, err = arrowgpu.GenerateFused(nil, a.keysNotNull(j)); err != nil {
+				return nil, err
+			}
+		}
 		p.filters = append(p.filters, f)
 		p.ons = append(p.ons, on)
+		p.notNull = append(p.notNull, nn)
 	}
 	p.needAfter = a.slotsNeeded()
 	first := len(s.CPU.Columns)
@@ -178,6 +199,35 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 		first += len(j.Cols)
 	}
 	return p, nil
+}
+
+// keysNotNull is the predicate that none of j's probe keys is NULL.
+func (a *GPUAggregate) keysNotNull(j GPUJoin) expr.Expr {
+	var conj []expr.Expr
+	for _, pk := range j.ProbeKeys {
+		col := &expr.Column{Index: pk, Type: a.pipelineType(pk)}
+		conj = append(conj, &expr.Call{Fn: "is_not_null", Args: []expr.Expr{col}, Type: expr.Boolean})
+	}
+	if len(conj) == 1 {
+		return conj[0]
+	}
+	return &expr.Call{Fn: "and", Args: conj, Type: expr.Boolean}
+}
+
+// pipelineType is the type of pipeline column pc.
+func (a *GPUAggregate) pipelineType(pc int) arrow.DataType {
+	sc := a.Scan.CPU
+	if pc < len(sc.Columns) {
+		return sc.Table.Schema().Field(sc.Columns[pc]).Type
+	}
+	first := len(sc.Columns)
+	for k, j := range a.Joins {
+		if pc < first+len(j.Cols) {
+			return a.Builds[k].Schema().Field(j.Cols[pc-first]).Type
+		}
+		first += len(j.Cols)
+	}
+	return nil
 }
 
 // dictOf is the dictionary of the build column that is pipeline column pc.
@@ -297,7 +347,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 		db.free()
 		return nil, err
 	}
-	err := db.buildTable(q, n, len(j.BuildKeys), func(x int) (*arrowgpu.Column, error) {
+	err := db.buildTable(q, n, len(j.BuildKeys), j.NullAware, func(x int) (*arrowgpu.Column, error) {
 		bk := j.BuildKeys[x]
 		col, _, err := uploadConcat(q, build.Schema().Field(bk).Type, column(bk), c.Alloc)
 		return col, err
@@ -558,7 +608,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		db.free()
 		return nil, err
 	}
-	err = db.buildTable(q, rows, nk, func(x int) (*arrowgpu.Column, error) { return one(x, fieldType(j.BuildKeys[x])) })
+	err = db.buildTable(q, rows, nk, j.NullAware, func(x int) (*arrowgpu.Column, error) { return one(x, fieldType(j.BuildKeys[x])) })
 	if err != nil {
 		return fail(err)
 	}
@@ -671,6 +721,16 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		st := &a.joinStats[k]
 		st.in.Add(int64(cur.Len))
 		t0 := time.Now()
+		if j.NullAware && p.builds[k].table.Rows > 0 {
+			// NOT IN a set with a NULL keeps nothing; otherwise no row
+			// with a NULL key is kept.
+			if p.builds[k].nullKeys {
+				return fail(nil)
+			}
+			if ok, err := filter(p.notNull[k], p.needAfter[k]); err != nil || !ok {
+				return fail(err)
+			}
+		}
 		keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
 		for i, pk := range j.ProbeKeys {
 			keys[i] = cur.Cols[pk]

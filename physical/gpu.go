@@ -499,7 +499,7 @@ func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool)
 
 // join appends y, with its build side run as it is.
 func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool) {
-	j := exec.GPUJoin{Type: y.Type, Explain: Describe(y)}
+	j := exec.GPUJoin{Type: y.Type, NullAware: y.NullAware, Explain: Describe(y)}
 	for k, lk := range y.LeftKeys {
 		pc, ok := substituteColumns(lk, cols).(*expr.Column)
 		rc, rok := y.RightKeys[k].(*expr.Column)
@@ -611,11 +611,12 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 }
 
 // deviceJoin reports whether the device's join pipeline can run y: an
-// inner, semi or anti join (not NOT IN's NULL-aware anti join), or a left
-// join without a further condition, on one or two keys; which side the
-// CPU would build on does not matter (the device builds on the right).
+// inner, semi or anti join (NOT IN's NULL-aware anti join without a
+// further condition), or a left join without a further condition, on one
+// or two keys; which side the CPU would build on does not matter (the
+// device builds on the right).
 func deviceJoin(y *exec.HashJoin) bool {
-	if y.NullAware || len(y.LeftKeys) > 2 {
+	if y.NullAware && (y.Type != exec.JoinAnti || y.Extra != nil) || len(y.LeftKeys) > 2 {
 		return false
 	}
 	switch y.Type {
