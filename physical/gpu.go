@@ -81,6 +81,13 @@ func (p *placer) place(n exec.Node) exec.Node {
 		p.onCPU = append(p.onCPU, fmt.Sprintf("Scan %s (%s)", x.Table.Name(), reason))
 		return n
 	case *exec.HashAggregate:
+		if inner, outer := splitDistinct(x); inner != nil {
+			// The device finds the distinct values per group; the CPU
+			// aggregates them.
+			outer.Input = p.place(inner)
+			p.onCPU = append(p.onCPU, "HashAggregate (of the distinct values)")
+			return outer
+		}
 		if s, ok := x.Input.(*exec.Scan); ok {
 			top, reason := p.aggregate(x, s)
 			if top != nil {
@@ -109,6 +116,42 @@ func (p *placer) place(n exec.Node) exec.Node {
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
 	p.onCPU = append(p.onCPU, name+" (no GPU operator yet)")
 	return rewriteChildren(n, p.place)
+}
+
+// splitDistinct returns, for an aggregation whose aggregates are all
+// DISTINCT over one argument v (TPC-H q16's count(DISTINCT ps_suppkey)),
+// the aggregation as two: inner groups x's input by x's keys and v, with
+// no aggregates — the device aggregation finds the distinct values of
+// each group — and outer computes x's aggregates, without DISTINCT, over
+// inner's rows grouped by the keys. (NULL values of v are one group of
+// inner that the aggregates skip, as with DISTINCT; an empty input gives
+// outer's one row without keys.) nil when x is not of that form.
+func splitDistinct(x *exec.HashAggregate) (inner, outer *exec.HashAggregate) {
+	if len(x.Aggs) == 0 {
+		return nil, nil
+	}
+	v := x.Aggs[0].Arg
+	for _, f := range x.Aggs {
+		if !f.Distinct || f.Arg == nil || f.Arg.String() != v.String() || !arrow.TypeEqual(f.Arg.DataType(), v.DataType()) {
+			return nil, nil
+		}
+	}
+	nk := len(x.GroupBy)
+	fields := make([]arrow.Field, 0, nk+1)
+	keys := make([]expr.Expr, nk)
+	for i, k := range x.GroupBy {
+		f := x.Out.Field(i)
+		fields = append(fields, arrow.Field{Name: f.Name, Type: k.DataType(), Nullable: true})
+		keys[i] = &expr.Column{Index: i, Type: k.DataType(), Name: f.Name}
+	}
+	fields = append(fields, arrow.Field{Name: show(v), Type: v.DataType(), Nullable: true})
+	inner = &exec.HashAggregate{Input: x.Input, GroupBy: append(slices.Clone(x.GroupBy), v), Out: arrow.NewSchema(fields, nil)}
+	value := &expr.Column{Index: nk, Type: v.DataType(), Name: show(v)}
+	aggs := make([]exec.AggFunc, len(x.Aggs))
+	for j, f := range x.Aggs {
+		aggs[j] = exec.AggFunc{Fn: f.Fn, Arg: value, Type: f.Type}
+	}
+	return inner, &exec.HashAggregate{Input: inner, GroupBy: keys, Aggs: aggs, Out: x.Out}
 }
 
 // scan returns the GPU twin of s, or nil and why it has none.
@@ -301,6 +344,7 @@ func (pl *pipeline) semiJoinsFirst() {
 		}
 		at := k
 		keys := slices.Clone(j.ProbeKeys)
+		equal := "" // said when a key was replaced by an equal one
 		for at > 0 {
 			m := pl.joins[at-1]
 			first := pl.width
@@ -321,7 +365,7 @@ func (pl *pipeline) semiJoinsFirst() {
 				if y < 0 || !arrow.TypeEqual(pl.types[pk], pl.types[m.ProbeKeys[y]]) || pl.types[pk] == nil {
 					break
 				}
-				moved[x], ok = m.ProbeKeys[y], true
+				moved[x], ok, equal = m.ProbeKeys[y], true, ", on equal keys"
 			}
 			if !ok {
 				break
@@ -334,7 +378,7 @@ func (pl *pipeline) semiJoinsFirst() {
 		}
 		j.ProbeKeys = keys
 		plural := map[bool]string{true: "s"}[k-at > 1]
-		j.Explain += fmt.Sprintf(" (moved ahead of %d join%s, on equal keys)", k-at, plural)
+		j.Explain += fmt.Sprintf(" (moved ahead of %d join%s%s)", k-at, plural, equal)
 		b := pl.builds[k]
 		pl.joins = slices.Insert(slices.Delete(pl.joins, k, k+1), at, j)
 		pl.builds = slices.Insert(slices.Delete(pl.builds, k, k+1), at, b)
