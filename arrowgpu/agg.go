@@ -45,14 +45,17 @@ type AggKernel struct {
 	ArgTypes []arrow.DataType // each op's argument type (nil for count_star)
 	Sites    []string         // expressions that can fail
 
-	// Having, when set (WithHaving), is a predicate over the aggregation's
-	// output that a second kernel of the module, HavingName, evaluates per
-	// group before the groups are read back: only those where it holds
-	// come back. HavingSites are its operations that can fail.
+	// Having (WithHaving) is a predicate over the aggregation's output,
+	// and Top (WithTopN) the column a top-N orders it by: a second kernel
+	// of the module, GroupsName, evaluates them per group before the
+	// groups are read back, so that only those kept come back.
+	// GroupsSites are its operations that can fail.
 	Having      expr.Expr
-	HavingName  string
-	HavingSites []string
-	havingSrc   string
+	Top         *TopKey
+	GroupsName  string
+	GroupsSites []string
+	groupsSrc   string
+	out         []arrow.DataType // the output's types (Having and Top)
 }
 
 // aggFull is the error code the kernel writes when the table has no free
@@ -265,9 +268,51 @@ var ErrSumOverflow = errs.New(errs.Execution, "sum overflows 64 bits")
 // A group whose integer sum overflowed fails Result whether it is kept or
 // not, as reading every group back would.
 func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKernel, error) {
+	h := *k
+	h.Having, h.out = having, out
+	return &h, h.generateGroups()
+}
+
+// TopKey is the output column whose order a top-N reads back the groups
+// of (WithTopN): Col, ascending or descending, NULLs first or last.
+type TopKey struct {
+	Col        int
+	Desc       bool
+	NullsFirst bool
+}
+
+// WithTopN returns k with a kernel that gives each group an order key of
+// output column top.Col (out as for WithHaving: an integer, decimal, date
+// or double), so that Result can read back only the groups a top-N by it
+// may keep (TPC-H q03's ten orders of most revenue out of a million at
+// SF10): those at least as good as the N-th best — a NULL value is the
+// best or the worst key as the order says — and those whose value is NaN,
+// which the sort places.
+func (k *AggKernel) WithTopN(top TopKey, out []arrow.DataType) (*AggKernel, error) {
+	col := top.Col
+	if col < 0 || col >= len(out) {
+		return nil, errs.New(errs.Internal, "arrowgpu: top-N by column %d of %d", col, len(out))
+	}
+	switch out[col].ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	default:
+		return nil, unsupported(fmt.Sprintf("top-N by %s", out[col]))
+	}
+	h := *k
+	h.Top, h.out = &top, out
+	return &h, h.generateGroups()
+}
+
+// generateGroups generates the groups kernel of k's Having and Top: over
+// every slot of the table it writes mask (a ready group where Having
+// holds), fails on a sum that overflowed, and for Top writes each
+// group's order key okey (greater is better) and the bitmap cand of the
+// groups that compete for the top N (the others in mask are kept).
+func (k *AggKernel) generateGroups() error {
 	nk := len(k.Keys)
+	out := k.out
 	if len(out) != nk+len(k.Ops) {
-		return nil, errs.New(errs.Internal, "arrowgpu: having over %d columns, aggregation of %d", len(out), nk+len(k.Ops))
+		return errs.New(errs.Internal, "arrowgpu: %d output columns of an aggregation of %d", len(out), nk+len(k.Ops))
 	}
 	readable := make([]bool, len(out))
 	for i, t := range out {
@@ -285,7 +330,7 @@ func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKern
 	g.load = func(c *expr.Column) (value, error) {
 		i := c.Index
 		if i < 0 || i >= len(out) || !readable[i] || !arrow.TypeEqual(out[i], c.Type) {
-			return value{}, unsupported(fmt.Sprintf("HAVING over %s of type %s", c, c.Type))
+			return value{}, unsupported(fmt.Sprintf("a filter or order over %s of type %s", c, c.Type))
 		}
 		ct, err := ctype(c.Type)
 		if err != nil {
@@ -307,9 +352,14 @@ func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKern
 		fmt.Fprintf(&g.loads, "\t\t%s %s = (%s)%s; bool %s = !in || %s;\n", ct, v.val, ct, src, v.null, null)
 		return v, nil
 	}
-	cond, err := g.predicate(having)
-	if err != nil {
-		return nil, err
+	cond := "in"
+	var notes []string
+	if k.Having != nil {
+		var err error
+		if cond, err = g.predicate(k.Having); err != nil {
+			return err
+		}
+		notes = append(notes, "mask: groups where "+k.Having.String())
 	}
 	params := []string{"const u32* state"}
 	for i := range nk {
@@ -323,12 +373,45 @@ func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKern
 			fmt.Fprintf(&tail, "\t\tif (in && a%d_c[r] > 0 && a%d_h[r] != ((i64)a%d_x[r] >> 63)) *err = 0x%xu;\n", j, j, j, sumOverflowCode)
 		}
 	}
-	params = append(params, "u32* mask", "u32* err", "i64 n")
-	fmt.Fprintf(&tail, "\t\tgq_put_bits(mask, i, %s);\n", cond)
-	h := *k
-	h.Having, h.HavingSites = having, g.sites
-	h.HavingName, h.havingSrc = g.kernel("gq_having_", "AggKernel.WithHaving", []string{"groups where " + having.String()}, params, tail.String())
-	return &h, nil
+	params = append(params, "u32* mask")
+	fmt.Fprintf(&tail, "\t\tbool keep = %s;\n\t\tgq_put_bits(mask, i, keep);\n", cond)
+	if k.Top != nil {
+		col := k.Top.Col
+		v, err := g.column(&expr.Column{Index: col, Type: out[col]})
+		if err != nil {
+			return err
+		}
+		params = append(params, "u64* okey", "u32* cand")
+		// The order key: the value's bits made unsigned-comparable
+		// (sign bit flipped; a negative double's bits all flipped), then
+		// flipped for an ascending order.
+		enc := fmt.Sprintf("(u64)(i64)%s ^ 0x8000000000000000ULL", v.val)
+		isNaN := "false"
+		if out[col].ID() == arrow.FLOAT64 {
+			enc = fmt.Sprintf("gq_double_order(%s)", v.val)
+			isNaN = fmt.Sprintf("isnan(%s)", v.val)
+		}
+		if !k.Top.Desc {
+			enc = "~(" + enc + ")"
+		}
+		null := "0ULL" // NULLs last: the least key
+		if k.Top.NullsFirst {
+			null = "~0ULL"
+		}
+		fmt.Fprintf(&tail, "\t\tbool c = keep && (%s || !%s);\n\t\tif (in) okey[r] = !c ? 0 : %s ? %s : %s;\n\t\tgq_put_bits(cand, i, c);\n", v.null, isNaN, v.null, null, enc)
+		dir := "ascending"
+		if k.Top.Desc {
+			dir = "descending"
+		}
+		if k.Top.NullsFirst {
+			dir += ", NULLs first"
+		}
+		notes = append(notes, fmt.Sprintf("okey: order key of output column %d, %s", col, dir))
+	}
+	params = append(params, "u32* err", "i64 n")
+	k.GroupsSites = g.sites
+	k.GroupsName, k.groupsSrc = g.kernel("gq_groups_", "AggKernel.generateGroups", notes, params, tail.String())
+	return nil
 }
 
 // accParams are the accumulator parameters of op j.
@@ -357,8 +440,8 @@ func (k *AggKernel) FullSource() string {
 	fh, _ := kernelFS.ReadFile("kernels/fused.cuh")
 	ah, _ := kernelFS.ReadFile("kernels/agg.cuh")
 	src := commonHeader() + "\n" + string(fh) + "\n" + string(ah) + "\n" + k.Source
-	if k.havingSrc != "" {
-		src += "\n" + k.havingSrc
+	if k.groupsSrc != "" {
+		src += "\n" + k.groupsSrc
 	}
 	return src
 }

@@ -18,7 +18,7 @@ type AggTable struct {
 	k        *AggKernel
 	q        *Queue
 	kern     *Kernel
-	having   *Kernel // k.HavingName, or nil
+	groups   *Kernel // k.GroupsName (Having, Top), or nil
 	capacity int
 	state    Buffer
 	scratch  Buffer // ngroups (u32) then err (u32)
@@ -46,8 +46,8 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 		return nil, err
 	}
 	t := &AggTable{k: k, q: q, kern: kern, capacity: capacity}
-	if k.HavingName != "" {
-		if t.having, err = q.dv.Kernel(m, k.HavingName); err != nil {
+	if k.GroupsName != "" {
+		if t.groups, err = q.dv.Kernel(m, k.GroupsName); err != nil {
 			return nil, err
 		}
 	}
@@ -225,13 +225,15 @@ func (r *AggResult) Release() {
 	}
 }
 
-// Result downloads the groups (in slot order) — with a having kernel
-// (AggKernel.WithHaving), those where it holds. Every buffer's groups are
-// gathered by one kernel into one device buffer and downloaded at once: a
-// transfer per buffer cost milliseconds of round trips per query.
-func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
+// Result downloads the groups (in slot order) — with a groups kernel
+// (AggKernel.WithHaving, WithTopN) those where Having holds and, when
+// topN > 0, only those a top-N of them by Top may keep (topThreshold).
+// Every buffer's groups are gathered by one kernel into one device buffer
+// and downloaded at once: a transfer per buffer cost milliseconds of round
+// trips per query.
+func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 	q := t.q
-	ks, err := q.kernels(append([]string{"gq_agg_ready", "gq_gather_64_many"}, selectKernels...)...)
+	ks, err := q.kernels(append([]string{"gq_agg_ready", "gq_gather_64_many", "gq_topn_hist", "gq_topn_keep"}, selectKernels...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -239,55 +241,95 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 	if mask.Data, err = q.pool.Alloc(bitmapBytes(t.capacity)); err != nil {
 		return nil, err
 	}
+	defer mask.Free()
+	top := t.groups != nil && t.k.Top != nil && topN > 0
+	var okey, cand Buffer // the groups' order keys, and the bitmap of the candidates
+	defer okey.Free()
+	defer cand.Free()
+	if t.k.Top != nil && t.groups != nil { // the kernel writes them
+		if okey, err = q.pool.Alloc(int64(t.capacity) * 8); err != nil {
+			return nil, err
+		}
+		if cand, err = q.pool.Alloc(bitmapBytes(t.capacity)); err != nil {
+			return nil, err
+		}
+	}
 	var idx Buffer
 	var m int
 	var scratch [8]byte // groups, error code
+	sel := ks[4:]
 	err = q.dv.Do(func() error {
 		grid := q.grid(int64(t.capacity))
-		if t.having == nil {
+		if t.groups == nil {
 			if err := ks[0].launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity)); err != nil {
 				return err
 			}
-		} else {
-			args := []any{t.state.Ptr}
-			for _, kb := range t.keys {
-				args = append(args, kb.Ptr)
-			}
-			args = append(args, t.knull.Ptr)
-			for _, bs := range t.accs {
-				for _, a := range bs {
-					args = append(args, a.Ptr)
-				}
-			}
-			args = append(args, mask.Data.Ptr, t.scratch.Ptr.Add(4), int64(t.capacity))
-			if err := t.having.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
-				return err
+			var err error
+			idx, m, err = q.selectLocked(sel, mask)
+			return err
+		}
+		args := []any{t.state.Ptr}
+		for _, kb := range t.keys {
+			args = append(args, kb.Ptr)
+		}
+		args = append(args, t.knull.Ptr)
+		for _, bs := range t.accs {
+			for _, a := range bs {
+				args = append(args, a.Ptr)
 			}
 		}
-		var err error
-		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || t.having == nil {
+		args = append(args, mask.Data.Ptr)
+		if t.k.Top != nil {
+			args = append(args, okey.Ptr, cand.Ptr)
+		}
+		args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
+		if err := t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
+			return err
+		}
+		if !top {
+			var err error
+			if idx, m, err = q.selectLocked(sel, mask); err != nil {
+				return err
+			}
+		} else if err := q.stream.syncLocked(); err != nil {
 			return err
 		}
 		return q.getLocked(scratch[:], t.scratch.Ptr)
 	})
-	mask.Free()
+	defer idx.Free()
 	if err != nil {
 		return nil, err
-	}
-	defer idx.Free()
-	groups := m
-	if t.having != nil {
-		groups = int(binary.LittleEndian.Uint32(scratch[:4]))
 	}
 	switch c := binary.LittleEndian.Uint32(scratch[4:]); {
 	case c == sumOverflowCode:
 		return nil, ErrSumOverflow
 	case c != 0:
 		site := "an expression"
-		if int(c) <= len(t.k.HavingSites) {
-			site = t.k.HavingSites[c-1]
+		if int(c) <= len(t.k.GroupsSites) {
+			site = t.k.GroupsSites[c-1]
 		}
 		return nil, errs.New(errs.Execution, "overflow or value out of range in %s", site)
+	}
+	if top {
+		th, err := t.topThreshold(ks[2], okey, cand, topN)
+		if err != nil {
+			return nil, err
+		}
+		err = q.dv.Do(func() error {
+			if err := ks[3].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, okey.Ptr, cand.Ptr, th, mask.Data.Ptr, int64(t.capacity)); err != nil {
+				return err
+			}
+			var err error
+			idx, m, err = q.selectLocked(sel, mask)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	groups := m
+	if t.groups != nil {
+		groups = int(binary.LittleEndian.Uint32(scratch[:4]))
 	}
 	bufs := append(append(append([]Buffer(nil), t.keys...), t.knull), slices.Concat(t.accs...)...)
 	ptrs := make([]byte, 8*len(bufs))
@@ -343,6 +385,65 @@ func (t *AggTable) Result(mem memory.Allocator) (*AggResult, error) {
 		res.Ops = append(res.Ops, as)
 	}
 	return res, nil
+}
+
+// topBucket is the most candidates a top-N's last radix bucket may hold
+// for topThreshold to keep it whole rather than look at its next byte: at
+// most that many groups beyond the N come back.
+const topBucket = 1024
+
+// topThreshold returns an order key th such that at least n of the
+// candidates (all, when fewer) have okey >= th, and fewer than n + topBucket
+// do: a candidate below it has n better ones, so no top-N keeps it. A
+// radix select: per byte, from the most significant, a histogram of the
+// candidates that share the bytes chosen so far (a trip to the device of a
+// kilobyte), and the byte whose bucket holds the n-th greatest.
+func (t *AggTable) topThreshold(hist *Kernel, okey, cand Buffer, n int) (uint64, error) {
+	q := t.q
+	counts, err := q.pool.Alloc(256 * 4)
+	if err != nil {
+		return 0, err
+	}
+	defer counts.Free()
+	var prefix, above uint64
+	need := uint32(n)
+	for shift := 56; shift >= 0; shift -= 8 {
+		var h [256 * 4]byte
+		err := q.dv.Do(func() error {
+			if err := q.stream.memsetLocked(counts.Ptr, 0, 256*4); err != nil {
+				return err
+			}
+			if err := hist.launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, okey.Ptr, cand.Ptr, prefix, above, int32(shift), counts.Ptr, int64(t.capacity)); err != nil {
+				return err
+			}
+			if err := q.stream.syncLocked(); err != nil {
+				return err
+			}
+			return q.getLocked(h[:], counts.Ptr)
+		})
+		if err != nil {
+			return 0, err
+		}
+		var acc uint32 // candidates in the buckets above d
+		d := 255
+		for ; d >= 0; d-- {
+			c := binary.LittleEndian.Uint32(h[4*d:])
+			if acc+c >= need {
+				break
+			}
+			acc += c
+		}
+		if d < 0 { // fewer than need candidates (first byte only): all
+			return prefix, nil
+		}
+		need -= acc
+		prefix |= uint64(d) << shift
+		above |= uint64(0xff) << shift
+		if binary.LittleEndian.Uint32(h[4*d:]) <= topBucket {
+			break
+		}
+	}
+	return prefix, nil
 }
 
 // Free returns the table's memory to the pool.

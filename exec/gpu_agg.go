@@ -59,13 +59,19 @@ type GPUAggregate struct {
 	// per group before the groups are read back (SetHaving): of q18's 15
 	// million orders at SF10, 624 come back instead of all.
 	Having expr.Expr
+	// TopN, when positive, is a top-N above (a Sort with a limit, which
+	// still orders the rows) by output column Top.Col that the device
+	// applies first (SetTopN): only the groups that can be among the first
+	// TopN come back.
+	TopN int
+	Top  arrowgpu.TopKey
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
 
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
-	kept                                      atomic.Int64   // groups read back (Having)
+	kept                                      atomic.Int64   // groups read back (Having, TopN)
 	calls                                     atomic.Int64   // device round trips
 	joinStats                                 []gpuJoinStats // per join (gpu_join.go)
 }
@@ -150,6 +156,28 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 	return nil
 }
 
+// SetTopN has the device read back only the groups that a top-n by output
+// column top.Col can keep: those at least as good as the n-th best, NULLs
+// placed as top says, and those whose value is NaN (arrowgpu
+// AggKernel.WithTopN). The Sort above still orders them, ties included.
+// An errs.Unsupported error (a's unchanged) when the column's type has no
+// device order.
+func (a *GPUAggregate) SetTopN(top arrowgpu.TopKey, n int) error {
+	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || n <= 0 {
+		return errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
+	}
+	out := make([]arrow.DataType, a.Out.NumFields())
+	for i := range out {
+		out[i] = a.Out.Field(i).Type
+	}
+	k, err := a.kernel.WithTopN(top, out)
+	if err != nil {
+		return err
+	}
+	a.kernel, a.TopN, a.Top = k, n, top
+	return nil
+}
+
 func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
 func (a *GPUAggregate) Children() []Node      { return a.Builds }
 func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
@@ -174,7 +202,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
-	if a.Having != nil {
+	if a.Having != nil || a.TopN > 0 {
 		stats = slices.Insert(stats, 2, Stat{Name: "groups kept", Value: a.kept.Load()})
 	}
 	return stats
@@ -309,7 +337,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 			continue
 		}
 		a.rowsIn.Add(rows)
-		res, err := t.Result(c.Alloc)
+		res, err := t.Result(c.Alloc, a.TopN)
 		t.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {
 			err = errSumOverflow

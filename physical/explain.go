@@ -96,6 +96,13 @@ func Describe(n exec.Node) string {
 		if x.Having != nil {
 			having = " having=" + show(x.Having)
 		}
+		if x.TopN > 0 {
+			dir := "ASC"
+			if x.Top.Desc {
+				dir = "DESC"
+			}
+			having += fmt.Sprintf(" top=%d by %s %s", x.TopN, x.Out.Field(x.Top.Col).Name, dir)
+		}
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)

@@ -110,12 +110,48 @@ func (p *placer) place(n exec.Node) exec.Node {
 		x.Input = in
 		p.onCPU = append(p.onCPU, "Filter (no GPU operator yet)")
 		return x
+	case *exec.Sort:
+		x.Input = p.place(x.Input)
+		if topNOnDevice(x) {
+			p.onCPU = append(p.onCPU, "Sort (of the device's top-N groups)")
+		} else {
+			p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
+		}
+		return x
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate:
 		return n
 	}
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
 	p.onCPU = append(p.onCPU, name+" (no GPU operator yet)")
 	return rewriteChildren(n, p.place)
+}
+
+// topNOnDevice hands a top-N (x, a Sort with a limit) over a grouped
+// aggregation on the device — through Projects — its first key, when that
+// is an output column of the aggregation: the device then reads back only
+// the groups that can be among the first Limit+Offset (GPUAggregate
+// SetTopN), and x orders them.
+func topNOnDevice(x *exec.Sort) bool {
+	n := x.Limit + x.Offset
+	if x.Limit < 0 || len(x.Keys) == 0 || n <= 0 || n > 1<<20 {
+		return false
+	}
+	key := x.Keys[0].Expr
+	for in := x.Input; ; {
+		col, ok := key.(*expr.Column)
+		if !ok {
+			return false
+		}
+		switch y := in.(type) {
+		case *exec.Project:
+			key, in = y.Exprs[col.Index], y.Input
+		case *exec.GPUAggregate:
+			top := arrowgpu.TopKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
+			return y.SetTopN(top, int(n)) == nil
+		default:
+			return false
+		}
+	}
 }
 
 // splitDistinct returns, for an aggregation whose aggregates are all

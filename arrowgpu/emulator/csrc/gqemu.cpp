@@ -451,7 +451,9 @@ std::string param_type(std::string p) {
 // gqemu_k_NAME(void** args) calling it with its arguments unpacked.
 std::string rewrite(const std::string& src, std::string* err) {
 	std::string out;
-	// extern __shared__ T name[];  ->  #define name ((T*)gqemu->dyn_shared())
+	// extern __shared__ T name[];  ->  T* const name = (T*)gqemu->dyn_shared();
+	// (a pointer local to the kernel that declares it, not a macro that
+	// would rename every later use of the name)
 	const std::string ext = "extern __shared__";
 	size_t pos = 0;
 	for (;;) {
@@ -471,7 +473,7 @@ std::string rewrite(const std::string& src, std::string* err) {
 		while (e > 0 && ident_char(decl[e - 1])) e--;
 		std::string name = decl.substr(e), type = trim(decl.substr(0, e));
 		out += src.substr(pos, at - pos);
-		out += "\n#define " + name + " ((" + type + "*)gqemu->dyn_shared())\n";
+		out += type + "* const " + name + " = (" + type + "*)gqemu->dyn_shared();";
 		pos = semi + 1;
 	}
 	std::string tramps;

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"gq/arrowgpu"
+	"gq/arrowgpu/emulator"
+	"gq/catalog"
+)
+
+// A top-N over a grouped aggregation on the device reads back only the
+// groups that can be among the first N (GPUAggregate.TopN: a radix select
+// of the N-th best order key) and gives the CPU's results: descending and
+// ascending, by a sum, a count (many ties), a date key, a double, a value
+// that is NULL for some groups (the best or the worst key), with an OFFSET, and
+// with a HAVING; on the GPU when the machine has one, else on gqemu.
+func TestGPUTopN(t *testing.T) {
+	if !arrowgpu.DriverPresent() {
+		if err := emulator.Enable(); err != nil {
+			t.Skip("no GPU and no emulator: ", err)
+		}
+	}
+	cat := catalog.New()
+	if err := cat.RegisterDir(tpchData(t)); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var warned []string
+	gpu := New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warned = append(warned, s)
+	}})
+	if gpu.gpuErr != nil {
+		t.Skip(gpu.gpuErr)
+	}
+	cpu := New(cat, Options{Device: "cpu"})
+	run := func(e *Engine, sql string) []string {
+		t.Helper()
+		res, err := e.Query(context.Background(), sql)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, sql)
+		}
+		defer res.Release()
+		return resultLines(res)
+	}
+	// EXPLAIN ANALYZE's GPUAggregate line: rows … groups, groups kept.
+	stats := regexp.MustCompile(`(?m)^\s*[\d,]+\s+\d+\s+\S+\s+\S+\s+GPU\s+\S+\s+\S+\s+([\d,]+)\s+([\d,]+)\s+([\d,]+)\s`)
+	num := func(s string) int {
+		n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+		return n
+	}
+	for _, c := range []struct {
+		sql     string
+		maxKept int // groups the device may read back
+	}{
+		{"select l_orderkey, sum(l_extendedprice) as s from lineitem group by l_orderkey order by s desc, l_orderkey limit 10", 2000},
+		{"select l_orderkey, sum(l_quantity) as s from lineitem group by l_orderkey order by s, l_orderkey limit 7", 2000},
+		{"select o_custkey, count(*) as n from orders group by o_custkey order by n desc, o_custkey limit 5 offset 3", 2000},
+		{"select o_orderdate, count(*) from orders group by o_orderdate order by o_orderdate desc limit 4", 2000},
+		{"select l_partkey, sum(cast(l_quantity as double)) as q from lineitem group by l_partkey order by q desc, l_partkey limit 6", 2000},
+		// 6,925 customers have no order in status P: NULL maxima, the
+		// worst in a descending order, the best in an ascending one.
+		{"select o_custkey, max(case when o_orderstatus = 'P' then o_totalprice end) as m from orders group by o_custkey order by m desc, o_custkey limit 8", 2000},
+		{"select o_custkey, max(case when o_orderstatus = 'P' then o_totalprice end) as m from orders group by o_custkey order by m, o_custkey limit 8", 7000},
+		{"select l_suppkey, sum(l_quantity) as s from lineitem group by l_suppkey having count(*) > 600 order by s, l_suppkey limit 3", 2000},
+	} {
+		sql := c.sql
+		mu.Lock()
+		warned = nil
+		mu.Unlock()
+		want, got := run(cpu, sql), run(gpu, sql)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s\nGPU\n%s\nCPU\n%s", sql, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		plan := strings.Join(run(gpu, "explain analyze "+sql), "\n")
+		m := stats.FindStringSubmatch(plan)
+		if !strings.Contains(plan, " top=") || m == nil {
+			t.Errorf("%s: no top-N on the device:\n%s", sql, plan)
+		} else if groups, kept := num(m[2]), num(m[3]); kept >= groups || kept > c.maxKept {
+			t.Errorf("%s: %d of %d groups read back:\n%s", sql, kept, groups, plan)
+		}
+		mu.Lock()
+		if slices.ContainsFunc(warned, func(w string) bool { return strings.Contains(w, "runs on the CPU:") }) {
+			t.Errorf("%s: fell back to the CPU: %q", sql, warned)
+		}
+		mu.Unlock()
+	}
+}
