@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gq/errs"
 )
@@ -53,8 +54,14 @@ type Device struct {
 	mods    modCache   // loaded modules by source key
 	builtin atomic.Pointer[Module]
 
-	calls atomic.Int64 // Do calls: trips to a device thread, each waited for
+	calls  atomic.Int64 // Do calls: trips to a device thread, each waited for
+	waitNS atomic.Int64 // time Do calls waited for a free device thread
 }
+
+// ThreadWait is the time Do calls have waited so far for a free device
+// thread (all deviceWorkers busy, most in stream synchronisations): a
+// queueing delay that EXPLAIN ANALYZE shows per query.
+func (dv *Device) ThreadWait() time.Duration { return time.Duration(dv.waitNS.Load()) }
 
 // Calls is the number of Do calls so far: each is a trip to a device
 // thread and back, most with a stream sync — the fixed cost of an
@@ -183,8 +190,10 @@ func (dv *Device) Do(f func() error) error {
 		return errs.New(errs.Internal, "arrowgpu: device %d used after Close", dv.info.Ordinal)
 	}
 	ch := make(chan error, 1)
+	queued := time.Now()
 	// Sending under the lock orders it before Close's close(work).
 	dv.work <- func() {
+		dv.waitNS.Add(int64(time.Since(queued)))
 		// A panic here (a binding bug) would kill the process from the
 		// worker goroutine; report it to the caller instead.
 		defer func() {

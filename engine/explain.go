@@ -59,6 +59,11 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		// same time, their device memory counts in this peak too.
 		e.gpu.ResetPoolPeak()
 	}
+	var calls0 int64
+	var wait0 time.Duration
+	if e.gpu != nil {
+		calls0, wait0 = e.gpu.Threads()
+	}
 	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
 	c := exec.NewContext(ctx, copts)
 	var rows int64
@@ -73,19 +78,23 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		e.abortRanks(ops, err)
 		return nil, err
 	}
-	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine()), nil
+	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0, wait0)), nil
 }
 
-// deviceLine is EXPLAIN ANALYZE's summary of device memory ("" on the
-// CPU): the pool's peak during the query, its size, and the table cache.
-func (e *Engine) deviceLine() string {
+// deviceLine is EXPLAIN ANALYZE's summary of the device ("" on the CPU):
+// the pool's peak during the query, its size, and the table cache; the
+// trips to the device's threads since calls0 and how long they waited for
+// a free thread since wait0 (with other queries running, theirs count).
+func (e *Engine) deviceLine(calls0 int64, wait0 time.Duration) string {
 	if e.gpu == nil {
 		return ""
 	}
 	st := e.gpu.PoolStats()
 	tables, bytes := e.gpu.Cached()
-	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\n",
-		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes))
+	calls, wait := e.gpu.Threads()
+	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice threads: %d calls, %s waiting for a free thread\n",
+		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes),
+		calls-calls0, (wait - wait0).Round(time.Microsecond))
 }
 
 // memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:

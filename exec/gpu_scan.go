@@ -41,6 +41,7 @@ type GPUScan struct {
 
 	onCPU                                    atomic.Bool
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
+	queueNS                                  atomic.Int64 // of setupNS: waiting for a queue
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
@@ -63,7 +64,7 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
-		{Name: "setup", Unit: "text", Text: time.Duration(s.setupNS.Load()).Round(time.Microsecond).String()},
+		{Name: "setup", Unit: "text", Text: s.setupText()},
 	}
 }
 
@@ -199,6 +200,19 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 	})
 }
 
+// setupText is EXPLAIN ANALYZE's "setup": the time from the scan's start
+// to its first chunk, and of it the wait for a queue (a new one allocates
+// pinned memory) — the rest is the table cache (a load, or another
+// query's load of the table holding it).
+func (s *GPUScan) setupText() string {
+	r := func(ns int64) string { return time.Duration(ns).Round(time.Microsecond).String() }
+	setup, queue := s.setupNS.Load(), s.queueNS.Load()
+	if setup == 0 {
+		return r(0)
+	}
+	return fmt.Sprintf("%s (queue %s)", r(setup), r(queue))
+}
+
 // finish applies the host filter and the join filters to downloaded rows
 // and returns the output columns (nil when no row is kept).
 func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
@@ -243,11 +257,13 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 	}
 	defer s.GPU.cache.release(dt.entry)
 	s.toDevice.Add(loaded)
+	t0 := time.Now()
 	q, err := s.GPU.queue()
 	if err != nil {
 		return false, err
 	}
 	defer s.GPU.putQueue(q)
+	s.queueNS.Add(int64(time.Since(t0)))
 	s.setupNS.Add(int64(time.Since(start)))
 
 	awaitJoinFilters(c, pl.jfs)
