@@ -2,6 +2,7 @@ package arrowgpu
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -125,6 +126,14 @@ func (dv *Device) worker(ordinal int, first bool, started chan<- error) {
 	}
 }
 
+// syncFlags are the context's scheduling flags by GQ_CUDA_SYNC: how a
+// device thread waits in a stream synchronisation. The driver's default
+// (auto: with one context and more cores than that, spin) keeps a core
+// busy per waiting thread — up to deviceWorkers of them — which the host
+// side of a query may want; yield spins but gives way, blocking sleeps
+// (each wait then costs a wake-up). For A/B runs on a GPU machine.
+var syncFlags = map[string]uint32{"auto": 0, "spin": 1, "yield": 2, "blocking": 4}
+
 func (dv *Device) init(ordinal int) error {
 	info, dev, err := dv.drv.deviceInfo(ordinal)
 	if err != nil {
@@ -132,6 +141,15 @@ func (dv *Device) init(ordinal int) error {
 	}
 	dv.info, dv.dev = info, dev
 	a := &dv.drv.api
+	if mode := os.Getenv("GQ_CUDA_SYNC"); mode != "" {
+		flag, ok := syncFlags[mode]
+		if !ok {
+			return unavailable(ErrNoDevice, "GQ_CUDA_SYNC=%s: want auto, spin, yield or blocking", mode)
+		}
+		if err := dv.drv.err("cuDevicePrimaryCtxSetFlags", a.cuDevicePrimaryCtxSetFlags(dv.dev, flag)); err != nil {
+			return unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
+		}
+	}
 	if err := dv.drv.err("cuDevicePrimaryCtxRetain", a.cuDevicePrimaryCtxRetain(&dv.ctx, dv.dev)); err != nil {
 		return unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
 	}

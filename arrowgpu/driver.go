@@ -13,83 +13,85 @@ type cuResult int32
 // ones the CUDA headers map the plain names to; cuCtxCreate is avoided
 // (its signature changed in CUDA 12/13): gq uses the primary context.
 type driverAPI struct {
-	cuInit                    func(flags uint32) cuResult
-	cuDriverGetVersion        func(v *int32) cuResult
-	cuGetErrorName            func(r cuResult, s **byte) cuResult
-	cuGetErrorString          func(r cuResult, s **byte) cuResult
-	cuDeviceGetCount          func(n *int32) cuResult
-	cuDeviceGet               func(d *int32, ordinal int32) cuResult
-	cuDeviceGetName           func(name *byte, n int32, d int32) cuResult
-	cuDeviceGetAttribute      func(v *int32, attr int32, d int32) cuResult
-	cuDeviceTotalMem          func(bytes *uint64, d int32) cuResult
-	cuDevicePrimaryCtxRetain  func(ctx *uintptr, d int32) cuResult
-	cuDevicePrimaryCtxRelease func(d int32) cuResult
-	cuCtxSetCurrent           func(ctx uintptr) cuResult
-	cuCtxSynchronize          func() cuResult
-	cuMemGetInfo              func(free, total *uint64) cuResult
-	cuMemAlloc                func(p *uint64, size uint64) cuResult
-	cuMemFree                 func(p uint64) cuResult
-	cuMemAllocHost            func(p *unsafe.Pointer, size uint64) cuResult
-	cuMemFreeHost             func(p unsafe.Pointer) cuResult
-	cuMemcpyHtoD              func(dst uint64, src unsafe.Pointer, size uint64) cuResult
-	cuMemcpyDtoH              func(dst unsafe.Pointer, src uint64, size uint64) cuResult
-	cuMemcpyDtoD              func(dst, src uint64, size uint64) cuResult
-	cuMemcpyHtoDAsync         func(dst uint64, src unsafe.Pointer, size uint64, stream uintptr) cuResult
-	cuMemcpyDtoHAsync         func(dst unsafe.Pointer, src uint64, size uint64, stream uintptr) cuResult
-	cuMemsetD8Async           func(dst uint64, v uint8, n uint64, stream uintptr) cuResult
-	cuStreamCreate            func(s *uintptr, flags uint32) cuResult
-	cuStreamDestroy           func(s uintptr) cuResult
-	cuStreamSynchronize       func(s uintptr) cuResult
-	cuEventCreate             func(e *uintptr, flags uint32) cuResult
-	cuEventRecord             func(e, stream uintptr) cuResult
-	cuEventSynchronize        func(e uintptr) cuResult
-	cuEventElapsedTime        func(ms *float32, start, end uintptr) cuResult
-	cuEventDestroy            func(e uintptr) cuResult
-	cuModuleLoadData          func(m *uintptr, image unsafe.Pointer) cuResult
-	cuModuleUnload            func(m uintptr) cuResult
-	cuModuleGetFunction       func(f *uintptr, m uintptr, name string) cuResult
-	cuLaunchKernel            func(f uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params unsafe.Pointer, extra unsafe.Pointer) cuResult
+	cuInit                     func(flags uint32) cuResult
+	cuDriverGetVersion         func(v *int32) cuResult
+	cuGetErrorName             func(r cuResult, s **byte) cuResult
+	cuGetErrorString           func(r cuResult, s **byte) cuResult
+	cuDeviceGetCount           func(n *int32) cuResult
+	cuDeviceGet                func(d *int32, ordinal int32) cuResult
+	cuDeviceGetName            func(name *byte, n int32, d int32) cuResult
+	cuDeviceGetAttribute       func(v *int32, attr int32, d int32) cuResult
+	cuDeviceTotalMem           func(bytes *uint64, d int32) cuResult
+	cuDevicePrimaryCtxRetain   func(ctx *uintptr, d int32) cuResult
+	cuDevicePrimaryCtxRelease  func(d int32) cuResult
+	cuDevicePrimaryCtxSetFlags func(d int32, flags uint32) cuResult
+	cuCtxSetCurrent            func(ctx uintptr) cuResult
+	cuCtxSynchronize           func() cuResult
+	cuMemGetInfo               func(free, total *uint64) cuResult
+	cuMemAlloc                 func(p *uint64, size uint64) cuResult
+	cuMemFree                  func(p uint64) cuResult
+	cuMemAllocHost             func(p *unsafe.Pointer, size uint64) cuResult
+	cuMemFreeHost              func(p unsafe.Pointer) cuResult
+	cuMemcpyHtoD               func(dst uint64, src unsafe.Pointer, size uint64) cuResult
+	cuMemcpyDtoH               func(dst unsafe.Pointer, src uint64, size uint64) cuResult
+	cuMemcpyDtoD               func(dst, src uint64, size uint64) cuResult
+	cuMemcpyHtoDAsync          func(dst uint64, src unsafe.Pointer, size uint64, stream uintptr) cuResult
+	cuMemcpyDtoHAsync          func(dst unsafe.Pointer, src uint64, size uint64, stream uintptr) cuResult
+	cuMemsetD8Async            func(dst uint64, v uint8, n uint64, stream uintptr) cuResult
+	cuStreamCreate             func(s *uintptr, flags uint32) cuResult
+	cuStreamDestroy            func(s uintptr) cuResult
+	cuStreamSynchronize        func(s uintptr) cuResult
+	cuEventCreate              func(e *uintptr, flags uint32) cuResult
+	cuEventRecord              func(e, stream uintptr) cuResult
+	cuEventSynchronize         func(e uintptr) cuResult
+	cuEventElapsedTime         func(ms *float32, start, end uintptr) cuResult
+	cuEventDestroy             func(e uintptr) cuResult
+	cuModuleLoadData           func(m *uintptr, image unsafe.Pointer) cuResult
+	cuModuleUnload             func(m uintptr) cuResult
+	cuModuleGetFunction        func(f *uintptr, m uintptr, name string) cuResult
+	cuLaunchKernel             func(f uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params unsafe.Pointer, extra unsafe.Pointer) cuResult
 }
 
 // symbols maps each C symbol to the field it binds.
 func (a *driverAPI) symbols() map[string]any {
 	return map[string]any{
-		"cuInit":                       &a.cuInit,
-		"cuDriverGetVersion":           &a.cuDriverGetVersion,
-		"cuGetErrorName":               &a.cuGetErrorName,
-		"cuGetErrorString":             &a.cuGetErrorString,
-		"cuDeviceGetCount":             &a.cuDeviceGetCount,
-		"cuDeviceGet":                  &a.cuDeviceGet,
-		"cuDeviceGetName":              &a.cuDeviceGetName,
-		"cuDeviceGetAttribute":         &a.cuDeviceGetAttribute,
-		"cuDeviceTotalMem_v2":          &a.cuDeviceTotalMem,
-		"cuDevicePrimaryCtxRetain":     &a.cuDevicePrimaryCtxRetain,
-		"cuDevicePrimaryCtxRelease_v2": &a.cuDevicePrimaryCtxRelease,
-		"cuCtxSetCurrent":              &a.cuCtxSetCurrent,
-		"cuCtxSynchronize":             &a.cuCtxSynchronize,
-		"cuMemGetInfo_v2":              &a.cuMemGetInfo,
-		"cuMemAlloc_v2":                &a.cuMemAlloc,
-		"cuMemFree_v2":                 &a.cuMemFree,
-		"cuMemAllocHost_v2":            &a.cuMemAllocHost,
-		"cuMemFreeHost":                &a.cuMemFreeHost,
-		"cuMemcpyHtoD_v2":              &a.cuMemcpyHtoD,
-		"cuMemcpyDtoH_v2":              &a.cuMemcpyDtoH,
-		"cuMemcpyDtoD_v2":              &a.cuMemcpyDtoD,
-		"cuMemcpyHtoDAsync_v2":         &a.cuMemcpyHtoDAsync,
-		"cuMemcpyDtoHAsync_v2":         &a.cuMemcpyDtoHAsync,
-		"cuMemsetD8Async":              &a.cuMemsetD8Async,
-		"cuStreamCreate":               &a.cuStreamCreate,
-		"cuStreamDestroy_v2":           &a.cuStreamDestroy,
-		"cuStreamSynchronize":          &a.cuStreamSynchronize,
-		"cuEventCreate":                &a.cuEventCreate,
-		"cuEventRecord":                &a.cuEventRecord,
-		"cuEventSynchronize":           &a.cuEventSynchronize,
-		"cuEventElapsedTime":           &a.cuEventElapsedTime,
-		"cuEventDestroy_v2":            &a.cuEventDestroy,
-		"cuModuleLoadData":             &a.cuModuleLoadData,
-		"cuModuleUnload":               &a.cuModuleUnload,
-		"cuModuleGetFunction":          &a.cuModuleGetFunction,
-		"cuLaunchKernel":               &a.cuLaunchKernel,
+		"cuInit":                        &a.cuInit,
+		"cuDriverGetVersion":            &a.cuDriverGetVersion,
+		"cuGetErrorName":                &a.cuGetErrorName,
+		"cuGetErrorString":              &a.cuGetErrorString,
+		"cuDeviceGetCount":              &a.cuDeviceGetCount,
+		"cuDeviceGet":                   &a.cuDeviceGet,
+		"cuDeviceGetName":               &a.cuDeviceGetName,
+		"cuDeviceGetAttribute":          &a.cuDeviceGetAttribute,
+		"cuDeviceTotalMem_v2":           &a.cuDeviceTotalMem,
+		"cuDevicePrimaryCtxRetain":      &a.cuDevicePrimaryCtxRetain,
+		"cuDevicePrimaryCtxRelease_v2":  &a.cuDevicePrimaryCtxRelease,
+		"cuDevicePrimaryCtxSetFlags_v2": &a.cuDevicePrimaryCtxSetFlags,
+		"cuCtxSetCurrent":               &a.cuCtxSetCurrent,
+		"cuCtxSynchronize":              &a.cuCtxSynchronize,
+		"cuMemGetInfo_v2":               &a.cuMemGetInfo,
+		"cuMemAlloc_v2":                 &a.cuMemAlloc,
+		"cuMemFree_v2":                  &a.cuMemFree,
+		"cuMemAllocHost_v2":             &a.cuMemAllocHost,
+		"cuMemFreeHost":                 &a.cuMemFreeHost,
+		"cuMemcpyHtoD_v2":               &a.cuMemcpyHtoD,
+		"cuMemcpyDtoH_v2":               &a.cuMemcpyDtoH,
+		"cuMemcpyDtoD_v2":               &a.cuMemcpyDtoD,
+		"cuMemcpyHtoDAsync_v2":          &a.cuMemcpyHtoDAsync,
+		"cuMemcpyDtoHAsync_v2":          &a.cuMemcpyDtoHAsync,
+		"cuMemsetD8Async":               &a.cuMemsetD8Async,
+		"cuStreamCreate":                &a.cuStreamCreate,
+		"cuStreamDestroy_v2":            &a.cuStreamDestroy,
+		"cuStreamSynchronize":           &a.cuStreamSynchronize,
+		"cuEventCreate":                 &a.cuEventCreate,
+		"cuEventRecord":                 &a.cuEventRecord,
+		"cuEventSynchronize":            &a.cuEventSynchronize,
+		"cuEventElapsedTime":            &a.cuEventElapsedTime,
+		"cuEventDestroy_v2":             &a.cuEventDestroy,
+		"cuModuleLoadData":              &a.cuModuleLoadData,
+		"cuModuleUnload":                &a.cuModuleUnload,
+		"cuModuleGetFunction":           &a.cuModuleGetFunction,
+		"cuLaunchKernel":                &a.cuLaunchKernel,
 	}
 }
 

@@ -644,6 +644,7 @@ CUresult cuDevicePrimaryCtxRetain(uintptr_t* ctx, int) {
 	return CUDA_SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(int) { return CUDA_SUCCESS; }
+CUresult cuDevicePrimaryCtxSetFlags_v2(int, unsigned) { return CUDA_SUCCESS; }
 CUresult cuCtxSetCurrent(uintptr_t) { return CUDA_SUCCESS; }
 CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
 CUresult cuMemGetInfo_v2(size_t* free_, size_t* total) {
