@@ -72,6 +72,12 @@ type placer struct {
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
+	switch n.(type) {
+	case *exec.Project, *exec.Filter, *exec.HashJoin:
+		if r := p.joinRows(n); r != nil {
+			return r
+		}
+	}
 	switch x := n.(type) {
 	case *exec.Scan:
 		gs, reason := p.scan(x)
@@ -118,7 +124,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 			p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
 		}
 		return x
-	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate:
+	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 		return n
 	}
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
@@ -277,25 +283,10 @@ func sameTypes(a, b *arrow.Schema) bool {
 // aggregation; the build sides are placed on their own. nil when the
 // shape does not fit; the caller places x then as any operator.
 func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
-	s, spine := spineOf(x.Input)
-	if s == nil || len(spine) == 0 {
+	pl, cols, gs := p.pipelineOver(x.Input)
+	if pl == nil {
 		return nil
 	}
-	gs, _ := p.scan(s)
-	if gs == nil || gs.HostFilter != nil {
-		return nil
-	}
-	pl := newPipeline(p, s)
-	cols, ok := pl.add(spine, scanCols(s, 0))
-	if fl, fcols, fgs := p.flipped(s, spine); fl != nil && (!ok || fl.cpuBuilds() < pl.cpuBuilds()) {
-		pl, cols, gs, ok = fl, fcols, fgs, true
-	} else if ok {
-		pl.twin = append(pl.twin, func() { spineScanParent(spine, gs) })
-	}
-	if !ok || len(pl.joins) == 0 {
-		return nil
-	}
-	pl.semiJoinsFirst()
 	partial, top, final, ok := splitAggregate(x, x.Input)
 	if !ok || !sameTypes(partial.Out, final.Out) {
 		return nil
@@ -332,6 +323,56 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	}
 	top.(*exec.AvgCombine).Input = ga
 	return top
+}
+
+// pipelineOver returns the device pipeline of n, the top of a spine
+// (spineOf) of hash joins whose probe sides lead down to a scan, and n's
+// output as expressions over the pipeline columns; nil when the shape
+// does not fit or no join is left for the device. Nothing in the plan has
+// changed yet: the caller runs pl.builds and pl.twin when it takes it.
+func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *exec.GPUScan) {
+	s, spine := spineOf(n)
+	if s == nil || len(spine) == 0 {
+		return nil, nil, nil
+	}
+	if gs, _ = p.scan(s); gs == nil || gs.HostFilter != nil {
+		return nil, nil, nil
+	}
+	pl = newPipeline(p, s)
+	cols, ok := pl.add(spine, scanCols(s, 0))
+	if fl, fcols, fgs := p.flipped(s, spine); fl != nil && (!ok || fl.cpuBuilds() < pl.cpuBuilds()) {
+		pl, cols, gs, ok = fl, fcols, fgs, true
+	} else if ok {
+		scan := gs
+		pl.twin = append(pl.twin, func() { spineScanParent(spine, scan) })
+	}
+	if !ok || len(pl.joins) == 0 {
+		return nil, nil, nil
+	}
+	pl.semiJoinsFirst()
+	return pl, cols, gs
+}
+
+// joinRows returns n, the top of a spine of hash joins over a scan with
+// no aggregation above for the device to run, as a GPUJoinRows (its CPU
+// twin: n, with its scans through the GPU); nil when it does not fit.
+func (p *placer) joinRows(n exec.Node) exec.Node {
+	pl, cols, gs := p.pipelineOver(n)
+	if pl == nil {
+		return nil
+	}
+	r, err := exec.NewGPUJoinRows(gs, pl.joins, nil, cols, n.Schema(), n)
+	if err != nil {
+		p.onCPU = append(p.onCPU, "HashJoin ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
+		return nil
+	}
+	for _, b := range pl.builds {
+		r.Pipe.Builds = append(r.Pipe.Builds, b())
+	}
+	for _, f := range pl.twin {
+		f()
+	}
+	return r
 }
 
 // pipeline collects the joins of a device pipeline (joinAggregate).
@@ -776,7 +817,7 @@ func onGPU(n exec.Node) bool {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate:
+	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 		return true
 	}
 	return slices.ContainsFunc(n.Children(), onGPU)
@@ -788,7 +829,7 @@ func deviceMark(n exec.Node) string {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate:
+	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 		return " [GPU]"
 	}
 	return " [CPU]"
