@@ -146,7 +146,12 @@ func (t *AggTable) fail(err error) error {
 // room (no free slot, or more than half the slots taken, when probing gets
 // slow): its contents are then incomplete, and the caller starts again
 // with a larger table.
-func (t *AggTable) Add(b *Batch) (full bool, err error) {
+func (t *AggTable) Add(b *Batch) (full bool, err error) { return t.AddOn(t.q, b) }
+
+// AddOn is Add on queue q's stream: several queues may add to one table
+// at once (its slots are claimed and its accumulators added to with
+// atomics), each syncing only its own stream.
+func (t *AggTable) AddOn(q *Queue, b *Batch) (full bool, err error) {
 	k := t.k
 	for i, c := range k.Inputs {
 		if c >= len(b.Cols) || b.Cols[c] == nil || b.Cols[c].Type.ID() != k.InTypes[i].ID() || scale(b.Cols[c].Type) != scale(k.InTypes[i]) {
@@ -168,7 +173,6 @@ func (t *AggTable) Add(b *Batch) (full bool, err error) {
 		}
 	}
 	args = append(args, t.scratch.Ptr.Add(4), int64(b.Len))
-	q := t.q
 	var words [8]byte
 	err = q.dv.Do(func() error {
 		if err := t.kern.launchLocked(q.stream, q.grid(int64(b.Len)), D1(blockSize), 0, args...); err != nil {

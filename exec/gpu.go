@@ -64,6 +64,60 @@ func (g *GPU) queue() (*arrowgpu.Queue, error) {
 	return g.dv.NewQueue(g.pool, queueStaging)
 }
 
+// gpuStreams is how many chunks a GPU operator works on at once, each on
+// a queue (stream) of its own, so that one chunk's round trips and
+// downloads overlap another's kernels.
+const gpuStreams = 4
+
+// eachChunk runs fn for chunks 0..n-1, up to gpuStreams at once: the
+// first worker on q, the others on queues of their own. It stops handing
+// out chunks once fn fails or asks to stop, or c is cancelled, and
+// returns the first error (c's when cancelled).
+func (g *GPU) eachChunk(c *Context, q *arrowgpu.Queue, n int, fn func(wq *arrowgpu.Queue, i int) (stop bool, err error)) error {
+	var next atomic.Int64
+	var halt atomic.Bool
+	var wg sync.WaitGroup
+	errc := make(chan error, gpuStreams)
+	for w := range min(gpuStreams, n) {
+		wq := q
+		if w > 0 {
+			var err error
+			if wq, err = g.queue(); err != nil {
+				errc <- err
+				halt.Store(true)
+				break
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if w > 0 {
+				defer g.putQueue(wq)
+			}
+			for !halt.Load() && c.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				stop, err := fn(wq, i)
+				if err != nil {
+					errc <- err
+				}
+				if err != nil || stop {
+					halt.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errc)
+	if err := <-errc; err != nil {
+		return err
+	}
+	return c.Err()
+}
+
 // maxIdleQueues bounds the idle queues kept (each holds queueStaging bytes
 // of pinned memory): enough for the scans of a many-way join, each with a
 // few chunks in flight, so hot queries allocate none (cuMemAllocHost takes

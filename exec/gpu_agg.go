@@ -286,13 +286,12 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		if err != nil {
 			return nil, err
 		}
-		full := false
-		var rows int64
-		for i, ch := range dt.chunks {
-			if err := c.Err(); err != nil {
-				t.Free()
-				return nil, err
-			}
+		// Chunks go through the pipeline and into the one table up to
+		// gpuStreams at once, each on its own queue.
+		var full atomic.Bool
+		var rows atomic.Int64
+		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
+			ch := dt.chunks[i]
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}
 			for p, o := range sc.Columns {
 				view.Cols[p] = dt.cols[o][i]
@@ -305,38 +304,37 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 			release := func() {}
 			if pipe != nil {
 				t0 := time.Now()
-				view, release, err = a.pipelineBatch(q, pipe, view)
+				v, rel, err := a.pipelineBatch(wq, pipe, view)
 				a.kernelNS.Add(int64(time.Since(t0)))
-				if err != nil {
-					t.Free()
-					return nil, err
+				if err != nil || v == nil {
+					rows.Add(int64(ch.rows))
+					return false, err
 				}
-				if view == nil {
-					rows += int64(ch.rows)
-					continue
-				}
+				view, release = v, rel
 			}
 			t0 := time.Now()
-			full, err = t.Add(view)
+			f, err := t.AddOn(wq, view)
 			a.kernelNS.Add(int64(time.Since(t0)))
 			release()
-			if err != nil {
-				t.Free()
-				return nil, err
+			if err != nil || f {
+				full.Store(f)
+				return f, err
 			}
-			if full {
-				break
-			}
-			rows += int64(ch.rows)
+			rows.Add(int64(ch.rows))
+			return false, nil
+		})
+		if err != nil {
+			t.Free()
+			return nil, err
 		}
-		if full {
+		if full.Load() {
 			t.Free()
 			if capacity *= 16; capacity > gpuAggMaxSlots {
 				return nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
 			}
 			continue
 		}
-		a.rowsIn.Add(rows)
+		a.rowsIn.Add(rows.Load())
 		res, err := t.Result(c.Alloc, a.TopN)
 		t.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {

@@ -108,7 +108,8 @@ func (r *GPUJoinRows) Open(c *Context) <-chan arrow.RecordBatch {
 	return out
 }
 
-// run sends the output rows chunk by chunk; sent reports whether any went.
+// run sends the output rows chunk by chunk, up to gpuStreams chunks at
+// once; sent reports whether any went.
 func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	a := r.Pipe
 	s := a.Scan
@@ -136,34 +137,31 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	}
 	defer pipe.free()
 	w := a.width()
-	for i, ch := range dt.chunks {
-		if err := c.Err(); err != nil {
-			return sent, err
-		}
+	var anySent atomic.Bool
+	err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
+		ch := dt.chunks[i]
 		view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
 		for p, o := range sc.Columns {
 			view.Cols[p] = dt.cols[o][i]
 		}
 		a.rowsIn.Add(int64(ch.rows))
-		cur, release, err := a.pipelineBatch(q, pipe, view)
-		if err != nil {
-			return sent, err
+		cur, release, err := a.pipelineBatch(wq, pipe, view)
+		if err != nil || cur == nil {
+			return false, err
 		}
-		if cur == nil {
-			continue
-		}
-		b, err := r.download(c, q, cur)
+		b, err := r.download(c, wq, cur)
 		release()
 		if err != nil {
-			return sent, err
+			return false, err
 		}
 		r.rowsOut.Add(b.NumRows())
-		sent = true
+		anySent.Store(true)
 		if !sendSlices(c, out, b) {
-			return sent, c.Err()
+			return true, c.Err()
 		}
-	}
-	return sent, nil
+		return false, nil
+	})
+	return anySent.Load(), err
 }
 
 // download evaluates the output over cur (the pipeline's batch) and

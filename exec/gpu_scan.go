@@ -269,50 +269,16 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 	awaitJoinFilters(c, pl.jfs)
 	dkf := newDeviceFilters(s, pl)
 	defer dkf.free()
-	// Chunks are claimed by up to gpuScanStreams goroutines, each with its
+	// Chunks are worked on by up to gpuStreams goroutines, each with its
 	// own queue, so one chunk's download overlaps another's kernels.
-	var next atomic.Int64
 	var anySent atomic.Bool
-	var wg sync.WaitGroup
-	errc := make(chan error, gpuScanStreams)
-	for w := range min(gpuScanStreams, len(dt.chunks)) {
-		wq := q
-		if w > 0 {
-			if wq, err = s.GPU.queue(); err != nil {
-				errc <- err
-				break
-			}
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if w > 0 {
-				defer s.GPU.putQueue(wq)
-			}
-			hostBefore := wq.BytesToHost // the queue is reused: count this scan's part
-			defer func() { s.toHost.Add(wq.BytesToHost - hostBefore) }()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(dt.chunks) || c.Err() != nil {
-					return
-				}
-				if err := s.chunk(c, pl, dt, i, wq, dkf, raw, &anySent); err != nil {
-					errc <- err
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errc)
-	if err := <-errc; err != nil {
-		return anySent.Load(), err
-	}
-	return anySent.Load(), c.Err()
+	err = s.GPU.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
+		before := wq.BytesToHost // the queue is reused: count this chunk's part
+		defer func() { s.toHost.Add(wq.BytesToHost - before) }()
+		return false, s.chunk(c, pl, dt, i, wq, dkf, raw, &anySent)
+	})
+	return anySent.Load(), err
 }
-
-// gpuScanStreams is how many chunks a GPU scan works on at once.
-const gpuScanStreams = 4
 
 // chunk filters chunk i on the device and sends its kept rows.
 func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
