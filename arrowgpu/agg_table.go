@@ -263,31 +263,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 	var scratch [8]byte // groups, error code
 	sel := ks[4:]
 	err = q.dv.Do(func() error {
-		grid := q.grid(int64(t.capacity))
-		if t.groups == nil {
-			if err := ks[0].launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity)); err != nil {
-				return err
-			}
-			var err error
-			idx, m, err = q.selectLocked(sel, mask)
-			return err
-		}
-		args := []any{t.state.Ptr}
-		for _, kb := range t.keys {
-			args = append(args, kb.Ptr)
-		}
-		args = append(args, t.knull.Ptr)
-		for _, bs := range t.accs {
-			for _, a := range bs {
-				args = append(args, a.Ptr)
-			}
-		}
-		args = append(args, mask.Data.Ptr)
-		if t.k.Top != nil {
-			args = append(args, okey.Ptr, cand.Ptr)
-		}
-		args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
-		if err := t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
+		if err := t.markLocked(ks[0], mask, okey, cand); err != nil {
 			return err
 		}
 		if !top {
@@ -304,15 +280,8 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch c := binary.LittleEndian.Uint32(scratch[4:]); {
-	case c == sumOverflowCode:
-		return nil, ErrSumOverflow
-	case c != 0:
-		site := "an expression"
-		if int(c) <= len(t.k.GroupsSites) {
-			site = t.k.GroupsSites[c-1]
-		}
-		return nil, errs.New(errs.Execution, "overflow or value out of range in %s", site)
+	if err := t.scratchErr(scratch); err != nil {
+		return nil, err
 	}
 	if top {
 		th, err := t.topThreshold(ks[2], okey, cand, topN)
@@ -389,6 +358,161 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 		res.Ops = append(res.Ops, as)
 	}
 	return res, nil
+}
+
+// markLocked (inside Do) queues the kernel that marks in mask the table's
+// groups — ready, and where Having holds (the groups kernel, which also
+// writes Top's order keys okey and candidates cand, and an overflow to
+// the scratch error word) — on q's stream. ready is gq_agg_ready.
+func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) error {
+	q := t.q
+	grid := q.grid(int64(t.capacity))
+	if t.groups == nil {
+		return ready.launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
+	}
+	args := []any{t.state.Ptr}
+	for _, kb := range t.keys {
+		args = append(args, kb.Ptr)
+	}
+	args = append(args, t.knull.Ptr)
+	for _, bs := range t.accs {
+		for _, a := range bs {
+			args = append(args, a.Ptr)
+		}
+	}
+	args = append(args, mask.Data.Ptr)
+	if t.k.Top != nil {
+		args = append(args, okey.Ptr, cand.Ptr)
+	}
+	args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
+	return t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...)
+}
+
+// scratchErr is the error the groups kernel left in the scratch words
+// (groups, error code) read back, or nil.
+func (t *AggTable) scratchErr(scratch [8]byte) error {
+	switch c := binary.LittleEndian.Uint32(scratch[4:]); {
+	case c == sumOverflowCode:
+		return ErrSumOverflow
+	case c != 0:
+		site := "an expression"
+		if int(c) <= len(t.k.GroupsSites) {
+			site = t.k.GroupsSites[c-1]
+		}
+		return errs.New(errs.Execution, "overflow or value out of range in %s", site)
+	}
+	return nil
+}
+
+// ImageType is the type of the words the table holds for output column
+// col (the keys, then one per op), as Rows presents them: decimals and
+// doubles as themselves, every other integer-like value (dates, Booleans,
+// string codes) as Int64.
+func (k *AggKernel) ImageType(col int) arrow.DataType {
+	t := arrow.DataType(arrow.PrimitiveTypes.Int64) // count
+	switch nk := len(k.Keys); {
+	case col < nk:
+		t = k.Keys[col]
+	case k.Ops[col-nk].Fn != "count" && k.Ops[col-nk].Fn != "count_star":
+		t = k.ArgTypes[col-nk]
+	}
+	switch t.ID() {
+	case arrow.DECIMAL64, arrow.FLOAT64:
+		return t
+	}
+	return arrow.PrimitiveTypes.Int64
+}
+
+// Rows presents the table's groups as a batch of Capacity rows for
+// another aggregation to read (an aggregation over an aggregation): slot
+// i is output column cols[i] of type ImageType (its words, in place, and
+// a validity: a key's NULL bit, or count > 0 for sum, min and max), and a
+// last Boolean slot marks the rows that are groups (ready, and where
+// Having holds). A sum that overflowed is ErrSumOverflow, as in Result.
+// Free the batch before the table; it frees only what Rows allocated.
+// groups is the number of groups in the table.
+func (t *AggTable) Rows(cols []int) (b *Batch, groups int, err error) {
+	q := t.q
+	ks, err := q.kernels("gq_agg_ready", "gq_agg_key_valid", "gq_agg_count_valid")
+	if err != nil {
+		return nil, 0, err
+	}
+	n := t.capacity
+	b = &Batch{Len: n, Cols: make([]*Column, len(cols)+1)}
+	fail := func(err error) (*Batch, int, error) {
+		b.Free()
+		return nil, 0, err
+	}
+	nk := len(t.keys)
+	type valid struct {
+		col   *Column
+		count Buffer // count > 0; else key bit
+		bit   int32
+	}
+	var valids []valid
+	for i, c := range cols {
+		col := &Column{Type: t.k.ImageType(c), Len: n, NullCount: unknownNullCount}
+		b.Cols[i] = col
+		switch {
+		case c < nk:
+			col.Data = t.keys[c].Borrow()
+			valids = append(valids, valid{col: col, bit: int32(c)})
+		case len(t.accs[c-nk]) == 1: // a count: never NULL
+			col.Data, col.NullCount = t.accs[c-nk][0].Borrow(), 0
+			continue
+		default:
+			col.Data = t.accs[c-nk][1].Borrow()
+			valids = append(valids, valid{col: col, count: t.accs[c-nk][0]})
+		}
+		if col.Valid, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+			return fail(err)
+		}
+	}
+	mask := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	b.Cols[len(cols)] = mask
+	if mask.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+		return fail(err)
+	}
+	var okey, cand Buffer // a Top's, unused here but written
+	defer okey.Free()
+	defer cand.Free()
+	if t.k.Top != nil && t.groups != nil {
+		if okey, err = q.pool.Alloc(int64(n) * 8); err != nil {
+			return fail(err)
+		}
+		if cand, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+			return fail(err)
+		}
+	}
+	var scratch [8]byte
+	err = q.dv.Do(func() error {
+		if err := t.markLocked(ks[0], mask, okey, cand); err != nil {
+			return err
+		}
+		grid := q.grid(int64(n))
+		for _, v := range valids {
+			var err error
+			if v.count.Ptr != 0 {
+				err = ks[2].launchLocked(q.stream, grid, D1(blockSize), 0, v.count.Ptr, v.col.Valid.Ptr, int64(n))
+			} else {
+				err = ks[1].launchLocked(q.stream, grid, D1(blockSize), 0, t.knull.Ptr, v.bit, v.col.Valid.Ptr, int64(n))
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if err := q.stream.syncLocked(); err != nil {
+			return err
+		}
+		return q.getLocked(scratch[:], t.scratch.Ptr)
+	})
+	if err != nil {
+		return fail(err)
+	}
+	if err := t.scratchErr(scratch); err != nil {
+		return fail(err)
+	}
+	return b, int(binary.LittleEndian.Uint32(scratch[:4])), nil
 }
 
 // topBucket is the most candidates a top-N's last radix bucket may hold

@@ -65,6 +65,10 @@ type GPUAggregate struct {
 	// TopN come back.
 	TopN int
 	Top  arrowgpu.TopKey
+	// Outer, when set (SetOuter), is an aggregation of this one's groups
+	// that the device computes from its table in place; Out is then
+	// Outer's output and only its groups come back.
+	Outer *GPUOuterAggregate
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
@@ -140,8 +144,8 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow
 // evaluate over the table's words (arrowgpu.AggKernel.WithHaving);
 // otherwise an errs.Unsupported error says why and a is unchanged.
 func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
-	if !a.Final || len(a.Keys) == 0 || a.Having != nil {
-		return errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial or ungrouped aggregation")
+	if !a.Final || len(a.Keys) == 0 || a.Having != nil || a.Outer != nil {
+		return errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial, ungrouped or outer aggregation")
 	}
 	out := make([]arrow.DataType, a.Out.NumFields())
 	for i := range out {
@@ -163,7 +167,7 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 // An errs.Unsupported error (a's unchanged) when the column's type has no
 // device order.
 func (a *GPUAggregate) SetTopN(top arrowgpu.TopKey, n int) error {
-	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || n <= 0 {
+	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || a.Outer != nil || n <= 0 {
 		return errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
 	}
 	out := make([]arrow.DataType, a.Out.NumFields())
@@ -176,6 +180,129 @@ func (a *GPUAggregate) SetTopN(top arrowgpu.TopKey, n int) error {
 	}
 	a.kernel, a.TopN, a.Top = k, n, top
 	return nil
+}
+
+// GPUOuterAggregate is an aggregation over a GPUAggregate's groups run on
+// the device from the inner table as it stands (AggTable.Rows): TPC-H q13's
+// customers per order count, q16's distinct suppliers per part kind — an
+// aggregation of an aggregation, whose inner groups then never leave the
+// device. Keys and the Args of Aggs are inner output columns.
+type GPUOuterAggregate struct {
+	Keys  []int
+	Aggs  []AggFunc // Arg: an *expr.Column over the inner output, nil for count_star
+	Out   *arrow.Schema
+	Inner *arrow.Schema // the inner aggregation's output
+
+	cols   []int // inner output columns read, by the batch slot the kernel reads them from
+	kernel *arrowgpu.AggKernel
+	groups atomic.Int64
+}
+
+// SetOuter has the device compute, over a's groups, the final aggregation
+// of aggs grouped by keys (inner output columns), whose output is out;
+// cpu computes the same from a's CPU twin for a fallback. The keys may be
+// of any type but DOUBLE (grouped by the words the table holds); the
+// aggregates are sum, count, count_star, min and max as in GenerateAgg.
+// An errs.Unsupported error leaves a unchanged.
+func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, cpu Node) error {
+	if !a.Final || a.TopN > 0 || a.Outer != nil || len(a.Keys) == 0 {
+		return errs.New(errs.Unsupported, "GPU aggregation: an aggregation over a partial, top-N or ungrouped aggregation")
+	}
+	o := &GPUOuterAggregate{Keys: keys, Aggs: aggs, Out: out, Inner: a.Out}
+	slot := map[int]int{}
+	read := func(col int) *expr.Column {
+		sl, ok := slot[col]
+		if !ok {
+			sl = len(o.cols)
+			slot[col] = sl
+			o.cols = append(o.cols, col)
+		}
+		return &expr.Column{Index: sl, Type: a.kernel.ImageType(col), Name: a.Out.Field(col).Name}
+	}
+	var kx []expr.Expr
+	for _, k := range keys {
+		if a.Out.Field(k).Type.ID() == arrow.FLOAT64 {
+			return errs.New(errs.Unsupported, "GPU aggregation: grouping by the DOUBLE %s of an aggregation", a.Out.Field(k).Name)
+		}
+		kx = append(kx, read(k))
+	}
+	ops := make([]arrowgpu.AggOp, len(aggs))
+	for j, f := range aggs {
+		if f.Distinct {
+			return errs.New(errs.Unsupported, "GPU aggregation: %s(DISTINCT …) over an aggregation", f.Fn)
+		}
+		ops[j].Fn = f.Fn
+		if f.Arg != nil {
+			col, ok := f.Arg.(*expr.Column)
+			if !ok {
+				return errs.New(errs.Unsupported, "GPU aggregation: %s over an aggregation", f.Arg)
+			}
+			ops[j].Arg = read(col.Index)
+		}
+	}
+	ready := &expr.Column{Index: len(o.cols), Type: arrow.FixedWidthTypes.Boolean, Name: "ready"}
+	var err error
+	if o.kernel, err = arrowgpu.GenerateAgg(kx, ops, ready); err != nil {
+		return err
+	}
+	a.Outer, a.Out, a.CPU = o, out, cpu
+	return nil
+}
+
+// outerRows runs Outer over t, a's complete table, and returns its rows;
+// dicts are a's keys' dictionaries.
+func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, error) {
+	o := a.Outer
+	b, groups, err := t.Rows(o.cols)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Free()
+	a.groups.Add(int64(groups))
+	a.Scan.GPU.setGroups(innerHint, groups)
+	hintKey := o.kernel.Name + "|outer"
+	g := a.Scan.GPU
+	capacity := 1 << 12
+	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
+		capacity <<= 1
+	}
+	for {
+		ot, err := q.NewAggTable(o.kernel, capacity)
+		if err != nil {
+			return nil, err
+		}
+		t0 := time.Now()
+		full, err := ot.Add(b)
+		a.kernelNS.Add(int64(time.Since(t0)))
+		if err != nil || full {
+			ot.Free()
+			if err != nil {
+				return nil, err
+			}
+			if capacity *= 16; capacity > gpuAggMaxSlots {
+				return nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
+			}
+			continue
+		}
+		res, err := ot.Result(c.Alloc, 0)
+		ot.Free()
+		if errors.Is(err, arrowgpu.ErrSumOverflow) {
+			err = errSumOverflow
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer res.Release()
+		o.groups.Add(int64(res.Rows))
+		g.setGroups(hintKey, res.Rows)
+		od := make([]*devDict, len(o.Keys))
+		for i, k := range o.Keys {
+			if k < len(dicts) {
+				od[i] = dicts[k]
+			}
+		}
+		return groupRows(c, o.Out, len(o.Keys), o.Aggs, res, od)
+	}
 }
 
 func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
@@ -204,6 +331,9 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 	}
 	if a.Having != nil || a.TopN > 0 {
 		stats = slices.Insert(stats, 2, Stat{Name: "groups kept", Value: a.kept.Load()})
+	}
+	if a.Outer != nil {
+		stats = slices.Insert(stats, 2, Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
 	}
 	return stats
 }
@@ -335,6 +465,14 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 			continue
 		}
 		a.rowsIn.Add(rows.Load())
+		if a.Outer != nil {
+			rec, err := a.outerRows(c, q, t, dicts, hintKey)
+			t.Free()
+			if errors.Is(err, arrowgpu.ErrSumOverflow) {
+				err = errSumOverflow
+			}
+			return rec, err
+		}
 		res, err := t.Result(c.Alloc, a.TopN)
 		t.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {
@@ -353,18 +491,24 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 
 // partialRows turns the device's groups into the partial aggregate's rows.
 func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
+	return groupRows(c, a.Out, len(a.Keys), a.Aggs, res, dicts)
+}
+
+// groupRows turns a device table's groups (res: their words) into rows of
+// out: nkeys keys (string keys through dicts), then aggs' values.
+func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
 	n := res.Rows
-	oneRow := len(a.Keys) == 0 && n == 0 // no group: the CPU partial's one row
+	oneRow := nkeys == 0 && n == 0 // no group: the CPU partial's one row
 	if oneRow {
 		n = 1
 	}
-	cols := make([]arrow.Array, 0, a.Out.NumFields())
+	cols := make([]arrow.Array, 0, out.NumFields())
 	fail := func(err error) (arrow.RecordBatch, error) {
 		releaseArrays(cols)
 		return nil, err
 	}
-	for i := range a.Keys {
-		t := a.Out.Field(i).Type
+	for i := range nkeys {
+		t := out.Field(i).Type
 		keys, nulls := res.Keys[i], res.KeyNulls
 		if col := fromImages(c.Alloc, t, keys, n, func(r int) bool { return nulls.Value(r)>>i&1 == 0 }); col != nil {
 			cols = append(cols, col)
@@ -387,11 +531,11 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 		cols = append(cols, b.NewArray())
 		b.Release()
 	}
-	for j, f := range a.Aggs {
-		t := a.Out.Field(len(a.Keys) + j).Type
+	for j, f := range aggs {
+		t := out.Field(nkeys + j).Type
 		acc := res.Ops[j]
 		if !oneRow {
-			col, err := a.fastAgg(c, f, t, acc, n)
+			col, err := fastAgg(c, f, t, acc, n)
 			if err != nil {
 				return fail(err)
 			}
@@ -429,7 +573,7 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 		cols = append(cols, b.NewArray())
 		b.Release()
 	}
-	rec := array.NewRecordBatch(a.Out, cols, int64(n))
+	rec := array.NewRecordBatch(out, cols, int64(n))
 	releaseArrays(cols)
 	return rec, nil
 }
@@ -438,7 +582,7 @@ func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []
 // are already its values (counts; sums, minima and maxima of integers,
 // decimals and doubles): they are used as they are, with a validity of
 // "count > 0"; nil for types that need converting.
-func (a *GPUAggregate) fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int) (arrow.Array, error) {
+func fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int) (arrow.Array, error) {
 	cnt := acc[0]
 	if f.Fn == "count" || f.Fn == "count_star" {
 		return fromImages(c.Alloc, t, cnt, n, nil), nil

@@ -103,6 +103,13 @@ func Describe(n exec.Node) string {
 			}
 			having += fmt.Sprintf(" top=%d by %s %s", x.TopN, x.Out.Field(x.Top.Col).Name, dir)
 		}
+		if o := x.Outer; o != nil {
+			keys := make([]expr.Expr, len(o.Keys))
+			for i, k := range o.Keys {
+				keys[i] = &expr.Column{Index: k, Name: o.Inner.Field(k).Name}
+			}
+			having += fmt.Sprintf(" then keys=%s aggs=%s", exprs(keys), aggList(o.Aggs))
+		}
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUJoinRows:
 		return fmt.Sprintf("GPUJoinRows cols=%s over %s%s", exprs(x.Exprs), Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())

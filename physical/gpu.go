@@ -88,9 +88,12 @@ func (p *placer) place(n exec.Node) exec.Node {
 		return n
 	case *exec.HashAggregate:
 		if inner, outer := splitDistinct(x); inner != nil {
-			// The device finds the distinct values per group; the CPU
-			// aggregates them.
+			// The device finds the distinct values per group, and
+			// aggregates them when it can; else the CPU does.
 			outer.Input = p.place(inner)
+			if n := outerOnDevice(outer); n != nil {
+				return n
+			}
 			p.onCPU = append(p.onCPU, "HashAggregate (of the distinct values)")
 			return outer
 		}
@@ -106,6 +109,12 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if top := p.joinAggregate(x); top != nil {
 			return top
 		}
+		x.Input = p.place(x.Input)
+		if n := outerOnDevice(x); n != nil {
+			return n
+		}
+		p.onCPU = append(p.onCPU, "HashAggregate (no GPU operator yet)")
+		return x
 	case *exec.Filter:
 		// A HAVING over a grouped aggregation that runs on the device is
 		// evaluated there, before the groups are read back.
@@ -130,6 +139,77 @@ func (p *placer) place(n exec.Node) exec.Node {
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
 	p.onCPU = append(p.onCPU, name+" (no GPU operator yet)")
 	return rewriteChildren(n, p.place)
+}
+
+// outerOnDevice hands x, an aggregation over (Projects of columns of) a
+// final grouped aggregation on the device, to that aggregation to compute
+// from its table in place (GPUAggregate.SetOuter: q13's, q16's second
+// aggregation); it returns what replaces x (the GPUAggregate, or the
+// AvgCombine finishing an avg over it), or nil. The CPU twin is x's
+// aggregation over the inner aggregation's twin.
+func outerOnDevice(x *exec.HashAggregate) exec.Node {
+	var projs []*exec.Project
+	in := x.Input
+	for pr, ok := in.(*exec.Project); ok; pr, ok = in.(*exec.Project) {
+		projs = append(projs, pr)
+		in = pr.Input
+	}
+	g, ok := in.(*exec.GPUAggregate)
+	if !ok || !g.Final || g.Outer != nil || g.TopN > 0 {
+		return nil
+	}
+	// inner is the inner aggregation's output column that column e of
+	// x's input is.
+	inner := func(e expr.Expr) (int, bool) {
+		c, ok := e.(*expr.Column)
+		for _, pr := range projs {
+			if !ok {
+				break
+			}
+			c, ok = pr.Exprs[c.Index].(*expr.Column)
+		}
+		if !ok {
+			return 0, false
+		}
+		return c.Index, true
+	}
+	partial, top, final, ok := splitAggregate(x, x.Input)
+	if !ok || !sameTypes(partial.Out, final.Out) {
+		return nil
+	}
+	keys := make([]int, len(partial.GroupBy))
+	for i, k := range partial.GroupBy {
+		if keys[i], ok = inner(k); !ok {
+			return nil
+		}
+	}
+	aggs := slices.Clone(partial.Aggs)
+	for j, f := range aggs {
+		if f.Arg == nil {
+			continue
+		}
+		col, ok := inner(f.Arg)
+		if !ok {
+			return nil
+		}
+		aggs[j].Arg = &expr.Column{Index: col, Type: g.Out.Field(col).Type, Name: g.Out.Field(col).Name}
+	}
+	twin := exec.Node(g.CPU)
+	for i := len(projs) - 1; i >= 0; i-- {
+		pr := *projs[i]
+		pr.Input = twin
+		twin = &pr
+	}
+	partial.Input = twin
+	final.Input = partial
+	if g.SetOuter(keys, aggs, final.Out, final) != nil {
+		return nil
+	}
+	if top == exec.Node(final) {
+		return g
+	}
+	top.(*exec.AvgCombine).Input = g
+	return top
 }
 
 // topNOnDevice hands a top-N (x, a Sort with a limit) over a grouped
