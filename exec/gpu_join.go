@@ -30,7 +30,9 @@ import (
 // aggregates, and each join's keys and Filter, are expressions over them.
 type GPUJoin struct {
 	// Type is inner, left (rows without a match kept, build columns NULL),
-	// semi or anti (no build columns).
+	// single (a scalar subquery's left join, on unique build keys: a build
+	// side with repeated keys leaves the join to the CPU), semi or anti
+	// (no build columns).
 	Type JoinType
 	// NullAware (anti, without On) is NOT IN's anti join (HashJoin's):
 	// with a build side that is not empty, a row with a NULL key, or any
@@ -196,6 +198,12 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 		st.buildNS.Add(int64(time.Since(t0)))
 		st.buildRows.Add(int64(b.table.Rows))
 		p.builds = append(p.builds, b)
+		if j.Type == JoinSingle && !b.table.Unique {
+			// A probe row with two matches is the CPU's error to
+			// raise (or not, if none comes): it runs the join.
+			p.free()
+			return nil, errs.New(errs.Unsupported, "GPU join: a scalar subquery's build side has repeated keys")
+		}
 		first += len(j.Cols)
 	}
 	return p, nil
@@ -405,7 +413,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 // names, addresses and comments: millions of distinct strings at SF10).
 func (a *GPUAggregate) keyedByBuild(k, first int) bool {
 	j := a.Joins[k]
-	if j.Type != JoinInner && j.Type != JoinLeft || len(j.BuildKeys) == 0 {
+	if j.Type != JoinInner && !j.Type.keepsUnmatched() || len(j.BuildKeys) == 0 {
 		return false
 	}
 	for _, bk := range j.BuildKeys {
@@ -777,7 +785,7 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 				}
 			}
 		}
-		got, err := q.GatherMany(take, brow, m, j.Type == JoinLeft)
+		got, err := q.GatherMany(take, brow, m, j.Type.keepsUnmatched())
 		if err != nil {
 			brow.Free()
 			return fail(err)
@@ -868,10 +876,18 @@ func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column,
 		idx, m, err = t.MatchRows(q, keys, n, typ == JoinAnti)
 		return idx, brow, m, err
 	case !t.Unique:
+		if typ == JoinSingle { // prepareJoins turned this down
+			return idx, brow, 0, errs.New(errs.Internal, "GPU join: a single join's build keys repeat")
+		}
 		return t.Expand(q, keys, n, typ == JoinLeft)
 	}
-	return t.Lookup(q, keys, n, typ == JoinLeft)
+	return t.Lookup(q, keys, n, typ.keepsUnmatched())
 }
+
+// keepsUnmatched reports whether a probe row without a match stays, with
+// NULL build columns: a left join, and a single join (a scalar subquery's:
+// a left join whose build keys, on the device, are unique).
+func (t JoinType) keepsUnmatched() bool { return t == JoinLeft || t == JoinSingle }
 
 // ExplainJoins is the EXPLAIN text of the joins: per join, what it
 // replaces and its filter; the build sides are the node's children.

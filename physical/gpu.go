@@ -813,8 +813,8 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 
 // deviceJoin reports whether the device's join pipeline can run y: an
 // inner, semi or anti join (NOT IN's NULL-aware anti join without a
-// further condition), or a left join without a further condition, on one
-// or two keys; which side the CPU would build on does not matter (the
+// further condition), or a left or single join without a further
+// condition, on one or two keys; which side the CPU would build on does not matter (the
 // device builds on the right).
 func deviceJoin(y *exec.HashJoin) bool {
 	if y.NullAware && (y.Type != exec.JoinAnti || y.Extra != nil) || len(y.LeftKeys) > 2 {
@@ -825,7 +825,7 @@ func deviceJoin(y *exec.HashJoin) bool {
 		return !y.BuildLeft
 	case exec.JoinSemi, exec.JoinAnti:
 		return true
-	case exec.JoinLeft:
+	case exec.JoinLeft, exec.JoinSingle:
 		return y.Extra == nil
 	}
 	return false
