@@ -163,15 +163,7 @@ func (t *AggTable) AddOn(q *Queue, b *Batch) (full bool, err error) {
 	}
 	args := inputArgs(k.Inputs, b)
 	args = append(args, t.state.Ptr, uint32(t.capacity-1), t.scratch.Ptr)
-	for _, kb := range t.keys {
-		args = append(args, kb.Ptr)
-	}
-	args = append(args, t.knull.Ptr)
-	for _, bs := range t.accs {
-		for _, a := range bs {
-			args = append(args, a.Ptr)
-		}
-	}
+	args = t.slotArgs(args)
 	args = append(args, t.scratch.Ptr.Add(4), int64(b.Len))
 	var words [8]byte
 	err = q.dv.Do(func() error {
@@ -370,7 +362,18 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 	if t.groups == nil {
 		return ready.launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
 	}
-	args := []any{t.state.Ptr}
+	args := t.slotArgs([]any{t.state.Ptr})
+	args = append(args, mask.Data.Ptr)
+	if t.k.Top != nil {
+		args = append(args, okey.Ptr, cand.Ptr)
+	}
+	args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
+	return t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...)
+}
+
+// slotArgs appends the kernel arguments of the table's slot buffers: each
+// key's, the keys' NULL masks, each op's accumulators.
+func (t *AggTable) slotArgs(args []any) []any {
 	for _, kb := range t.keys {
 		args = append(args, kb.Ptr)
 	}
@@ -380,12 +383,7 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 			args = append(args, a.Ptr)
 		}
 	}
-	args = append(args, mask.Data.Ptr)
-	if t.k.Top != nil {
-		args = append(args, okey.Ptr, cand.Ptr)
-	}
-	args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
-	return t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...)
+	return args
 }
 
 // scratchErr is the error the groups kernel left in the scratch words

@@ -25,35 +25,7 @@ import (
 // scalar subqueries' single joins (q02, q17, q20); and nothing falls back
 // to the CPU.
 func TestGPUJoinPipeline(t *testing.T) {
-	if !arrowgpu.DriverPresent() {
-		if err := emulator.Enable(); err != nil {
-			t.Skip("no GPU and no emulator: ", err)
-		}
-	}
-	cat := catalog.New()
-	if err := cat.RegisterDir(tpchData(t)); err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var warned []string
-	gpu := New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
-		mu.Lock()
-		defer mu.Unlock()
-		warned = append(warned, s)
-	}})
-	if gpu.gpuErr != nil {
-		t.Skip(gpu.gpuErr)
-	}
-	cpu := New(cat, Options{Device: "cpu"})
-	run := func(e *Engine, sql string) []string {
-		t.Helper()
-		res, err := e.Query(context.Background(), sql)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, sql)
-		}
-		defer res.Release()
-		return resultLines(res)
-	}
+	g := newGPUPair(t)
 	for _, q := range []struct {
 		name  string
 		joins int
@@ -63,21 +35,79 @@ func TestGPUJoinPipeline(t *testing.T) {
 			t.Fatal(err)
 		}
 		sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
-		plan := strings.Join(run(gpu, "explain "+sql), "\n")
+		plan := strings.Join(g.run(g.gpu, "explain "+sql), "\n")
 		if got := strings.Count(plan, "⋈"); got != q.joins {
 			t.Errorf("%s: %d joins on the device, want %d:\n%s", q.name, got, q.joins, plan)
 		}
-		mu.Lock()
-		warned = nil
-		mu.Unlock()
-		want, got := run(cpu, sql), run(gpu, sql)
+		g.resetWarnings()
+		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: GPU\n%s\nCPU\n%s", q.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		mu.Lock()
-		if slices.ContainsFunc(warned, func(w string) bool { return strings.Contains(w, "runs on the CPU:") }) {
-			t.Errorf("%s: fell back to the CPU: %q", q.name, warned)
+		if w := g.fellBack(); w != nil {
+			t.Errorf("%s: fell back to the CPU: %q", q.name, w)
 		}
-		mu.Unlock()
 	}
+}
+
+// gpuPair is a GPU engine (on gqemu when the machine has no GPU) and a CPU
+// engine over TPC-H SF0.1, to compare results, with the GPU engine's
+// warnings kept.
+type gpuPair struct {
+	t        *testing.T
+	gpu, cpu *Engine
+	mu       sync.Mutex
+	warned   []string
+}
+
+// newGPUPair makes the pair, or skips the test without a GPU or gqemu.
+func newGPUPair(t *testing.T) *gpuPair {
+	if !arrowgpu.DriverPresent() {
+		if err := emulator.Enable(); err != nil {
+			t.Skip("no GPU and no emulator: ", err)
+		}
+	}
+	cat := catalog.New()
+	if err := cat.RegisterDir(tpchData(t)); err != nil {
+		t.Fatal(err)
+	}
+	g := &gpuPair{t: t}
+	g.gpu = New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		g.warned = append(g.warned, s)
+	}})
+	if g.gpu.gpuErr != nil {
+		t.Skip(g.gpu.gpuErr)
+	}
+	g.cpu = New(cat, Options{Device: "cpu"})
+	return g
+}
+
+// run returns sql's result lines on e.
+func (g *gpuPair) run(e *Engine, sql string) []string {
+	g.t.Helper()
+	res, err := e.Query(context.Background(), sql)
+	if err != nil {
+		g.t.Fatalf("%v\n%s", err, sql)
+	}
+	defer res.Release()
+	return resultLines(res)
+}
+
+func (g *gpuPair) resetWarnings() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.warned = nil
+}
+
+// fellBack returns the warnings since resetWarnings if one says an
+// operator fell back to the CPU at run time, else nil.
+func (g *gpuPair) fellBack() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if slices.ContainsFunc(g.warned, func(w string) bool { return strings.Contains(w, "runs on the CPU:") }) {
+		return slices.Clone(g.warned)
+	}
+	return nil
 }

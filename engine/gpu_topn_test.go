@@ -1,17 +1,11 @@
 package engine
 
 import (
-	"context"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-
-	"gq/arrowgpu"
-	"gq/arrowgpu/emulator"
-	"gq/catalog"
 )
 
 // A top-N over a grouped aggregation on the device reads back only the
@@ -21,35 +15,7 @@ import (
 // that is NULL for some groups (the best or the worst key), with an OFFSET, and
 // with a HAVING; on the GPU when the machine has one, else on gqemu.
 func TestGPUTopN(t *testing.T) {
-	if !arrowgpu.DriverPresent() {
-		if err := emulator.Enable(); err != nil {
-			t.Skip("no GPU and no emulator: ", err)
-		}
-	}
-	cat := catalog.New()
-	if err := cat.RegisterDir(tpchData(t)); err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var warned []string
-	gpu := New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
-		mu.Lock()
-		defer mu.Unlock()
-		warned = append(warned, s)
-	}})
-	if gpu.gpuErr != nil {
-		t.Skip(gpu.gpuErr)
-	}
-	cpu := New(cat, Options{Device: "cpu"})
-	run := func(e *Engine, sql string) []string {
-		t.Helper()
-		res, err := e.Query(context.Background(), sql)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, sql)
-		}
-		defer res.Release()
-		return resultLines(res)
-	}
+	g := newGPUPair(t)
 	// EXPLAIN ANALYZE's GPUAggregate line: rows … groups, groups kept.
 	stats := regexp.MustCompile(`(?m)^\s*[\d,]+\s+\d+\s+\S+\s+\S+\s+GPU\s+\S+\s+\S+\s+([\d,]+)\s+([\d,]+)\s+([\d,]+)\s`)
 	num := func(s string) int {
@@ -72,24 +38,20 @@ func TestGPUTopN(t *testing.T) {
 		{"select l_suppkey, sum(l_quantity) as s from lineitem group by l_suppkey having count(*) > 600 order by s, l_suppkey limit 3", 2000},
 	} {
 		sql := c.sql
-		mu.Lock()
-		warned = nil
-		mu.Unlock()
-		want, got := run(cpu, sql), run(gpu, sql)
+		g.resetWarnings()
+		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s\nGPU\n%s\nCPU\n%s", sql, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		plan := strings.Join(run(gpu, "explain analyze "+sql), "\n")
+		plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
 		m := stats.FindStringSubmatch(plan)
 		if !strings.Contains(plan, " top=") || m == nil {
 			t.Errorf("%s: no top-N on the device:\n%s", sql, plan)
 		} else if groups, kept := num(m[2]), num(m[3]); kept >= groups || kept > c.maxKept {
 			t.Errorf("%s: %d of %d groups read back:\n%s", sql, kept, groups, plan)
 		}
-		mu.Lock()
-		if slices.ContainsFunc(warned, func(w string) bool { return strings.Contains(w, "runs on the CPU:") }) {
-			t.Errorf("%s: fell back to the CPU: %q", sql, warned)
+		if w := g.fellBack(); w != nil {
+			t.Errorf("%s: fell back to the CPU: %q", sql, w)
 		}
-		mu.Unlock()
 	}
 }
