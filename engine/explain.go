@@ -76,6 +76,8 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 	e.finishQuery(qa, qs)
 	if err != nil {
 		e.abortRanks(ops, err)
+	}
+	if err = e.agree(ctx, err); err != nil {
 		return nil, err
 	}
 	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0, wait0)), nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"hash/fnv"
+	"strings"
 	"sync/atomic"
 
 	"gq/errs"
@@ -121,6 +122,44 @@ func (e *Engine) checkSymmetry(ctx context.Context, op uint32, root exec.Node, p
 		case string(fp) != string(mine):
 			return errs.New(errs.Execution, "query symmetry violated: rank %d planned a different query than rank %d (every rank must run the same statements over the same tables)", r, e.Rank())
 		}
+	}
+	return nil
+}
+
+// agree makes a query that failed on one rank fail on every rank: the
+// ranks all-gather their outcome (err: this rank's) on the statement's
+// last op id. A data-dependent error — a scalar subquery's second row, a
+// sum's overflow — may meet one rank's rows only, and the others would
+// otherwise answer as if the query had worked. It returns this rank's
+// error, else the first failing peer's (its kind, naming the rank).
+// The exchange ignores ctx's cancellation, so that a cancelled rank still
+// tells its peers, which abortRanks has already woken.
+func (e *Engine) agree(ctx context.Context, err error) error {
+	if !e.distributed() {
+		return err
+	}
+	mine := []byte{0}
+	if err != nil { // 1, kind, 0, message
+		mine = append(append(append([]byte{1}, errs.KindOf(err).Error()...), 0), err.Error()...)
+	}
+	op := e.ranks.seq.Load()*opsPerStatement + opsPerStatement - 1
+	all, gerr := shuffle.AllGather(context.WithoutCancel(ctx), e.opts.Comm, op, mine)
+	switch {
+	case err != nil:
+		return err
+	case gerr != nil:
+		return gerr
+	}
+	for r, st := range all {
+		if len(st) == 0 || st[0] != 1 {
+			continue
+		}
+		name, msg, _ := strings.Cut(string(st[1:]), "\x00")
+		kind := errs.KindNamed(name)
+		if kind == nil {
+			kind = errs.Execution
+		}
+		return errs.New(kind, "rank %d: %s", r, msg)
 	}
 	return nil
 }

@@ -147,6 +147,8 @@ func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, e
 	})
 	if err != nil {
 		e.abortRanks(ops, err)
+	}
+	if err = e.agree(ctx, err); err != nil {
 		res.Release()
 		return nil, err
 	}

@@ -190,7 +190,8 @@ func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Strea
 		})
 		if err != nil {
 			e.abortRanks(ops, err)
-		} else {
+		}
+		if err = e.agree(ctx, err); err == nil {
 			reportOps(time.Since(start), rows)
 		}
 		s.err = err
