@@ -67,7 +67,8 @@ bench-flight:
 # binaries and tpchbench (cgo: DuckDB in process), stripped; build/gpux/
 # holds them xz-compressed, to fit the 64 MiB a device run can carry.
 # There: make test-gpu (or GQ_GPU_BUNDLE=build/gpux scripts/test-gpu.sh),
-# and build/gpu/tpchbench --device gpu --hot --threads 16 for the benchmark.
+# and scripts/gpu-bench.sh sf1|sf10|explain N|ab N MODES for the benchmark
+# and where its time goes, a step per 10-minute device command.
 # gpu-bin builds what scripts/test-gpu.sh runs: gq and the GPU test
 # binaries, with CGO_ENABLED=0 as for any machine.
 gpu-bin:
