@@ -36,6 +36,8 @@ func (g *gen) call(c *expr.Call) (value, error) {
 		}
 	}
 	switch c.Fn {
+	case "substring":
+		return g.substring(args)
 	case "like", "not_like":
 		return g.like(c, args[0], args[1])
 	case "add", "sub", "mul", "div", "mod":
@@ -198,7 +200,7 @@ func (g *gen) negAbs(c *expr.Call, a value) (value, error) {
 var cmpOps = map[string]string{"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
 // stringFns are the functions the generator runs over strings.
-var stringFns = map[string]bool{"eq": true, "ne": true, "in": true, "not_in": true, "like": true, "not_like": true, "is_null": true, "is_not_null": true}
+var stringFns = map[string]bool{"eq": true, "ne": true, "in": true, "not_in": true, "like": true, "not_like": true, "is_null": true, "is_not_null": true, "substring": true}
 
 func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
 	if a.t.ID() == arrow.STRING || b.t.ID() == arrow.STRING {
@@ -427,6 +429,33 @@ func (g *gen) compareString(fn string, a, b value) (value, error) {
 	l := g.bytesConst(b.lit)
 	g.line("%s = %s; %s = %s(%s == %d && gq_bytes_eq(%s, %s, %d));", r.null, a.null, r.val, neg, a.n, len(b.lit), a.val, l, len(b.lit))
 	return r, nil
+}
+
+// substring is SUBSTRING(s, start[, len]) of a string column (a view of
+// its bytes: a pointer and a length, no copy), which comparisons with
+// constants and LIKE then read (TPC-H q22's substring(c_phone, 1, 2) IN
+// (...)); a string result cannot leave the kernel.
+func (g *gen) substring(args []value) (value, error) {
+	s := args[0]
+	if s.n == "" || len(args) < 2 || len(args) > 3 {
+		return value{}, unsupported("substring of a constant")
+	}
+	nulls := []string{s.null}
+	for _, a := range args[1:] {
+		if a.t.ID() != arrow.INT64 {
+			return value{}, unsupported(fmt.Sprintf("substring with a %s position", a.t))
+		}
+		nulls = append(nulls, a.null)
+	}
+	g.n++
+	v := value{val: fmt.Sprintf("t%d", g.n), n: fmt.Sprintf("t%d_len", g.n), null: fmt.Sprintf("t%d_n", g.n), t: expr.String}
+	g.line("const u8* %s = %s; i32 %s = 0; bool %s = %s;", v.val, s.val, v.n, v.null, strings.Join(nulls, " || "))
+	length, hasLen := "0", "false"
+	if len(args) == 3 {
+		length, hasLen = args[2].val, "true"
+	}
+	g.line("if (!%s) { i32 o; gq_substring(%s, %s, (i64)%s, (i64)%s, %s, &o, &%s); %s += o; }", v.null, s.val, s.n, args[1].val, length, hasLen, v.n, v.val)
+	return v, nil
 }
 
 // bytesConst declares b as a constant byte array and returns its name.

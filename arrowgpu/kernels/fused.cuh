@@ -114,3 +114,60 @@ __device__ __forceinline__ i32 gq_find(const u8* s, i32 n, i32 from, const u8* l
 	}
 	return -1;
 }
+
+// gq_utf8_width is the byte length of the UTF-8 sequence at s (n bytes
+// left), 1 for an invalid or truncated one: Go's decoding, by which the
+// CPU's string functions count characters.
+__device__ __forceinline__ i32 gq_utf8_width(const u8* s, i32 n) {
+	u8 b = s[0];
+	if (b < 0x80) return 1;
+	i32 w;
+	u8 lo = 0x80, hi = 0xBF;
+	if (b >= 0xC2 && b <= 0xDF) w = 2;
+	else if (b == 0xE0) { w = 3; lo = 0xA0; }
+	else if (b >= 0xE1 && b <= 0xEC) w = 3;
+	else if (b == 0xED) { w = 3; hi = 0x9F; }
+	else if (b == 0xEE || b == 0xEF) w = 3;
+	else if (b == 0xF0) { w = 4; lo = 0x90; }
+	else if (b >= 0xF1 && b <= 0xF3) w = 4;
+	else if (b == 0xF4) { w = 4; hi = 0x8F; }
+	else return 1;
+	if (n < w || s[1] < lo || s[1] > hi) return 1;
+	for (i32 k = 2; k < w; k++) {
+		if (s[k] < 0x80 || s[k] > 0xBF) return 1;
+	}
+	return w;
+}
+
+// gq_substring is MySQL's SUBSTRING(s, start[, len]) by characters, as
+// the CPU evaluator's: start 1 is the first character, a negative start
+// counts from the end, 0 or a length <= 0 give ''. It writes the result's
+// byte offset in s and its byte length.
+__device__ __forceinline__ void gq_substring(const u8* s, i32 n, i64 start, i64 len, bool hasLen, i32* off, i32* outn) {
+	*off = 0;
+	*outn = 0;
+	i64 nch = 0;
+	for (i32 i = 0; i < n; i += gq_utf8_width(s + i, n - i)) nch++;
+	if (start == 0 || (hasLen && len <= 0)) return;
+	if (start < 0) {
+		start += nch;
+		if (start < 0) return;
+	} else {
+		start--;
+	}
+	if (start >= nch) return;
+	i64 end = nch;
+	if (hasLen && len < nch - start) end = start + len;
+	i32 bs = n, be = n;
+	i64 ch = 0;
+	for (i32 i = 0; i < n; i += gq_utf8_width(s + i, n - i)) {
+		if (ch == start) bs = i;
+		if (ch == end) {
+			be = i;
+			break;
+		}
+		ch++;
+	}
+	*off = bs;
+	*outn = be - bs;
+}
