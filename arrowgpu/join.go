@@ -38,8 +38,14 @@ func joinKeyWidth(t arrow.DataType) int32 {
 func JoinKeyType(t arrow.DataType) bool { return joinKeyWidth(t) != 0 }
 
 // BuildJoinTable builds the table of keys (one or two columns of n rows).
+// With no keys it is the table of a join with a one-row side (a scalar
+// subquery's): every probe row matches its one row — none when it is
+// empty — and it is Unique when n <= 1.
 func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
-	if len(keys) < 1 || len(keys) > 2 {
+	if len(keys) == 0 {
+		return &JoinTable{Rows: n, Unique: n <= 1}, nil
+	}
+	if len(keys) > 2 {
 		return nil, errs.New(errs.Unsupported, "GPU join on %d keys (1 or 2)", len(keys))
 	}
 	t := &JoinTable{nkeys: len(keys), Rows: n}
@@ -166,6 +172,9 @@ func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, bui
 	}
 	if !t.Unique {
 		return Buffer{}, Buffer{}, 0, errs.New(errs.Internal, "GPU join: a lookup in a table whose keys are not unique")
+	}
+	if t.nkeys == 0 {
+		return t.lookupOne(q, n, left)
 	}
 	ks, err := q.kernels(append([]string{"gq_join_probe", "gq_gather_32"}, selectKernels...)...)
 	if err != nil {
@@ -307,6 +316,36 @@ func boolArg(b bool) int32 {
 }
 
 // Free returns the table's memory to the pool.
+// lookupOne is Lookup in a table without keys (of at most one row): every
+// row matches row 0, or none when the table is empty (then only a left
+// join keeps them, with -1).
+func (t *JoinTable) lookupOne(q *Queue, n int, left bool) (idx, build Buffer, m int, err error) {
+	if t.Rows == 0 && !left {
+		return Buffer{}, Buffer{}, 0, nil
+	}
+	if n == 0 {
+		return Buffer{}, Buffer{}, 0, nil
+	}
+	if build, err = q.pool.Alloc(int64(n) * 4); err != nil {
+		return Buffer{}, Buffer{}, 0, err
+	}
+	fill := byte(0) // row 0
+	if t.Rows == 0 {
+		fill = 0xff // -1
+	}
+	err = q.dv.Do(func() error { return q.stream.memsetLocked(build.Ptr, fill, int64(n)*4) })
+	if err != nil {
+		build.Free()
+		return Buffer{}, Buffer{}, 0, err
+	}
+	if left {
+		return Buffer{}, build, n, nil
+	}
+	// Every row matches: idx is none only for a left join, so spell it out.
+	build.Free()
+	return Buffer{}, Buffer{}, 0, errs.New(errs.Internal, "GPU join: an inner join with a one-row side")
+}
+
 func (t *JoinTable) Free() {
 	t.tk0.Free()
 	t.tk1.Free()

@@ -202,6 +202,9 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 			// A probe row with two matches is the CPU's error to
 			// raise (or not, if none comes): it runs the join.
 			p.free()
+			if len(j.BuildKeys) == 0 {
+				return nil, errs.New(errs.Unsupported, "GPU join: a scalar subquery of more than one row")
+			}
 			return nil, errs.New(errs.Unsupported, "GPU join: a scalar subquery's build side has repeated keys")
 		}
 		first += len(j.Cols)

@@ -631,6 +631,11 @@ func spineOf(n exec.Node) (*exec.Scan, []exec.Node) {
 				return nil, nil
 			}
 			n = y.Left
+		case *exec.NestedLoopJoin:
+			if y.Type != exec.JoinSingle || y.Cond != nil {
+				return nil, nil
+			}
+			n = y.Left
 		default:
 			return nil, nil
 		}
@@ -661,6 +666,8 @@ func spineScanParent(spine []exec.Node, gs *exec.GPUScan) {
 	case *exec.Filter:
 		y.Input = gs
 	case *exec.HashJoin:
+		y.Left = gs
+	case *exec.NestedLoopJoin:
 		y.Left = gs
 	}
 }
@@ -693,9 +700,35 @@ func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool)
 				return nil, false
 			}
 			cols = next
+		case *exec.NestedLoopJoin:
+			cols = pl.scalarJoin(y, cols)
 		}
 	}
 	return cols, true
+}
+
+// scalarJoin appends y, a single join without a condition: each row
+// gets the one row of y's right side (an uncorrelated scalar subquery's
+// value: q22's average balance), NULLs when it is empty; a right side of
+// more rows leaves the join to the CPU, which fails the query.
+func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.Expr {
+	j := exec.GPUJoin{Type: exec.JoinSingle, Explain: Describe(y)}
+	right := y.Right.Schema()
+	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
+	for k := range right.NumFields() {
+		f := right.Field(k)
+		j.Cols = append(j.Cols, k)
+		next = append(next, &expr.Column{Index: pl.width + k, Type: f.Type, Name: f.Name})
+	}
+	pl.note(next[len(cols):])
+	pl.width += right.NumFields()
+	pl.joins = append(pl.joins, j)
+	pl.builds = append(pl.builds, func() exec.Node {
+		y.Right = pl.p.place(y.Right)
+		return y.Right
+	})
+	pl.cpu++
+	return next
 }
 
 // join appends y, with its build side run as it is.
