@@ -21,10 +21,16 @@
 //     tests of integer keys (ops_keys.go);
 //   - grouped aggregation: a generated kernel per aggregation that filters,
 //     evaluates keys and arguments and adds rows to a device hash table
-//     with warp-combined atomics (agg.go, AggTable in agg_table.go);
+//     with warp-combined atomics (agg.go, AggTable in agg_table.go), and a
+//     second generated kernel over the table's groups for a HAVING and a
+//     top-N's order keys (a radix select picks the N-th: topn.cu); the
+//     table's groups can feed another aggregation in place (AggTable.Rows);
+//   - hash joins: a device table of build keys (one or two, or none for a
+//     one-row side), lookups, every matching pair, semi/anti marks (join.go);
 //   - kernels: CUDA C under kernels/ (embedded) and source generated for
 //     fused expressions (GenerateFused: numbers, decimals, dates, Booleans,
-//     and strings compared with constants: =, <>, IN, LIKE without '_'),
+//     and strings compared with constants: =, <>, IN, LIKE without '_',
+//     over a column or its SUBSTRING),
 //     compiled by NVRTC for the device's architecture and cached on disk by
 //     source hash and architecture.
 //

@@ -10,10 +10,15 @@
 // Release it when done. Batches hold only gq's value types (see exec/expr).
 //
 // GPU operators (gpu*.go) are twins of CPU ones that physical.PlaceOnGPU
-// puts in their place: GPUScan reads the device table cache (gpu_cache.go)
-// and GPUAggregate computes a partial aggregation over it; both run their
-// CPU twin when the device cannot (fallback_mode). They drive the device
-// through arrowgpu; GPU is the process's one handle on it.
+// puts in their place: GPUScan reads the device table cache (gpu_cache.go);
+// GPUAggregate aggregates over it, or over a pipeline of hash joins whose
+// probe side is the scan (gpu_join.go: inner, left, semi, anti, NOT IN,
+// single), with its HAVING, a top-N above it and an aggregation of its
+// groups (GPUOuterAggregate) done on the device too; GPUJoinRows runs such
+// a pipeline and emits its rows (gpu_join_rows.go). Each runs its CPU twin
+// when the device cannot (fallback_mode). They drive the device through
+// arrowgpu; GPU is the process's one handle on it, and GPU.eachChunk works
+// on a few chunks of a table at once, each on its own queue.
 //
 // exec must not import planner or physical.
 package exec
