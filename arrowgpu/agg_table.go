@@ -276,7 +276,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 		return nil, err
 	}
 	if top {
-		th, err := t.topThreshold(ks[2], okey, cand, topN)
+		th, err := q.topThreshold(ks[2], okey, cand, t.capacity, topN)
 		if err != nil {
 			return nil, err
 		}
@@ -511,65 +511,6 @@ func (t *AggTable) Rows(cols []int) (b *Batch, groups int, err error) {
 		return fail(err)
 	}
 	return b, int(binary.LittleEndian.Uint32(scratch[:4])), nil
-}
-
-// topBucket is the most candidates a top-N's last radix bucket may hold
-// for topThreshold to keep it whole rather than look at its next byte: at
-// most that many groups beyond the N come back.
-const topBucket = 1024
-
-// topThreshold returns an order key th such that at least n of the
-// candidates (all, when fewer) have okey >= th, and fewer than n + topBucket
-// do: a candidate below it has n better ones, so no top-N keeps it. A
-// radix select: per byte, from the most significant, a histogram of the
-// candidates that share the bytes chosen so far (a trip to the device of a
-// kilobyte), and the byte whose bucket holds the n-th greatest.
-func (t *AggTable) topThreshold(hist *Kernel, okey, cand Buffer, n int) (uint64, error) {
-	q := t.q
-	counts, err := q.pool.Alloc(256 * 4)
-	if err != nil {
-		return 0, err
-	}
-	defer counts.Free()
-	var prefix, above uint64
-	need := uint32(n)
-	for shift := 56; shift >= 0; shift -= 8 {
-		var h [256 * 4]byte
-		err := q.dv.Do(func() error {
-			if err := q.stream.memsetLocked(counts.Ptr, 0, 256*4); err != nil {
-				return err
-			}
-			if err := hist.launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, okey.Ptr, cand.Ptr, prefix, above, int32(shift), counts.Ptr, int64(t.capacity)); err != nil {
-				return err
-			}
-			if err := q.stream.syncLocked(); err != nil {
-				return err
-			}
-			return q.getLocked(h[:], counts.Ptr)
-		})
-		if err != nil {
-			return 0, err
-		}
-		var acc uint32 // candidates in the buckets above d
-		d := 255
-		for ; d >= 0; d-- {
-			c := binary.LittleEndian.Uint32(h[4*d:])
-			if acc+c >= need {
-				break
-			}
-			acc += c
-		}
-		if d < 0 { // fewer than need candidates (first byte only): all
-			return prefix, nil
-		}
-		need -= acc
-		prefix |= uint64(d) << shift
-		above |= uint64(0xff) << shift
-		if binary.LittleEndian.Uint32(h[4*d:]) <= topBucket {
-			break
-		}
-	}
-	return prefix, nil
 }
 
 // Free returns the table's memory to the pool.

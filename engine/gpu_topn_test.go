@@ -55,3 +55,33 @@ func TestGPUTopN(t *testing.T) {
 		}
 	}
 }
+
+// A top-N over a join pipeline's rows on the device: each chunk brings
+// back only its rows that can be among the first N (GPUJoinRows.TopN);
+// the CPU's results, by a decimal descending, a date ascending with an
+// OFFSET, and a double.
+func TestGPUTopNJoinRows(t *testing.T) {
+	g := newGPUPair(t)
+	rowsOut := regexp.MustCompile(`(?m)^\s*([\d,]+)\s.*GPUJoinRows .* top=`)
+	for _, sql := range []string{
+		"select l_orderkey, l_extendedprice from lineitem join orders on l_orderkey = o_orderkey where o_orderstatus = 'F' order by l_extendedprice desc, l_orderkey, l_linenumber limit 10",
+		"select o_orderdate, o_orderkey, c_name from orders join customer on o_custkey = c_custkey order by o_orderdate, o_orderkey limit 5 offset 2",
+		"select l_orderkey, l_linenumber, cast(l_extendedprice as double) * 1.5 as q from lineitem join orders on l_orderkey = o_orderkey order by q desc, l_orderkey, l_linenumber limit 7",
+	} {
+		g.resetWarnings()
+		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s\nGPU\n%s\nCPU\n%s", sql, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
+		m := rowsOut.FindStringSubmatch(plan)
+		if m == nil {
+			t.Errorf("%s: no top-N on the device:\n%s", sql, plan)
+		} else if n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", "")); n > 2000 {
+			t.Errorf("%s: %d rows brought back:\n%s", sql, n, plan)
+		}
+		if w := g.fellBack(); w != nil {
+			t.Errorf("%s: fell back to the CPU: %q", sql, w)
+		}
+	}
+}

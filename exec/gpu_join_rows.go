@@ -28,6 +28,11 @@ type GPUJoinRows struct {
 	Exprs []expr.Expr // over the pipeline columns
 	Out   *arrow.Schema
 	CPU   Node
+	// TopN, when positive, is a top-N above (a Sort with a limit, which
+	// still orders the rows) by output column Top.Col: each chunk brings
+	// back only its rows that can be among the first TopN (SetTopN).
+	TopN int
+	Top  arrowgpu.TopKey
 
 	fused                       *arrowgpu.Fused // Exprs, unless all are bare columns
 	onCPU                       atomic.Bool
@@ -65,6 +70,24 @@ func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []Node, exprs []expr.
 		}
 	}
 	return r, nil
+}
+
+// SetTopN has each chunk bring back only its rows that a top-n by output
+// column top.Col can keep (arrowgpu Queue.TopRows: those at least as good
+// as the chunk's n-th best — a superset of the whole output's top n —
+// NULLs placed as top says, NaNs always). An errs.Unsupported error (r
+// unchanged) for a column without a device order.
+func (r *GPUJoinRows) SetTopN(top arrowgpu.TopKey, n int) error {
+	switch r.Out.Field(top.Col).Type.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	default:
+		return errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
+	}
+	if r.TopN > 0 || n <= 0 {
+		return errs.New(errs.Unsupported, "GPU joins: a second top-N")
+	}
+	r.TopN, r.Top = n, top
+	return nil
 }
 
 func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }
@@ -184,6 +207,26 @@ func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cur *arrowgpu.Batc
 			cols[k] = cur.Cols[e.(*expr.Column).Index]
 		}
 	}
+	n := cur.Len
+	if r.TopN > 0 && n > r.TopN {
+		idx, m, err := q.TopRows(cols[r.Top.Col], r.Top.Desc, r.Top.NullsFirst, r.TopN)
+		if err != nil {
+			return nil, err
+		}
+		if idx.Ptr != 0 { // else every row
+			top, err := q.GatherMany(cols, idx, m, false)
+			idx.Free()
+			if err != nil {
+				return nil, err
+			}
+			defer func() {
+				for _, c := range top {
+					c.Free()
+				}
+			}()
+			cols, n = top, m
+		}
+	}
 	// The device's types (a cache's Int32 dictionary codes never come
 	// here: no codes are made), then the output's.
 	fields := make([]arrow.Field, len(cols))
@@ -191,7 +234,7 @@ func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cur *arrowgpu.Batc
 		fields[k] = arrow.Field{Name: r.Out.Field(k).Name, Type: col.Type, Nullable: true}
 	}
 	before := q.BytesToHost
-	b, err := q.DownloadBatch(&arrowgpu.Batch{Len: cur.Len, Cols: cols, Schema: arrow.NewSchema(fields, nil)}, c.Alloc)
+	b, err := q.DownloadBatch(&arrowgpu.Batch{Len: n, Cols: cols, Schema: arrow.NewSchema(fields, nil)}, c.Alloc)
 	r.toHost.Add(q.BytesToHost - before)
 	if err != nil {
 		return nil, err

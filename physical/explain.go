@@ -112,7 +112,11 @@ func Describe(n exec.Node) string {
 		}
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUJoinRows:
-		return fmt.Sprintf("GPUJoinRows cols=%s over %s%s", exprs(x.Exprs), Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
+		top := ""
+		if x.TopN > 0 {
+			top = fmt.Sprintf(" top=%d by %s %s", x.TopN, x.Out.Field(x.Top.Col).Name, map[bool]string{true: "DESC", false: "ASC"}[x.Top.Desc])
+		}
+		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), top, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

@@ -213,10 +213,11 @@ func outerOnDevice(x *exec.HashAggregate) exec.Node {
 }
 
 // topNOnDevice hands a top-N (x, a Sort with a limit) over a grouped
-// aggregation on the device — through Projects — its first key, when that
-// is an output column of the aggregation: the device then reads back only
-// the groups that can be among the first Limit+Offset (GPUAggregate
-// SetTopN), and x orders them.
+// aggregation or a join pipeline on the device — through Projects — its
+// first key, when that is an output column of theirs: the device then
+// reads back only the groups, or each chunk's rows, that can be among the
+// first Limit+Offset (GPUAggregate and GPUJoinRows SetTopN), and x orders
+// them.
 func topNOnDevice(x *exec.Sort) bool {
 	n := x.Limit + x.Offset
 	if x.Limit < 0 || len(x.Keys) == 0 || n <= 0 || n > 1<<20 {
@@ -232,6 +233,9 @@ func topNOnDevice(x *exec.Sort) bool {
 		case *exec.Project:
 			key, in = y.Exprs[col.Index], y.Input
 		case *exec.GPUAggregate:
+			top := arrowgpu.TopKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
+			return y.SetTopN(top, int(n)) == nil
+		case *exec.GPUJoinRows:
 			top := arrowgpu.TopKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
 			return y.SetTopN(top, int(n)) == nil
 		default:

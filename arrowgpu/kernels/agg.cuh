@@ -64,10 +64,3 @@ template <typename T> __device__ __forceinline__ T gq_warp_min(T x) { return x; 
 template <typename T> __device__ __forceinline__ T gq_warp_max(T x) { return x; }
 #endif
 
-// gq_double_order maps a double to a u64 whose unsigned order is the
-// double's (negatives' bits all flipped, the others' sign bit set): the
-// order key of a top-N by a double (AggKernel.WithTopN).
-__device__ __forceinline__ u64 gq_double_order(double x) {
-	u64 b = (u64)__double_as_longlong(x);
-	return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
-}

@@ -61,3 +61,11 @@ __device__ __forceinline__ u64 gq_hash64(u64 x) {
 	x ^= x >> 33;
 	return x;
 }
+
+// gq_double_order maps a double to a u64 whose unsigned order is the
+// double's (negatives' bits all flipped, the others' sign bit set): the
+// order key of a top-N by a double (topn.go, AggKernel.WithTopN).
+__device__ __forceinline__ u64 gq_double_order(double x) {
+	u64 b = (u64)__double_as_longlong(x);
+	return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
+}

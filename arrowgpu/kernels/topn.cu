@@ -28,3 +28,32 @@ extern "C" __global__ void gq_topn_keep(const u64* okey, const u8* cand, u64 t, 
 		if ((threadIdx.x & 31u) == 0 && d) mask[i >> 5] &= ~d; // the warp's own word
 	}
 }
+
+// gq_order_key writes the order key of each row of a column (width 8:
+// int64, decimal or double bits as isDouble says; 4: date32) for a top-N
+// (flags: 1 descending, 2 NULLs first): a NULL is the greatest or the
+// least key as the order places it; a NaN is no candidate (always kept).
+// mask is set for every row (the keep kernel clears the ones dropped).
+extern "C" __global__ void gq_order_key(const void* v, int width, int isDouble, const u8* valid, u32 flags, u64* okey, u32* cand, u32* mask, i64 n) {
+	GQ_FOR_WARP(i, n) {
+		bool in = i < n;
+		i64 r = in ? i : 0;
+		bool null = !gq_bit(valid, r);
+		u64 k;
+		bool c = in;
+		if (width == 4) {
+			k = (u64)(i64)((const i32*)v)[r] ^ 0x8000000000000000ULL;
+		} else if (isDouble) {
+			double x = ((const double*)v)[r];
+			c = c && (null || !isnan(x));
+			k = gq_double_order(x);
+		} else {
+			k = (u64)((const i64*)v)[r] ^ 0x8000000000000000ULL;
+		}
+		if (!(flags & 1u)) k = ~k;
+		if (null) k = (flags & 2u) ? ~0ULL : 0ULL;
+		if (in) okey[r] = c ? k : 0;
+		gq_put_bits(cand, i, c);
+		gq_put_bits(mask, i, in);
+	}
+}
