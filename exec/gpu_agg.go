@@ -301,6 +301,11 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 				od[i] = dicts[k]
 			}
 		}
+		od, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, od)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		return groupRows(c, o.Out, len(o.Keys), o.Aggs, res, od)
 	}
 }
@@ -485,6 +490,11 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		a.groups.Add(int64(res.Groups))
 		a.kept.Add(int64(res.Rows))
 		g.setGroups(hintKey, res.Groups)
+		dicts, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, dicts)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		return a.partialRows(c, res, dicts)
 	}
 }

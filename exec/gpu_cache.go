@@ -70,6 +70,11 @@ type devDict struct {
 	values *array.String
 	rows   []*array.String
 	starts []int
+	// dev, instead, holds the strings on the device by row (late strings
+	// of a build side from the cache): hostStrings reads those of the
+	// groups that come back. devOwned: freeing it is the dictionary's.
+	dev      *arrowgpu.Column
+	devOwned bool
 }
 
 // str is the string of code v.
@@ -81,8 +86,11 @@ func (d *devDict) str(v int) string {
 	return d.rows[k].Value(v - d.starts[k])
 }
 
-// releaseStrings releases the host strings (not the device codes).
+// releaseStrings releases the strings (not the device codes).
 func (d *devDict) releaseStrings() {
+	if d.dev != nil && d.devOwned {
+		d.dev.Free()
+	}
 	if d.values != nil {
 		d.values.Release()
 	}
@@ -94,7 +102,7 @@ func (d *devDict) releaseStrings() {
 // maxDictValues is the most distinct strings a column may have to be
 // dictionary-encoded (low-cardinality columns: flags, modes, names of
 // nations and segments).
-const maxDictValues = 1 << 16
+var maxDictValues = 1 << 16 // a var: tests lower it
 
 type devChunk struct {
 	first, end int // splits [first, end)

@@ -267,3 +267,96 @@ func TestGPUJoinBuildFromCache(t *testing.T) {
 		t.Errorf("the build side was not taken from the device cache")
 	}
 }
+
+// A string group key of a cached build side with more distinct values than
+// the cache encodes, grouped with the build's unique key, groups by build
+// row with its strings left on the device until the groups come back
+// (cachedBuild's late strings, hostStrings): names repeat across keys, a
+// NULL build key never matches — against the groups computed here.
+func TestGPULateStringsFromCache(t *testing.T) {
+	g := testGPU(t)
+	defer func(n, d int) { chunkRows, maxDictValues = n, d }(chunkRows, maxDictValues)
+	chunkRows, maxDictValues = 700, 4
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64, str := arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str}}, nil)
+	const np, nb = 6000, 2500
+	pk := func(i int) any {
+		if i%13 == 0 {
+			return nil
+		}
+		return int64(i % 3000)
+	}
+	bk := func(i int) any {
+		if i%31 == 0 {
+			return nil
+		}
+		return int64(i) // unique
+	}
+	bname := func(i int) string { return fmt.Sprintf("name-%d", i%50) }
+	probe := multiSplitTable("lprobe", pSchema, np, 500, func(i, c int) any {
+		if c == 0 {
+			return pk(i)
+		}
+		return int64(i)
+	})
+	build := multiSplitTable("lbuild", bSchema, nb, 400, func(i, c int) any {
+		if c == 0 {
+			return bk(i)
+		}
+		return bname(i)
+	})
+	col := func(i int, t arrow.DataType, name string) *expr.Column {
+		return &expr.Column{Index: i, Type: t, Name: name}
+	}
+	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
+	// Pipeline columns: k v | bk name.
+	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "test join"}}
+	out := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str, Nullable: true},
+		{Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
+	aggs := []AggFunc{{Fn: "sum", Arg: col(1, i64, "v"), Type: i64}, {Fn: "count_star", Type: i64}}
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name")}, aggs, out, nil, joins, []Node{bs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga.Final = true
+	rows, err := runRows(t, mem, 2, 1024, ga)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ga.onCPU.Load() {
+		t.Fatal("ran on the CPU")
+	}
+	if st := &ga.joinStats[0]; st.buildCached.Load() == 0 || st.lateKeys.Load() == 0 {
+		t.Fatalf("build from the cache %d, late string keys %d: want both", st.buildCached.Load(), st.lateKeys.Load())
+	}
+	type acc struct{ s, n int64 }
+	want := map[string]*acc{}
+	for i := range np {
+		k := pk(i)
+		if k == nil || k.(int64) >= nb || bk(int(k.(int64))) == nil {
+			continue
+		}
+		key := fmt.Sprintf("%d|%s", k, bname(int(k.(int64))))
+		a := want[key]
+		if a == nil {
+			a = &acc{}
+			want[key] = a
+		}
+		a.s += int64(i)
+		a.n++
+	}
+	var wantRows []string
+	for key, a := range want {
+		wantRows = append(wantRows, fmt.Sprintf("%s|%d|%d", key, a.s, a.n))
+	}
+	slices.Sort(rows)
+	slices.Sort(wantRows)
+	if !slices.Equal(rows, wantRows) {
+		t.Errorf("%d groups, want %d; first: %v / %v", len(rows), len(wantRows), rows[:min(3, len(rows))], wantRows[:min(3, len(wantRows))])
+	}
+}

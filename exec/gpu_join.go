@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -432,6 +433,89 @@ func (a *GPUAggregate) keyedByBuild(k, first int) bool {
 	return true
 }
 
+// rowNumbers is the device column 0, 1, … n-1 (Int32): the codes of
+// strings grouped by build row.
+func rowNumbers(c *Context, q *arrowgpu.Queue, n int) (*arrowgpu.Column, error) {
+	b := array.NewInt32Builder(c.Alloc)
+	defer b.Release()
+	b.Reserve(n)
+	for r := range int32(n) {
+		b.UnsafeAppend(r)
+	}
+	arr := b.NewArray()
+	defer arr.Release()
+	col, _, err := uploadConcat(q, arrow.PrimitiveTypes.Int32, []arrow.Array{arr}, c.Alloc)
+	return col, err
+}
+
+// hostStrings brings to the host the strings of the groups' keys whose
+// dictionary holds them on the device (late strings of a build side from
+// the cache): for each such key, the strings of its codes are gathered
+// there and downloaded, and the key's codes become the groups' row
+// numbers into them. It returns the dictionaries to read the keys with
+// and what releases the new ones.
+func hostStrings(c *Context, q *arrowgpu.Queue, keys []*array.Int64, nulls *array.Int64, dicts []*devDict) ([]*devDict, func(), error) {
+	out := slices.Clone(dicts)
+	var made []*devDict
+	release := func() {
+		for _, d := range made {
+			d.releaseStrings()
+		}
+	}
+	for i, d := range dicts {
+		if d == nil || d.dev == nil || i >= len(keys) {
+			continue
+		}
+		n := keys[i].Len()
+		idx := make([]byte, 4*n)
+		for r := range n {
+			code := int32(keys[i].Value(r))
+			if nulls != nil && nulls.Value(r)>>i&1 != 0 {
+				code = -1
+			}
+			binary.LittleEndian.PutUint32(idx[4*r:], uint32(code))
+		}
+		vals, err := func() (arrow.Array, error) {
+			if n == 0 {
+				return array.MakeArrayOfNull(c.Alloc, arrow.BinaryTypes.String, 0), nil
+			}
+			ib, err := q.UploadBytes(idx)
+			if err != nil {
+				return nil, err
+			}
+			defer ib.Free()
+			g, err := q.GatherOrNull(d.dev, ib, n)
+			if err != nil {
+				return nil, err
+			}
+			defer g.Free()
+			return q.Download(g, c.Alloc)
+		}()
+		if err != nil {
+			release()
+			return nil, nil, err
+		}
+		nd := &devDict{values: vals.(*array.String)}
+		made = append(made, nd)
+		out[i] = nd
+		rows := make([]int64, n)
+		for r := range rows {
+			rows[r] = int64(r)
+		}
+		keys[i].Release()
+		keys[i] = int64Values(c, rows)
+	}
+	return out, release, nil
+}
+
+// int64Values is an Int64 array of vals.
+func int64Values(c *Context, vals []int64) *array.Int64 {
+	b := array.NewInt64Builder(c.Alloc)
+	defer b.Release()
+	b.AppendValues(vals, nil)
+	return b.NewInt64Array()
+}
+
 // lateStrings is dictEncode's alternative for a column of a build side
 // whose unique keys the aggregation groups by (keyedByBuild): each of the
 // n rows' code is its row number, and the strings are the column itself,
@@ -515,15 +599,22 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	}
 	defer g.cache.release(dt.entry)
 	gs.toDevice.Add(loaded)
-	// Per Cols entry: whether its values, its codes are needed.
+	// Per Cols entry: whether its values, its codes are needed; late: a
+	// string group key the cache has no codes for, grouped by build row
+	// (keyedByBuild; its strings stay on the device until the groups come
+	// back).
 	wantCol := make([]bool, len(j.Cols))
 	wantCodes := make([]*devDict, len(j.Cols))
+	late := make([]bool, len(j.Cols))
 	for ci, bc := range j.Cols {
 		wantCol[ci] = need[first+ci]
 		for i, d := range a.dictOf {
 			if d == first+ci && need[w+i] {
 				if wantCodes[ci] = dt.dicts[sc.Columns[pos(bc)]]; wantCodes[ci] == nil {
-					return nil, nil
+					if !a.keyedByBuild(k, first) {
+						return nil, nil
+					}
+					late[ci] = true
 				}
 			}
 		}
@@ -545,7 +636,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	}
 	for ci, bc := range j.Cols {
 		p := pos(bc)
-		if wantCol[ci] {
+		if wantCol[ci] || late[ci] {
 			srcs[nk+2*ci] = func(i int) *arrowgpu.Column { return dt.cols[sc.Columns[p]][i] }
 		}
 		if d := wantCodes[ci]; d != nil {
@@ -623,10 +714,25 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	if err != nil {
 		return fail(err)
 	}
+	if slices.Contains(late, true) && !db.table.Unique {
+		db.free()
+		return nil, nil // grouped by strings after all: the host dictionary
+	}
 	for ci, bc := range j.Cols {
 		if srcs[nk+2*ci] != nil {
-			if db.cols[ci], err = one(nk+2*ci, fieldType(bc)); err != nil {
+			col, err := one(nk+2*ci, fieldType(bc))
+			if err != nil {
 				return fail(err)
+			}
+			if wantCol[ci] {
+				db.cols[ci] = col
+			}
+			if late[ci] {
+				db.dicts[ci] = &devDict{dev: col, devOwned: !wantCol[ci]}
+				if db.codes[ci], err = rowNumbers(c, q, rows); err != nil {
+					return fail(err)
+				}
+				a.joinStats[k].lateKeys.Add(1)
 			}
 		}
 		if d := wantCodes[ci]; d != nil {
