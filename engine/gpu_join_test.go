@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"slices"
@@ -11,6 +12,8 @@ import (
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
 	"gq/catalog"
+	"gq/format"
+	"gq/shuffle"
 )
 
 // The device's join pipelines (a GPUAggregate running joins) give the
@@ -110,4 +113,53 @@ func (g *gpuPair) fellBack() []string {
 		return slices.Clone(g.warned)
 	}
 	return nil
+}
+
+// Under ranks each rank puts its share's operators on its GPU (rrun -g:
+// one per rank; here they share one, or gqemu) after the exchanges are
+// placed: scans and aggregations over a rank's splits — its table share
+// in the device cache, found again by the next query — with join
+// pipelines whose build sides hold no exchange. Rank 0 answers as the
+// CPU does.
+func TestGPURanks(t *testing.T) {
+	g := newGPUPair(t)
+	const n = 2
+	comms := shuffle.NewLocal(n)
+	engines := make([]*Engine, n)
+	for r := range n {
+		cat := catalog.New()
+		if err := cat.RegisterDir(tpchData(t)); err != nil {
+			t.Fatal(err)
+		}
+		engines[r] = New(cat, Options{Threads: 2, Comm: comms[r], Device: "gpu", FallbackMode: "silent"})
+	}
+	for _, q := range []struct{ name, op string }{{"q01", "GPUAggregate"}, {"q06", "GPUAggregate"}, {"q03", "GPUScan"}, {"q12", "GPUScan"}, {"q18", "GPUAggregate"}} {
+		b, err := os.ReadFile("../testdata/tpch/queries/" + q.name + ".sql")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
+		plans, errs := runRanks(context.Background(), engines, "explain "+sql)
+		if errs[0] != nil || !strings.Contains(plans[0], q.op) {
+			t.Errorf("%s: rank 0's plan has no %s (%v):\n%s", q.name, q.op, errs[0], plans[0])
+		}
+		for round := range 2 { // the second from the device cache
+			outs, errs := runRanks(context.Background(), engines, sql)
+			for r, err := range errs {
+				if err != nil {
+					t.Fatalf("%s: rank %d: %v", q.name, r, err)
+				}
+			}
+			var want bytes.Buffer
+			res, err := g.cpu.Query(context.Background(), sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			format.WriteCSV(&want, res.Schema, res.Batches)
+			res.Release()
+			if outs[0] != want.String() {
+				t.Errorf("%s, run %d: ranks on the GPU\n%s\nCPU\n%s", q.name, round+1, outs[0], want.String())
+			}
+		}
+	}
 }

@@ -71,7 +71,20 @@ func (e *Engine) distribute(ctx context.Context, root exec.Node, planErr error) 
 		// Every rank fails alike: the plans are the same.
 		err = errs.New(errs.Unsupported, "a distributed query with %d exchanges (at most %d)", len(ops), opsPerStatement-2)
 	}
+	if err == nil {
+		n, err = e.placeOnGPU(n, true)
+	}
 	return n, ops, err
+}
+
+// placeOnGPU puts the plan's operators that have GPU twins on the device
+// when the engine has one (ranks: a rank's plan, exchanges placed — each
+// rank on its own GPU, rrun -g).
+func (e *Engine) placeOnGPU(n exec.Node, ranks bool) (exec.Node, error) {
+	if e.gpu == nil {
+		return n, nil
+	}
+	return physical.PlaceOnGPU(n, e.gpu, physical.GPUOptions{FallbackMode: e.opts.FallbackMode, Warn: e.opts.Warn, Ranks: ranks})
 }
 
 type everywhereKey struct{}
@@ -181,5 +194,8 @@ func (e *Engine) explainDistributed(root exec.Node) (exec.Node, error) {
 		return root, nil
 	}
 	n, _, err := physical.Distribute(root, physical.DistOptions{Comm: e.opts.Comm, OpBase: (e.ranks.seq.Load()+1)*opsPerStatement + 1})
+	if err == nil {
+		n, err = e.placeOnGPU(n, true)
+	}
 	return n, err
 }

@@ -106,9 +106,10 @@ func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err
 	if e.gpuErr != nil {
 		return nil, nil, e.gpuErr
 	}
-	// GPU operators run in one process for now: with ranks, the CPU.
-	if e.gpu != nil && e.NRanks() == 1 {
-		if n, err = physical.PlaceOnGPU(n, e.gpu, physical.GPUOptions{FallbackMode: e.opts.FallbackMode, Warn: e.opts.Warn}); err != nil {
+	// With ranks, the GPU takes its operators after the exchanges are
+	// placed (distribute).
+	if e.NRanks() == 1 {
+		if n, err = e.placeOnGPU(n, false); err != nil {
 			return nil, nil, err
 		}
 	}

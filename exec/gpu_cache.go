@@ -40,7 +40,7 @@ var chunkRows = 1 << 21 // a var: tests make chunks small
 type deviceCache struct {
 	g      *GPU
 	mu     sync.Mutex // guards tables, tick and every devTable's pins and used
-	tables map[catalog.Table]*devTable
+	tables map[any]*devTable // by cacheKey
 	tick   int64
 }
 
@@ -110,7 +110,7 @@ type devChunk struct {
 }
 
 func newDeviceCache(g *GPU) *deviceCache {
-	return &deviceCache{g: g, tables: map[catalog.Table]*devTable{}}
+	return &deviceCache{g: g, tables: map[any]*devTable{}}
 }
 
 // tableView is what a scan reads of a cached table: its chunks and, for
@@ -146,10 +146,10 @@ func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (*tableV
 // pinLoaded pins t's entry and loads cols; it returns with dt.mu held.
 func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded int64, err error) {
 	dc.mu.Lock()
-	dt = dc.tables[t]
+	dt = dc.tables[cacheKey(t)]
 	if dt == nil {
 		dt = &devTable{table: t, cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
-		dc.tables[t] = dt
+		dc.tables[cacheKey(t)] = dt
 	}
 	dt.pins++
 	dc.tick++
@@ -176,6 +176,16 @@ func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *d
 		return nil, 0, err
 	}
 	return dt, loaded, nil
+}
+
+// cacheKey is what the cache knows table t by: itself, or for a view of a
+// table that a plan makes anew each query (a rank's share of it, which
+// has a CacheKey) what stays the same, so that the next query finds it.
+func cacheKey(t catalog.Table) any {
+	if k, ok := t.(interface{ CacheKey() any }); ok {
+		return k.CacheKey()
+	}
+	return t
 }
 
 // release unpins dt.
@@ -211,7 +221,7 @@ func (dc *deviceCache) evictLRU(keep *devTable, n int64) int64 {
 		}
 		victims = append(victims, dt)
 		planned += dt.bytes.Load()
-		delete(dc.tables, dt.table)
+		delete(dc.tables, cacheKey(dt.table))
 	}
 	dc.mu.Unlock()
 	var freed int64

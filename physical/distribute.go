@@ -521,6 +521,15 @@ type rankShare struct {
 	rank, n int
 }
 
+// CacheKey is what the GPU's table cache knows the share by: plans make a
+// new rankShare per query, the share itself stays the same.
+func (s *rankShare) CacheKey() any {
+	return struct {
+		t       catalog.Table
+		rank, n int
+	}{s.Table, s.rank, s.n}
+}
+
 func (s *rankShare) NumSplits() int {
 	total := s.Table.NumSplits()
 	if total <= s.rank {

@@ -20,6 +20,11 @@ import (
 type GPUOptions struct {
 	FallbackMode string
 	Warn         func(string)
+	// Ranks says the plan is one rank's, exchanges placed: a join
+	// pipeline whose build sides hold an exchange stays on the CPU (a
+	// fallback would run the exchange again, waiting for messages its
+	// peers sent once).
+	Ranks bool
 }
 
 // FallbackModes are the accepted GPUOptions.FallbackMode values.
@@ -419,6 +424,9 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	if s == nil || len(spine) == 0 {
 		return nil, nil, nil
 	}
+	if p.o.Ranks && slices.ContainsFunc(spine, buildsExchange) {
+		return nil, nil, nil
+	}
 	if gs, _ = p.scan(s); gs == nil || gs.HostFilter != nil {
 		return nil, nil, nil
 	}
@@ -435,6 +443,26 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	}
 	pl.semiJoinsFirst()
 	return pl, cols, gs
+}
+
+// buildsExchange reports whether n is a join whose build side holds an
+// exchange.
+func buildsExchange(n exec.Node) bool {
+	var right exec.Node
+	switch y := n.(type) {
+	case *exec.HashJoin:
+		right = y.Right
+	case *exec.NestedLoopJoin:
+		right = y.Right
+	default:
+		return false
+	}
+	var has func(exec.Node) bool
+	has = func(n exec.Node) bool {
+		_, ok := n.(*exec.Exchange)
+		return ok || slices.ContainsFunc(n.Children(), has)
+	}
+	return has(right)
 }
 
 // joinRows returns n, the top of a spine of hash joins over a scan with
