@@ -39,7 +39,7 @@ var chunkRows = 1 << 21 // a var: tests make chunks small
 
 type deviceCache struct {
 	g      *GPU
-	mu     sync.Mutex // guards tables, tick and every devTable's pins and used
+	mu     sync.Mutex        // guards tables, tick and every devTable's pins and used
 	tables map[any]*devTable // by cacheKey
 	tick   int64
 }
