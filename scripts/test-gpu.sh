@@ -6,9 +6,10 @@
 # repository root:
 #   1. the arrowgpu tests (device layer, kernels, against the CPU evaluator);
 #   2. the whole sqllogictest suite and the 22 TPC-H queries (and their
-#      variants) with GQ_DEVICE=gpu: every result is compared with the
-#      expected one that the CPU engine produces (the same files make test
-#      checks);
+#      variants) with GQ_DEVICE=gpu, in one process and under 3 ranks
+#      (each rank's operators on the GPU): every result is compared with
+#      the expected one that the CPU engine produces (the same files make
+#      test checks);
 #   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
 #      (the GPU operators fall back to the CPU), compared with the CPU;
 #   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 and q09 (a join
@@ -52,7 +53,7 @@ arrowgpu_tests() {
 	return $st
 }
 engine_tests() {
-	(cd engine && GQ_DEVICE=gpu GQ_FALLBACK_MODE=silent "$B/engine.test" -test.run '^(TestSQLLogic|TestTPCH)$' -test.timeout 30m -test.v) >/tmp/gq-engine.log 2>&1
+	(cd engine && GQ_DEVICE=gpu GQ_FALLBACK_MODE=silent "$B/engine.test" -test.run '^(TestSQLLogic|TestTPCH|TestSQLLogicRanks|TestTPCHRanks)$' -test.timeout 30m -test.v) >/tmp/gq-engine.log 2>&1
 	local st=$?
 	echo "$(grep -c '^    --- PASS' /tmp/gq-engine.log) subtests passed, $(grep -c '^    --- FAIL' /tmp/gq-engine.log) failed"
 	grep -E '^(--- FAIL|FAIL|ok|PASS)|^\s+[a-z_]+\.go:[0-9]+' /tmp/gq-engine.log | head -200
