@@ -51,7 +51,7 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 	_, root, err := e.plan(ast)
 	root, ops, err := e.distribute(ctx, root, err)
 	if err != nil {
-		return nil, err
+		return nil, e.agree(ctx, err)
 	}
 	a := exec.Instrument(trackProgress(ctx, root))
 	if e.gpu != nil {

@@ -144,9 +144,11 @@ func (e *Engine) checkSymmetry(ctx context.Context, op uint32, root exec.Node, p
 // last op id. A data-dependent error — a scalar subquery's second row, a
 // sum's overflow — may meet one rank's rows only, and the others would
 // otherwise answer as if the query had worked. It returns this rank's
-// error, else the first failing peer's (its kind, naming the rank).
-// The exchange ignores ctx's cancellation, so that a cancelled rank still
-// tells its peers, which abortRanks has already woken.
+// error, else the first failing peer's (its kind, naming the rank). Every
+// rank calls it once per statement, also when the statement failed before
+// it ran (distribute), so that no peer waits for a status that never
+// comes; a cancelled rank still sends its own (the all-gather sends
+// before it waits) and then stops waiting.
 func (e *Engine) agree(ctx context.Context, err error) error {
 	if !e.distributed() {
 		return err
@@ -156,7 +158,7 @@ func (e *Engine) agree(ctx context.Context, err error) error {
 		mine = append(append(append([]byte{1}, errs.KindOf(err).Error()...), 0), err.Error()...)
 	}
 	op := e.ranks.seq.Load()*opsPerStatement + opsPerStatement - 1
-	all, gerr := shuffle.AllGather(context.WithoutCancel(ctx), e.opts.Comm, op, mine)
+	all, gerr := shuffle.AllGather(ctx, e.opts.Comm, op, mine)
 	switch {
 	case err != nil:
 		return err

@@ -122,7 +122,7 @@ func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, e
 	p, root, err := e.plan(ast)
 	root, ops, err := e.distribute(ctx, root, err)
 	if err != nil {
-		return nil, err
+		return nil, e.agree(ctx, err)
 	}
 	root = trackProgress(ctx, root)
 	root, reportOps := e.operatorStats(root, ast)

@@ -153,7 +153,7 @@ func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Strea
 	p, root, err := e.plan(ast)
 	root, ops, err := e.distribute(parent, root, err)
 	if err != nil {
-		return nil, err
+		return nil, e.agree(parent, err)
 	}
 	ctx, cancel := context.WithCancel(parent)
 	root = trackProgress(ctx, root)
