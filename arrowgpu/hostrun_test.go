@@ -382,16 +382,22 @@ func TestFusedOnHostStrings(t *testing.T) {
 	}
 }
 
-// Overlaps and anchors on crafted strings: a segment found must end
-// before the next is looked for ("ababa" is not LIKE '%aba%aba%').
-func TestFusedOnHostLikeOverlap(t *testing.T) {
+// stringsAndNull is a batch of one string column "s": vals, then a NULL.
+func stringsAndNull(vals []string) arrow.RecordBatch {
 	b := array.NewStringBuilder(memory.NewGoAllocator())
-	b.AppendValues([]string{"ababa", "abaaba", "aba", "ab", "", "ba", "abcab", "a%b", `a\b`, "bab"}, nil)
+	defer b.Release()
+	b.AppendValues(vals, nil)
 	b.AppendNull()
 	arr := b.NewArray()
 	defer arr.Release()
 	schema := arrow.NewSchema([]arrow.Field{{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
-	rec := array.NewRecordBatch(schema, []arrow.Array{arr}, int64(arr.Len()))
+	return array.NewRecordBatch(schema, []arrow.Array{arr}, int64(arr.Len()))
+}
+
+// Overlaps and anchors on crafted strings: a segment found must end
+// before the next is looked for ("ababa" is not LIKE '%aba%aba%').
+func TestFusedOnHostLikeOverlap(t *testing.T) {
+	rec := stringsAndNull([]string{"ababa", "abaaba", "aba", "ab", "", "ba", "abcab", "a%b", `a\b`, "bab"})
 	defer rec.Release()
 	s := &expr.Column{Index: 0, Type: expr.String, Name: "s"}
 	var exprs []expr.Expr
@@ -409,13 +415,7 @@ func TestFusedOnHostLikeOverlap(t *testing.T) {
 // true on the CPU.
 func TestFusedOnHostSubstring(t *testing.T) {
 	vals := []string{"hello", "", "é", "aéb", "日本語テキスト", "\xff\xfeab", "a\xe2\x82", "\xf0\x9f\x98\x80x", "\xed\xa0\x80z", "\xc0\xafq", "CA 13-555"}
-	b := array.NewStringBuilder(memory.NewGoAllocator())
-	b.AppendValues(vals, nil)
-	b.AppendNull()
-	arr := b.NewArray()
-	defer arr.Release()
-	schema := arrow.NewSchema([]arrow.Field{{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true}}, nil)
-	rec := array.NewRecordBatch(schema, []arrow.Array{arr}, int64(arr.Len()))
+	rec := stringsAndNull(vals)
 	defer rec.Release()
 	s := &expr.Column{Index: 0, Type: expr.String, Name: "s"}
 	i64 := func(x int64) expr.Expr { return &expr.Literal{Value: x, Type: expr.Int64} }

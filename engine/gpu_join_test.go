@@ -42,11 +42,7 @@ func TestGPUJoinPipeline(t *testing.T) {
 		if got := strings.Count(plan, "⋈"); got != q.joins {
 			t.Errorf("%s: %d joins on the device, want %d:\n%s", q.name, got, q.joins, plan)
 		}
-		g.resetWarnings()
-		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: GPU\n%s\nCPU\n%s", q.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
-		}
+		g.same(q.name, sql)
 		if w := g.fellBack(); w != nil {
 			t.Errorf("%s: fell back to the CPU: %q", q.name, w)
 		}
@@ -96,6 +92,17 @@ func (g *gpuPair) run(e *Engine, sql string) []string {
 	}
 	defer res.Release()
 	return resultLines(res)
+}
+
+// same runs sql on both engines, the GPU's warnings forgotten first, and
+// fails the test (naming what) when their results differ.
+func (g *gpuPair) same(what, sql string) {
+	g.t.Helper()
+	g.resetWarnings()
+	want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
+	if !slices.Equal(got, want) {
+		g.t.Errorf("%s: GPU\n%s\nCPU\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 func (g *gpuPair) resetWarnings() {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,11 +37,7 @@ func TestGPUTopN(t *testing.T) {
 		{"select l_suppkey, sum(l_quantity) as s from lineitem group by l_suppkey having count(*) > 600 order by s, l_suppkey limit 3", 2000},
 	} {
 		sql := c.sql
-		g.resetWarnings()
-		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s\nGPU\n%s\nCPU\n%s", sql, strings.Join(got, "\n"), strings.Join(want, "\n"))
-		}
+		g.same(sql, sql)
 		plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
 		m := stats.FindStringSubmatch(plan)
 		if !strings.Contains(plan, " top=") || m == nil {
@@ -68,11 +63,7 @@ func TestGPUTopNJoinRows(t *testing.T) {
 		"select o_orderdate, o_orderkey, c_name from orders join customer on o_custkey = c_custkey order by o_orderdate, o_orderkey limit 5 offset 2",
 		"select l_orderkey, l_linenumber, cast(l_extendedprice as double) * 1.5 as q from lineitem join orders on l_orderkey = o_orderkey order by q desc, l_orderkey, l_linenumber limit 7",
 	} {
-		g.resetWarnings()
-		want, got := g.run(g.cpu, sql), g.run(g.gpu, sql)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s\nGPU\n%s\nCPU\n%s", sql, strings.Join(got, "\n"), strings.Join(want, "\n"))
-		}
+		g.same(sql, sql)
 		plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
 		m := rowsOut.FindStringSubmatch(plan)
 		if m == nil {

@@ -147,10 +147,7 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 	if !a.Final || len(a.Keys) == 0 || a.Having != nil || a.Outer != nil {
 		return errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial, ungrouped or outer aggregation")
 	}
-	out := make([]arrow.DataType, a.Out.NumFields())
-	for i := range out {
-		out[i] = a.Out.Field(i).Type
-	}
+	out := outTypes(a.Out)
 	k, err := a.kernel.WithHaving(pred, out)
 	if err != nil {
 		return err
@@ -158,6 +155,15 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 	a.kernel, a.Having = k, pred
 	a.CPU = &Filter{Input: a.CPU, Pred: pred}
 	return nil
+}
+
+// outTypes are the types of s's columns.
+func outTypes(s *arrow.Schema) []arrow.DataType {
+	out := make([]arrow.DataType, s.NumFields())
+	for i := range out {
+		out[i] = s.Field(i).Type
+	}
+	return out
 }
 
 // SetTopN has the device read back only the groups that a top-n by output
@@ -170,10 +176,7 @@ func (a *GPUAggregate) SetTopN(top arrowgpu.TopKey, n int) error {
 	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || a.Outer != nil || n <= 0 {
 		return errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
 	}
-	out := make([]arrow.DataType, a.Out.NumFields())
-	for i := range out {
-		out[i] = a.Out.Field(i).Type
-	}
+	out := outTypes(a.Out)
 	k, err := a.kernel.WithTopN(top, out)
 	if err != nil {
 		return err

@@ -385,14 +385,17 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 			}
 			// A string group key: its codes go to the device, the
 			// strings stay here for partialRows.
-			var dict *devDict
-			var arr arrow.Array
 			if late {
-				dict, arr, err = lateStrings(c, column(bc), n)
+				if db.dicts[ci], err = lateStrings(column(bc)); err != nil {
+					return fail(err)
+				}
 				a.joinStats[k].lateKeys.Add(1)
-			} else {
-				dict, arr, err = dictEncode(c, column(bc))
+				if codes, err = rowNumbers(c, q, n); err != nil {
+					return fail(err)
+				}
+				continue
 			}
+			dict, arr, err := dictEncode(c, column(bc))
 			if err != nil {
 				return fail(err)
 			}
@@ -517,29 +520,23 @@ func int64Values(c *Context, vals []int64) *array.Int64 {
 }
 
 // lateStrings is dictEncode's alternative for a column of a build side
-// whose unique keys the aggregation groups by (keyedByBuild): each of the
-// n rows' code is its row number, and the strings are the column itself,
-// read only for the groups that come back.
-func lateStrings(c *Context, arrs []arrow.Array, n int) (*devDict, arrow.Array, error) {
+// whose unique keys the aggregation groups by (keyedByBuild): each row's
+// code is its row number (rowNumbers), and the strings are the column
+// itself, read only for the groups that come back.
+func lateStrings(arrs []arrow.Array) (*devDict, error) {
 	d := &devDict{}
 	start := 0
 	for _, a := range arrs {
 		s, ok := a.(*array.String)
 		if !ok {
 			d.releaseStrings()
-			return nil, nil, errs.New(errs.Unsupported, "GPU join: group key of %s", a.DataType())
+			return nil, errs.New(errs.Unsupported, "GPU join: group key of %s", a.DataType())
 		}
 		s.Retain()
 		d.rows, d.starts = append(d.rows, s), append(d.starts, start)
 		start += s.Len()
 	}
-	cb := array.NewInt32Builder(c.Alloc)
-	defer cb.Release()
-	cb.Reserve(n)
-	for r := range int32(n) {
-		cb.UnsafeAppend(r)
-	}
-	return d, cb.NewArray(), nil
+	return d, nil
 }
 
 // scanBuild returns the GPU scan a build side reads from the device cache

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/arrowgpu"
 	"gq/exec"
 	"gq/exec/expr"
 )
@@ -82,6 +85,19 @@ func sortKeys(keys []exec.SortKey) string {
 	return "[" + strings.Join(s, ", ") + "]"
 }
 
+// topText is a GPU operator's " top=N by COLUMN DESC|ASC" ("" without a
+// top-N): out names the column.
+func topText(n int, top arrowgpu.TopKey, out *arrow.Schema) string {
+	if n <= 0 {
+		return ""
+	}
+	dir := "ASC"
+	if top.Desc {
+		dir = "DESC"
+	}
+	return fmt.Sprintf(" top=%d by %s %s", n, out.Field(top.Col).Name, dir)
+}
+
 // Describe is the EXPLAIN line of one node (without its children).
 func Describe(n exec.Node) string {
 	switch x := n.(type) {
@@ -96,13 +112,7 @@ func Describe(n exec.Node) string {
 		if x.Having != nil {
 			having = " having=" + show(x.Having)
 		}
-		if x.TopN > 0 {
-			dir := "ASC"
-			if x.Top.Desc {
-				dir = "DESC"
-			}
-			having += fmt.Sprintf(" top=%d by %s %s", x.TopN, x.Out.Field(x.Top.Col).Name, dir)
-		}
+		having += topText(x.TopN, x.Top, x.Out)
 		if o := x.Outer; o != nil {
 			keys := make([]expr.Expr, len(o.Keys))
 			for i, k := range o.Keys {
@@ -112,11 +122,7 @@ func Describe(n exec.Node) string {
 		}
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUJoinRows:
-		top := ""
-		if x.TopN > 0 {
-			top = fmt.Sprintf(" top=%d by %s %s", x.TopN, x.Out.Field(x.Top.Col).Name, map[bool]string{true: "DESC", false: "ASC"}[x.Top.Desc])
-		}
-		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), top, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
+		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), topText(x.TopN, x.Top, x.Out), Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

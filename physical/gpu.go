@@ -746,13 +746,7 @@ func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool)
 func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.Expr {
 	j := exec.GPUJoin{Type: exec.JoinSingle, Explain: Describe(y)}
 	right := y.Right.Schema()
-	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
-	for k := range right.NumFields() {
-		f := right.Field(k)
-		j.Cols = append(j.Cols, k)
-		next = append(next, &expr.Column{Index: pl.width + k, Type: f.Type, Name: f.Name})
-	}
-	pl.note(next[len(cols):])
+	next := pl.appendCols(&j, right, cols)
 	pl.width += right.NumFields()
 	pl.joins = append(pl.joins, j)
 	pl.builds = append(pl.builds, func() exec.Node {
@@ -760,6 +754,20 @@ func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.
 		return y.Right
 	})
 	pl.cpu++
+	return next
+}
+
+// appendCols makes every column of right, a join's build side, one of
+// j's Cols, numbered from the pipeline's width, and returns cols followed
+// by them.
+func (pl *pipeline) appendCols(j *exec.GPUJoin, right *arrow.Schema, cols []expr.Expr) []expr.Expr {
+	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
+	for k := range right.NumFields() {
+		f := right.Field(k)
+		j.Cols = append(j.Cols, k)
+		next = append(next, &expr.Column{Index: pl.width + k, Type: f.Type, Name: f.Name})
+	}
+	pl.note(next[len(cols):])
 	return next
 }
 
@@ -780,13 +788,7 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 	if semi && y.Extra == nil {
 		right = arrow.NewSchema(nil, nil)
 	}
-	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
-	for k := range right.NumFields() {
-		f := right.Field(k)
-		j.Cols = append(j.Cols, k)
-		next = append(next, &expr.Column{Index: pl.width + k, Type: f.Type, Name: f.Name})
-	}
-	pl.note(next[len(cols):])
+	next := pl.appendCols(&j, right, cols)
 	switch {
 	case semi && y.Extra != nil:
 		// The build's columns serve the condition on each pair; the

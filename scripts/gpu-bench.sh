@@ -21,26 +21,11 @@ DATA=${GQ_BENCH_DATA:-/tmp/gq-tpch}
 O=${OUT:-gpu-bench-out}
 mkdir -p "$O" "$DATA"
 
-# The bundle's .xz files, unpacked once (test-gpu.sh does the same).
-for z in "$B"/*.xz; do
-	[ -e "$z" ] || continue
-	out=${z%.xz}
-	[ -e "$out" ] && continue
-	if command -v xz >/dev/null; then
-		xz -dkc "$z" >"$out"
-	else
-		python3 -c 'import lzma,sys; open(sys.argv[2],"wb").write(lzma.open(sys.argv[1]).read())' "$z" "$out"
-	fi
-	chmod +x "$out"
-done
+. "$(dirname "$0")/gpu-bundle.sh"
+unpack_bundle "$B"
 need=gq
 case "${1:-}" in sf1 | sf10 | ab) need="gq tpchbench" ;; esac
-for f in $need; do
-	if [ ! -x "$B/$f" ]; then
-		echo "gpu-bench: $B/$f missing: run make gpu-bundle on a machine with Go first" >&2
-		exit 2
-	fi
-done
+require_bundle gpu-bench "$B" $need
 B=$(cd "$B" && pwd)
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu: /'
 echo "cpus: $(nproc)"

@@ -16,23 +16,9 @@
 #      pipeline) on the GPU, to show where operators ran and time went.
 set -uo pipefail
 B=${GQ_GPU_BUNDLE:-build/gpu}
-for z in "$B"/*.xz; do
-	[ -e "$z" ] || continue
-	out=${z%.xz}
-	[ -e "$out" ] && continue
-	if command -v xz >/dev/null; then
-		xz -dkc "$z" >"$out"
-	else
-		python3 -c 'import lzma,sys; open(sys.argv[2],"wb").write(lzma.open(sys.argv[1]).read())' "$z" "$out"
-	fi
-	chmod +x "$out"
-done
-for f in gq arrowgpu.test engine.test; do
-	if [ ! -x "$B/$f" ]; then
-		echo "test-gpu: $B/$f missing: run make gpu-bundle on a machine with Go first" >&2
-		exit 2
-	fi
-done
+. "$(dirname "$0")/gpu-bundle.sh"
+unpack_bundle "$B"
+require_bundle test-gpu "$B" gq arrowgpu.test engine.test
 B=$(cd "$B" && pwd)
 rc=0
 # step NAME CMD...: runs CMD, says whether it passed.
