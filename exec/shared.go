@@ -20,11 +20,22 @@ import (
 type SharedSource struct {
 	Input Node
 	ID    int // for EXPLAIN: a source and its reads show the same number
+	// Label names the source's kind in EXPLAIN: "cte" (the default) or
+	// "build" (a device join's build side that its CPU twin may replay:
+	// physical.PlaceOnGPU under ranks).
+	Label string
 }
 
 func (s *SharedSource) Schema() *arrow.Schema { return s.Input.Schema() }
 func (s *SharedSource) Children() []Node      { return []Node{s.Input} }
-func (s *SharedSource) Explain() string       { return "Materialize cte#" + strconv.Itoa(s.ID) }
+func (s *SharedSource) Explain() string       { return "Materialize " + s.name() }
+
+func (s *SharedSource) name() string {
+	if s.Label == "" {
+		return "cte#" + strconv.Itoa(s.ID)
+	}
+	return s.Label + "#" + strconv.Itoa(s.ID)
+}
 
 func (s *SharedSource) Open(c *Context) <-chan arrow.RecordBatch { return s.Input.Open(c) }
 
@@ -47,10 +58,18 @@ func (r *SharedRead) Children() []Node {
 }
 
 func (r *SharedRead) Explain() string {
-	if r.Primary {
-		return "ReadMaterialized cte#" + strconv.Itoa(r.ID)
+	src := r.Src
+	if a, ok := src.(*Analyzed); ok {
+		src = a.Inner
 	}
-	return "ReadMaterialized cte#" + strconv.Itoa(r.ID) + " (computed above)"
+	name := "cte#" + strconv.Itoa(r.ID)
+	if s, ok := src.(*SharedSource); ok {
+		name = s.name()
+	}
+	if r.Primary {
+		return "ReadMaterialized " + name
+	}
+	return "ReadMaterialized " + name + " (computed above)"
 }
 
 // sharedRuns is a query's state of its shared sources: the state belongs

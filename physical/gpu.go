@@ -21,9 +21,9 @@ type GPUOptions struct {
 	FallbackMode string
 	Warn         func(string)
 	// Ranks says the plan is one rank's, exchanges placed: a join
-	// pipeline whose build sides hold an exchange stays on the CPU (a
-	// fallback would run the exchange again, waiting for messages its
-	// peers sent once).
+	// pipeline's build side that holds an exchange is read through a
+	// SharedSource (replayable), since a fallback would otherwise run
+	// the exchange again, waiting for messages its peers sent once.
 	Ranks bool
 }
 
@@ -42,7 +42,7 @@ func PlaceOnGPU(root exec.Node, g *exec.GPU, o GPUOptions) (exec.Node, error) {
 		}
 		return root, nil
 	}
-	p := placer{g: g, o: o}
+	p := placer{g: g, o: o, shared: new(int)}
 	root = p.place(root)
 	if len(p.onCPU) > 0 {
 		slices.Sort(p.onCPU)
@@ -74,6 +74,8 @@ type placer struct {
 	g     *exec.GPU
 	o     GPUOptions
 	onCPU []string // "operator (reason)"
+	// shared numbers the SharedSources of replayable build sides.
+	shared *int
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
@@ -424,9 +426,6 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	if s == nil || len(spine) == 0 {
 		return nil, nil, nil
 	}
-	if p.o.Ranks && slices.ContainsFunc(spine, buildsExchange) {
-		return nil, nil, nil
-	}
 	if gs, _ = p.scan(s); gs == nil || gs.HostFilter != nil {
 		return nil, nil, nil
 	}
@@ -445,24 +444,29 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	return pl, cols, gs
 }
 
-// buildsExchange reports whether n is a join whose build side holds an
-// exchange.
-func buildsExchange(n exec.Node) bool {
-	var right exec.Node
-	switch y := n.(type) {
-	case *exec.HashJoin:
-		right = y.Right
-	case *exec.NestedLoopJoin:
-		right = y.Right
-	default:
-		return false
+// replayable returns the build side *right of a device join, placed, for
+// the pipeline to run. Under ranks a build side that holds an exchange
+// runs once: the pipeline and the CPU twin (a fallback) read it through
+// one SharedSource, the first read running it and the other replaying its
+// batches — an exchange run twice would wait for messages its peers sent
+// once. (The batches are kept until the query ends.)
+func (p *placer) replayable(right *exec.Node) exec.Node {
+	*right = p.place(*right)
+	if !p.o.Ranks || !holdsExchange(*right) {
+		return *right
 	}
-	var has func(exec.Node) bool
-	has = func(n exec.Node) bool {
-		_, ok := n.(*exec.Exchange)
-		return ok || slices.ContainsFunc(n.Children(), has)
+	*p.shared++
+	src := &exec.SharedSource{Input: *right, ID: *p.shared, Label: "build"}
+	*right = &exec.SharedRead{Src: src, ID: src.ID}
+	return &exec.SharedRead{Src: src, ID: src.ID, Primary: true}
+}
+
+// holdsExchange reports whether the plan n holds an exchange.
+func holdsExchange(n exec.Node) bool {
+	if _, ok := n.(*exec.Exchange); ok {
+		return true
 	}
-	return has(right)
+	return slices.ContainsFunc(n.Children(), holdsExchange)
 }
 
 // joinRows returns n, the top of a spine of hash joins over a scan with
@@ -749,10 +753,7 @@ func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.
 	next := pl.appendCols(&j, right, cols)
 	pl.width += right.NumFields()
 	pl.joins = append(pl.joins, j)
-	pl.builds = append(pl.builds, func() exec.Node {
-		y.Right = pl.p.place(y.Right)
-		return y.Right
-	})
+	pl.builds = append(pl.builds, func() exec.Node { return pl.p.replayable(&y.Right) })
 	pl.cpu++
 	return next
 }
@@ -805,10 +806,7 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 	}
 	pl.width += right.NumFields()
 	pl.joins = append(pl.joins, j)
-	pl.builds = append(pl.builds, func() exec.Node {
-		y.Right = pl.p.place(y.Right)
-		return y.Right
-	})
+	pl.builds = append(pl.builds, func() exec.Node { return pl.p.replayable(&y.Right) })
 	if r, _ := spineOf(y.Right); r == nil || y.Right != exec.Node(r) {
 		pl.cpu++ // not a bare scan (a Project of one is counted: it is rare)
 	}
@@ -917,7 +915,7 @@ func conjuncts(f expr.Expr) []expr.Expr {
 
 // quiet returns a placer for what only a CPU twin runs: its operators on
 // the CPU are not the query's (they run only on a fallback, which says so).
-func (p *placer) quiet() *placer { return &placer{g: p.g, o: p.o} }
+func (p *placer) quiet() *placer { return &placer{g: p.g, o: p.o, shared: p.shared} }
 
 func (p *placer) warn() func(string) {
 	if p.o.FallbackMode == "silent" {

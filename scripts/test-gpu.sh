@@ -11,7 +11,10 @@
 #      the expected one that the CPU engine produces (the same files make
 #      test checks);
 #   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
-#      (the GPU operators fall back to the CPU), compared with the CPU;
+#      (the GPU operators fall back to the CPU), and three under 3 ranks
+#      with 4 MiB (a join pipeline falls back after it read a build side
+#      that holds an exchange: the CPU twin replays it), compared with
+#      the CPU;
 #   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 and q09 (a join
 #      pipeline) on the GPU, to show where operators ran and time went.
 set -uo pipefail
@@ -61,8 +64,23 @@ small_memory() {
 		fi
 	done
 }
+small_memory_ranks() {
+	local q out
+	for q in 03 05 18; do
+		out=$(timeout 120 "$B/gq" --ranks 3 --device gpu --device-memory-limit 4MiB --fallback-mode warn --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql 2>/tmp/gq-small-ranks.log) || { cat /tmp/gq-small-ranks.log; return 1; }
+		if [ "$out" != "$("$B/gq" --ranks 3 --device cpu --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql)" ]; then
+			echo "q$q under 3 ranks and a 4 MiB device limit differs from the CPU's result"
+			return 1
+		fi
+		if ! grep -q "over lineitem runs on the CPU:" /tmp/gq-small-ranks.log; then
+			echo "q$q under 3 ranks and a 4 MiB device limit: no lineitem pipeline fell back to the CPU"
+			return 1
+		fi
+	done
+}
 echo "== TPC-H under a small device memory limit"
 step "TPC-H q03 q05 q09 q18 with 16 MiB of device memory" small_memory
+step "TPC-H q03 q05 q18 under 3 ranks with 4 MiB of device memory" small_memory_ranks
 echo "== EXPLAIN on the GPU"
 step "EXPLAIN q06" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain $(cat testdata/tpch/queries/q06.sql)"
 step "EXPLAIN ANALYZE q01" "$B/gq" --device gpu --data data/tpch-sf0.1 -c "explain analyze $(cat testdata/tpch/queries/q01.sql)"
