@@ -51,7 +51,7 @@ type AggKernel struct {
 	// groups are read back, so that only those kept come back.
 	// GroupsSites are its operations that can fail.
 	Having      expr.Expr
-	Top         *TopKey
+	Top         *OrderKey
 	GroupsName  string
 	GroupsSites []string
 	groupsSrc   string
@@ -273,9 +273,10 @@ func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKern
 	return &h, h.generateGroups()
 }
 
-// TopKey is the output column whose order a top-N reads back the groups
-// of (WithTopN): Col, ascending or descending, NULLs first or last.
-type TopKey struct {
+// OrderKey is a column of an order: a top-N's, whose groups or rows the
+// device reads back (WithTopN, TopRows), or a sort's (SortPerm): Col,
+// ascending or descending, NULLs first or last.
+type OrderKey struct {
 	Col        int
 	Desc       bool
 	NullsFirst bool
@@ -288,7 +289,7 @@ type TopKey struct {
 // SF10): those at least as good as the N-th best — a NULL value is the
 // best or the worst key as the order says — and those whose value is NaN,
 // which the sort places.
-func (k *AggKernel) WithTopN(top TopKey, out []arrow.DataType) (*AggKernel, error) {
+func (k *AggKernel) WithTopN(top OrderKey, out []arrow.DataType) (*AggKernel, error) {
 	col := top.Col
 	if col < 0 || col >= len(out) {
 		return nil, errs.New(errs.Internal, "arrowgpu: top-N by column %d of %d", col, len(out))

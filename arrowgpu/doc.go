@@ -27,6 +27,9 @@
 //     table's groups can feed another aggregation in place (AggTable.Rows);
 //   - hash joins: a device table of build keys (one or two, or none for a
 //     one-row side), lookups, every matching pair, semi/anti marks (join.go);
+//   - sorting: the permutation that orders rows by their order keys, a
+//     stable LSD radix sort, a byte per pass and only the bytes in which
+//     the keys differ (SortPerm, sort.go), and top-N selection (TopRows);
 //   - kernels: CUDA C under kernels/ (embedded) and source generated for
 //     fused expressions (GenerateFused: numbers, decimals, dates, Booleans,
 //     and strings compared with constants: =, <>, IN, LIKE without '_',

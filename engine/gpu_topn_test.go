@@ -76,3 +76,29 @@ func TestGPUTopNJoinRows(t *testing.T) {
 		}
 	}
 }
+
+// An ORDER BY without a limit over a scan or a join pipeline on the
+// device: the rows are ordered there (GPUJoinRows.SetSort, a radix sort)
+// and come back in order, as the CPU's stable sort gives them — several
+// keys, descending and ascending, decimals, dates, doubles computed on
+// the device, NULLs from a left join. (Every order is total: the CPU's
+// ties keep the order its parallel scan happened to give them.)
+func TestGPUSort(t *testing.T) {
+	g := newGPUPair(t)
+	for _, sql := range []string{
+		"select l_orderkey, l_linenumber, l_quantity, l_discount, l_shipdate from lineitem order by l_discount desc, l_shipdate, l_quantity desc, l_orderkey, l_linenumber",
+		"select l_orderkey, l_linenumber, l_shipdate from lineitem where l_quantity < 3 order by l_shipdate desc, l_orderkey, l_linenumber",
+		"select ps_partkey, ps_suppkey, ps_supplycost * 0.5 as half from partsupp where ps_availqty < 100 order by half, ps_partkey desc, ps_suppkey",
+		"select o_orderkey, c_name, o_totalprice from orders join customer on o_custkey = c_custkey where c_mktsegment = 'BUILDING' order by o_orderdate desc, o_totalprice, o_orderkey",
+		"select c_custkey, o_orderkey, o_totalprice from customer left join orders on c_custkey = o_custkey and o_totalprice > 400000 order by o_totalprice desc, c_custkey",
+	} {
+		g.same(sql, sql)
+		plan := strings.Join(g.run(g.gpu, "explain "+sql), "\n")
+		if !strings.Contains(plan, " sort=[") || strings.Contains(plan, "Sort [") {
+			t.Errorf("%s: not sorted on the device:\n%s", sql, plan)
+		}
+		if w := g.fellBack(); w != nil {
+			t.Errorf("%s: fell back to the CPU: %q", sql, w)
+		}
+	}
+}

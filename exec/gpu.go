@@ -252,3 +252,12 @@ func gpuFallback(err error) bool {
 	var ne *arrowgpu.NVRTCError
 	return errors.Is(err, errs.Unsupported) || errors.Is(err, errs.ResourcesExhausted) || errors.As(err, &ne)
 }
+
+// freeColumns frees device columns (nil entries skipped).
+func freeColumns(cols []*arrowgpu.Column) {
+	for _, c := range cols {
+		if c != nil {
+			c.Free()
+		}
+	}
+}

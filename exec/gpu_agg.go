@@ -64,7 +64,7 @@ type GPUAggregate struct {
 	// applies first (SetTopN): only the groups that can be among the first
 	// TopN come back.
 	TopN int
-	Top  arrowgpu.TopKey
+	Top  arrowgpu.OrderKey
 	// Outer, when set (SetOuter), is an aggregation of this one's groups
 	// that the device computes from its table in place; Out is then
 	// Outer's output and only its groups come back.
@@ -172,7 +172,7 @@ func outTypes(s *arrow.Schema) []arrow.DataType {
 // AggKernel.WithTopN). The Sort above still orders them, ties included.
 // An errs.Unsupported error (a's unchanged) when the column's type has no
 // device order.
-func (a *GPUAggregate) SetTopN(top arrowgpu.TopKey, n int) error {
+func (a *GPUAggregate) SetTopN(top arrowgpu.OrderKey, n int) error {
 	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || a.Outer != nil || n <= 0 {
 		return errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
 	}

@@ -17,7 +17,8 @@ import (
 // and q20's, a query's joins under a top-N or a window). Per chunk of the
 // scan the device filters the rows, runs the joins, evaluates Exprs (in
 // one fused kernel, unless they are bare columns) and only the output rows
-// come back.
+// come back — in order under a sort (Sort), which a pipeline of no joins
+// (a scan's rows) is for.
 //
 // Pipe holds the scan, the joins and their build sides; its Keys are
 // Exprs (the pipeline columns the output reads) and it has no aggregates
@@ -32,7 +33,13 @@ type GPUJoinRows struct {
 	// still orders the rows) by output column Top.Col: each chunk brings
 	// back only its rows that can be among the first TopN (SetTopN).
 	TopN int
-	Top  arrowgpu.TopKey
+	Top  arrowgpu.OrderKey
+	// Sort, when set, orders the output on the device by these output
+	// columns (SetSort): every chunk's output rows stay there until the
+	// last is in, and come back in order (ties in chunk order, as the
+	// stable CPU sort over a scan in order). The Sort above is gone; CPU
+	// then sorts for a fallback.
+	Sort []arrowgpu.OrderKey
 
 	fused                       *arrowgpu.Fused // Exprs, unless all are bare columns
 	onCPU                       atomic.Bool
@@ -77,16 +84,33 @@ func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []Node, exprs []expr.
 // as the chunk's n-th best — a superset of the whole output's top n —
 // NULLs placed as top says, NaNs always). An errs.Unsupported error (r
 // unchanged) for a column without a device order.
-func (r *GPUJoinRows) SetTopN(top arrowgpu.TopKey, n int) error {
+func (r *GPUJoinRows) SetTopN(top arrowgpu.OrderKey, n int) error {
 	switch r.Out.Field(top.Col).Type.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
 	default:
 		return errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}
-	if r.TopN > 0 || n <= 0 {
+	if r.TopN > 0 || len(r.Sort) > 0 || n <= 0 {
 		return errs.New(errs.Unsupported, "GPU joins: a second top-N")
 	}
 	r.TopN, r.Top = n, top
+	return nil
+}
+
+// SetSort has the device order the output by keys (output columns; the
+// same order as cpuKeys, over the output's columns, for the CPU twin). An
+// errs.Unsupported error (r unchanged) for a key without a device order.
+func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error {
+	for _, k := range keys {
+		if t := r.Out.Field(k.Col).Type; !arrowgpu.SortKeyType(t) {
+			return errs.New(errs.Unsupported, "GPU sort by %s", t)
+		}
+	}
+	if r.TopN > 0 || len(r.Sort) > 0 || len(keys) == 0 {
+		return errs.New(errs.Unsupported, "GPU joins: a second order")
+	}
+	r.Sort = keys
+	r.CPU = &Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
 	return nil
 }
 
@@ -124,7 +148,11 @@ func (r *GPUJoinRows) Open(c *Context) <-chan arrow.RecordBatch {
 		sent, err := r.run(c, out)
 		s.GPU.noteErr(err)
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
-			return s.runOnCPU(c, "GPU joins over "+s.CPU.Table.Name(), err, r.CPU, &r.onCPU, out)
+			what := "GPU joins over "
+			if len(r.Pipe.Joins) == 0 {
+				what = "GPU sort of "
+			}
+			return s.runOnCPU(c, what+s.CPU.Table.Name(), err, r.CPU, &r.onCPU, out)
 		}
 		return err
 	})
@@ -161,6 +189,17 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	defer pipe.free()
 	w := a.width()
 	var anySent atomic.Bool
+	// Under a sort, each chunk's output columns (sorted[i]) wait on the
+	// device for the others.
+	var sorted [][]*arrowgpu.Column
+	if len(r.Sort) > 0 {
+		sorted = make([][]*arrowgpu.Column, len(dt.chunks))
+		defer func() {
+			for _, cols := range sorted {
+				freeColumns(cols)
+			}
+		}()
+	}
 	err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 		ch := dt.chunks[i]
 		view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
@@ -172,7 +211,17 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		if err != nil || cur == nil {
 			return false, err
 		}
-		b, err := r.download(c, wq, cur)
+		cols, n, free, err := r.outputs(wq, cur, sorted != nil)
+		if err == nil && sorted != nil {
+			sorted[i] = cols // each worker its own chunks: no lock
+			release()
+			return false, nil
+		}
+		var b arrow.RecordBatch
+		if err == nil {
+			b, err = r.download(c, wq, cols, n)
+			free()
+		}
 		release()
 		if err != nil {
 			return false, err
@@ -184,49 +233,111 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		}
 		return false, nil
 	})
-	return anySent.Load(), err
+	if err != nil || sorted == nil {
+		return anySent.Load(), err
+	}
+	b, err := r.sortRows(c, q, sorted)
+	if err != nil || b == nil {
+		return false, err
+	}
+	r.rowsOut.Add(b.NumRows())
+	if !sendSlices(c, out, b) {
+		return true, c.Err()
+	}
+	return true, nil
 }
 
-// download evaluates the output over cur (the pipeline's batch) and
-// brings it to the host.
-func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cur *arrowgpu.Batch) (arrow.RecordBatch, error) {
-	cols := make([]*arrowgpu.Column, len(r.Exprs))
+// outputs evaluates the output columns over cur (the pipeline's batch),
+// for a top-N only the rows it may keep; free frees what they hold. With
+// own, they are the caller's to free (free does nothing): copies of cur's
+// columns the output reads bare.
+func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) (cols []*arrowgpu.Column, n int, free func(), err error) {
+	cols = make([]*arrowgpu.Column, len(r.Exprs))
+	var held []*arrowgpu.Column
+	free = func() { freeColumns(held) }
 	if r.fused != nil {
 		outs, _, err := q.RunFused(r.fused, cur)
 		if err != nil {
-			return nil, err
+			return nil, 0, nil, err
 		}
-		defer func() {
-			for _, o := range outs {
-				o.Free()
-			}
-		}()
 		copy(cols, outs)
+		held = outs
 	} else {
 		for k, e := range r.Exprs {
 			cols[k] = cur.Cols[e.(*expr.Column).Index]
+			if own {
+				if cols[k], err = q.Concat([]*arrowgpu.Column{cols[k]}); err != nil {
+					freeColumns(held)
+					return nil, 0, nil, err
+				}
+				held = append(held, cols[k])
+			}
 		}
 	}
-	n := cur.Len
+	n = cur.Len
 	if r.TopN > 0 && n > r.TopN {
 		idx, m, err := q.TopRows(cols[r.Top.Col], r.Top.Desc, r.Top.NullsFirst, r.TopN)
 		if err != nil {
-			return nil, err
+			free()
+			return nil, 0, nil, err
 		}
 		if idx.Ptr != 0 { // else every row
 			top, err := q.GatherMany(cols, idx, m, false)
 			idx.Free()
+			free()
 			if err != nil {
-				return nil, err
+				return nil, 0, nil, err
 			}
-			defer func() {
-				for _, c := range top {
-					c.Free()
-				}
-			}()
-			cols, n = top, m
+			cols, n, held = top, m, top
 		}
 	}
+	if own {
+		return cols, n, func() {}, nil
+	}
+	return cols, n, free, nil
+}
+
+// sortRows puts the chunks' output columns together, in chunk order,
+// orders the rows by r.Sort and brings them to the host; nil when there
+// are none. It frees the chunks' columns.
+func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column) (arrow.RecordBatch, error) {
+	all := make([]*arrowgpu.Column, len(r.Exprs))
+	defer freeColumns(all)
+	for k := range all {
+		var parts []*arrowgpu.Column
+		for _, cols := range chunks {
+			if cols != nil {
+				parts = append(parts, cols[k])
+			}
+		}
+		if len(parts) == 0 {
+			return nil, nil
+		}
+		var err error
+		if all[k], err = q.Concat(parts); err != nil {
+			return nil, err
+		}
+	}
+	for i, cols := range chunks {
+		freeColumns(cols)
+		chunks[i] = nil
+	}
+	perm, err := q.SortPerm(all, r.Sort)
+	if err != nil {
+		return nil, err
+	}
+	n := all[0].Len
+	rows, err := q.GatherMany(all, perm, n, false)
+	perm.Free()
+	if err != nil {
+		return nil, err
+	}
+	defer freeColumns(rows)
+	return r.download(c, q, rows, n)
+}
+
+// download brings n rows of the output columns cols to the host.
+func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, error) {
 	// The device's types (a cache's Int32 dictionary codes never come
 	// here: no codes are made), then the output's.
 	fields := make([]arrow.Field, len(cols))

@@ -87,7 +87,7 @@ func sortKeys(keys []exec.SortKey) string {
 
 // topText is a GPU operator's " top=N by COLUMN DESC|ASC" ("" without a
 // top-N): out names the column.
-func topText(n int, top arrowgpu.TopKey, out *arrow.Schema) string {
+func topText(n int, top arrowgpu.OrderKey, out *arrow.Schema) string {
 	if n <= 0 {
 		return ""
 	}
@@ -122,7 +122,11 @@ func Describe(n exec.Node) string {
 		}
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUJoinRows:
-		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), topText(x.TopN, x.Top, x.Out), Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
+		order := topText(x.TopN, x.Top, x.Out)
+		if s, ok := x.CPU.(*exec.Sort); ok && len(x.Sort) > 0 {
+			order = " sort=" + sortKeys(s.Keys)
+		}
+		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), order, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

@@ -136,9 +136,12 @@ func (p *placer) place(n exec.Node) exec.Node {
 		x.Input = p.place(x.Input)
 		if topNOnDevice(x) {
 			p.onCPU = append(p.onCPU, "Sort (of the device's top-N groups)")
-		} else {
-			p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
+			return x
 		}
+		if n := p.sortOnDevice(x); n != nil {
+			return n
+		}
+		p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
 		return x
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 		return n
@@ -240,15 +243,95 @@ func topNOnDevice(x *exec.Sort) bool {
 		case *exec.Project:
 			key, in = y.Exprs[col.Index], y.Input
 		case *exec.GPUAggregate:
-			top := arrowgpu.TopKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
+			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
 			return y.SetTopN(top, int(n)) == nil
 		case *exec.GPUJoinRows:
-			top := arrowgpu.TopKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
+			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
 			return y.SetTopN(top, int(n)) == nil
 		default:
 			return false
 		}
 	}
+}
+
+// sortOnDevice hands x, a sort without a limit over a join pipeline on
+// the device or a scan there — through Projects, its keys bare columns —
+// to the device: the pipeline's rows (a scan's: a pipeline of no joins)
+// are ordered there and come back in order (GPUJoinRows.SetSort), and x
+// goes, the Projects keeping their input's order. It returns what
+// replaces x, or nil.
+func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
+	if x.Limit >= 0 || x.Offset > 0 || len(x.Keys) == 0 {
+		return nil
+	}
+	var projs []*exec.Project
+	in := x.Input
+	for pr, ok := in.(*exec.Project); ok; pr, ok = in.(*exec.Project) {
+		projs = append(projs, pr)
+		in = pr.Input
+	}
+	var r *exec.GPUJoinRows
+	absorbed := false
+	switch y := in.(type) {
+	case *exec.GPUJoinRows:
+		r = y
+	case *exec.GPUScan:
+		// The Project right above the scan is evaluated on the device
+		// when it can be (sort keys computed there: ORDER BY a * 2).
+		cols := scanCols(y.CPU, 0)
+		if len(projs) > 0 {
+			pr := projs[len(projs)-1]
+			exprs := make([]expr.Expr, len(pr.Exprs))
+			for k, e := range pr.Exprs {
+				exprs[k] = substituteColumns(e, cols)
+			}
+			if r, _ = exec.NewGPUJoinRows(y, nil, nil, exprs, pr.Out, pr); r != nil {
+				projs = projs[:len(projs)-1]
+				absorbed = true
+				break
+			}
+		}
+		var err error
+		if r, err = exec.NewGPUJoinRows(y, nil, nil, cols, y.Schema(), y); err != nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	keys := make([]arrowgpu.OrderKey, len(x.Keys))
+	cpuKeys := make([]exec.SortKey, len(x.Keys))
+	for i, k := range x.Keys {
+		e := k.Expr
+		for _, pr := range projs {
+			col, ok := e.(*expr.Column)
+			if !ok {
+				return nil
+			}
+			e = pr.Exprs[col.Index]
+		}
+		col, ok := e.(*expr.Column)
+		if !ok {
+			return nil
+		}
+		keys[i] = arrowgpu.OrderKey{Col: col.Index, Desc: k.Desc, NullsFirst: k.NullsFirst}
+		cpuKeys[i] = exec.SortKey{Expr: col, Desc: k.Desc, NullsFirst: k.NullsFirst}
+	}
+	if r.SetSort(keys, cpuKeys) != nil {
+		return nil
+	}
+	if absorbed { // placed as a CPU operator before
+		if i := slices.Index(p.onCPU, "Project (no GPU operator yet)"); i >= 0 {
+			p.onCPU = slices.Delete(p.onCPU, i, i+1)
+		}
+	}
+	for _, pr := range projs {
+		pr.KeepOrder = true
+	}
+	if len(projs) == 0 {
+		return r
+	}
+	projs[len(projs)-1].Input = r
+	return projs[0]
 }
 
 // splitDistinct returns, for an aggregation whose aggregates are all
