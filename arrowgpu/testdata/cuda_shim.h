@@ -26,6 +26,8 @@ static inline unsigned atomicCAS(unsigned* p, unsigned cmp, unsigned v) { unsign
 static inline unsigned long long atomicCAS(unsigned long long* p, unsigned long long cmp, unsigned long long v) { unsigned long long o = *p; if (o == cmp) *p = v; return o; }
 static inline unsigned atomicExch(unsigned* p, unsigned v) { unsigned o = *p; *p = v; return o; }
 static inline unsigned atomicOr(unsigned* p, unsigned v) { unsigned o = *p; *p |= v; return o; }
+static inline unsigned long long atomicOr(unsigned long long* p, unsigned long long v) { unsigned long long o = *p; *p |= v; return o; }
+static inline unsigned long long atomicAnd(unsigned long long* p, unsigned long long v) { unsigned long long o = *p; *p &= v; return o; }
 static inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { unsigned long long o = *p; *p += v; return o; }
 static inline double atomicAdd(double* p, double v) { double o = *p; *p += v; return o; }
 static inline long long atomicMin(long long* p, long long v) { long long o = *p; if (v < o) *p = v; return o; }
