@@ -1,6 +1,7 @@
 package arrowgpu
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"os"
@@ -265,36 +266,91 @@ func TestGPUHashPartition(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Free()
-	for _, col := range []int{5, 4} { // Int64 with NULLs, Date32
+	// Every partition hash the CPU has (exec's hashColumn: see the
+	// exec test that compares the two), over all rows and a selection.
+	sel := make([]int32, 0, testRows/3)
+	for i := 0; i < testRows; i += 3 {
+		sel = append(sel, int32(i))
+	}
+	selBuf := uploadInt32(t, q, sel)
+	defer selBuf.Free()
+	for _, keys := range [][]int{{5}, {4}, {6}, {7}, {8}, {1, 8, 5}} {
 		for _, np := range []int{1, 7, 256} {
-			perm, offs, err := q.HashPartition(db.Cols[col], np)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := downloadInt32(t, q.dv, perm, testRows)
-			perm.Free()
-			want := make([][]int32, np)
-			for i := 0; i < testRows; i++ {
-				var h uint64
-				switch a := rec.Column(col).(type) {
-				case *array.Int64:
-					if a.IsValid(i) {
-						h = HashInt64(a.Value(i))
-					}
-				case *array.Date32:
-					h = HashInt64(int64(a.Value(i)))
+			for _, rows := range [][]int32{nil, sel} {
+				idx, n := Buffer{}, testRows
+				if rows != nil {
+					idx, n = selBuf, len(rows)
 				}
-				want[h%uint64(np)] = append(want[h%uint64(np)], int32(i))
-			}
-			for p := range np {
-				part := slices.Clone(got[offs[p]:offs[p+1]])
-				slices.Sort(part)
-				if !slices.Equal(part, want[p]) {
-					t.Fatalf("column %d, %d partitions: partition %d has %d rows, want %d", col, np, p, len(part), len(want[p]))
+				cols := make([]*Column, len(keys))
+				for k, c := range keys {
+					cols[k] = db.Cols[c]
+				}
+				perm, offs, err := q.HashPartition(cols, idx, n, np)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := downloadInt32(t, q.dv, perm, n)
+				perm.Free()
+				want := make([][]int32, np)
+				for i := range n {
+					r := i
+					if rows != nil {
+						r = int(rows[i])
+					}
+					h := uint64(0)
+					for _, c := range keys {
+						h = HashInt64(int64(h*31 + partValue(rec.Column(c), r)))
+					}
+					p := HashInt64(int64(h)) % uint64(np)
+					want[p] = append(want[p], int32(r))
+				}
+				for p := range np {
+					part := slices.Clone(got[offs[p]:offs[p+1]])
+					slices.Sort(part)
+					if !slices.Equal(part, want[p]) {
+						t.Fatalf("keys %v, %d partitions, selection %v: partition %d has %d rows, want %d", keys, np, rows != nil, p, len(part), len(want[p]))
+					}
 				}
 			}
 		}
 	}
+}
+
+// partValue is the value exec's partitioner hashes for row i of a.
+func partValue(a arrow.Array, i int) uint64 {
+	if a.IsNull(i) {
+		return 0x9e3779b97f4a7c15
+	}
+	switch x := a.(type) {
+	case *array.Int64:
+		return uint64(x.Value(i))
+	case *array.Decimal64:
+		return uint64(x.Value(i))
+	case *array.Date32:
+		return uint64(int64(x.Value(i)))
+	case *array.Float64:
+		v := x.Value(i)
+		if v == 0 {
+			return 0
+		}
+		if v != v {
+			return math.Float64bits(math.NaN())
+		}
+		return math.Float64bits(v)
+	case *array.Boolean:
+		if x.Value(i) {
+			return 1
+		}
+		return 0
+	case *array.String:
+		h := uint64(14695981039346656037)
+		for _, c := range []byte(x.Value(i)) {
+			h ^= uint64(c)
+			h *= 1099511628211
+		}
+		return h
+	}
+	panic("partValue: " + a.DataType().String())
 }
 
 // The generated kernel must agree with the CPU evaluator on every fixture
@@ -531,4 +587,18 @@ func TestGPUFilterProject(t *testing.T) {
 		got.Release()
 		rec.Release()
 	}
+}
+
+// uploadInt32 puts vs on the device.
+func uploadInt32(t *testing.T, q *Queue, vs []int32) Buffer {
+	t.Helper()
+	raw := make([]byte, 4*len(vs))
+	for i, v := range vs {
+		binary.LittleEndian.PutUint32(raw[4*i:], uint32(v))
+	}
+	b, err := q.UploadBytes(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

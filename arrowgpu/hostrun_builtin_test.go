@@ -43,8 +43,8 @@ int main() {
 	u8 out[16] = {0};
 	gq_gather_str_bytes(off, bytes, sidx, outOff, out, 3);
 	printf("gatherstr %u %u %u %s\n", lens[0], lens[1], lens[2], (const char*)out);
-	u64 h[10]; u32 pid[10]; u32 counts[4] = {0};
-	gq_hash_i64(vals, valid, h, 10);
+	u64 h[10] = {0}; u32 pid[10]; u32 counts[4] = {0};
+	gq_part_hash(vals, 0, 0, valid, 0, h, 10);
 	gq_partition_count(h, 10, 4, pid, counts);
 	printf("partition %u %u %u %u\n", counts[0], counts[1], counts[2], counts[3]);
 	return 0;
@@ -98,11 +98,11 @@ func TestBuiltinsOnHost(t *testing.T) {
 	}
 	var counts [4]int
 	for i, v := range vals {
-		h := uint64(0)
-		if valid(i) {
-			h = HashInt64(v)
+		h := HashInt64(v) // the CPU partitioner's: mix(0*31 + v)
+		if !valid(i) {
+			h = HashInt64(-7046029254386353131) // its NULL constant, 0x9e3779b97f4a7c15
 		}
-		counts[h%4]++
+		counts[uint64(HashInt64(int64(h)))%4]++
 	}
 	want["partition"] = fmt.Sprintf("%d %d %d %d", counts[0], counts[1], counts[2], counts[3])
 	for k, w := range want {

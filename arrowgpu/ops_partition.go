@@ -8,9 +8,8 @@ import (
 	"gq/errs"
 )
 
-// HashInt64 is the partition hash of an int64-like key (murmur3 fmix64),
-// identical to the kernels' gq_hash64 and to exec's hashMix; NULL hashes
-// as 0. Partition of a row = HashInt64(key) % nparts.
+// HashInt64 is murmur3's fmix64, the kernels' gq_hash64 and exec's
+// hashMix: the mixer of the partition hash (HashPartition).
 func HashInt64(v int64) uint64 {
 	x := uint64(v)
 	x ^= x >> 33
@@ -25,51 +24,78 @@ func HashInt64(v int64) uint64 {
 // shared memory).
 const MaxPartitions = 8192
 
-// HashPartition hashes key (Int64, Decimal64 or Date32) and returns a
-// permutation of row indices grouping rows by partition (gather columns
-// with it) and nparts+1 offsets: partition p is perm[offsets[p]:offsets[p+1]].
-// Row order inside a partition is not defined.
-func (q *Queue) HashPartition(key *Column, nparts int) (Buffer, []uint32, error) {
+// PartitionKeyType reports whether HashPartition hashes keys of type t.
+func PartitionKeyType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.INT32, arrow.FLOAT64, arrow.BOOL, arrow.STRING:
+		return true
+	}
+	return false
+}
+
+// HashPartition hashes the key columns as the CPU partitioner does
+// (exec/exchange_hash.go: the same partition for a row on the device and
+// on the host, so ranks that fell back to the CPU meet the others) and
+// returns a permutation of row numbers grouping the rows by partition
+// (gather columns with it) and nparts+1 offsets: partition p is
+// perm[offsets[p]:offsets[p+1]]. The rows are idx's n (row numbers of the
+// columns, a selection), or the columns' first n without idx. Row order
+// inside a partition is not defined.
+func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer, []uint32, error) {
 	if nparts < 1 || nparts > MaxPartitions {
 		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning into %d partitions (1..%d)", nparts, MaxPartitions)
 	}
-	var hashName string
-	switch key.Type.ID() {
-	case arrow.INT64, arrow.DECIMAL64:
-		hashName = "gq_hash_i64"
-	case arrow.DATE32:
-		hashName = "gq_hash_i32"
-	default:
-		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning on %s keys", key.Type)
+	kinds := make([]int32, len(keys))
+	for k, key := range keys {
+		if !PartitionKeyType(key.Type) {
+			return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning on %s keys", key.Type)
+		}
+		switch key.Type.ID() {
+		case arrow.INT64, arrow.DECIMAL64:
+			kinds[k] = 0
+		case arrow.DATE32, arrow.INT32:
+			kinds[k] = 1
+		case arrow.FLOAT64:
+			kinds[k] = 2
+		case arrow.BOOL:
+			kinds[k] = 3
+		case arrow.STRING:
+			kinds[k] = 4
+		}
 	}
 	offsets := make([]uint32, nparts+1)
-	n := int64(key.Len)
 	if n == 0 {
 		return Buffer{}, offsets, nil
 	}
-	ks, err := q.kernels(hashName, "gq_partition_count", "gq_partition_scatter")
+	ks, err := q.kernels("gq_part_hash", "gq_partition_count", "gq_partition_scatter")
 	if err != nil {
 		return Buffer{}, nil, err
 	}
-	tmp, err := q.partials(1, n*8, n*4, int64(nparts)*4)
+	rows := int64(n)
+	tmp, err := q.partials(1, rows*8, rows*4, int64(nparts)*4)
 	if err != nil {
 		return Buffer{}, nil, err
 	}
 	defer freeAll(tmp)
 	hash, pid, counts := tmp[0], tmp[1], tmp[2]
-	perm, err := q.pool.Alloc(n * 4)
+	perm, err := q.pool.Alloc(rows * 4)
 	if err != nil {
 		return Buffer{}, nil, err
 	}
-	g := q.grid(n)
+	g := q.grid(rows)
 	err = q.dv.Do(func() error {
+		if err := q.stream.memsetLocked(hash.Ptr, 0, rows*8); err != nil {
+			return err
+		}
 		if err := q.stream.memsetLocked(counts.Ptr, 0, int64(nparts)*4); err != nil {
 			return err
 		}
-		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, key.Data.Ptr, key.Valid.Ptr, hash.Ptr, n); err != nil {
-			return err
+		for k, key := range keys {
+			if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, key.Data.Ptr, key.Offsets.Ptr, kinds[k], key.Valid.Ptr, idx.Ptr, hash.Ptr, rows); err != nil {
+				return err
+			}
 		}
-		if err := ks[1].launchLocked(q.stream, g, D1(blockSize), uint32(nparts*4), hash.Ptr, n, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
+		if err := ks[1].launchLocked(q.stream, g, D1(blockSize), uint32(nparts*4), hash.Ptr, rows, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked([]Buffer{counts}, int64(nparts), 4)
@@ -84,7 +110,7 @@ func (q *Queue) HashPartition(key *Column, nparts int) (Buffer, []uint32, error)
 		if err := q.putLocked(counts.Ptr, cursor); err != nil { // counts becomes the cursor
 			return err
 		}
-		if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, pid.Ptr, n, counts.Ptr, perm.Ptr); err != nil {
+		if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, pid.Ptr, idx.Ptr, rows, counts.Ptr, perm.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()

@@ -45,8 +45,9 @@ type Exchange struct {
 	Stats *shuffle.Statistics // may be nil
 
 	// sent and received are the chunk payload bytes this rank inserted
-	// into and took out of this exchange's shuffle (exchange_stats.go).
-	sent, received atomic.Int64
+	// into and took out of this exchange's shuffle (exchange_stats.go);
+	// devParted counts the batches the device had partitioned.
+	sent, received, devParted atomic.Int64
 }
 
 func (e *Exchange) Schema() *arrow.Schema { return e.Input.Schema() }
@@ -154,6 +155,14 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 			}
 		}
 		return nil
+	}
+	if pb, ok := b.(*partBatch); ok && pb.Parts == part.nparts {
+		data, err := encodeBatch(pb.RecordBatch)
+		if err != nil {
+			return err
+		}
+		e.devParted.Add(1)
+		return e.insertChunk(sh, pb.Part, data)
 	}
 	parts, err := part.split(c, b)
 	if err != nil {

@@ -69,11 +69,31 @@ func (p *partitioner) split(c *Context, b arrow.RecordBatch) ([]arrow.RecordBatc
 	return out, nil
 }
 
-// hashColumn folds column a into the running row hashes h. NULLs hash to
-// a fixed value (they meet no partner in a join, and group together).
+// partBatch is a batch whose rows all belong to partition Part of a hash
+// exchange into Parts partitions: a GPU scan partitioning on the device
+// (GPUScan.Partition) emits them, and the exchange sends each whole
+// instead of hashing its rows again.
+type partBatch struct {
+	arrow.RecordBatch
+	Part, Parts int
+}
+
+// hashColumn folds column a into the running row hashes h: h = mix(h*31
+// + v). A NULL's v is a constant, whatever its slot holds (NULLs meet no
+// partner in a join, and group together). The device computes the same
+// (arrowgpu HashPartition, kernels/partition.cu gq_part_hash), so a rank
+// partitioning on its GPU and one on its CPU agree.
 func hashColumn(a arrow.Array, h []uint64) error {
 	const nullHash = 0x9e3779b97f4a7c15
 	step := func(i int, v uint64) { h[i] = hashMix(h[i]*31 + v) }
+	if a.NullN() > 0 {
+		step = func(i int, v uint64) {
+			if a.IsNull(i) {
+				v = nullHash
+			}
+			h[i] = hashMix(h[i]*31 + v)
+		}
+	}
 	switch x := a.(type) {
 	case *array.Int64:
 		for i, v := range x.Int64Values() {
@@ -113,15 +133,11 @@ func hashColumn(a arrow.Array, h []uint64) error {
 			step(i, fnv64(x.Value(i)))
 		}
 	case *array.Null:
+		for i := range x.Len() {
+			step(i, 0) // every row NULL
+		}
 	default:
 		return errs.New(errs.Unsupported, "hash exchange on a key of type %s", a.DataType())
-	}
-	if a.NullN() > 0 {
-		for i := range a.Len() {
-			if a.IsNull(i) {
-				h[i] = hashMix(h[i]*31 + nullHash)
-			}
-		}
 	}
 	return nil
 }

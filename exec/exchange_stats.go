@@ -17,11 +17,16 @@ func (e *Exchange) ShuffleBytes() (sent, received int64) {
 	return e.sent.Load(), e.received.Load()
 }
 
-// AnalyzeStats shows the shuffle bytes as EXPLAIN ANALYZE columns.
+// AnalyzeStats shows the shuffle bytes as EXPLAIN ANALYZE columns, and
+// how many batches came partitioned by the device where any did.
 func (e *Exchange) AnalyzeStats() []Stat {
 	sent, received := e.ShuffleBytes()
-	return []Stat{
+	stats := []Stat{
 		{Name: "sent", Unit: "bytes", Value: sent},
 		{Name: "received", Unit: "bytes", Value: received},
 	}
+	if n := e.devParted.Load(); n > 0 {
+		stats = append(stats, Stat{Name: "device-partitioned batches", Value: n})
+	}
+	return stats
 }

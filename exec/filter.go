@@ -68,6 +68,9 @@ func (p *Project) Open(c *Context) <-chan arrow.RecordBatch {
 			}
 			out := array.NewRecordBatch(p.Out, cols, b.NumRows())
 			releaseArrays(cols)
+			if pb, ok := b.(*partBatch); ok { // the same rows: one partition's
+				return &partBatch{RecordBatch: out, Part: pb.Part, Parts: pb.Parts}, nil
+			}
 			return out, nil
 		}
 	})

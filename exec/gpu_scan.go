@@ -38,10 +38,22 @@ type GPUScan struct {
 	// makes that fallback an error instead (fallback_mode=raise).
 	Warn  func(string)
 	Raise bool
+	// Partition, when set, has the device split each chunk's rows by a
+	// hash exchange's partitioning (the one right above, under ranks)
+	// before they come back: every batch then holds one partition's rows
+	// and the exchange sends it whole (partBatch).
+	Partition *DevicePartition
 
 	onCPU                                    atomic.Bool
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
 	queueNS                                  atomic.Int64 // of setupNS: waiting for a queue
+}
+
+// DevicePartition is a hash exchange's partitioning of a GPU scan's rows:
+// by output columns Keys, into Parts partitions (the exchange's ranks).
+type DevicePartition struct {
+	Keys  []int
+	Parts int
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
@@ -103,6 +115,8 @@ type gpuScanPlan struct {
 	onDevice  []atomic.Bool
 	outCols   []int // output column k is downloaded column outCols[k]
 	outSchema *arrow.Schema
+	// partKeys are the Columns positions of Partition's keys.
+	partKeys []int
 }
 
 func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
@@ -163,6 +177,11 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 		outFields[k] = fields[at[p]]
 	}
 	pl.outSchema = arrow.NewSchema(outFields, nil)
+	if s.Partition != nil {
+		for _, k := range s.Partition.Keys {
+			pl.partKeys = append(pl.partKeys, emit[k])
+		}
+	}
 	return pl, nil
 }
 
@@ -193,9 +212,17 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 			if s.onCPU.Load() {
 				return b, nil
 			}
+			pb, parted := b.(*partBatch)
+			if parted {
+				b = pb.RecordBatch
+			}
 			var err error
 			b, sel, err = s.finish(c, pl, b, sel)
-			return b, err
+			if err != nil || b == nil || !parted {
+				return b, err
+			}
+			// The filters only drop rows: still one partition's.
+			return &partBatch{RecordBatch: b, Part: pb.Part, Parts: pb.Parts}, nil
 		}
 	})
 }
@@ -293,7 +320,18 @@ func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *ar
 	for p, o := range sc.Columns {
 		view.Cols[p] = dt.cols[o][i]
 	}
-	cols, err := s.fetch(q, pl.fused, dkf, view, pl.dl, c)
+	var parts []*arrowgpu.Column
+	for _, p := range pl.partKeys {
+		// A string column the cache holds as dictionary codes: the
+		// exchange hashes the strings on the host.
+		if col := view.Cols[p]; arrow.TypeEqual(col.Type, sc.Table.Schema().Field(sc.Columns[p]).Type) {
+			parts = append(parts, col)
+		}
+	}
+	if len(parts) < len(pl.partKeys) {
+		parts = nil
+	}
+	cols, offs, err := s.fetch(q, pl.fused, dkf, view, pl.dl, parts, c)
 	s.devNS.Add(int64(time.Since(t0)))
 	if err != nil {
 		return fmt.Errorf("GPU scan of %s: %w", sc.Table.Name(), err)
@@ -305,8 +343,22 @@ func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *ar
 	b := array.NewRecordBatch(pl.dlSchema, cols, int64(cols[0].Len()))
 	releaseArrays(cols)
 	sent.Store(true)
-	if !sendSlices(c, raw, b) {
-		return c.Err()
+	if offs == nil {
+		if !sendSlices(c, raw, b) {
+			return c.Err()
+		}
+		return nil
+	}
+	defer b.Release()
+	bs := uint32(c.BatchSize)
+	for p := range len(offs) - 1 {
+		for lo := offs[p]; lo < offs[p+1]; lo += bs {
+			hi := min(lo+bs, offs[p+1])
+			pb := &partBatch{RecordBatch: b.NewSlice(int64(lo), int64(hi)), Part: p, Parts: s.Partition.Parts}
+			if !Send(c, raw, pb) {
+				return c.Err()
+			}
+		}
 	}
 	return nil
 }
@@ -423,22 +475,55 @@ func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (d
 
 // fetch runs the device filter and the device's join filters over one
 // chunk (view) and downloads the kept rows of columns dl; nil when no row
-// is kept.
-func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKeyFilter, view *arrowgpu.Batch, dl []int, c *Context) ([]arrow.Array, error) {
+// is kept. With parts (the chunk's partition key columns) the rows come
+// grouped by their partition: offs[p]:offs[p+1] are partition p's.
+func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKeyFilter, view *arrowgpu.Batch, dl []int, parts []*arrowgpu.Column, c *Context) (cols []arrow.Array, offs []uint32, err error) {
 	if view.Len == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for _, d := range dkf {
 		if d.none {
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
-	var cols []arrow.Array
-	fail := func(err error) ([]arrow.Array, error) {
+	fail := func(err error) ([]arrow.Array, []uint32, error) {
 		releaseArrays(cols)
-		return nil, err
+		return nil, nil, err
 	}
-	if fused == nil && len(dkf) == 0 {
+	var idx arrowgpu.Buffer // the rows to download, in order; all without
+	defer func() { idx.Free() }()
+	n := view.Len
+	if fused != nil || len(dkf) > 0 {
+		var mask *arrowgpu.Column
+		if fused != nil {
+			_, mask, err = q.RunFused(fused, view)
+		} else {
+			mask, err = q.AllRows(view.Len)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, d := range dkf {
+			if err := q.KeepKeys(view.Cols[d.pos], d.f, mask); err != nil {
+				mask.Free()
+				return nil, nil, err
+			}
+		}
+		idx, n, err = q.Select(mask)
+		mask.Free()
+		if err != nil || n == 0 {
+			return nil, nil, err
+		}
+	}
+	if parts != nil {
+		perm, o, err := q.HashPartition(parts, idx, n, s.Partition.Parts)
+		if err != nil {
+			return nil, nil, err
+		}
+		idx.Free()
+		idx, offs = perm, o
+	}
+	if idx.Ptr == 0 {
 		for _, p := range dl {
 			a, err := q.Download(view.Cols[p], c.Alloc)
 			if err != nil {
@@ -446,32 +531,7 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 			}
 			cols = append(cols, a)
 		}
-		return cols, nil
-	}
-	var mask *arrowgpu.Column
-	var err error
-	if fused != nil {
-		_, mask, err = q.RunFused(fused, view)
-	} else {
-		mask, err = q.AllRows(view.Len)
-	}
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range dkf {
-		if err := q.KeepKeys(view.Cols[d.pos], d.f, mask); err != nil {
-			mask.Free()
-			return nil, err
-		}
-	}
-	idx, n, err := q.Select(mask)
-	mask.Free()
-	if err != nil {
-		return nil, err
-	}
-	defer idx.Free()
-	if n == 0 {
-		return nil, nil
+		return cols, nil, nil
 	}
 	for _, p := range dl {
 		g, err := q.Gather(view.Cols[p], idx, n)
@@ -485,7 +545,7 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 		}
 		cols = append(cols, a)
 	}
-	return cols, nil
+	return cols, offs, nil
 }
 
 // applyJoinFilters keeps the rows of b that jfs may match (consuming b;

@@ -138,6 +138,13 @@ func Describe(n exec.Node) string {
 				s += " host-filter=" + show(x.HostFilter)
 			}
 		}
+		if p := x.Partition; p != nil {
+			names := make([]string, len(p.Keys))
+			for i, k := range p.Keys {
+				names[i] = x.Schema().Field(k).Name
+			}
+			s += fmt.Sprintf(" partitioned=[%s]/%d", strings.Join(names, ", "), p.Parts)
+		}
 		return s
 	case *exec.Scan:
 		names := make([]string, x.Out.NumFields())

@@ -143,6 +143,12 @@ func (p *placer) place(n exec.Node) exec.Node {
 		}
 		p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
 		return x
+	case *exec.Exchange:
+		x.Input = p.place(x.Input)
+		if !partitionOnDevice(x) {
+			p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
+		}
+		return x
 	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 		return n
 	}
@@ -332,6 +338,52 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 	}
 	projs[len(projs)-1].Input = r
 	return projs[0]
+}
+
+// partitionOnDevice has a GPU scan right below x, a hash exchange (through
+// a Project of bare columns, which keeps a batch's partition), partition
+// its rows on the device by x's keys (GPUScan.Partition): x then sends
+// each batch whole. It reports whether it did.
+func partitionOnDevice(x *exec.Exchange) bool {
+	if x.Kind != exec.ExchangeHash || x.Comm == nil {
+		return false
+	}
+	in := x.Input
+	pr, _ := in.(*exec.Project)
+	if pr != nil {
+		in = pr.Input
+	}
+	gs, ok := in.(*exec.GPUScan)
+	if !ok || gs.Partition != nil {
+		return false
+	}
+	// out maps x's input columns to the scan's output columns.
+	out := func(i int) (int, bool) { return i, true }
+	if pr != nil {
+		out = func(i int) (int, bool) {
+			c, ok := pr.Exprs[i].(*expr.Column)
+			if !ok {
+				return 0, false
+			}
+			return c.Index, true
+		}
+		for i := range pr.Exprs {
+			if _, ok := out(i); !ok {
+				return false
+			}
+		}
+	}
+	var keys []int
+	for _, k := range x.Keys {
+		c, ok := k.(*expr.Column)
+		if !ok || !arrowgpu.PartitionKeyType(c.Type) {
+			return false
+		}
+		j, _ := out(c.Index)
+		keys = append(keys, j)
+	}
+	gs.Partition = &exec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
+	return true
 }
 
 // splitDistinct returns, for an aggregation whose aggregates are all

@@ -1,25 +1,50 @@
-// Hash partitioning for the shuffle: hash an int64-like key column, count
-// rows per partition, then scatter row indices so that each partition's
-// rows are contiguous (gather with the result to build the partitions).
-// Order within a partition is not defined (atomics).
+// Hash partitioning for the shuffle: the CPU partitioner's hash of the
+// key columns (exec/exchange_hash.go), a count of rows per partition, then
+// a scatter of row numbers so that each partition's rows are contiguous
+// (gather the columns with the result to build the partitions). Order
+// within a partition is not defined (atomics).
 
-// NULL keys hash as 0 (all NULLs land in one partition).
-extern "C" __global__ void gq_hash_i64(const i64* keys, const u8* valid, u64* out, i64 n) {
-	GQ_FOR(i, n) { out[i] = gq_bit(valid, i) ? gq_hash64((u64)keys[i]) : 0; }
+// gq_part_hash folds one key column into h as the CPU does: h = mix(h*31
+// + v), v the value's bits (kind 0: int64 or decimal; 1: int32 or date,
+// sign-extended; 2: double, -0 as 0 and every NaN as Go's math.NaN(); 3:
+// Boolean 0 or 1; 4: string, FNV-1a of its bytes) or, for a NULL, a
+// constant. Entry i of h is row idx[i] of the column (row i without idx).
+extern "C" __global__ void gq_part_hash(const void* data, const i32* offs, int kind, const u8* valid, const i32* idx, u64* h, i64 n) {
+	GQ_FOR(i, n) {
+		i64 r = idx ? idx[i] : i;
+		u64 v;
+		if (!gq_bit(valid, r)) {
+			v = 0x9e3779b97f4a7c15ULL;
+		} else if (kind == 0) {
+			v = ((const u64*)data)[r];
+		} else if (kind == 1) {
+			v = (u64)(i64)((const i32*)data)[r];
+		} else if (kind == 2) {
+			double x = ((const double*)data)[r];
+			v = x == 0 ? 0 : isnan(x) ? 0x7ff8000000000001ULL : (u64)__double_as_longlong(x);
+		} else if (kind == 3) {
+			v = gq_bit((const u8*)data, r) ? 1 : 0;
+		} else {
+			const u8* s = (const u8*)data;
+			v = 14695981039346656037ULL;
+			for (i32 k = offs[r]; k < offs[r + 1]; k++) {
+				v ^= s[k];
+				v *= 1099511628211ULL;
+			}
+		}
+		h[i] = gq_hash64(h[i] * 31 + v);
+	}
 }
 
-extern "C" __global__ void gq_hash_i32(const i32* keys, const u8* valid, u64* out, i64 n) {
-	GQ_FOR(i, n) { out[i] = gq_bit(valid, i) ? gq_hash64((u64)(i64)keys[i]) : 0; }
-}
-
-// pid[i] = hash[i] % nparts; counts[p] += rows of p. Dynamic shared memory
-// of nparts words holds the block's histogram.
+// pid[i] = mix(hash[i]) % nparts, as the CPU picks a partition from its
+// hash; counts[p] += rows of p. Dynamic shared memory of nparts words
+// holds the block's histogram.
 extern "C" __global__ void gq_partition_count(const u64* hash, i64 n, u32 nparts, u32* pid, u32* counts) {
 	extern __shared__ u32 hist[];
 	for (u32 p = threadIdx.x; p < nparts; p += blockDim.x) hist[p] = 0;
 	__syncthreads();
 	GQ_FOR(i, n) {
-		u32 p = (u32)(hash[i] % nparts);
+		u32 p = (u32)(gq_hash64(hash[i]) % nparts);
 		pid[i] = p;
 		atomicAdd(&hist[p], 1u);
 	}
@@ -29,7 +54,8 @@ extern "C" __global__ void gq_partition_count(const u64* hash, i64 n, u32 nparts
 	}
 }
 
-// cursor starts as the exclusive scan of counts; perm receives row indices.
-extern "C" __global__ void gq_partition_scatter(const u32* pid, i64 n, u32* cursor, i32* perm) {
-	GQ_FOR(i, n) { perm[atomicAdd(&cursor[pid[i]], 1u)] = (i32)i; }
+// cursor starts as the exclusive scan of counts; perm receives the row
+// numbers (idx[i], or i without idx).
+extern "C" __global__ void gq_partition_scatter(const u32* pid, const i32* idx, i64 n, u32* cursor, i32* perm) {
+	GQ_FOR(i, n) { perm[atomicAdd(&cursor[pid[i]], 1u)] = idx ? idx[i] : (i32)i; }
 }

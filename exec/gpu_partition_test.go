@@ -1,0 +1,124 @@
+package exec
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/arrowgpu"
+	"gq/exec/expr"
+)
+
+// The device partitions rows as the exchange's host partitioner does, key
+// by key and for several keys at once: every type the device hashes,
+// NULLs (whatever their slots hold), -0 and 0, NaNs, empty strings. A rank
+// whose GPU scan partitions on the device and a rank that fell back to
+// the CPU must send a row to the same rank.
+func TestDevicePartitionMatchesHost(t *testing.T) {
+	g := testGPU(t)
+	q, err := g.queue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.putQueue(q)
+	mem := memory.NewGoAllocator()
+	dec := &arrow.Decimal64Type{Precision: 15, Scale: 2}
+	fields := []arrow.Field{
+		{Name: "i", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+		{Name: "d", Type: dec, Nullable: true},
+		{Name: "t", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+		{Name: "f", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+		{Name: "b", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+		{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "row", Type: arrow.PrimitiveTypes.Int32}, // not a key
+	}
+	rb := array.NewRecordBuilder(mem, arrow.NewSchema(fields, nil))
+	defer rb.Release()
+	dbls := []float64{0, math.Copysign(0, -1), math.NaN(), -math.NaN(), math.Inf(1), 1.5, -2.25}
+	const n = 5000
+	for r := range n {
+		null := r%11 == 3
+		if null {
+			// A NULL whose slot holds a value: the hash must not see it.
+			rb.Field(0).(*array.Int64Builder).AppendValues([]int64{int64(r)}, []bool{false})
+		} else {
+			rb.Field(0).(*array.Int64Builder).Append(int64(r*7919) - 100000)
+		}
+		if r%13 == 5 {
+			rb.Field(1).AppendNull()
+		} else {
+			rb.Field(1).(*array.Decimal64Builder).Append(decimal.Decimal64(r % 97))
+		}
+		rb.Field(2).(*array.Date32Builder).Append(arrow.Date32(9000 + r%400))
+		if r%17 == 1 {
+			rb.Field(3).AppendNull()
+		} else {
+			rb.Field(3).(*array.Float64Builder).Append(dbls[r%len(dbls)] * float64(1+r%3))
+		}
+		if r%5 == 0 {
+			rb.Field(4).AppendNull()
+		} else {
+			rb.Field(4).(*array.BooleanBuilder).Append(r%3 == 0)
+		}
+		if r%19 == 2 {
+			rb.Field(5).AppendNull()
+		} else {
+			rb.Field(5).(*array.StringBuilder).Append(string(rune('a'+r%26)) + string(make([]byte, r%4)))
+		}
+		rb.Field(6).(*array.Int32Builder).Append(int32(r))
+	}
+	rec := rb.NewRecordBatch()
+	defer rec.Release()
+	db, err := q.Upload(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Free()
+	c := NewContext(t.Context(), Options{Threads: 1, BatchSize: 1024, Alloc: mem})
+	for _, keys := range [][]int{{0}, {1}, {2}, {3}, {4}, {5}, {5, 3, 0}, {4, 1, 2}} {
+		for _, parts := range []int{2, 3, 8} {
+			exprs := make([]expr.Expr, len(keys))
+			cols := make([]*arrowgpu.Column, len(keys))
+			for i, k := range keys {
+				exprs[i] = &expr.Column{Index: k, Type: fields[k].Type, Name: fields[k].Name}
+				cols[i] = db.Cols[k]
+			}
+			p, err := newPartitioner(exprs, parts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			host, err := p.split(c, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			perm, offs, err := q.HashPartition(cols, arrowgpu.Buffer{}, n, parts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arr, err := q.Download(&arrowgpu.Column{Type: arrow.PrimitiveTypes.Int32, Len: n, Data: perm}, mem)
+			perm.Free()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := arr.(*array.Int32).Int32Values()
+			for pid := range parts {
+				dev := slices.Clone(rows[offs[pid]:offs[pid+1]])
+				slices.Sort(dev)
+				var want []int32
+				if host[pid] != nil {
+					want = host[pid].Column(6).(*array.Int32).Int32Values()
+				}
+				if !slices.Equal(dev, want) {
+					t.Errorf("keys %v, %d partitions: partition %d has %d rows on the device, %d on the host", keys, parts, pid, len(dev), len(want))
+				}
+			}
+			arr.Release()
+			releaseParts(host)
+		}
+	}
+}
