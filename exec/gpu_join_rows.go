@@ -236,15 +236,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	if err != nil || sorted == nil {
 		return anySent.Load(), err
 	}
-	b, err := r.sortRows(c, q, sorted)
-	if err != nil || b == nil {
-		return false, err
-	}
-	r.rowsOut.Add(b.NumRows())
-	if !sendSlices(c, out, b) {
-		return true, c.Err()
-	}
-	return true, nil
+	return r.sortRows(c, q, sorted, out)
 }
 
 // outputs evaluates the output columns over cur (the pipeline's batch),
@@ -298,9 +290,11 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 }
 
 // sortRows puts the chunks' output columns together, in chunk order,
-// orders the rows by r.Sort and brings them to the host; nil when there
-// are none. It frees the chunks' columns.
-func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column) (arrow.RecordBatch, error) {
+// orders the rows by r.Sort and sends them, a batch at a time gathered in
+// order and brought to the host (so neither memory holds a second copy
+// of them all); sent reports whether any went. It frees the chunks'
+// columns.
+func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	all := make([]*arrowgpu.Column, len(r.Exprs))
 	defer freeColumns(all)
 	for k := range all {
@@ -311,11 +305,10 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 			}
 		}
 		if len(parts) == 0 {
-			return nil, nil
+			return false, nil
 		}
-		var err error
 		if all[k], err = q.Concat(parts); err != nil {
-			return nil, err
+			return false, err
 		}
 	}
 	for i, cols := range chunks {
@@ -324,16 +317,29 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 	}
 	perm, err := q.SortPerm(all, r.Sort)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
+	defer perm.Free()
 	n := all[0].Len
-	rows, err := q.GatherMany(all, perm, n, false)
-	perm.Free()
-	if err != nil {
-		return nil, err
+	for lo := 0; lo < n; lo += c.BatchSize {
+		m := min(c.BatchSize, n-lo)
+		idx := arrowgpu.Buffer{Ptr: perm.Ptr.Add(int64(lo) * 4), Size: int64(m) * 4} // borrowed
+		rows, err := q.GatherMany(all, idx, m, false)
+		if err != nil {
+			return sent, err
+		}
+		b, err := r.download(c, q, rows, m)
+		freeColumns(rows)
+		if err != nil {
+			return sent, err
+		}
+		r.rowsOut.Add(b.NumRows())
+		sent = true
+		if !Send(c, out, b) {
+			return true, c.Err()
+		}
 	}
-	defer freeColumns(rows)
-	return r.download(c, q, rows, n)
+	return sent, nil
 }
 
 // download brings n rows of the output columns cols to the host.
