@@ -204,6 +204,18 @@ type AggResult struct {
 	Keys     []*array.Int64
 	KeyNulls *array.Int64
 	Ops      [][]*array.Int64
+	// PartOffsets, under a GroupPartition, delimit its partitions: the
+	// rows of partition p are [PartOffsets[p], PartOffsets[p+1]).
+	PartOffsets []uint32
+}
+
+// GroupPartition has Result bring the groups back grouped by a hash
+// exchange's partition (HashPartition's hash) of the table's keys Keys
+// (Double marks a double key) into Parts partitions.
+type GroupPartition struct {
+	Keys   []int
+	Double []bool
+	Parts  int
 }
 
 // Release releases the arrays.
@@ -221,13 +233,14 @@ func (r *AggResult) Release() {
 	}
 }
 
-// Result downloads the groups (in slot order) — with a groups kernel
+// Result downloads the groups (in slot order, or by partition under
+// part) — with a groups kernel
 // (AggKernel.WithHaving, WithTopN) those where Having holds and, when
 // topN > 0, only those a top-N of them by Top may keep (topThreshold).
 // Every buffer's groups are gathered by one kernel into one device buffer
 // and downloaded at once: a transfer per buffer cost milliseconds of round
 // trips per query.
-func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
+func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) (*AggResult, error) {
 	q := t.q
 	ks, err := q.kernels(append([]string{"gq_agg_ready", "gq_gather_64_many", "gq_topn_hist", "gq_topn_keep"}, selectKernels...)...)
 	if err != nil {
@@ -296,6 +309,26 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 	if t.groups != nil {
 		groups = int(binary.LittleEndian.Uint32(scratch[:4]))
 	}
+	var offsets []uint32
+	if part != nil {
+		hk, err := q.kernels("gq_part_hash_words")
+		if err != nil {
+			return nil, err
+		}
+		perm, offs, err := q.partition(idx, m, part.Parts, func(hash Buffer) error {
+			for i, k := range part.Keys {
+				if err := hk[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, t.keys[k].Ptr, boolArg(part.Double[i]), t.knull.Ptr, int32(k), idx.Ptr, hash.Ptr, int64(m)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		idx.Free()
+		idx, offsets = perm, offs // slots, by partition
+	}
 	bufs := append(append(append([]Buffer(nil), t.keys...), t.knull), slices.Concat(t.accs...)...)
 	ptrs := make([]byte, 8*len(bufs))
 	for j, b := range bufs {
@@ -337,7 +370,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int) (*AggResult, error) {
 		defer d.Release()
 		return array.NewInt64Data(d)
 	}
-	res := &AggResult{Rows: m, Groups: groups}
+	res := &AggResult{Rows: m, Groups: groups, PartOffsets: offsets}
 	for range t.keys {
 		res.Keys = append(res.Keys, column())
 	}

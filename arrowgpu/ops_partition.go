@@ -42,9 +42,6 @@ func PartitionKeyType(t arrow.DataType) bool {
 // columns, a selection), or the columns' first n without idx. Row order
 // inside a partition is not defined.
 func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer, []uint32, error) {
-	if nparts < 1 || nparts > MaxPartitions {
-		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning into %d partitions (1..%d)", nparts, MaxPartitions)
-	}
 	kinds := make([]int32, len(keys))
 	for k, key := range keys {
 		if !PartitionKeyType(key.Type) {
@@ -63,11 +60,31 @@ func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer
 			kinds[k] = 4
 		}
 	}
+	hashKernel, err := q.kernels("gq_part_hash")
+	if err != nil {
+		return Buffer{}, nil, err
+	}
+	return q.partition(idx, n, nparts, func(hash Buffer) error {
+		for k, key := range keys {
+			if err := hashKernel[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, key.Data.Ptr, key.Offsets.Ptr, kinds[k], key.Valid.Ptr, idx.Ptr, hash.Ptr, int64(n)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// partition is HashPartition once fold (inside Do) has queued the kernels
+// that fold the keys into hash (n words, zeroed).
+func (q *Queue) partition(idx Buffer, n, nparts int, fold func(hash Buffer) error) (Buffer, []uint32, error) {
+	if nparts < 1 || nparts > MaxPartitions {
+		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning into %d partitions (1..%d)", nparts, MaxPartitions)
+	}
 	offsets := make([]uint32, nparts+1)
 	if n == 0 {
 		return Buffer{}, offsets, nil
 	}
-	ks, err := q.kernels("gq_part_hash", "gq_partition_count", "gq_partition_scatter")
+	ks, err := q.kernels("gq_partition_count", "gq_partition_scatter")
 	if err != nil {
 		return Buffer{}, nil, err
 	}
@@ -90,12 +107,10 @@ func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer
 		if err := q.stream.memsetLocked(counts.Ptr, 0, int64(nparts)*4); err != nil {
 			return err
 		}
-		for k, key := range keys {
-			if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, key.Data.Ptr, key.Offsets.Ptr, kinds[k], key.Valid.Ptr, idx.Ptr, hash.Ptr, rows); err != nil {
-				return err
-			}
+		if err := fold(hash); err != nil {
+			return err
 		}
-		if err := ks[1].launchLocked(q.stream, g, D1(blockSize), uint32(nparts*4), hash.Ptr, rows, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), uint32(nparts*4), hash.Ptr, rows, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked([]Buffer{counts}, int64(nparts), 4)
@@ -110,7 +125,7 @@ func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer
 		if err := q.putLocked(counts.Ptr, cursor); err != nil { // counts becomes the cursor
 			return err
 		}
-		if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, pid.Ptr, idx.Ptr, rows, counts.Ptr, perm.Ptr); err != nil {
+		if err := ks[1].launchLocked(q.stream, g, D1(blockSize), 0, pid.Ptr, idx.Ptr, rows, counts.Ptr, perm.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()

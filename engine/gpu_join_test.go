@@ -129,8 +129,8 @@ func (g *gpuPair) fellBack() []string {
 // pipelines, a build side that holds an exchange read once through a
 // SharedSource (its replay by a fallback: scripts/test-gpu.sh's small
 // device memory step, a process having one GPU pool), and scans below a
-// hash exchange partition their rows on the device (q12). Rank 0 answers
-// as the CPU does.
+// hash exchange partition their rows on the device (q12), aggregations
+// their groups (q18). Rank 0 answers as the CPU does.
 func TestGPURanks(t *testing.T) {
 	g := newGPUPair(t)
 	const n = 2
@@ -143,7 +143,7 @@ func TestGPURanks(t *testing.T) {
 		}
 		engines[r] = New(cat, Options{Threads: 2, Comm: comms[r], Device: "gpu", FallbackMode: "silent"})
 	}
-	for _, q := range []struct{ name, op string }{{"q01", "GPUAggregate"}, {"q06", "GPUAggregate"}, {"q03", "Materialize build#"}, {"q05", "GPUJoinRows"}, {"q12", "partitioned=[o_orderkey]/2"}, {"q18", "GPUAggregate"}} {
+	for _, q := range []struct{ name, op string }{{"q01", "GPUAggregate"}, {"q06", "GPUAggregate"}, {"q03", "Materialize build#"}, {"q05", "GPUJoinRows"}, {"q12", "partitioned=[o_orderkey]/2"}, {"q18", "aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2"}} {
 		b, err := os.ReadFile("../testdata/tpch/queries/" + q.name + ".sql")
 		if err != nil {
 			t.Fatal(err)

@@ -69,6 +69,11 @@ type GPUAggregate struct {
 	// that the device computes from its table in place; Out is then
 	// Outer's output and only its groups come back.
 	Outer *GPUOuterAggregate
+	// Partition, when set (SetPartition: a hash exchange right above,
+	// under ranks), has the device bring the groups back grouped by the
+	// exchange's partition of key columns Partition.Keys; each batch then
+	// holds one partition's groups and the exchange sends it whole.
+	Partition *DevicePartition
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
@@ -287,7 +292,7 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 			}
 			continue
 		}
-		res, err := ot.Result(c.Alloc, 0)
+		res, err := ot.Result(c.Alloc, 0, nil)
 		ot.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {
 			err = errSumOverflow
@@ -346,11 +351,41 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 	return stats
 }
 
+// SetPartition has the groups come back grouped by p, a hash exchange's
+// partitioning of key columns; an errs.Unsupported error (a unchanged)
+// for a string key (the device holds codes, not the strings the exchange
+// hashes) or an aggregation whose groups are not its output.
+func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
+	if a.Outer != nil || a.TopN > 0 {
+		return errs.New(errs.Unsupported, "GPU aggregation: partitioned groups of a top-N or an outer aggregation")
+	}
+	for _, k := range p.Keys {
+		if k >= len(a.Keys) || a.dictOf[k] >= 0 || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || a.Out.Field(k).Type.ID() == arrow.STRING {
+			return errs.New(errs.Unsupported, "GPU aggregation: partitioning by output column %d", k)
+		}
+	}
+	a.Partition = p
+	return nil
+}
+
+// groupPartition is Partition as the aggregation table takes it.
+func (a *GPUAggregate) groupPartition() *arrowgpu.GroupPartition {
+	p := a.Partition
+	if p == nil {
+		return nil
+	}
+	gp := &arrowgpu.GroupPartition{Keys: p.Keys, Parts: p.Parts}
+	for _, k := range p.Keys {
+		gp.Double = append(gp.Double, a.Out.Field(k).Type.ID() == arrow.FLOAT64)
+	}
+	return gp
+}
+
 func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(out)
-		b, err := a.run(c)
+		b, offs, err := a.run(c)
 		a.Scan.GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
 			return a.Scan.runOnCPU(c, "GPU aggregation over "+a.Scan.CPU.Table.Name(), err, a.CPU, &a.onCPU, out)
@@ -358,7 +393,7 @@ func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 		if err != nil {
 			return err
 		}
-		if !sendSlices(c, out, b) {
+		if !sendParts(c, out, b, offs) {
 			return c.Err()
 		}
 		return nil
@@ -370,8 +405,9 @@ func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 // CPU (a query with hundreds of millions of groups gains little here).
 const gpuAggMaxSlots = 1 << 28
 
-// run aggregates every chunk and returns the partial rows.
-func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
+// run aggregates every chunk and returns the partial rows (grouped by
+// partition under Partition: offs, else nil).
+func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err error) {
 	start, calls := time.Now(), a.Scan.GPU.dv.Calls()
 	defer func() {
 		a.devNS.Add(int64(time.Since(start)))
@@ -382,13 +418,13 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	g := s.GPU
 	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer g.cache.release(dt.entry)
 	a.toDevice.Add(loaded)
 	q, err := g.queue()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer g.putQueue(q)
 	ncols := len(sc.Columns)
@@ -396,7 +432,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	var pipe *gpuPipeline
 	if len(a.Joins) > 0 {
 		if pipe, err = a.prepareJoins(c, q); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer pipe.free()
 	}
@@ -407,7 +443,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		case p < 0:
 		case p < ncols:
 			if d = dt.dicts[sc.Columns[p]]; d == nil {
-				return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
+				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
 			}
 		default:
 			d = pipe.dictOf(a, p)
@@ -422,7 +458,7 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 	for {
 		t, err := q.NewAggTable(a.kernel, capacity)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		// Chunks go through the pipeline and into the one table up to
 		// gpuStreams at once, each on its own queue.
@@ -463,12 +499,12 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		})
 		if err != nil {
 			t.Free()
-			return nil, err
+			return nil, nil, err
 		}
 		if full.Load() {
 			t.Free()
 			if capacity *= 16; capacity > gpuAggMaxSlots {
-				return nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
+				return nil, nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
 			}
 			continue
 		}
@@ -479,15 +515,15 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 			if errors.Is(err, arrowgpu.ErrSumOverflow) {
 				err = errSumOverflow
 			}
-			return rec, err
+			return rec, nil, err
 		}
-		res, err := t.Result(c.Alloc, a.TopN)
+		res, err := t.Result(c.Alloc, a.TopN, a.groupPartition())
 		t.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {
 			err = errSumOverflow
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer res.Release()
 		a.groups.Add(int64(res.Groups))
@@ -495,10 +531,11 @@ func (a *GPUAggregate) run(c *Context) (arrow.RecordBatch, error) {
 		g.setGroups(hintKey, res.Groups)
 		dicts, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, dicts)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer release()
-		return a.partialRows(c, res, dicts)
+		b, err := a.partialRows(c, res, dicts)
+		return b, res.PartOffsets, err
 	}
 }
 

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
+	"gq/catalog"
 	"gq/exec/expr"
 )
 
@@ -121,4 +123,103 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 			releaseParts(host)
 		}
 	}
+}
+
+// A GPU scan and a GPU aggregation below a hash exchange bring their rows
+// back grouped by partition (GPUScan.Partition, GPUAggregate.SetPartition):
+// every batch is a partBatch whose rows the host partitioner puts in its
+// partition, and no row is lost — an int64 key with NULLs and (the scan)
+// a double key with -0, 0 and NaN, over many chunks.
+func TestGPUOutputPartitioned(t *testing.T) {
+	g := testGPU(t)
+	defer func(n int) { chunkRows = n }(chunkRows)
+	chunkRows = 1000
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+		{Name: "d", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+		{Name: "v", Type: arrow.PrimitiveTypes.Int64},
+	}, nil)
+	dbls := []float64{0, math.Copysign(0, -1), math.NaN(), 2.5, -7}
+	const splits, rowsPer = 12, 900
+	var batches []arrow.RecordBatch
+	for s := range splits {
+		rb := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+		for i := range rowsPer {
+			r := s*rowsPer + i
+			if r%9 == 4 {
+				rb.Field(0).AppendNull()
+			} else {
+				rb.Field(0).(*array.Int64Builder).Append(int64(r % 1500))
+			}
+			rb.Field(1).(*array.Float64Builder).Append(dbls[r%len(dbls)])
+			rb.Field(2).(*array.Int64Builder).Append(int64(r))
+		}
+		batches = append(batches, rb.NewRecordBatch())
+		rb.Release()
+	}
+	table := catalog.NewMemTable("parts", schema, batches)
+	releaseBatches(batches)
+	const parts = 3
+	keyCols := []expr.Expr{&expr.Column{Index: 0, Type: schema.Field(0).Type, Name: "k"}, &expr.Column{Index: 1, Type: schema.Field(1).Type, Name: "d"}}
+	check := func(what string, n Node, wantRows int) {
+		t.Helper()
+		p, err := newPartitioner(keyCols, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := NewContext(t.Context(), Options{Threads: 2, BatchSize: 256, Alloc: mem})
+		rows := 0
+		err = Run(c, n, func(b arrow.RecordBatch) error {
+			pb, ok := b.(*partBatch)
+			if !ok || pb.Parts != parts {
+				t.Fatalf("%s: a batch of %d rows not of one partition", what, b.NumRows())
+			}
+			split, err := p.split(c, b)
+			if err != nil {
+				return err
+			}
+			for pid, s := range split {
+				if s != nil && pid != pb.Part {
+					t.Errorf("%s: %d rows of partition %d in a batch of partition %d", what, s.NumRows(), pid, pb.Part)
+				}
+			}
+			releaseParts(split)
+			rows += int(b.NumRows())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows != wantRows {
+			t.Errorf("%s: %d rows, want %d", what, rows, wantRows)
+		}
+	}
+	scan := &Scan{Table: table, Columns: []int{0, 1, 2}, Out: schema}
+	gs := &GPUScan{CPU: scan, GPU: g, Partition: &DevicePartition{Keys: []int{0, 1}, Parts: parts}}
+	check("scan", gs, splits*rowsPer)
+
+	// Groups of k (the device groups by no double): it repeats every
+	// 1,500 rows, NULL on every ninth row.
+	keyCols = keyCols[:1]
+	want := map[string]bool{}
+	for r := range splits * rowsPer {
+		k := fmt.Sprint(r % 1500)
+		if r%9 == 4 {
+			k = "NULL"
+		}
+		want[k] = true
+	}
+	out := arrow.NewSchema([]arrow.Field{schema.Field(0), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
+	ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keyCols, []AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga.Final = true
+	if err := ga.SetPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
+		t.Fatal(err)
+	}
+	check("aggregation", ga, len(want))
 }

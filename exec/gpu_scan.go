@@ -343,22 +343,8 @@ func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *ar
 	b := array.NewRecordBatch(pl.dlSchema, cols, int64(cols[0].Len()))
 	releaseArrays(cols)
 	sent.Store(true)
-	if offs == nil {
-		if !sendSlices(c, raw, b) {
-			return c.Err()
-		}
-		return nil
-	}
-	defer b.Release()
-	bs := uint32(c.BatchSize)
-	for p := range len(offs) - 1 {
-		for lo := offs[p]; lo < offs[p+1]; lo += bs {
-			hi := min(lo+bs, offs[p+1])
-			pb := &partBatch{RecordBatch: b.NewSlice(int64(lo), int64(hi)), Part: p, Parts: s.Partition.Parts}
-			if !Send(c, raw, pb) {
-				return c.Err()
-			}
-		}
+	if !sendParts(c, raw, b, offs) {
+		return c.Err()
 	}
 	return nil
 }
@@ -567,6 +553,26 @@ func applyJoinFilters(c *Context, jfs []*scanJoinFilter, b arrow.RecordBatch, se
 
 // sendSlices sends b in pieces of at most c.BatchSize rows (the operators
 // above expect batches of about that size to spread over their workers).
+// sendParts is sendSlices for b's rows grouped by partition, offs[p] to
+// offs[p+1] partition p's (nil: not grouped): each slice goes as a
+// partBatch. It consumes b.
+func sendParts(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch, offs []uint32) bool {
+	if offs == nil {
+		return sendSlices(c, out, b)
+	}
+	defer b.Release()
+	bs := uint32(c.BatchSize)
+	for p := range len(offs) - 1 {
+		for lo := offs[p]; lo < offs[p+1]; lo += bs {
+			hi := min(lo+bs, offs[p+1])
+			if !Send(c, out, &partBatch{RecordBatch: b.NewSlice(int64(lo), int64(hi)), Part: p, Parts: len(offs) - 1}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func sendSlices(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch) bool {
 	n := b.NumRows()
 	bs := int64(c.BatchSize)

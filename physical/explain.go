@@ -98,6 +98,19 @@ func topText(n int, top arrowgpu.OrderKey, out *arrow.Schema) string {
 	return fmt.Sprintf(" top=%d by %s %s", n, out.Field(top.Col).Name, dir)
 }
 
+// partitionText is a GPU operator's " partitioned=[KEYS]/N" ("" without
+// a device partitioning): out names the key columns.
+func partitionText(p *exec.DevicePartition, out *arrow.Schema) string {
+	if p == nil {
+		return ""
+	}
+	names := make([]string, len(p.Keys))
+	for i, k := range p.Keys {
+		names[i] = out.Field(k).Name
+	}
+	return fmt.Sprintf(" partitioned=[%s]/%d", strings.Join(names, ", "), p.Parts)
+}
+
 // Describe is the EXPLAIN line of one node (without its children).
 func Describe(n exec.Node) string {
 	switch x := n.(type) {
@@ -120,6 +133,7 @@ func Describe(n exec.Node) string {
 			}
 			having += fmt.Sprintf(" then keys=%s aggs=%s", exprs(keys), aggList(o.Aggs))
 		}
+		having += partitionText(x.Partition, x.Out)
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
 	case *exec.GPUJoinRows:
 		order := topText(x.TopN, x.Top, x.Out)
@@ -138,14 +152,7 @@ func Describe(n exec.Node) string {
 				s += " host-filter=" + show(x.HostFilter)
 			}
 		}
-		if p := x.Partition; p != nil {
-			names := make([]string, len(p.Keys))
-			for i, k := range p.Keys {
-				names[i] = x.Schema().Field(k).Name
-			}
-			s += fmt.Sprintf(" partitioned=[%s]/%d", strings.Join(names, ", "), p.Parts)
-		}
-		return s
+		return s + partitionText(x.Partition, x.Schema())
 	case *exec.Scan:
 		names := make([]string, x.Out.NumFields())
 		for i, f := range x.Out.Fields() {

@@ -340,10 +340,11 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 	return projs[0]
 }
 
-// partitionOnDevice has a GPU scan right below x, a hash exchange (through
-// a Project of bare columns, which keeps a batch's partition), partition
-// its rows on the device by x's keys (GPUScan.Partition): x then sends
-// each batch whole. It reports whether it did.
+// partitionOnDevice has a GPU scan or aggregation right below x, a hash
+// exchange (through a Project of bare columns, which keeps a batch's
+// partition), partition its rows on the device by x's keys
+// (GPUScan.Partition, GPUAggregate.SetPartition): x then sends each batch
+// whole. It reports whether it did.
 func partitionOnDevice(x *exec.Exchange) bool {
 	if x.Kind != exec.ExchangeHash || x.Comm == nil {
 		return false
@@ -353,8 +354,9 @@ func partitionOnDevice(x *exec.Exchange) bool {
 	if pr != nil {
 		in = pr.Input
 	}
-	gs, ok := in.(*exec.GPUScan)
-	if !ok || gs.Partition != nil {
+	switch in.(type) {
+	case *exec.GPUScan, *exec.GPUAggregate:
+	default:
 		return false
 	}
 	// out maps x's input columns to the scan's output columns.
@@ -382,8 +384,18 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		j, _ := out(c.Index)
 		keys = append(keys, j)
 	}
-	gs.Partition = &exec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
-	return true
+	p := &exec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
+	switch y := in.(type) {
+	case *exec.GPUScan:
+		if y.Partition != nil {
+			return false
+		}
+		y.Partition = p
+		return true
+	case *exec.GPUAggregate:
+		return y.SetPartition(p) == nil
+	}
+	return false
 }
 
 // splitDistinct returns, for an aggregation whose aggregates are all
