@@ -33,6 +33,18 @@ func NewMemTable(name string, schema *arrow.Schema, batches []arrow.RecordBatch)
 	return t
 }
 
+// ReleaseMemTable drops a table's references to its batches, for a
+// table made for one query (a GPU scan's table of an exchange's rows);
+// the table must not be read afterwards. Other tables are left alone.
+func ReleaseMemTable(t Table) {
+	if m, ok := t.(*memTable); ok {
+		for _, b := range m.batches {
+			b.Release()
+		}
+		m.batches = nil
+	}
+}
+
 func (t *memTable) Name() string          { return t.name }
 func (t *memTable) Schema() *arrow.Schema { return t.schema }
 func (t *memTable) NumSplits() int        { return len(t.batches) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -130,9 +131,12 @@ func (g *gpuPair) fellBack() []string {
 // SharedSource (its replay by a fallback: scripts/test-gpu.sh's small
 // device memory step, a process having one GPU pool), and scans below a
 // hash exchange partition their rows on the device (q12), aggregations
-// their groups (q18). Rank 0 answers as the CPU does.
+// their groups (q18), and a join's probe side that an exchange brings is
+// scanned from the device (GPUScan.Source: q12, q18, q21) — no join is
+// left on the CPU. Rank 0 answers as the CPU does.
 func TestGPURanks(t *testing.T) {
 	g := newGPUPair(t)
+	cpuJoin := regexp.MustCompile(`HashJoin[^\n]*\[CPU\]`)
 	const n = 2
 	comms := shuffle.NewLocal(n)
 	engines := make([]*Engine, n)
@@ -143,15 +147,29 @@ func TestGPURanks(t *testing.T) {
 		}
 		engines[r] = New(cat, Options{Threads: 2, Comm: comms[r], Device: "gpu", FallbackMode: "silent"})
 	}
-	for _, q := range []struct{ name, op string }{{"q01", "GPUAggregate"}, {"q06", "GPUAggregate"}, {"q03", "Materialize build#"}, {"q05", "GPUJoinRows"}, {"q12", "partitioned=[o_orderkey]/2"}, {"q18", "aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2"}} {
+	for _, q := range []struct {
+		name string
+		ops  []string
+	}{
+		{"q01", []string{"GPUAggregate"}}, {"q06", []string{"GPUAggregate"}},
+		{"q03", []string{"Materialize build#"}}, {"q05", []string{"GPUJoinRows"}},
+		{"q12", []string{"partitioned=[o_orderkey]/2", "Materialize exchange#"}},
+		{"q18", []string{"aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2", "Materialize exchange#"}},
+		{"q21", []string{"Materialize exchange#"}},
+	} {
 		b, err := os.ReadFile("../testdata/tpch/queries/" + q.name + ".sql")
 		if err != nil {
 			t.Fatal(err)
 		}
 		sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
 		plans, errs := runRanks(context.Background(), engines, "explain "+sql)
-		if errs[0] != nil || !strings.Contains(plans[0], q.op) {
-			t.Errorf("%s: rank 0's plan has no %s (%v):\n%s", q.name, q.op, errs[0], plans[0])
+		for _, op := range q.ops {
+			if errs[0] != nil || !strings.Contains(plans[0], op) {
+				t.Errorf("%s: rank 0's plan has no %s (%v):\n%s", q.name, op, errs[0], plans[0])
+			}
+		}
+		if cpuJoin.MatchString(plans[0]) {
+			t.Errorf("%s: a join on the CPU:\n%s", q.name, plans[0])
 		}
 		for round := range 2 { // the second from the device cache
 			outs, errs := runRanks(context.Background(), engines, sql)

@@ -319,7 +319,7 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 }
 
 func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
-func (a *GPUAggregate) Children() []Node      { return a.Builds }
+func (a *GPUAggregate) Children() []Node      { return a.pipeInputs() }
 func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
 
 // Device is where the aggregation ran (EXPLAIN ANALYZE).
@@ -349,6 +349,15 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		stats = slices.Insert(stats, 2, Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
 	}
 	return stats
+}
+
+// pipeInputs are the plans the pipeline reads: its build sides, and the
+// rows its scan reads when they are not a table's (GPUScan.Source).
+func (a *GPUAggregate) pipeInputs() []Node {
+	if a.Scan.Source == nil {
+		return a.Builds
+	}
+	return append(slices.Clip(a.Builds), a.Scan.Source)
 }
 
 // SetPartition has the groups come back grouped by p, a hash exchange's
@@ -416,7 +425,11 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	s := a.Scan
 	sc := s.CPU
 	g := s.GPU
-	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
+	t, err := s.table(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -234,6 +234,22 @@ func (dc *deviceCache) evictLRU(keep *devTable, n int64) int64 {
 	return freed
 }
 
+// drop frees t's entry, a table of one query's (GPUScan.Source), now the
+// query has ended.
+func (dc *deviceCache) drop(t catalog.Table) {
+	dc.mu.Lock()
+	dt := dc.tables[cacheKey(t)]
+	if dt == nil || dt.pins > 0 {
+		dc.mu.Unlock()
+		return
+	}
+	delete(dc.tables, cacheKey(t))
+	dc.mu.Unlock()
+	dt.mu.Lock()
+	dt.freeLocked()
+	dt.mu.Unlock()
+}
+
 // Spill is the cache as the DEVICE tier's spillable (memory.Spillable):
 // it evicts unpinned tables, least recently used first, until n bytes are
 // freed.

@@ -590,7 +590,11 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	}
 	need := a.buildNeed(k)
 	w := a.width()
-	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
+	t, err := gs.table(c)
+	if err != nil {
+		return nil, err
+	}
+	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
 	if err != nil {
 		return nil, err
 	}

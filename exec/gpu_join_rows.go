@@ -115,7 +115,7 @@ func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error
 }
 
 func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }
-func (r *GPUJoinRows) Children() []Node      { return r.Pipe.Builds }
+func (r *GPUJoinRows) Children() []Node      { return r.Pipe.pipeInputs() }
 func (r *GPUJoinRows) Explain() string       { return "GPUJoinRows" }
 
 // Device is where the joins ran (EXPLAIN ANALYZE).
@@ -171,7 +171,11 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		a.calls.Add(g.dv.Calls() - calls)
 	}()
 	sc := s.CPU
-	dt, loaded, err := g.cache.acquire(c, sc.Table, sc.Columns)
+	t, err := s.table(c)
+	if err != nil {
+		return false, err
+	}
+	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
 	if err != nil {
 		return false, err
 	}

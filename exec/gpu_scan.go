@@ -43,6 +43,11 @@ type GPUScan struct {
 	// before they come back: every batch then holds one partition's rows
 	// and the exchange sends it whole (partBatch).
 	Partition *DevicePartition
+	// Source, when set, is what the scan reads instead of CPU's table
+	// (whose schema CPU's names): under ranks, the rows a hash exchange
+	// brought, a join's probe side — a SharedSource, run once per query
+	// (gpu_source.go).
+	Source Node
 
 	onCPU                                    atomic.Bool
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
@@ -57,7 +62,12 @@ type DevicePartition struct {
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
-func (s *GPUScan) Children() []Node      { return nil }
+func (s *GPUScan) Children() []Node {
+	if s.Source != nil {
+		return []Node{s.Source}
+	}
+	return nil
+}
 func (s *GPUScan) Explain() string       { return "GPUScan " + s.CPU.Table.Name() }
 
 // Device is where the scan ran (EXPLAIN ANALYZE).
@@ -202,7 +212,7 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 		// Past the first batch sent, a fallback would duplicate rows.
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			// The workers pass the CPU scan's batches on (onCPU).
-			return s.runOnCPU(c, "GPU scan of "+s.CPU.Table.Name(), err, s.CPU, &s.onCPU, raw)
+			return s.runOnCPU(c, "GPU scan of "+s.CPU.Table.Name(), err, s.cpu(), &s.onCPU, raw)
 		}
 		return err
 	})
@@ -278,7 +288,11 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
 	sc := s.CPU
 	start := time.Now()
-	dt, loaded, err := s.GPU.cache.acquire(c, sc.Table, sc.Columns)
+	t, err := s.table(c)
+	if err != nil {
+		return false, err
+	}
+	dt, loaded, err := s.GPU.cache.acquire(c, t, sc.Columns)
 	if err != nil {
 		return false, err
 	}

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/catalog"
 )
 
 // A common subplan computed once. A query that names the same CTE twice
@@ -77,6 +79,8 @@ func (r *SharedRead) Explain() string {
 type sharedRuns struct {
 	mu      sync.Mutex
 	runs    map[Node]*sharedRun
+	tables  map[Node]catalog.Table // runTable
+	atEnd   []func()
 	filters map[*JoinFilter]*joinFilterRun // joinfilter.go
 }
 
@@ -142,12 +146,35 @@ func (c *Context) sharedRun(src Node) *sharedRun {
 	return run
 }
 
+// runTable returns the query's table of src's batches (src a
+// SharedSource's run, done): made by make on first use, and given to end
+// when the query ends (before the batches are freed).
+func (c *Context) runTable(src Node, make func() catalog.Table, end func(catalog.Table)) catalog.Table {
+	s := c.shared
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t, ok := s.tables[src]; ok {
+		return t
+	}
+	if s.tables == nil {
+		s.tables = map[Node]catalog.Table{}
+	}
+	t := make()
+	s.tables[src] = t
+	s.atEnd = append(s.atEnd, func() { end(t) })
+	return t
+}
+
 // releaseShared frees the kept batches; Run calls it once every goroutine
 // of the query has ended.
 func (c *Context) releaseShared() {
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, f := range s.atEnd {
+		f()
+	}
+	s.atEnd, s.tables = nil, nil
 	for _, run := range s.runs {
 		releaseBatchList(run.batches)
 		run.batches = nil

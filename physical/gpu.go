@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/arrowgpu"
+	"gq/catalog"
 	"gq/errs"
 	"gq/exec"
 	"gq/exec/expr"
@@ -42,7 +43,7 @@ func PlaceOnGPU(root exec.Node, g *exec.GPU, o GPUOptions) (exec.Node, error) {
 		}
 		return root, nil
 	}
-	p := placer{g: g, o: o, shared: new(int)}
+	p := placer{g: g, o: o, shared: new(int), sources: map[*exec.Scan]*exec.SharedSource{}, exScans: map[*exec.Exchange]*exec.Scan{}}
 	root = p.place(root)
 	if len(p.onCPU) > 0 {
 		slices.Sort(p.onCPU)
@@ -74,8 +75,12 @@ type placer struct {
 	g     *exec.GPU
 	o     GPUOptions
 	onCPU []string // "operator (reason)"
-	// shared numbers the SharedSources of replayable build sides.
-	shared *int
+	// shared numbers the SharedSources of replayable build sides and of
+	// exchanges' rows scanned on the device (sources, by the Scan that
+	// stands for them; exScans: those Scans by exchange).
+	shared  *int
+	sources map[*exec.Scan]*exec.SharedSource
+	exScans map[*exec.Exchange]*exec.Scan
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
@@ -443,11 +448,15 @@ func (p *placer) scan(s *exec.Scan) (*exec.GPUScan, string) {
 		}
 	}
 	dev, host := splitForDevice(s.Filter)
-	return &exec.GPUScan{
+	gs := &exec.GPUScan{
 		CPU: s, GPU: p.g, DeviceFilter: dev, HostFilter: host,
 		Warn:  p.warn(),
 		Raise: p.o.FallbackMode == "raise",
-	}, ""
+	}
+	if src, ok := p.sources[s]; ok {
+		gs.Source = src
+	}
+	return gs, ""
 }
 
 // aggregate returns the plan computing x over s with its aggregation on
@@ -570,6 +579,13 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 // changed yet: the caller runs pl.builds and pl.twin when it takes it.
 func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *exec.GPUScan) {
 	s, spine := spineOf(n)
+	if b, bspine := spineBottom(n); s == nil && p.o.Ranks {
+		// Under ranks a probe side that a hash exchange brings is
+		// scanned from the device too (exchangeScan).
+		if ex, ok := b.(*exec.Exchange); ok && ex.Kind == exec.ExchangeHash {
+			s, spine = p.exchangeScan(ex), bspine
+		}
+	}
 	if s == nil || len(spine) == 0 {
 		return nil, nil, nil
 	}
@@ -606,6 +622,28 @@ func (p *placer) replayable(right *exec.Node) exec.Node {
 	src := &exec.SharedSource{Input: *right, ID: *p.shared, Label: "build"}
 	*right = &exec.SharedRead{Src: src, ID: src.ID}
 	return &exec.SharedRead{Src: src, ID: src.ID, Primary: true}
+}
+
+// exchangeScan returns the scan of ex's rows (ex placed first): a Scan of
+// an empty table of ex's schema, whose GPU twin reads the rows of a
+// SharedSource over ex instead (exec GPUScan.Source: once per query,
+// replayed by a fallback), so that a join pipeline runs over the rows an
+// exchange brought as over a stored table's. The same scan each time for
+// ex.
+func (p *placer) exchangeScan(ex *exec.Exchange) *exec.Scan {
+	if s, ok := p.exScans[ex]; ok {
+		return s
+	}
+	schema := ex.Schema()
+	cols := make([]int, schema.NumFields())
+	for i := range cols {
+		cols[i] = i
+	}
+	s := &exec.Scan{Table: catalog.NewMemTable(fmt.Sprintf("exchange#%d", ex.Op), schema, nil), Columns: cols, Out: schema}
+	*p.shared++
+	p.exScans[ex] = s
+	p.sources[s] = &exec.SharedSource{Input: p.place(ex), ID: *p.shared, Label: "exchange"}
+	return s
 }
 
 // holdsExchange reports whether the plan n holds an exchange.
@@ -798,10 +836,21 @@ func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Exp
 // to a scan: the scan and the nodes above it, top first; a nil scan when
 // another operator is on the way.
 func spineOf(n exec.Node) (*exec.Scan, []exec.Node) {
+	b, spine := spineBottom(n)
+	if s, ok := b.(*exec.Scan); ok {
+		return s, spine
+	}
+	return nil, nil
+}
+
+// spineBottom walks n down its probe sides as spineOf does and returns
+// the node it stops at (a Scan, or a node no spine goes through) and the
+// spine above it; nil when a join on the way has no device twin.
+func spineBottom(n exec.Node) (exec.Node, []exec.Node) {
 	var spine []exec.Node
 	for {
-		if s, ok := n.(*exec.Scan); ok {
-			return s, spine
+		if _, ok := n.(*exec.Scan); ok {
+			return n, spine
 		}
 		spine = append(spine, n)
 		switch y := n.(type) {
@@ -820,7 +869,7 @@ func spineOf(n exec.Node) (*exec.Scan, []exec.Node) {
 			}
 			n = y.Left
 		default:
-			return nil, nil
+			return n, spine[:len(spine)-1]
 		}
 	}
 }
@@ -1062,7 +1111,9 @@ func conjuncts(f expr.Expr) []expr.Expr {
 
 // quiet returns a placer for what only a CPU twin runs: its operators on
 // the CPU are not the query's (they run only on a fallback, which says so).
-func (p *placer) quiet() *placer { return &placer{g: p.g, o: p.o, shared: p.shared} }
+func (p *placer) quiet() *placer {
+	return &placer{g: p.g, o: p.o, shared: p.shared, sources: p.sources, exScans: p.exScans}
+}
 
 func (p *placer) warn() func(string) {
 	if p.o.FallbackMode == "silent" {

@@ -1,0 +1,46 @@
+package exec
+
+import (
+	"gq/catalog"
+)
+
+// A GPU scan of rows that are not a table's (GPUScan.Source): under ranks,
+// the rows a hash exchange brought this rank, a join's probe side. The
+// Source is a SharedSource: its rows are gathered once per query, so a
+// fallback's CPU twin reads the same rows instead of running the exchange
+// again (which would wait for messages its peers sent once). The device
+// reads them as a table of this query's, put in the device table cache
+// like any other and dropped from it when the query ends; a join pipeline
+// over the scan then runs on the device as it does over a stored table.
+
+// table returns the table s reads: its CPU scan's, or for a scan of a
+// Source the query's table of the Source's rows (once they are all in).
+func (s *GPUScan) table(c *Context) (catalog.Table, error) {
+	if s.Source == nil {
+		return s.CPU.Table, nil
+	}
+	run := c.sharedRun(s.Source)
+	select {
+	case <-run.done:
+	case <-c.Done():
+		return nil, c.Err()
+	}
+	if run.failed {
+		return nil, c.Err()
+	}
+	return c.runTable(s.Source, func() catalog.Table {
+		return catalog.NewMemTable(s.CPU.Table.Name(), s.CPU.Table.Schema(), run.batches)
+	}, func(t catalog.Table) {
+		s.GPU.cache.drop(t)
+		catalog.ReleaseMemTable(t)
+	}), nil
+}
+
+// cpu is what runs in place of s on the CPU: its Scan, or a read of its
+// Source's rows.
+func (s *GPUScan) cpu() Node {
+	if s.Source != nil {
+		return &SharedRead{Src: s.Source}
+	}
+	return s.CPU
+}
