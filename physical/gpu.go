@@ -346,8 +346,8 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 }
 
 // partitionOnDevice has a GPU scan or aggregation right below x, a hash
-// exchange (through a Project of bare columns, which keeps a batch's
-// partition), partition its rows on the device by x's keys
+// exchange (through a Project, which keeps a batch's partition, its keys
+// bare columns there), partition its rows on the device by x's keys
 // (GPUScan.Partition, GPUAggregate.SetPartition): x then sends each batch
 // whole. It reports whether it did.
 func partitionOnDevice(x *exec.Exchange) bool {
@@ -364,30 +364,16 @@ func partitionOnDevice(x *exec.Exchange) bool {
 	default:
 		return false
 	}
-	// out maps x's input columns to the scan's output columns.
-	out := func(i int) (int, bool) { return i, true }
-	if pr != nil {
-		out = func(i int) (int, bool) {
-			c, ok := pr.Exprs[i].(*expr.Column)
-			if !ok {
-				return 0, false
-			}
-			return c.Index, true
-		}
-		for i := range pr.Exprs {
-			if _, ok := out(i); !ok {
-				return false
-			}
-		}
-	}
-	var keys []int
+	var keys []int // the partition keys as columns of in's output
 	for _, k := range x.Keys {
 		c, ok := k.(*expr.Column)
+		if ok && pr != nil {
+			c, ok = pr.Exprs[c.Index].(*expr.Column)
+		}
 		if !ok || !arrowgpu.PartitionKeyType(c.Type) {
 			return false
 		}
-		j, _ := out(c.Index)
-		keys = append(keys, j)
+		keys = append(keys, c.Index)
 	}
 	p := &exec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
 	switch y := in.(type) {
