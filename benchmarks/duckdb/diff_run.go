@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/engine"
@@ -27,15 +28,37 @@ type Rows struct {
 	Err   error
 }
 
-// RunGQ runs sql in gq.
+// RunGQ runs sql in gq (under ranks, e is rank 0 and leads it on all).
 func RunGQ(ctx context.Context, e *engine.Engine, sql string) Rows {
-	res, err := e.Query(ctx, sql)
-	if err != nil {
-		return Rows{Err: err}
+	var batches []arrow.RecordBatch
+	if e.NRanks() > 1 {
+		st, err := e.ServeStream(ctx, sql)
+		if err != nil {
+			return Rows{Err: err}
+		}
+		for b, ok := st.Next(); ok; b, ok = st.Next() {
+			batches = append(batches, b)
+		}
+		err = st.Err()
+		st.Close()
+		defer func() {
+			for _, b := range batches {
+				b.Release()
+			}
+		}()
+		if err != nil {
+			return Rows{Err: err}
+		}
+	} else {
+		res, err := e.Query(ctx, sql)
+		if err != nil {
+			return Rows{Err: err}
+		}
+		defer res.Release()
+		batches = res.Batches
 	}
-	defer res.Release()
 	var out [][]string
-	for _, b := range res.Batches {
+	for _, b := range batches {
 		for r := 0; r < int(b.NumRows()); r++ {
 			row := make([]string, b.NumCols())
 			for c, col := range b.Columns() {

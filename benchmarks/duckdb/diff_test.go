@@ -11,6 +11,7 @@ import (
 
 	"gq/catalog"
 	"gq/engine"
+	"gq/shuffle"
 )
 
 // The differential test: random queries in gq and DuckDB, plus TLP and
@@ -22,7 +23,8 @@ var (
 	diffN    = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
 	diffTime = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
 	diffSeed = flag.Uint64("diff.seed", 1, "generator seed")
-	diffTPCH = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
+	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
+	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
 )
 
 func TestDifferential(t *testing.T) {
@@ -57,6 +59,9 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 		}
 	}
 	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}), Duck: db}
+	if *diffRanks > 1 {
+		d.GQ = leadRanks(t, dir, *diffRanks, batch)
+	}
 	deadline := time.Now().Add(budget)
 	for i := 0; i < n && time.Now().Before(deadline); i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -79,4 +84,32 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 	if s.Queries > 0 && s.Agree < s.Queries/3 {
 		t.Errorf("only %d of %d queries ran in both engines: the generator is too often wrong", s.Agree, s.Queries)
 	}
+}
+
+// leadRanks starts n ranks over dir's tables, ranks 1.. following the
+// statements rank 0 leads (Engine.ServeStream, which RunGQ uses under
+// ranks), and returns rank 0; they stop when the test ends.
+func leadRanks(t *testing.T, dir string, n, batch int) *engine.Engine {
+	comms := shuffle.NewLocal(n)
+	engines := make([]*engine.Engine, n)
+	for r := range n {
+		cat := catalog.New()
+		if err := cat.RegisterDir(dir); err != nil {
+			t.Fatal(err)
+		}
+		engines[r] = engine.New(cat, engine.Options{Threads: 2, BatchSize: batch, Comm: comms[r]})
+	}
+	done := make(chan error, n-1)
+	for r := 1; r < n; r++ {
+		go func() { done <- engines[r].FollowStatements(context.Background()) }()
+	}
+	t.Cleanup(func() {
+		engines[0].StopFollowers()
+		for range n - 1 {
+			if err := <-done; err != nil {
+				t.Errorf("a following rank: %v", err)
+			}
+		}
+	})
+	return engines[0]
 }
