@@ -20,9 +20,9 @@ import (
 //
 //	go test -run TestDifferential -diff.n 100000 -diff.time 1h -diff.seed 7
 var (
-	diffN    = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
-	diffTime = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
-	diffSeed = flag.Uint64("diff.seed", 1, "generator seed")
+	diffN     = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
+	diffTime  = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
+	diffSeed  = flag.Uint64("diff.seed", 1, "generator seed")
 	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
 	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
 )
