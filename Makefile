@@ -111,15 +111,18 @@ fuzz:
 	done
 	go test ./catalog -run '^TestParquetMutations$$' -count=1 -v -timeout 0 -parquet.mutate $(FUZZTIME)
 
-# make difftest [DIFFTIME=10m] [SEED=2]: random queries compared with DuckDB
-# (plus TLP and NoREC) for DIFFTIME on the generated tables and DIFFTIME/2
-# on TPC-H; `make test` runs a short fixed-seed version.
+# make difftest [DIFFTIME=10m] [SEED=2] [RANKS=1]: random queries compared
+# with DuckDB (plus TLP and NoREC) for DIFFTIME on the generated tables and
+# DIFFTIME/2 on TPC-H, gq as RANKS in-process ranks; `make test` runs a
+# short fixed-seed version. GQ_DEVICE=gpu (on gqemu: eval the output of
+# `go run ./arrowgpu/emulator/cmd/gqemu` first) checks the GPU operators.
 DIFFTIME ?= 10m
 SEED ?= 2
+RANKS ?= 1
 
 difftest:
 	cd benchmarks/duckdb && go test -run TestDifferential -count=1 -v -timeout 0 \
-		-diff.n 100000000 -diff.time $(DIFFTIME) -diff.seed $(SEED)
+		-diff.n 100000000 -diff.time $(DIFFTIME) -diff.seed $(SEED) -diff.ranks $(RANKS)
 
 # make soak [SOAKTIME=30m] [SOAKLOOP=5m] [SOAKREPS=20] [SOAKSEED=<now>]: the
 # long versions of the checks `make test` runs briefly. Random queries
