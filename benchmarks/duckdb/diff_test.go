@@ -33,17 +33,28 @@ func TestDifferential(t *testing.T) {
 		if err := WriteDiffTables(dir, *diffSeed); err != nil {
 			t.Fatal(err)
 		}
-		runDiff(t, dir, NewDiffGen(*diffSeed), *diffN, *diffTime, 5, WidenDiffDecimals)
+		runDiff(t, dir, NewDiffGen(*diffSeed), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+	})
+	t.Run("generated-ranks", func(t *testing.T) {
+		// A quarter as many under 3 ranks, unless all run under ranks.
+		if *diffRanks > 1 {
+			t.Skip("-diff.ranks runs every query under ranks")
+		}
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed+1); err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, NewDiffGen(*diffSeed+1), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 	})
 	t.Run("tpch", func(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(*diffTPCH, "lineitem.parquet")); err != nil {
 			t.Skipf("no TPC-H data at %s (make data)", *diffTPCH)
 		}
-		runDiff(t, *diffTPCH, NewTPCHGen(*diffSeed), *diffN/4, *diffTime/2, 0, nil)
+		runDiff(t, *diffTPCH, NewTPCHGen(*diffSeed), *diffN/4, *diffTime/2, 0, *diffRanks, nil)
 	})
 }
 
-func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batch int, prep func(*sql.DB, string) error) {
+func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batch, ranks int, prep func(*sql.DB, string) error) {
 	cat := catalog.New()
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
@@ -59,8 +70,8 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 		}
 	}
 	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}), Duck: db}
-	if *diffRanks > 1 {
-		d.GQ = leadRanks(t, dir, *diffRanks, batch)
+	if ranks > 1 {
+		d.GQ = leadRanks(t, dir, ranks, batch)
 	}
 	deadline := time.Now().Add(budget)
 	for i := 0; i < n && time.Now().Before(deadline); i++ {
