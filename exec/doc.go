@@ -15,10 +15,14 @@
 // probe side is the scan (gpu_join.go: inner, left, semi, anti, NOT IN,
 // single), with its HAVING, a top-N above it and an aggregation of its
 // groups (GPUOuterAggregate) done on the device too; GPUJoinRows runs such
-// a pipeline and emits its rows (gpu_join_rows.go). Each runs its CPU twin
-// when the device cannot (fallback_mode). They drive the device through
-// arrowgpu; GPU is the process's one handle on it, and GPU.eachChunk works
-// on a few chunks of a table at once, each on its own queue.
+// a pipeline and emits its rows (gpu_join_rows.go), ordered there under a
+// sort. Under ranks a scan can read the rows an exchange brought
+// (GPUScan.Source, gpu_source.go), and a scan or an aggregation below a
+// hash exchange groups its rows by partition for it (partBatch). Each
+// runs its CPU twin when the device cannot (fallback_mode). They drive
+// the device through arrowgpu; GPU is the process's one handle on it, and
+// GPU.eachChunk works on a few chunks of a table at once, each on its own
+// queue.
 //
 // exec must not import planner or physical.
 package exec
