@@ -68,7 +68,7 @@ func (s *GPUScan) Children() []Node {
 	}
 	return nil
 }
-func (s *GPUScan) Explain() string       { return "GPUScan " + s.CPU.Table.Name() }
+func (s *GPUScan) Explain() string { return "GPUScan " + s.CPU.Table.Name() }
 
 // Device is where the scan ran (EXPLAIN ANALYZE).
 func (s *GPUScan) Device() string {
