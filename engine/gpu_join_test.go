@@ -133,7 +133,9 @@ func (g *gpuPair) fellBack() []string {
 // hash exchange partition their rows on the device (q12), aggregations
 // their groups (q18), and a join's probe side that an exchange brings is
 // scanned from the device (GPUScan.Source: q12, q18, q21) — no join is
-// left on the CPU. Rank 0 answers as the CPU does.
+// left on the CPU — and so is the merge of the partial aggregates an
+// exchange brought (q01, q18 with its HAVING). Rank 0 answers as the CPU
+// does.
 func TestGPURanks(t *testing.T) {
 	g := newGPUPair(t)
 	cpuJoin := regexp.MustCompile(`HashJoin[^\n]*\[CPU\]`)
@@ -151,10 +153,10 @@ func TestGPURanks(t *testing.T) {
 		name string
 		ops  []string
 	}{
-		{"q01", []string{"GPUAggregate"}}, {"q06", []string{"GPUAggregate"}},
+		{"q01", []string{"GPUAggregate", "aggs=[sum(partial0)"}}, {"q06", []string{"GPUAggregate"}},
 		{"q03", []string{"Materialize build#"}}, {"q05", []string{"GPUJoinRows"}},
 		{"q12", []string{"partitioned=[o_orderkey]/2", "Materialize exchange#"}},
-		{"q18", []string{"aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2", "Materialize exchange#"}},
+		{"q18", []string{"aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2", "Materialize exchange#", "having=gt(sum(l_quantity), 300) over GPUScan exchange#"}},
 		{"q21", []string{"Materialize exchange#"}},
 	} {
 		b, err := os.ReadFile("../testdata/tpch/queries/" + q.name + ".sql")

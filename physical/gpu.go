@@ -118,6 +118,13 @@ func (p *placer) place(n exec.Node) exec.Node {
 			x.Input = p.place(s)
 			return n
 		}
+		if ex, ok := x.Input.(*exec.Exchange); ok && ex.Kind == exec.ExchangeHash && p.o.Ranks {
+			// Under ranks the merge of the partial aggregates an
+			// exchange brought runs over its rows on the device.
+			if top, _ := p.aggregate(x, p.exchangeScan(ex)); top != nil {
+				return top
+			}
+		}
 		if top := p.joinAggregate(x); top != nil {
 			return top
 		}
