@@ -12,7 +12,9 @@ import (
 	"vitess.io/vitess/go/vt/sqlparser"
 
 	"gq/catalog"
+	"gq/exec"
 	"gq/planner"
+	"gq/shuffle"
 )
 
 var update = flag.Bool("update", false, "rewrite the EXPLAIN golden files under testdata/golden/explain")
@@ -22,7 +24,9 @@ var update = flag.Bool("update", false, "rewrite the EXPLAIN golden files under 
 // golden file: a change of plan shape shows up as a diff to review, and
 // -update accepts it. q15_view's view is registered, then its query is
 // explained. The plan placed on the GPU (PlaceOnGPU needs no device) has
-// its golden files under tpch-gpu: what runs on the device, and how.
+// its golden files under tpch-gpu: what runs on the device, and how; rank
+// 0's plan of 2 ranks on GPUs (Distribute, then PlaceOnGPU) under
+// tpch-gpu-2ranks.
 func TestExplainGolden(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "tpch", "queries", "*.sql"))
 	if len(files) == 0 {
@@ -46,7 +50,7 @@ func TestExplainGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got, gpu string
+			var got, gpu, ranks string
 			for _, piece := range pieces {
 				stmt, err := parser.Parse(piece)
 				if err != nil {
@@ -70,21 +74,36 @@ func TestExplainGolden(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					node, err := Lower(opt)
-					if err != nil {
-						t.Fatal(err)
+					// A plan each time: placement changes it.
+					lower := func() exec.Node {
+						node, err := Lower(opt)
+						if err != nil {
+							t.Fatal(err)
+						}
+						return node
 					}
-					root := AttachJoinFilters(ShareCommonSubplans(node)) // as a one-rank engine plans
+					root := AttachJoinFilters(ShareCommonSubplans(lower())) // as a one-rank engine plans
 					got += Explain(root)
 					placed, err := PlaceOnGPU(root, nil, GPUOptions{FallbackMode: "silent"})
 					if err != nil {
 						t.Fatal(err)
 					}
 					gpu += Explain(placed)
+					// Rank 0's plan of 2 ranks, each on its GPU (as the
+					// engine plans under ranks: exchanges, then the GPU).
+					dist, _, err := Distribute(lower(), DistOptions{Comm: shuffle.NewLocal(2)[0], OpBase: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if placed, err = PlaceOnGPU(dist, nil, GPUOptions{FallbackMode: "silent", Ranks: true}); err != nil {
+						t.Fatal(err)
+					}
+					ranks += Explain(placed)
 				}
 			}
 			checkGolden(t, filepath.Join(dir, name+".golden"), got)
 			checkGolden(t, filepath.Join(dir+"-gpu", name+".golden"), gpu)
+			checkGolden(t, filepath.Join(dir+"-gpu-2ranks", name+".golden"), ranks)
 		})
 	}
 }
