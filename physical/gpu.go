@@ -75,9 +75,9 @@ type placer struct {
 	g     *exec.GPU
 	o     GPUOptions
 	onCPU []string // "operator (reason)"
-	// shared numbers the SharedSources of replayable build sides and of
-	// exchanges' rows scanned on the device (sources, by the Scan that
-	// stands for them; exScans: those Scans by exchange).
+	// shared numbers the SharedSources of replayable build sides; sources
+	// are those of exchanges' rows scanned on the device, by the Scan that
+	// stands for them (exScans: those Scans by exchange).
 	shared  *int
 	sources map[*exec.Scan]*exec.SharedSource
 	exScans map[*exec.Exchange]*exec.Scan
@@ -632,12 +632,17 @@ func (p *placer) exchangeScan(ex *exec.Exchange) *exec.Scan {
 	for i := range cols {
 		cols[i] = i
 	}
-	s := &exec.Scan{Table: catalog.NewMemTable(fmt.Sprintf("exchange#%d", ex.Op), schema, nil), Columns: cols, Out: schema}
-	*p.shared++
+	s := &exec.Scan{Table: exchangeRows{catalog.NewMemTable(fmt.Sprintf("exchange#%d", ex.Op), schema, nil)}, Columns: cols, Out: schema}
 	p.exScans[ex] = s
-	p.sources[s] = &exec.SharedSource{Input: p.place(ex), ID: *p.shared, Label: "exchange"}
+	p.sources[s] = &exec.SharedSource{Input: p.place(ex), ID: int(ex.Op), Label: "exchange"} // numbered as ex
 	return s
 }
+
+// exchangeRows is the table an exchangeScan names: the exchange's schema,
+// no rows of its own, and an unknown row count.
+type exchangeRows struct{ catalog.Table }
+
+func (exchangeRows) Stats() catalog.Stats { return catalog.Stats{RowCount: -1} }
 
 // holdsExchange reports whether the plan n holds an exchange.
 func holdsExchange(n exec.Node) bool {
