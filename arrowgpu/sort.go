@@ -14,8 +14,9 @@ import (
 // of row indices by each key's u64 order key, a byte per pass, from the
 // last key to the first; a key's passes are only those of the bytes in
 // which its values differ (a date or a small integer: two or three), and
-// a key with NULLs takes one more pass that places them. Rows equal on
-// every key keep their order.
+// a key with NULLs takes one more pass that places them. A string key is
+// its length, then its bytes 8 at a time, each a key of its own. Rows
+// equal on every key keep their order.
 
 // sortTileRounds is the fewest rounds of 256 rows a tile of a pass holds;
 // more when the rows are many, so that the count array (256 per tile),
@@ -29,7 +30,7 @@ const (
 // device.
 func SortKeyType(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64, arrow.STRING:
 		return true
 	}
 	return false
@@ -54,7 +55,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 	if n > 1<<31-1 {
 		return Buffer{}, errs.New(errs.Unsupported, "GPU sort of %d rows", n)
 	}
-	ks, err := q.kernels("gq_sort_iota", "gq_sort_key", "gq_sort_null_key", "gq_sort_span", "gq_sort_hist", "gq_scan_u32", "gq_sort_scatter")
+	ks, err := q.kernels("gq_sort_iota", "gq_sort_key", "gq_sort_null_key", "gq_sort_span", "gq_sort_hist", "gq_scan_u32", "gq_sort_scatter", "gq_sort_str_len", "gq_sort_str_word")
 	if err != nil {
 		return Buffer{}, err
 	}
@@ -69,7 +70,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 	}
 	perm, spare := &bufs[0], &bufs[1]
 	okey, okeySpare := &bufs[2], &bufs[3]
-	counts, offsets, span := bufs[4], bufs[5], bufs[6]
+	counts, offsets, spanBuf := bufs[4], bufs[5], bufs[6]
 	defer func() {
 		for i := range bufs[1:] {
 			bufs[1+i].Free()
@@ -95,25 +96,34 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		*okey, *okeySpare = *okeySpare, *okey
 		return nil
 	}
-	// sortBy sorts by the keys in okey: one pass per byte in which they
-	// differ (a trip to the device to learn which).
-	sortBy := func() error {
+	// span returns the AND and the OR of the keys in okey (a trip to the
+	// device).
+	span := func() (and, or uint64, err error) {
 		var init [16]byte
 		binary.LittleEndian.PutUint64(init[:8], ^uint64(0))
-		if err := q.putLocked(span.Ptr, init[:]); err != nil {
-			return err
+		if err := q.putLocked(spanBuf.Ptr, init[:]); err != nil {
+			return 0, 0, err
 		}
-		if err := ks[3].launchLocked(q.stream, q.grid(n), D1(256), 0, okey.Ptr, n, span.Ptr); err != nil {
-			return err
+		if err := ks[3].launchLocked(q.stream, q.grid(n), D1(256), 0, okey.Ptr, n, spanBuf.Ptr); err != nil {
+			return 0, 0, err
 		}
 		if err := q.stream.syncLocked(); err != nil {
-			return err
+			return 0, 0, err
 		}
 		var got [16]byte
-		if err := q.getLocked(got[:], span.Ptr); err != nil {
+		if err := q.getLocked(got[:], spanBuf.Ptr); err != nil {
+			return 0, 0, err
+		}
+		return binary.LittleEndian.Uint64(got[:8]), binary.LittleEndian.Uint64(got[8:]), nil
+	}
+	// sortBy sorts by the keys in okey: one pass per byte in which they
+	// differ.
+	sortBy := func() error {
+		and, or, err := span()
+		if err != nil {
 			return err
 		}
-		differ := binary.LittleEndian.Uint64(got[:8]) ^ binary.LittleEndian.Uint64(got[8:])
+		differ := and ^ or
 		for shift := 0; shift < 64; shift += 8 {
 			if differ>>shift&0xff != 0 {
 				if err := pass(shift); err != nil {
@@ -130,15 +140,46 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		for i := len(keys) - 1; i >= 0; i-- {
 			k := keys[i]
 			col := cols[k.Col]
-			isDouble := int32(0)
-			if col.Type.ID() == arrow.FLOAT64 {
-				isDouble = 1
-			}
-			if err := ks[1].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
-				return err
-			}
-			if err := sortBy(); err != nil {
-				return err
+			if col.Type.ID() == arrow.STRING {
+				// The length, then each word of 8 bytes from the
+				// last: the OR of the lengths bounds the longest.
+				lengths := func(desc bool) error {
+					return ks[7].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Offsets.Ptr, col.Valid.Ptr, boolArg(desc), perm.Ptr, okey.Ptr, n)
+				}
+				if err := lengths(false); err != nil {
+					return err
+				}
+				_, longest, err := span()
+				if err != nil {
+					return err
+				}
+				if k.Desc {
+					if err := lengths(true); err != nil {
+						return err
+					}
+				}
+				if err := sortBy(); err != nil {
+					return err
+				}
+				for w := int((longest+7)/8) - 1; w >= 0; w-- {
+					if err := ks[8].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, col.Valid.Ptr, boolArg(k.Desc), int32(w), perm.Ptr, okey.Ptr, n); err != nil {
+						return err
+					}
+					if err := sortBy(); err != nil {
+						return err
+					}
+				}
+			} else {
+				isDouble := int32(0)
+				if col.Type.ID() == arrow.FLOAT64 {
+					isDouble = 1
+				}
+				if err := ks[1].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
+					return err
+				}
+				if err := sortBy(); err != nil {
+					return err
+				}
 			}
 			if col.Valid.Ptr == 0 {
 				continue

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -14,7 +15,9 @@ import (
 // TestGPUSortPerm checks the device sort's permutation against a stable
 // sort on the host: one and several keys, ascending and descending,
 // NULLs first and last, many ties (stability), and the values at the
-// edges of each order (MinInt64 beside a NULL, -0 and 0, NaN, ±Inf).
+// edges of each order (MinInt64 beside a NULL, -0 and 0, NaN, ±Inf;
+// strings that are prefixes of each other, with NUL bytes, longer than a
+// word of 8 bytes).
 func TestGPUSortPerm(t *testing.T) {
 	q := needKernels(t)
 	rec := testBatch(testRows, 9)
@@ -37,6 +40,11 @@ func TestGPUSortPerm(t *testing.T) {
 		{"edges int64 desc", edges, []OrderKey{{Col: 0, Desc: true}}},
 		{"edges double", edges, []OrderKey{{Col: 1}, {Col: 0}}},
 		{"edges double desc NULLs first", edges, []OrderKey{{Col: 1, Desc: true, NullsFirst: true}, {Col: 0, Desc: true}}},
+		{"string", rec, []OrderKey{{Col: 8}}},
+		{"string desc NULLs first, date", rec, []OrderKey{{Col: 8, Desc: true, NullsFirst: true}, {Col: 4}}},
+		{"date, string desc", rec, []OrderKey{{Col: 4}, {Col: 8, Desc: true}}},
+		{"edges string", edges, []OrderKey{{Col: 2}, {Col: 0}}},
+		{"edges string desc", edges, []OrderKey{{Col: 2, Desc: true}, {Col: 0}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db, err := q.Upload(tc.rec)
@@ -72,10 +80,13 @@ func edgeBatch() arrow.RecordBatch {
 	b := array.NewRecordBuilder(mem, arrow.NewSchema([]arrow.Field{
 		{Name: "i", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 		{Name: "d", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+		{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil))
 	defer b.Release()
 	ints := []int64{math.MinInt64, math.MaxInt64, 0, -1, 1, math.MinInt64, math.MaxInt64, 7}
 	dbls := []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0, -math.MaxFloat64, math.SmallestNonzeroFloat64, -math.NaN()}
+	// Prefixes of each other, NUL bytes, bytes above 0x7f, words of 8.
+	strs := []string{"", "a", "a\x00", "a\x00\x00b", "ab", "abcdefgh", "abcdefgh\x00", "abcdefghi", "abcdefg", "\xff", "\xc3\xa9t\xc3\xa9", "zzzzzzzzzzzzzzzzzzzzzzzz", "zzzzzzzzzzzzzzzzzzzzzzz"}
 	for r := range 600 {
 		i, d := b.Field(0).(*array.Int64Builder), b.Field(1).(*array.Float64Builder)
 		if r%5 == 3 {
@@ -87,6 +98,11 @@ func edgeBatch() arrow.RecordBatch {
 			d.AppendNull()
 		} else {
 			d.Append(dbls[r%len(dbls)])
+		}
+		if r%9 == 4 {
+			b.Field(2).AppendNull()
+		} else {
+			b.Field(2).(*array.StringBuilder).Append(strs[r%len(strs)])
 		}
 	}
 	return b.NewRecordBatch()
@@ -116,6 +132,8 @@ func compareOrder(rec arrow.RecordBatch, keys []OrderKey, a, b int) int {
 			c = cmp.Compare(x.Value(a), x.Value(b))
 		case *array.Date32:
 			c = cmp.Compare(x.Value(a), x.Value(b))
+		case *array.String:
+			c = strings.Compare(x.Value(a), x.Value(b))
 		case *array.Float64:
 			c = cmp.Compare(x.Value(a), x.Value(b)) // NaN first: flipped below
 			if an, bn := math.IsNaN(x.Value(a)), math.IsNaN(x.Value(b)); an || bn {

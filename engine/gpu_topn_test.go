@@ -81,8 +81,8 @@ func TestGPUTopNJoinRows(t *testing.T) {
 // device: the rows are ordered there (GPUJoinRows.SetSort, a radix sort)
 // and come back in order, as the CPU's stable sort gives them — several
 // keys, descending and ascending, decimals, dates, doubles computed on
-// the device, NULLs from a left join. (Every order is total: the CPU's
-// ties keep the order its parallel scan happened to give them.)
+// the device, strings, NULLs from a left join. (Every order is total:
+// the CPU's ties keep the order its parallel scan happened to give them.)
 func TestGPUSort(t *testing.T) {
 	g := newGPUPair(t)
 	for _, sql := range []string{
@@ -91,6 +91,8 @@ func TestGPUSort(t *testing.T) {
 		"select ps_partkey, ps_suppkey, ps_supplycost * 0.5 as half from partsupp where ps_availqty < 100 order by half, ps_partkey desc, ps_suppkey",
 		"select o_orderkey, c_name, o_totalprice from orders join customer on o_custkey = c_custkey where c_mktsegment = 'BUILDING' order by o_orderdate desc, o_totalprice, o_orderkey",
 		"select c_custkey, o_orderkey, o_totalprice from customer left join orders on c_custkey = o_custkey and o_totalprice > 400000 order by o_totalprice desc, c_custkey",
+		"select c_name, c_address, c_acctbal from customer where c_acctbal > 9000 order by c_address desc, c_name",
+		"select o_orderkey, o_clerk, c_phone from orders join customer on o_custkey = c_custkey where o_totalprice > 300000 order by o_clerk, c_phone desc, o_orderkey",
 	} {
 		g.same(sql, sql)
 		plan := strings.Join(g.run(g.gpu, "explain "+sql), "\n")

@@ -127,3 +127,37 @@ extern "C" __global__ void gq_sort_scatter(const u64* okey, const i32* perm, i64
 		__syncthreads();
 	}
 }
+
+// gq_sort_str_word writes okey[i], the order key of word w of row perm[i]
+// of a string column: its bytes w*8 to w*8+7 big-endian, zeros past the
+// end (gq_sort_str_len's pass, before the words', orders a string before
+// the longer ones it is a prefix of), complemented when descending; 0 for
+// a NULL.
+extern "C" __global__ void gq_sort_str_word(const i32* offs, const u8* bytes, const u8* valid, int desc, int w, const i32* perm, u64* okey, i64 n) {
+	GQ_FOR(i, n) {
+		i64 r = perm[i];
+		u64 k = 0;
+		if (gq_bit(valid, r)) {
+			i32 lo = offs[r] + w * 8, hi = offs[r + 1];
+			for (int b = 0; b < 8; b++) {
+				k = (k << 8) | (lo + b < hi ? bytes[lo + b] : 0);
+			}
+			if (desc) k = ~k;
+		}
+		okey[i] = k;
+	}
+}
+
+// gq_sort_str_len writes okey[i], the byte length of row perm[i] of a
+// string column (complemented when descending; 0 for a NULL).
+extern "C" __global__ void gq_sort_str_len(const i32* offs, const u8* valid, int desc, const i32* perm, u64* okey, i64 n) {
+	GQ_FOR(i, n) {
+		i64 r = perm[i];
+		u64 k = 0;
+		if (gq_bit(valid, r)) {
+			k = (u64)(offs[r + 1] - offs[r]);
+			if (desc) k = ~k;
+		}
+		okey[i] = k;
+	}
+}
