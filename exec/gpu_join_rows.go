@@ -40,6 +40,10 @@ type GPUJoinRows struct {
 	// stable CPU sort over a scan in order). The Sort above is gone; CPU
 	// then sorts for a fallback.
 	Sort []arrowgpu.OrderKey
+	// Partition, when set (SetPartition: a hash exchange right above,
+	// under ranks), has each chunk's rows come back grouped by the
+	// exchange's partition; the exchange sends each batch whole.
+	Partition *DevicePartition
 
 	fused                       *arrowgpu.Fused // Exprs, unless all are bare columns
 	onCPU                       atomic.Bool
@@ -90,10 +94,26 @@ func (r *GPUJoinRows) SetTopN(top arrowgpu.OrderKey, n int) error {
 	default:
 		return errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}
-	if r.TopN > 0 || len(r.Sort) > 0 || n <= 0 {
+	if r.TopN > 0 || len(r.Sort) > 0 || r.Partition != nil || n <= 0 {
 		return errs.New(errs.Unsupported, "GPU joins: a second top-N")
 	}
 	r.TopN, r.Top = n, top
+	return nil
+}
+
+// SetPartition has each chunk's rows come back grouped by p, a hash
+// exchange's partitioning of output columns; an errs.Unsupported error (r
+// unchanged) for a key the device cannot hash or rows already ordered.
+func (r *GPUJoinRows) SetPartition(p *DevicePartition) error {
+	if r.TopN > 0 || len(r.Sort) > 0 {
+		return errs.New(errs.Unsupported, "GPU joins: partitioned rows of an order")
+	}
+	for _, k := range p.Keys {
+		if !arrowgpu.PartitionKeyType(r.Out.Field(k).Type) {
+			return errs.New(errs.Unsupported, "GPU joins: partitioning by %s", r.Out.Field(k).Type)
+		}
+	}
+	r.Partition = p
 	return nil
 }
 
@@ -106,7 +126,7 @@ func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error
 			return errs.New(errs.Unsupported, "GPU sort by %s", t)
 		}
 	}
-	if r.TopN > 0 || len(r.Sort) > 0 || len(keys) == 0 {
+	if r.TopN > 0 || len(r.Sort) > 0 || r.Partition != nil || len(keys) == 0 {
 		return errs.New(errs.Unsupported, "GPU joins: a second order")
 	}
 	r.Sort = keys
@@ -222,8 +242,9 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 			return false, nil
 		}
 		var b arrow.RecordBatch
+		var offs []uint32
 		if err == nil {
-			b, err = r.download(c, wq, cols, n)
+			b, offs, err = r.partitionedDownload(c, wq, cols, n)
 			free()
 		}
 		release()
@@ -232,7 +253,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		}
 		r.rowsOut.Add(b.NumRows())
 		anySent.Store(true)
-		if !sendSlices(c, out, b) {
+		if !sendParts(c, out, b, offs) {
 			return true, c.Err()
 		}
 		return false, nil
@@ -344,6 +365,31 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 		}
 	}
 	return sent, nil
+}
+
+// partitionedDownload is download, the rows grouped by Partition first
+// when it is set (offs: its partitions' bounds, else nil).
+func (r *GPUJoinRows) partitionedDownload(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, []uint32, error) {
+	if r.Partition == nil {
+		b, err := r.download(c, q, cols, n)
+		return b, nil, err
+	}
+	keys := make([]*arrowgpu.Column, len(r.Partition.Keys))
+	for i, k := range r.Partition.Keys {
+		keys[i] = cols[k]
+	}
+	perm, offs, err := q.HashPartition(keys, arrowgpu.Buffer{}, n, r.Partition.Parts)
+	if err != nil {
+		return nil, nil, err
+	}
+	parted, err := q.GatherMany(cols, perm, n, false)
+	perm.Free()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer freeColumns(parted)
+	b, err := r.download(c, q, parted, n)
+	return b, offs, err
 }
 
 // download brings n rows of the output columns cols to the host.

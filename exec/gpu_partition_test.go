@@ -125,8 +125,9 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 	}
 }
 
-// A GPU scan and a GPU aggregation below a hash exchange bring their rows
-// back grouped by partition (GPUScan.Partition, GPUAggregate.SetPartition):
+// A GPU scan, a join pipeline's rows and a GPU aggregation below a hash
+// exchange come back grouped by partition (GPUScan.Partition,
+// GPUJoinRows and GPUAggregate SetPartition):
 // every batch is a partBatch whose rows the host partitioner puts in its
 // partition, and no row is lost — an int64 key with NULLs and (the scan)
 // a double key with -0, 0 and NaN, over many chunks.
@@ -200,6 +201,17 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	scan := &Scan{Table: table, Columns: []int{0, 1, 2}, Out: schema}
 	gs := &GPUScan{CPU: scan, GPU: g, Partition: &DevicePartition{Keys: []int{0, 1}, Parts: parts}}
 	check("scan", gs, splits*rowsPer)
+	// A pipeline's rows (of no joins here: the rows it computes on the
+	// device, then partitions there).
+	cols := []expr.Expr{keyCols[0], keyCols[1], &expr.Column{Index: 2, Type: schema.Field(2).Type, Name: "v"}}
+	rows, err := NewGPUJoinRows(&GPUScan{CPU: scan, GPU: g}, nil, nil, cols, schema, scan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rows.SetPartition(&DevicePartition{Keys: []int{0, 1}, Parts: parts}); err != nil {
+		t.Fatal(err)
+	}
+	check("join rows", rows, splits*rowsPer)
 
 	// Groups of k (the device groups by no double): it repeats every
 	// 1,500 rows, NULL on every ninth row.

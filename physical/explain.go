@@ -140,6 +140,7 @@ func Describe(n exec.Node) string {
 		if s, ok := x.CPU.(*exec.Sort); ok && len(x.Sort) > 0 {
 			order = " sort=" + sortKeys(s.Keys)
 		}
+		order += partitionText(x.Partition, x.Out)
 		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), order, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
 	case *exec.GPUScan:
 		s := "GPU" + Describe(x.CPU)

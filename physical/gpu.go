@@ -352,11 +352,12 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 	return projs[0]
 }
 
-// partitionOnDevice has a GPU scan or aggregation right below x, a hash
-// exchange (through a Project, which keeps a batch's partition, its keys
-// bare columns there), partition its rows on the device by x's keys
-// (GPUScan.Partition, GPUAggregate.SetPartition): x then sends each batch
-// whole. It reports whether it did.
+// partitionOnDevice has a GPU scan, aggregation or join pipeline right
+// below x, a hash exchange (through a Project, which keeps a batch's
+// partition, its keys bare columns there), partition its rows on the
+// device by x's keys (GPUScan.Partition, GPUAggregate and GPUJoinRows
+// SetPartition): x then sends each batch whole. It reports whether it
+// did.
 func partitionOnDevice(x *exec.Exchange) bool {
 	if x.Kind != exec.ExchangeHash || x.Comm == nil {
 		return false
@@ -367,7 +368,7 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		in = pr.Input
 	}
 	switch in.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate:
+	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
 	default:
 		return false
 	}
@@ -391,6 +392,8 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		y.Partition = p
 		return true
 	case *exec.GPUAggregate:
+		return y.SetPartition(p) == nil
+	case *exec.GPUJoinRows:
 		return y.SetPartition(p) == nil
 	}
 	return false
