@@ -215,6 +215,9 @@ type AggResult struct {
 type GroupPartition struct {
 	Keys   []int
 	Double []bool
+	// Lookup, where set, holds per code the value a code key hashes as
+	// (a string key: its string's FNV-1a; StringHashes).
+	Lookup []Buffer
 	Parts  int
 }
 
@@ -317,7 +320,11 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 		}
 		perm, offs, err := q.partition(idx, m, part.Parts, func(hash Buffer) error {
 			for i, k := range part.Keys {
-				if err := hk[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, t.keys[k].Ptr, boolArg(part.Double[i]), t.knull.Ptr, int32(k), idx.Ptr, hash.Ptr, int64(m)); err != nil {
+				var lookup DevPtr
+				if i < len(part.Lookup) {
+					lookup = part.Lookup[i].Ptr
+				}
+				if err := hk[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, t.keys[k].Ptr, boolArg(part.Double[i]), lookup, t.knull.Ptr, int32(k), idx.Ptr, hash.Ptr, int64(m)); err != nil {
 					return err
 				}
 			}

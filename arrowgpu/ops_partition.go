@@ -136,3 +136,30 @@ func (q *Queue) partition(idx Buffer, n, nparts int, fold func(hash Buffer) erro
 	}
 	return perm, offsets, nil
 }
+
+// StringHashes returns the FNV-1a hash of each of col's strings (a
+// GroupPartition's Lookup of a string key whose codes are row numbers).
+func (q *Queue) StringHashes(col *Column) (Buffer, error) {
+	if col.Type.ID() != arrow.STRING {
+		return Buffer{}, errs.New(errs.Internal, "arrowgpu: string hashes of %s", col.Type)
+	}
+	ks, err := q.kernels("gq_part_fnv")
+	if err != nil {
+		return Buffer{}, err
+	}
+	out, err := q.pool.Alloc(int64(col.Len) * 8)
+	if err != nil {
+		return Buffer{}, err
+	}
+	err = q.dv.Do(func() error {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, int64(col.Len), out.Ptr); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return Buffer{}, err
+	}
+	return out, nil
+}

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"slices"
@@ -369,7 +370,7 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 		return errs.New(errs.Unsupported, "GPU aggregation: partitioned groups of a top-N or an outer aggregation")
 	}
 	for _, k := range p.Keys {
-		if k >= len(a.Keys) || a.dictOf[k] >= 0 || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || a.Out.Field(k).Type.ID() == arrow.STRING {
+		if k >= len(a.Keys) || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || (a.Out.Field(k).Type.ID() == arrow.STRING) != (a.dictOf[k] >= 0) {
 			return errs.New(errs.Unsupported, "GPU aggregation: partitioning by output column %d", k)
 		}
 	}
@@ -377,17 +378,56 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 	return nil
 }
 
-// groupPartition is Partition as the aggregation table takes it.
-func (a *GPUAggregate) groupPartition() *arrowgpu.GroupPartition {
+// groupPartition is Partition as the aggregation table takes it, with
+// dicts, the keys' dictionaries: a string key's codes hash through a
+// table of its strings' hashes (made here; free frees them).
+func (a *GPUAggregate) groupPartition(q *arrowgpu.Queue, dicts []*devDict) (gp *arrowgpu.GroupPartition, free func(), err error) {
 	p := a.Partition
 	if p == nil {
-		return nil
+		return nil, func() {}, nil
 	}
-	gp := &arrowgpu.GroupPartition{Keys: p.Keys, Parts: p.Parts}
-	for _, k := range p.Keys {
+	gp = &arrowgpu.GroupPartition{Keys: p.Keys, Parts: p.Parts, Lookup: make([]arrowgpu.Buffer, len(p.Keys))}
+	free = func() {
+		for i := range gp.Lookup {
+			gp.Lookup[i].Free()
+		}
+	}
+	for i, k := range p.Keys {
 		gp.Double = append(gp.Double, a.Out.Field(k).Type.ID() == arrow.FLOAT64)
+		if a.dictOf[k] < 0 {
+			continue
+		}
+		if gp.Lookup[i], err = codeHashes(q, dicts[k]); err != nil {
+			free()
+			return nil, nil, err
+		}
 	}
-	return gp
+	return gp, free, nil
+}
+
+// codeHashes puts on the device, by code, the FNV-1a hash of the strings
+// of d (the value the CPU partitioner hashes a string as).
+func codeHashes(q *arrowgpu.Queue, d *devDict) (arrowgpu.Buffer, error) {
+	if d == nil {
+		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: a string key without its strings")
+	}
+	if d.dev != nil {
+		return q.StringHashes(d.dev)
+	}
+	pieces := d.rows // a build side's, by row: none when it had no rows
+	if d.values != nil {
+		pieces = []*array.String{d.values}
+	}
+	var raw []byte
+	for _, piece := range pieces {
+		for r := range piece.Len() {
+			raw = binary.LittleEndian.AppendUint64(raw, fnv64(piece.Value(r)))
+		}
+	}
+	if len(raw) == 0 {
+		raw = make([]byte, 8) // no strings: no code to look up
+	}
+	return q.UploadBytes(raw)
 }
 
 func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
@@ -530,7 +570,13 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			}
 			return rec, nil, err
 		}
-		res, err := t.Result(c.Alloc, a.TopN, a.groupPartition())
+		gp, freeGP, err := a.groupPartition(q, dicts)
+		if err != nil {
+			t.Free()
+			return nil, nil, err
+		}
+		res, err := t.Result(c.Alloc, a.TopN, gp)
+		freeGP()
 		t.Free()
 		if errors.Is(err, arrowgpu.ErrSumOverflow) {
 			err = errSumOverflow

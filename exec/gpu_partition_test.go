@@ -129,8 +129,8 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 // exchange come back grouped by partition (GPUScan.Partition,
 // GPUJoinRows and GPUAggregate SetPartition):
 // every batch is a partBatch whose rows the host partitioner puts in its
-// partition, and no row is lost — an int64 key with NULLs and (the scan)
-// a double key with -0, 0 and NaN, over many chunks.
+// partition, and no row is lost — an int64 key with NULLs, (the scan) a
+// double key with -0, 0 and NaN, and a string key, over many chunks.
 func TestGPUOutputPartitioned(t *testing.T) {
 	g := testGPU(t)
 	defer func(n int) { chunkRows = n }(chunkRows)
@@ -142,8 +142,10 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 		{Name: "d", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 		{Name: "v", Type: arrow.PrimitiveTypes.Int64},
+		{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil)
 	dbls := []float64{0, math.Copysign(0, -1), math.NaN(), 2.5, -7}
+	strs := []string{"", "MAIL", "SHIP", "1-URGENT", "a longer string than eight bytes", "é"}
 	const splits, rowsPer = 12, 900
 	var batches []arrow.RecordBatch
 	for s := range splits {
@@ -157,6 +159,11 @@ func TestGPUOutputPartitioned(t *testing.T) {
 			}
 			rb.Field(1).(*array.Float64Builder).Append(dbls[r%len(dbls)])
 			rb.Field(2).(*array.Int64Builder).Append(int64(r))
+			if r%13 == 6 {
+				rb.Field(3).AppendNull()
+			} else {
+				rb.Field(3).(*array.StringBuilder).Append(strs[r%len(strs)])
+			}
 		}
 		batches = append(batches, rb.NewRecordBatch())
 		rb.Release()
@@ -198,12 +205,12 @@ func TestGPUOutputPartitioned(t *testing.T) {
 			t.Errorf("%s: %d rows, want %d", what, rows, wantRows)
 		}
 	}
-	scan := &Scan{Table: table, Columns: []int{0, 1, 2}, Out: schema}
+	scan := &Scan{Table: table, Columns: []int{0, 1, 2, 3}, Out: schema}
 	gs := &GPUScan{CPU: scan, GPU: g, Partition: &DevicePartition{Keys: []int{0, 1}, Parts: parts}}
 	check("scan", gs, splits*rowsPer)
 	// A pipeline's rows (of no joins here: the rows it computes on the
 	// device, then partitions there).
-	cols := []expr.Expr{keyCols[0], keyCols[1], &expr.Column{Index: 2, Type: schema.Field(2).Type, Name: "v"}}
+	cols := []expr.Expr{keyCols[0], keyCols[1], &expr.Column{Index: 2, Type: schema.Field(2).Type, Name: "v"}, &expr.Column{Index: 3, Type: schema.Field(3).Type, Name: "s"}}
 	rows, err := NewGPUJoinRows(&GPUScan{CPU: scan, GPU: g}, nil, nil, cols, schema, scan)
 	if err != nil {
 		t.Fatal(err)
@@ -234,4 +241,19 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("aggregation", ga, len(want))
+
+	// By a string key: the device holds its codes, and hashes each
+	// through a table of its strings' hashes.
+	skey := &expr.Column{Index: 3, Type: schema.Field(3).Type, Name: "s"}
+	out = arrow.NewSchema([]arrow.Field{schema.Field(3), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
+	ga, err = NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, []expr.Expr{skey}, []AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyCols = []expr.Expr{&expr.Column{Index: 0, Type: skey.Type, Name: "s"}} // of the output
+	ga.Final = true
+	if err := ga.SetPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
+		t.Fatal(err)
+	}
+	check("aggregation by a string", ga, len(strs)+1)
 }

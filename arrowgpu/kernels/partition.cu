@@ -63,18 +63,34 @@ extern "C" __global__ void gq_partition_scatter(const u32* pid, const i32* idx, 
 // gq_part_hash_words folds one group key of an aggregation table into h
 // as gq_part_hash does its column: img holds the key's 64-bit images
 // (integers, decimals, dates as days, Booleans as 0/1: the values the CPU
-// hashes; doubles as bits, normalised here), knull a word per slot whose
-// bit is set where the key is NULL. Entry i of h is slot idx[i].
-extern "C" __global__ void gq_part_hash_words(const u64* img, int isDouble, const u64* knull, int bit, const i32* idx, u64* h, i64 n) {
+// hashes; doubles as bits, normalised here; or codes, whose values lookup
+// holds: a string key's FNV-1a by code), knull a word per slot whose bit
+// is set where the key is NULL. Entry i of h is slot idx[i].
+extern "C" __global__ void gq_part_hash_words(const u64* img, int isDouble, const u64* lookup, const u64* knull, int bit, const i32* idx, u64* h, i64 n) {
 	GQ_FOR(i, n) {
 		i64 r = idx[i];
 		u64 v = img[r];
 		if ((knull[r] >> bit) & 1) {
 			v = 0x9e3779b97f4a7c15ULL;
+		} else if (lookup) {
+			v = lookup[v];
 		} else if (isDouble) {
 			double x = __longlong_as_double((i64)v);
 			v = x == 0 ? 0 : isnan(x) ? 0x7ff8000000000001ULL : v;
 		}
 		h[i] = gq_hash64(h[i] * 31 + v);
+	}
+}
+
+// gq_part_fnv writes the FNV-1a hash of each of n strings (the value the
+// CPU partitioner hashes a string as).
+extern "C" __global__ void gq_part_fnv(const i32* offs, const u8* bytes, i64 n, u64* out) {
+	GQ_FOR(i, n) {
+		u64 v = 14695981039346656037ULL;
+		for (i32 k = offs[i]; k < offs[i + 1]; k++) {
+			v ^= bytes[k];
+			v *= 1099511628211ULL;
+		}
+		out[i] = v;
 	}
 }
