@@ -131,7 +131,7 @@ func (g *gpuPair) fellBack() []string {
 // SharedSource (its replay by a fallback: scripts/test-gpu.sh's small
 // device memory step, a process having one GPU pool), and scans below a
 // hash exchange partition their rows on the device (q12), aggregations
-// their groups (q18), and a join's probe side that an exchange brings is
+// their groups (q18, q13's outer aggregation), and a join's probe side that an exchange brings is
 // scanned from the device (GPUScan.Source: q12, q18, q21) — no join is
 // left on the CPU — and so is the merge of the partial aggregates an
 // exchange brought (q01, q18 with its HAVING). Rank 0 answers as the CPU
@@ -158,6 +158,7 @@ func TestGPURanks(t *testing.T) {
 		{"q12", []string{"partitioned=[o_orderkey]/2", "Materialize exchange#"}},
 		{"q18", []string{"aggs=[sum(l_quantity)] partitioned=[l_orderkey]/2", "Materialize exchange#", "having=gt(sum(l_quantity), 300) over GPUScan exchange#"}},
 		{"q21", []string{"Materialize exchange#"}},
+		{"q13", []string{"then keys=[count(o_orderkey)] aggs=[count_star(*)] partitioned=[c_count]/2"}},
 	} {
 		b, err := os.ReadFile("../testdata/tpch/queries/" + q.name + ".sql")
 		if err != nil {

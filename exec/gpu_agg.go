@@ -258,13 +258,14 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, c
 	return nil
 }
 
-// outerRows runs Outer over t, a's complete table, and returns its rows;
-// dicts are a's keys' dictionaries.
-func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, error) {
+// outerRows runs Outer over t, a's complete table, and returns its rows
+// (grouped by partition under Partition: offs); dicts are a's keys'
+// dictionaries.
+func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
 	o := a.Outer
 	b, groups, err := t.Rows(o.cols)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer b.Free()
 	a.groups.Add(int64(groups))
@@ -278,7 +279,7 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 	for {
 		ot, err := q.NewAggTable(o.kernel, capacity)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		t0 := time.Now()
 		full, err := ot.Add(b)
@@ -286,36 +287,43 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 		if err != nil || full {
 			ot.Free()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if capacity *= 16; capacity > gpuAggMaxSlots {
-				return nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
+				return nil, nil, errs.New(errs.ResourcesExhausted, "GPU aggregation: more than %d groups", gpuAggMaxSlots/2)
 			}
 			continue
 		}
-		res, err := ot.Result(c.Alloc, 0, nil)
-		ot.Free()
-		if errors.Is(err, arrowgpu.ErrSumOverflow) {
-			err = errSumOverflow
-		}
-		if err != nil {
-			return nil, err
-		}
-		defer res.Release()
-		o.groups.Add(int64(res.Rows))
-		g.setGroups(hintKey, res.Rows)
 		od := make([]*devDict, len(o.Keys))
 		for i, k := range o.Keys {
 			if k < len(dicts) {
 				od[i] = dicts[k]
 			}
 		}
+		gp, freeGP, err := a.groupPartition(q, o.Out, od)
+		if err != nil {
+			ot.Free()
+			return nil, nil, err
+		}
+		res, err := ot.Result(c.Alloc, 0, gp)
+		freeGP()
+		ot.Free()
+		if errors.Is(err, arrowgpu.ErrSumOverflow) {
+			err = errSumOverflow
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		defer res.Release()
+		o.groups.Add(int64(res.Rows))
+		g.setGroups(hintKey, res.Rows)
 		od, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, od)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer release()
-		return groupRows(c, o.Out, len(o.Keys), o.Aggs, res, od)
+		b, err := groupRows(c, o.Out, len(o.Keys), o.Aggs, res, od)
+		return b, res.PartOffsets, err
 	}
 }
 
@@ -366,11 +374,19 @@ func (a *GPUAggregate) pipeInputs() []Node {
 // for a string key (the device holds codes, not the strings the exchange
 // hashes) or an aggregation whose groups are not its output.
 func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
-	if a.Outer != nil || a.TopN > 0 {
-		return errs.New(errs.Unsupported, "GPU aggregation: partitioned groups of a top-N or an outer aggregation")
+	if a.TopN > 0 {
+		return errs.New(errs.Unsupported, "GPU aggregation: partitioned groups of a top-N")
+	}
+	// The groups that come back are the outer aggregation's when there
+	// is one: its keys are inner output columns.
+	nkeys, inner := len(a.Keys), func(k int) int { return k }
+	if o := a.Outer; o != nil {
+		nkeys, inner = len(o.Keys), func(k int) int { return o.Keys[k] }
 	}
 	for _, k := range p.Keys {
-		if k >= len(a.Keys) || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || (a.Out.Field(k).Type.ID() == arrow.STRING) != (a.dictOf[k] >= 0) {
+		ik := inner(k) // an outer key may be an inner aggregate's value
+		code := ik < len(a.dictOf) && a.dictOf[ik] >= 0
+		if k >= nkeys || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || (a.Out.Field(k).Type.ID() == arrow.STRING) != code {
 			return errs.New(errs.Unsupported, "GPU aggregation: partitioning by output column %d", k)
 		}
 	}
@@ -378,10 +394,11 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 	return nil
 }
 
-// groupPartition is Partition as the aggregation table takes it, with
-// dicts, the keys' dictionaries: a string key's codes hash through a
-// table of its strings' hashes (made here; free frees them).
-func (a *GPUAggregate) groupPartition(q *arrowgpu.Queue, dicts []*devDict) (gp *arrowgpu.GroupPartition, free func(), err error) {
+// groupPartition is Partition as the aggregation table whose groups come
+// back takes it (out: their columns, dicts: the keys' dictionaries): a
+// string key's codes hash through a table of its strings' hashes (made
+// here; free frees them).
+func (a *GPUAggregate) groupPartition(q *arrowgpu.Queue, out *arrow.Schema, dicts []*devDict) (gp *arrowgpu.GroupPartition, free func(), err error) {
 	p := a.Partition
 	if p == nil {
 		return nil, func() {}, nil
@@ -393,8 +410,8 @@ func (a *GPUAggregate) groupPartition(q *arrowgpu.Queue, dicts []*devDict) (gp *
 		}
 	}
 	for i, k := range p.Keys {
-		gp.Double = append(gp.Double, a.Out.Field(k).Type.ID() == arrow.FLOAT64)
-		if a.dictOf[k] < 0 {
+		gp.Double = append(gp.Double, out.Field(k).Type.ID() == arrow.FLOAT64)
+		if out.Field(k).Type.ID() != arrow.STRING {
 			continue
 		}
 		if gp.Lookup[i], err = codeHashes(q, dicts[k]); err != nil {
@@ -563,14 +580,14 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		}
 		a.rowsIn.Add(rows.Load())
 		if a.Outer != nil {
-			rec, err := a.outerRows(c, q, t, dicts, hintKey)
+			rec, offs, err := a.outerRows(c, q, t, dicts, hintKey)
 			t.Free()
 			if errors.Is(err, arrowgpu.ErrSumOverflow) {
 				err = errSumOverflow
 			}
-			return rec, nil, err
+			return rec, offs, err
 		}
-		gp, freeGP, err := a.groupPartition(q, dicts)
+		gp, freeGP, err := a.groupPartition(q, a.Out, dicts)
 		if err != nil {
 			t.Free()
 			return nil, nil, err
