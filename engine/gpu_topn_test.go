@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gq/exec"
 )
 
 // A top-N over a grouped aggregation on the device reads back only the
@@ -102,5 +104,37 @@ func TestGPUSort(t *testing.T) {
 		if w := g.fellBack(); w != nil {
 			t.Errorf("%s: fell back to the CPU: %q", sql, w)
 		}
+	}
+}
+
+// An ORDER BY without a limit over rows from the host — an aggregation's
+// groups, a CPU operator's rows — is a GPUSort: many rows are uploaded,
+// ordered on the device and come back in order, as the CPU orders them;
+// few are sorted on the CPU (GPUSortMinRows, lowered here to check the
+// device path on small results too).
+func TestGPUSortRows(t *testing.T) {
+	g := newGPUPair(t)
+	device := regexp.MustCompile(`(?m)^.*\s(GPU|CPU)\s.*GPUSort `)
+	for _, c := range []struct {
+		sql     string
+		minRows int
+	}{
+		{"select l_orderkey, sum(l_quantity) as s from lineitem group by l_orderkey order by s desc, l_orderkey", exec.GPUSortMinRows},
+		{"select o_custkey, count(*) as n, max(o_orderdate) as d from orders group by o_custkey order by d, n desc, o_custkey", 1},
+		{"select l_returnflag, l_linestatus, sum(l_quantity) from lineitem group by l_returnflag, l_linestatus order by l_returnflag desc, l_linestatus", 1},
+		{"select n_name, count(*) as c from nation join customer on n_nationkey = c_nationkey group by n_name order by c desc, n_name", 1},
+	} {
+		func() {
+			defer func(n int) { exec.GPUSortMinRows = n }(exec.GPUSortMinRows)
+			exec.GPUSortMinRows = c.minRows
+			g.same(c.sql, c.sql)
+			plan := strings.Join(g.run(g.gpu, "explain analyze "+c.sql), "\n")
+			if m := device.FindStringSubmatch(plan); m == nil || m[1] != "GPU" {
+				t.Errorf("%s: not sorted on the device:\n%s", c.sql, plan)
+			}
+			if w := g.fellBack(); w != nil {
+				t.Errorf("%s: fell back to the CPU: %q", c.sql, w)
+			}
+		}()
 	}
 }

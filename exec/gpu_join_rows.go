@@ -340,7 +340,15 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 		freeColumns(cols)
 		chunks[i] = nil
 	}
-	perm, err := q.SortPerm(all, r.Sort)
+	return sendSorted(c, q, all, r.Sort, r.Out, out, &r.toHost)
+}
+
+// sendSorted orders the rows of all (device columns of out's types) by
+// keys and sends them, a batch at a time gathered in order and brought to
+// the host (so neither memory holds a second copy of them all), adding
+// the bytes moved to toHost; sent reports whether any went.
+func sendSorted(c *Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys []arrowgpu.OrderKey, schema *arrow.Schema, out chan<- arrow.RecordBatch, toHost *atomic.Int64) (sent bool, err error) {
+	perm, err := q.SortPerm(all, keys)
 	if err != nil {
 		return false, err
 	}
@@ -353,12 +361,11 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 		if err != nil {
 			return sent, err
 		}
-		b, err := r.download(c, q, rows, m)
+		b, err := downloadAs(c, q, rows, m, schema, toHost)
 		freeColumns(rows)
 		if err != nil {
 			return sent, err
 		}
-		r.rowsOut.Add(b.NumRows())
 		sent = true
 		if !Send(c, out, b) {
 			return true, c.Err()
@@ -394,17 +401,22 @@ func (r *GPUJoinRows) partitionedDownload(c *Context, q *arrowgpu.Queue, cols []
 
 // download brings n rows of the output columns cols to the host.
 func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, error) {
-	// The device's types (a cache's Int32 dictionary codes never come
-	// here: no codes are made), then the output's.
+	return downloadAs(c, q, cols, n, r.Out, &r.toHost)
+}
+
+// downloadAs brings n rows of cols to the host as a batch of out, adding
+// the bytes moved to toHost. (The device's types first — a cache's Int32
+// dictionary codes never come here — then out's.)
+func downloadAs(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int, out *arrow.Schema, toHost *atomic.Int64) (arrow.RecordBatch, error) {
 	fields := make([]arrow.Field, len(cols))
 	for k, col := range cols {
-		fields[k] = arrow.Field{Name: r.Out.Field(k).Name, Type: col.Type, Nullable: true}
+		fields[k] = arrow.Field{Name: out.Field(k).Name, Type: col.Type, Nullable: true}
 	}
 	before := q.BytesToHost
 	b, err := q.DownloadBatch(&arrowgpu.Batch{Len: n, Cols: cols, Schema: arrow.NewSchema(fields, nil)}, c.Alloc)
-	r.toHost.Add(q.BytesToHost - before)
+	toHost.Add(q.BytesToHost - before)
 	if err != nil {
 		return nil, err
 	}
-	return conform(b, r.Out)
+	return conform(b, out)
 }

@@ -209,6 +209,8 @@ func Describe(n exec.Node) string {
 			s += " cond=" + show(x.Cond)
 		}
 		return s
+	case *exec.GPUSort:
+		return fmt.Sprintf("GPUSort %s (on the device from %d rows)", sortKeys(x.CPU.Keys), exec.GPUSortMinRows)
 	case *exec.Sort:
 		s := "Sort " + sortKeys(x.Keys)
 		if x.Limit >= 0 {

@@ -153,6 +153,9 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if n := p.sortOnDevice(x); n != nil {
 			return n
 		}
+		if n := p.gpuSort(x); n != nil {
+			return n
+		}
 		p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
 		return x
 	case *exec.Exchange:
@@ -161,7 +164,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 			p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
 		}
 		return x
-	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
+	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
 		return n
 	}
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
@@ -350,6 +353,30 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 	}
 	projs[len(projs)-1].Input = r
 	return projs[0]
+}
+
+// gpuSort returns x, a sort without a limit over rows from the host (an
+// aggregation's groups, CPU operators' rows), as a GPUSort, which orders
+// them on the device when they are many; nil when a column or a key has
+// no device form.
+func (p *placer) gpuSort(x *exec.Sort) exec.Node {
+	if x.Limit >= 0 || x.Offset > 0 || len(x.Keys) == 0 {
+		return nil
+	}
+	for _, f := range x.Schema().Fields() {
+		if !arrowgpu.DeviceType(f.Type) {
+			return nil
+		}
+	}
+	keys := make([]arrowgpu.OrderKey, len(x.Keys))
+	for i, k := range x.Keys {
+		col, ok := k.Expr.(*expr.Column)
+		if !ok || !arrowgpu.SortKeyType(col.Type) {
+			return nil
+		}
+		keys[i] = arrowgpu.OrderKey{Col: col.Index, Desc: k.Desc, NullsFirst: k.NullsFirst}
+	}
+	return &exec.GPUSort{CPU: x, GPU: p.g, Keys: keys, Warn: p.warn(), Raise: p.o.FallbackMode == "raise"}
 }
 
 // partitionOnDevice has a GPU scan, aggregation or join pipeline right
@@ -1161,7 +1188,7 @@ func onGPU(n exec.Node) bool {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
+	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
 		return true
 	}
 	return slices.ContainsFunc(n.Children(), onGPU)
@@ -1173,7 +1200,7 @@ func deviceMark(n exec.Node) string {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
+	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
 		return " [GPU]"
 	}
 	return " [CPU]"

@@ -1,0 +1,188 @@
+package exec
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/arrowgpu"
+	gqmem "gq/memory"
+)
+
+// GPUSort is a Sort without a limit (CPU, its twin) run on the device over
+// rows from the host: an aggregation's groups, rows that CPU operators
+// made, the rows ranks gathered. The rows are taken whole, and when they
+// are many (GPUSortMinRows) uploaded, ordered by a radix sort there
+// (arrowgpu SortPerm) and brought back in order a batch at a time; fewer,
+// or when the device cannot, the CPU sorts them; under a host memory
+// limit the CPU's Sort runs as it is, spilling what does not fit. (A sort
+// over a device pipeline's rows is the pipeline's: GPUJoinRows.SetSort.)
+type GPUSort struct {
+	CPU  *Sort
+	GPU  *GPU
+	Keys []arrowgpu.OrderKey // output columns, in CPU.Keys' order
+	// Warn, when set, is told when the sort falls back to the CPU; Raise
+	// makes that fallback an error instead (fallback_mode=raise).
+	Warn  func(string)
+	Raise bool
+
+	onCPU                         atomic.Bool
+	rows, toDevice, toHost, devNS atomic.Int64
+}
+
+// GPUSortMinRows is the fewest rows the device sorts: below it a round
+// trip costs more than the CPU's sort (a var: tests lower it).
+var GPUSortMinRows = 1 << 16
+
+func (s *GPUSort) Schema() *arrow.Schema { return s.CPU.Schema() }
+func (s *GPUSort) Children() []Node      { return []Node{s.CPU.Input} }
+func (s *GPUSort) Explain() string       { return "GPUSort" }
+
+// Device is where the rows were ordered (EXPLAIN ANALYZE): the CPU when
+// they were few.
+func (s *GPUSort) Device() string {
+	switch {
+	case s.onCPU.Load():
+		return "CPU (fallback)"
+	case s.rows.Load() == 0:
+		return "CPU"
+	}
+	return "GPU"
+}
+
+// AnalyzeStats reports the rows sorted on the device, the bytes moved
+// and the time on the device.
+func (s *GPUSort) AnalyzeStats() []Stat {
+	return []Stat{
+		{Name: "device rows", Value: s.rows.Load()},
+		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
+		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
+	}
+}
+
+func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
+	if c.Mem.Limited(gqmem.Host) || c.Mem.SpillAlways() {
+		// Under a host memory limit the CPU's sort, which spills what
+		// does not fit, takes the rows as they come.
+		return s.CPU.Open(c)
+	}
+	in := s.CPU.Input.Open(c)
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	c.Go(func() error {
+		defer close(out)
+		defer drainLater(c, in)
+		var batches []arrow.RecordBatch
+		n := 0
+		for b := range in {
+			if b.NumRows() == 0 {
+				b.Release()
+				continue
+			}
+			batches = append(batches, b)
+			n += int(b.NumRows())
+		}
+		if err := c.Err(); err != nil {
+			releaseBatches(batches)
+			return err
+		}
+		if n >= GPUSortMinRows {
+			sent, err := s.sortOnDevice(c, batches, out)
+			s.GPU.noteErr(err)
+			if err == nil || sent || !gpuFallback(err) || c.Err() != nil {
+				releaseBatches(batches)
+				return err
+			}
+			if s.Raise {
+				releaseBatches(batches)
+				return fmt.Errorf("%w (fallback_mode=raise)", err)
+			}
+			if s.Warn != nil {
+				s.Warn(fmt.Sprintf("GPU sort runs on the CPU: %v", err))
+			}
+			s.onCPU.Store(true)
+		}
+		// The CPU's Sort over the rows taken (it owns them now).
+		cpu := &Sort{Input: &batchList{schema: s.CPU.Input.Schema(), batches: batches}, Keys: s.CPU.Keys, Limit: -1}
+		for b := range cpu.Open(c) {
+			if !Send(c, out, b) {
+				return c.Err()
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// sortOnDevice uploads batches (not consumed), orders their rows there
+// and sends them; sent reports whether any went.
+func (s *GPUSort) sortOnDevice(c *Context, batches []arrow.RecordBatch, out chan<- arrow.RecordBatch) (sent bool, err error) {
+	start := time.Now()
+	defer func() { s.devNS.Add(int64(time.Since(start))) }()
+	q, err := s.GPU.queue()
+	if err != nil {
+		return false, err
+	}
+	defer s.GPU.putQueue(q)
+	schema := s.Schema()
+	parts := make([][]*arrowgpu.Column, schema.NumFields())
+	defer func() {
+		for _, p := range parts {
+			freeColumns(p)
+		}
+	}()
+	before := q.BytesToDevice
+	for _, b := range batches {
+		db, err := q.Upload(b)
+		if err != nil {
+			return false, err
+		}
+		for k, col := range db.Cols {
+			parts[k] = append(parts[k], col)
+		}
+		s.rows.Add(b.NumRows())
+	}
+	s.toDevice.Add(q.BytesToDevice - before)
+	all := make([]*arrowgpu.Column, len(parts))
+	defer freeColumns(all)
+	for k, p := range parts {
+		if len(p) == 1 { // one batch: its columns as they are
+			all[k], parts[k] = p[0], nil
+			continue
+		}
+		if all[k], err = q.Concat(p); err != nil {
+			return false, err
+		}
+	}
+	return sendSorted(c, q, all, s.Keys, schema, out, &s.toHost)
+}
+
+// batchList is a node that sends batches it was given (once: it hands
+// them over).
+type batchList struct {
+	schema  *arrow.Schema
+	batches []arrow.RecordBatch
+}
+
+func (l *batchList) Schema() *arrow.Schema { return l.schema }
+func (l *batchList) Children() []Node      { return nil }
+func (l *batchList) Explain() string       { return "Batches" }
+
+func (l *batchList) Open(c *Context) <-chan arrow.RecordBatch {
+	out := make(chan arrow.RecordBatch, c.ChanCap())
+	batches := l.batches
+	l.batches = nil
+	c.Go(func() error {
+		defer close(out)
+		for i, b := range batches {
+			if !Send(c, out, b) {
+				releaseBatches(batches[i+1:])
+				return c.Err()
+			}
+		}
+		return nil
+	})
+	return out
+}
