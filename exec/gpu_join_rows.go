@@ -45,9 +45,9 @@ type GPUJoinRows struct {
 	// exchange's partition; the exchange sends each batch whole.
 	Partition *DevicePartition
 
-	fused                       *arrowgpu.Fused // Exprs, unless all are bare columns
-	onCPU                       atomic.Bool
-	rowsOut, toHost, devNS, ops atomic.Int64
+	fused         *arrowgpu.Fused // Exprs, unless all are bare columns
+	onCPU         atomic.Bool
+	toHost, devNS atomic.Int64
 }
 
 // NewGPUJoinRows returns the node emitting exprs over the pipeline of
@@ -251,7 +251,6 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		if err != nil {
 			return false, err
 		}
-		r.rowsOut.Add(b.NumRows())
 		anySent.Store(true)
 		if !sendParts(c, out, b, offs) {
 			return true, c.Err()
