@@ -138,3 +138,23 @@ func TestGPUSortRows(t *testing.T) {
 		}()
 	}
 }
+
+// DISTINCT and plain aggregates together: two device aggregations of the
+// scan, combined on the CPU (physical mixedDistinct), = the CPU's result.
+func TestGPUMixedDistinct(t *testing.T) {
+	g := newGPUPair(t)
+	for _, sql := range []string{
+		"select l_returnflag, count(distinct l_suppkey), sum(l_quantity), avg(l_discount), count(*) from lineitem group by l_returnflag order by l_returnflag",
+		"select count(distinct o_custkey), max(o_totalprice), count(*) from orders where o_orderdate < date '1995-01-01'",
+		"select o_orderpriority, count(distinct o_clerk), min(o_orderdate) from orders group by o_orderpriority order by o_orderpriority",
+	} {
+		g.same(sql, sql)
+		plan := strings.Join(g.run(g.gpu, "explain "+sql), "\n")
+		if strings.Count(plan, "GPUAggregate") != 2 || !strings.Contains(plan, "UnionAll") {
+			t.Errorf("%s: not two device aggregations:\n%s", sql, plan)
+		}
+		if w := g.fellBack(); w != nil {
+			t.Errorf("%s: fell back to the CPU: %q", sql, w)
+		}
+	}
+}

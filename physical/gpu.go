@@ -99,6 +99,9 @@ func (p *placer) place(n exec.Node) exec.Node {
 		p.onCPU = append(p.onCPU, fmt.Sprintf("Scan %s (%s)", x.Table.Name(), reason))
 		return n
 	case *exec.HashAggregate:
+		if n := p.mixedDistinct(x); n != nil {
+			return n
+		}
 		if inner, outer := splitDistinct(x); inner != nil {
 			// The device finds the distinct values per group, and
 			// aggregates them when it can; else the CPU does.
@@ -424,6 +427,75 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		return y.SetPartition(p) == nil
 	}
 	return false
+}
+
+// mixedDistinct returns x, an aggregation over a scan with DISTINCT and
+// plain aggregates (count(DISTINCT a), sum(b)), as two aggregations of
+// the scan that the device can run — the plain aggregates, and the
+// DISTINCT ones (splitDistinct) — whose rows, each with NULLs for the
+// other's aggregates, a CPU aggregation by the same keys combines with
+// max: every group is in both (the same rows grouped by the same keys,
+// NULL keys one group), and each aggregate is non-NULL in one of them at
+// most. nil when x is not of that form or no part of it fits the device.
+func (p *placer) mixedDistinct(x *exec.HashAggregate) exec.Node {
+	s, ok := x.Input.(*exec.Scan)
+	if !ok || !slices.ContainsFunc(x.Aggs, func(f exec.AggFunc) bool { return f.Distinct }) ||
+		!slices.ContainsFunc(x.Aggs, func(f exec.AggFunc) bool { return !f.Distinct }) {
+		return nil
+	}
+	nk := len(x.GroupBy)
+	var plainAggs, distAggs []exec.AggFunc
+	var plainFields, distFields []arrow.Field
+	for i := range nk {
+		plainFields = append(plainFields, x.Out.Field(i))
+		distFields = append(distFields, x.Out.Field(i))
+	}
+	for j, f := range x.Aggs {
+		if f.Distinct {
+			distAggs, distFields = append(distAggs, f), append(distFields, x.Out.Field(nk+j))
+		} else {
+			plainAggs, plainFields = append(plainAggs, f), append(plainFields, x.Out.Field(nk+j))
+		}
+	}
+	scan2 := *s // the scan twice: a Scan's fields are not changed by placement
+	branch := func(in exec.Node, aggs []exec.AggFunc, fields []arrow.Field, distinct bool) exec.Node {
+		agg := &exec.HashAggregate{Input: in, GroupBy: x.GroupBy, Aggs: aggs, Out: arrow.NewSchema(fields, nil)}
+		// The union's columns: the keys, then x's aggregates, NULL where
+		// the other branch computes them.
+		exprs := make([]expr.Expr, 0, x.Out.NumFields())
+		for i := range nk {
+			f := x.Out.Field(i)
+			exprs = append(exprs, &expr.Column{Index: i, Type: agg.Out.Field(i).Type, Name: f.Name})
+		}
+		next := nk
+		for j, f := range x.Aggs {
+			t := x.Out.Field(nk + j).Type
+			if f.Distinct != distinct {
+				exprs = append(exprs, &expr.Literal{Value: nil, Type: t})
+				continue
+			}
+			exprs = append(exprs, &expr.Column{Index: next, Type: t, Name: x.Out.Field(nk + j).Name})
+			next++
+		}
+		return &exec.Project{Input: p.place(agg), Exprs: exprs, Out: x.Out}
+	}
+	plain := branch(s, plainAggs, plainFields, false)
+	dist := branch(&scan2, distAggs, distFields, true)
+	if !onGPU(plain) && !onGPU(dist) {
+		return nil
+	}
+	keys := make([]expr.Expr, nk)
+	for i := range nk {
+		f := x.Out.Field(i)
+		keys[i] = &expr.Column{Index: i, Type: f.Type, Name: f.Name}
+	}
+	aggs := make([]exec.AggFunc, len(x.Aggs))
+	for j := range x.Aggs {
+		f := x.Out.Field(nk + j)
+		aggs[j] = exec.AggFunc{Fn: "max", Arg: &expr.Column{Index: nk + j, Type: f.Type, Name: f.Name}, Type: f.Type}
+	}
+	p.onCPU = append(p.onCPU, "HashAggregate (combining DISTINCT and plain aggregates)")
+	return &exec.HashAggregate{Input: &exec.UnionAll{Inputs: []exec.Node{plain, dist}, Out: x.Out}, GroupBy: keys, Aggs: aggs, Out: x.Out}
 }
 
 // splitDistinct returns, for an aggregation whose aggregates are all
