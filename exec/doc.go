@@ -16,7 +16,8 @@
 // single), with its HAVING, a top-N above it and an aggregation of its
 // groups (GPUOuterAggregate) done on the device too; GPUJoinRows runs such
 // a pipeline and emits its rows (gpu_join_rows.go), ordered there under a
-// sort. Under ranks a scan can read the rows an exchange brought
+// sort; GPUSort orders other rows on the device when they are many
+// (gpu_sort.go). Under ranks a scan can read the rows an exchange brought
 // (GPUScan.Source, gpu_source.go), and a scan or an aggregation below a
 // hash exchange groups its rows by partition for it (partBatch). Each
 // runs its CPU twin when the device cannot (fallback_mode). They drive
