@@ -300,17 +300,7 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 				od[i] = dicts[k]
 			}
 		}
-		gp, freeGP, err := a.groupPartition(q, o.Out, od)
-		if err != nil {
-			ot.Free()
-			return nil, nil, err
-		}
-		res, err := ot.Result(c.Alloc, 0, gp)
-		freeGP()
-		ot.Free()
-		if errors.Is(err, arrowgpu.ErrSumOverflow) {
-			err = errSumOverflow
-		}
+		res, err := a.readGroups(c, q, ot, 0, o.Out, od)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -392,6 +382,24 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 	}
 	a.Partition = p
 	return nil
+}
+
+// readGroups reads back the groups of t, the table whose groups come back
+// (out: their columns, dicts: its keys' dictionaries), and frees t: those
+// a top-N may keep when topN > 0, grouped by Partition's partitions when
+// it is set.
+func (a *GPUAggregate) readGroups(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, topN int, out *arrow.Schema, dicts []*devDict) (*arrowgpu.AggResult, error) {
+	defer t.Free()
+	gp, freeGP, err := a.groupPartition(q, out, dicts)
+	if err != nil {
+		return nil, err
+	}
+	defer freeGP()
+	res, err := t.Result(c.Alloc, topN, gp)
+	if errors.Is(err, arrowgpu.ErrSumOverflow) {
+		err = errSumOverflow
+	}
+	return res, err
 }
 
 // groupPartition is Partition as the aggregation table whose groups come
@@ -482,11 +490,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	s := a.Scan
 	sc := s.CPU
 	g := s.GPU
-	t, err := s.table(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
+	dt, loaded, err := s.acquire(c)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -587,17 +591,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			}
 			return rec, offs, err
 		}
-		gp, freeGP, err := a.groupPartition(q, a.Out, dicts)
-		if err != nil {
-			t.Free()
-			return nil, nil, err
-		}
-		res, err := t.Result(c.Alloc, a.TopN, gp)
-		freeGP()
-		t.Free()
-		if errors.Is(err, arrowgpu.ErrSumOverflow) {
-			err = errSumOverflow
-		}
+		res, err := a.readGroups(c, q, t, a.TopN, a.Out, dicts)
 		if err != nil {
 			return nil, nil, err
 		}

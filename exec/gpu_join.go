@@ -590,11 +590,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	}
 	need := a.buildNeed(k)
 	w := a.width()
-	t, err := gs.table(c)
-	if err != nil {
-		return nil, err
-	}
-	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
+	dt, loaded, err := gs.acquire(c)
 	if err != nil {
 		return nil, err
 	}

@@ -191,11 +191,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		a.calls.Add(g.dv.Calls() - calls)
 	}()
 	sc := s.CPU
-	t, err := s.table(c)
-	if err != nil {
-		return false, err
-	}
-	dt, loaded, err := g.cache.acquire(c, t, sc.Columns)
+	dt, loaded, err := s.acquire(c)
 	if err != nil {
 		return false, err
 	}

@@ -90,18 +90,28 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 	}
 }
 
-// runOnCPU runs cpu in place of a GPU operator (what) that failed with err
-// before it sent anything, a gpuFallback error: under fallback_mode=raise
-// it returns err; otherwise it warns, sets onCPU and sends cpu's batches on
-// out. GPUAggregate uses it too, with its scan's settings.
-func (s *GPUScan) runOnCPU(c *Context, what string, err error, cpu Node, onCPU *atomic.Bool, out chan<- arrow.RecordBatch) error {
-	if s.Raise {
+// fallBack lets a GPU operator (what) that failed with err, a gpuFallback
+// error, before it sent anything run on the CPU: under fallback_mode=raise
+// (raise) it returns err; otherwise it tells warn (when set) and sets
+// onCPU.
+func fallBack(raise bool, warn func(string), what string, err error, onCPU *atomic.Bool) error {
+	if raise {
 		return fmt.Errorf("%w (fallback_mode=raise)", err)
 	}
-	if s.Warn != nil {
-		s.Warn(fmt.Sprintf("%s runs on the CPU: %v", what, err))
+	if warn != nil {
+		warn(fmt.Sprintf("%s runs on the CPU: %v", what, err))
 	}
 	onCPU.Store(true)
+	return nil
+}
+
+// runOnCPU runs cpu in place of a GPU operator (what) that failed with err
+// before it sent anything (fallBack, with s's settings), sending cpu's
+// batches on out. GPUAggregate uses it too, with its scan's settings.
+func (s *GPUScan) runOnCPU(c *Context, what string, err error, cpu Node, onCPU *atomic.Bool, out chan<- arrow.RecordBatch) error {
+	if err := fallBack(s.Raise, s.Warn, what, err, onCPU); err != nil {
+		return err
+	}
 	for b := range cpu.Open(c) {
 		if !Send(c, out, b) {
 			return c.Err()
@@ -286,13 +296,8 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 // the downloaded columns in batches of c.BatchSize; sent reports whether
 // it sent any.
 func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
-	sc := s.CPU
 	start := time.Now()
-	t, err := s.table(c)
-	if err != nil {
-		return false, err
-	}
-	dt, loaded, err := s.GPU.cache.acquire(c, t, sc.Columns)
+	dt, loaded, err := s.acquire(c)
 	if err != nil {
 		return false, err
 	}

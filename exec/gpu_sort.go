@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -95,14 +94,10 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 				releaseBatches(batches)
 				return err
 			}
-			if s.Raise {
+			if err := fallBack(s.Raise, s.Warn, "GPU sort", err, &s.onCPU); err != nil {
 				releaseBatches(batches)
-				return fmt.Errorf("%w (fallback_mode=raise)", err)
+				return err
 			}
-			if s.Warn != nil {
-				s.Warn(fmt.Sprintf("GPU sort runs on the CPU: %v", err))
-			}
-			s.onCPU.Store(true)
 		}
 		// The CPU's Sort over the rows taken (it owns them now).
 		cpu := &Sort{Input: &batchList{schema: s.CPU.Input.Schema(), batches: batches}, Keys: s.CPU.Keys, Limit: -1}

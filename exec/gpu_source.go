@@ -13,27 +13,30 @@ import (
 // like any other and dropped from it when the query ends; a join pipeline
 // over the scan then runs on the device as it does over a stored table.
 
-// table returns the table s reads: its CPU scan's, or for a scan of a
-// Source the query's table of the Source's rows (once they are all in).
-func (s *GPUScan) table(c *Context) (catalog.Table, error) {
-	if s.Source == nil {
-		return s.CPU.Table, nil
+// acquire pins the columns s reads in the device table cache (release
+// view.entry) and returns them and the bytes uploaded to load them. The
+// table is its CPU scan's, or for a scan of a Source the query's table of
+// the Source's rows (once they are all in).
+func (s *GPUScan) acquire(c *Context) (*tableView, int64, error) {
+	t := s.CPU.Table
+	if s.Source != nil {
+		run := c.sharedRun(s.Source)
+		select {
+		case <-run.done:
+		case <-c.Done():
+			return nil, 0, c.Err()
+		}
+		if run.failed {
+			return nil, 0, c.Err()
+		}
+		t = c.runTable(s.Source, func() catalog.Table {
+			return catalog.NewMemTable(s.CPU.Table.Name(), s.CPU.Table.Schema(), run.batches)
+		}, func(t catalog.Table) {
+			s.GPU.cache.drop(t)
+			catalog.ReleaseMemTable(t)
+		})
 	}
-	run := c.sharedRun(s.Source)
-	select {
-	case <-run.done:
-	case <-c.Done():
-		return nil, c.Err()
-	}
-	if run.failed {
-		return nil, c.Err()
-	}
-	return c.runTable(s.Source, func() catalog.Table {
-		return catalog.NewMemTable(s.CPU.Table.Name(), s.CPU.Table.Schema(), run.batches)
-	}, func(t catalog.Table) {
-		s.GPU.cache.drop(t)
-		catalog.ReleaseMemTable(t)
-	}), nil
+	return s.GPU.cache.acquire(c, t, s.CPU.Columns)
 }
 
 // cpu is what runs in place of s on the CPU: its Scan, or a read of its
