@@ -14,7 +14,7 @@
 # machine; GQ_GPU_BUNDLE names another folder). Tables are made under
 # $GQ_BENCH_DATA (default /tmp/gq-tpch) with gq gen. Results go to $OUT
 # (the device run's folder) or ./gpu-bench-out: the markdown tables and
-# charts of tpchbench, and the EXPLAIN ANALYZE texts.
+# charts of tpchbench, and the EXPLAIN ANALYZE texts (explain-sfN.tgz).
 set -uo pipefail
 B=${GQ_GPU_BUNDLE:-build/gpux}
 DATA=${GQ_BENCH_DATA:-/tmp/gq-tpch}
@@ -66,6 +66,8 @@ explain() {
 		grep -E '^Total time|^Device threads' "$O/explain-sf$1/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
 		echo
 	done
+	# A device run brings back at most 8 files: the texts travel as one.
+	tar czf "$O/explain-sf$1.tgz" -C "$O" "explain-sf$1" && rm -r "${O:?}/explain-sf$1"
 }
 
 case "${1:-}" in

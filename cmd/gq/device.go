@@ -28,8 +28,9 @@ var probeGPU = func() (fmt.Stringer, error) { return arrowgpu.Probe() }
 // gq cannot run as asked. "gpu" without a usable GPU fails with what is
 // missing (driver, device or NVRTC); "auto" quietly uses the CPU.
 //
-// On the GPU, table scans run from the device table cache and the other
-// operators on the CPU (physical.PlaceOnGPU); "gpu" says so.
+// On the GPU, the operators physical.PlaceOnGPU can place run on the
+// device (EXPLAIN marks each [GPU] or [CPU]) and the rest on the CPU;
+// "gpu" says so.
 func checkDevice(mode string, stderr io.Writer) int {
 	switch mode {
 	case "cpu", "auto":
@@ -40,7 +41,7 @@ func checkDevice(mode string, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "Error: --device gpu: %v\n", err)
 			return exitQuery
 		}
-		fmt.Fprintf(stderr, "gq: %v; scans run on the GPU, other operators on the CPU\n", rep)
+		fmt.Fprintf(stderr, "gq: %v; operators run on the GPU where they can (EXPLAIN marks each), the rest on the CPU\n", rep)
 		return 0
 	}
 	fmt.Fprintf(stderr, "Error: unknown --device %q (want auto, cpu or gpu)\n", mode)

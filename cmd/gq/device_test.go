@@ -33,7 +33,7 @@ func TestDeviceFlag(t *testing.T) {
 		{"auto", missing, 0, "a\n1\n", ""},
 		{"cpu", missing, 0, "a\n1\n", ""},
 		{"gpu", missing, 1, "", "--device gpu: GPU unavailable: CUDA driver libcuda.so.1 not available"},
-		{"gpu", nil, fakeCode, fakeOut, "scans run on the GPU, other operators on the CPU"},
+		{"gpu", nil, fakeCode, fakeOut, "operators run on the GPU where they can"},
 		{"tpu", nil, 2, "", "unknown --device"},
 	} {
 		probeGPU = func() (fmt.Stringer, error) {

@@ -57,7 +57,7 @@ func (r report) markdown() string {
 		"Peak memory is the resident set high-water mark of the engine's process during the query%s.\n\n",
 		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, heapNote())
 	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
-		fmt.Fprintf(&b, "gq runs with --device %s: scans and partial aggregations over a scan on the GPU (device table cache), the other operators on the CPU.\n\n", d)
+		fmt.Fprintf(&b, "gq runs with --device %s: scans (from the device table cache), filters, projections, joins, aggregations and sorts on the GPU where the planner can place them (EXPLAIN marks each operator), the rest on the CPU.\n\n", d)
 	}
 	if os.Getenv("GQ_BENCH_HOT") == "1" {
 		b.WriteString("Hot runs: DuckDB reads in-memory tables (loaded from the Parquet files before timing), and each engine runs every query once untimed before its timed runs (gq on a GPU fills its device table cache then).\n\n")
