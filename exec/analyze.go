@@ -123,9 +123,17 @@ func instrument(n Node, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) 
 		seen[n] = a
 		out = a
 	}
-	v := reflect.ValueOf(n)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return out
+	instrumentFields(reflect.ValueOf(n), seen, pick)
+	return out
+}
+
+// instrumentFields instruments the nodes n's fields hold. A field of a
+// concrete operator type (GPUSort's CPU *Sort, GPUJoinRows' Pipe) cannot
+// hold the wrapper: its own fields are walked instead, so that the input
+// it reads (the sort's, which GPUSort's Children names) is wrapped.
+func instrumentFields(v reflect.Value, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) {
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return
 	}
 	s := v.Elem()
 	for i := range s.NumField() {
@@ -142,9 +150,12 @@ func instrument(n Node, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) 
 					e.Set(reflect.ValueOf(instrument(e.Interface().(Node), seen, pick)))
 				}
 			}
+		case f.Kind() == reflect.Pointer && f.Type().Implements(nodeType) && !f.IsNil():
+			if _, done := seen[f.Interface().(Node)]; !done {
+				instrumentFields(f, seen, pick)
+			}
 		}
 	}
-	return out
 }
 
 func (a *Analyzed) Schema() *arrow.Schema { return a.Inner.Schema() }

@@ -695,6 +695,11 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 		scan := gs
 		pl.twin = append(pl.twin, func() { spineScanParent(spine, scan) })
 	}
+	// Joined again from the largest table, filtered tables first, unless
+	// that builds more rows (gpu_reorder.go).
+	if ro, rcols, rgs := p.reordered(spine); ro != nil && (!ok || pl.cpuBuilds() > 0 || ro.est <= pl.est) {
+		pl, cols, gs, ok = ro, rcols, rgs, true
+	}
 	if !ok || len(pl.joins) == 0 {
 		return nil, nil, nil
 	}
@@ -786,6 +791,10 @@ type pipeline struct {
 	// cpu counts the joins whose build side runs as a plan of its own
 	// (not a scan of the device cache).
 	cpu int
+	// est is the rows of the build sides that are scans of the device
+	// cache, as estimated (a scan's table rows; a quarter when filtered):
+	// what the pipeline's choice of probe side costs (reordered).
+	est float64
 	// types are the pipeline columns' types (semiJoinsFirst).
 	types map[int]arrow.DataType
 }
@@ -920,6 +929,7 @@ func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Exp
 	pl.width += len(acols)
 	pl.joins = append(pl.joins, j)
 	pl.builds = append(pl.builds, func() exec.Node { return ga })
+	pl.est += estRows(s)
 	cols, ok = pl.add(spine[:len(spine)-1], cols)
 	if !ok {
 		return nil, nil, nil
@@ -1105,6 +1115,8 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 	pl.builds = append(pl.builds, func() exec.Node { return pl.p.replayable(&y.Right) })
 	if r, _ := spineOf(y.Right); r == nil || y.Right != exec.Node(r) {
 		pl.cpu++ // not a bare scan (a Project of one is counted: it is rare)
+	} else {
+		pl.est += estRows(r)
 	}
 	return next, true
 }
@@ -1128,7 +1140,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 	}
 	saved := *pl
 	restore := func() ([]expr.Expr, bool) {
-		pl.width, pl.joins, pl.builds, pl.twin, pl.cpu = saved.width, saved.joins[:len(saved.joins):len(saved.joins)], saved.builds, saved.twin, saved.cpu
+		pl.width, pl.joins, pl.builds, pl.twin, pl.cpu, pl.est = saved.width, saved.joins[:len(saved.joins):len(saved.joins)], saved.builds, saved.twin, saved.cpu, saved.est
 		return nil, false
 	}
 	base := pl.width
@@ -1146,6 +1158,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 	at := len(pl.joins)
 	pl.joins = append(pl.joins, bj)
 	pl.builds = append(pl.builds, func() exec.Node { return gb })
+	pl.est += estRows(b)
 	rout, ok := pl.add(rspine, bcols)
 	if !ok {
 		return restore()
