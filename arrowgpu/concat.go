@@ -24,7 +24,7 @@ func (q *Queue) Concat(cols []*Column) (*Column, error) {
 		total += c.Len
 		nulls = nulls || c.Valid.Ptr != 0
 	}
-	ks, err := q.kernels("gq_copy_bytes", "gq_copy_bits_at", "gq_offsets_rebase")
+	ks, err := q.kernels("gq_copy_bytes", "gq_copy_bits_at", "gq_offsets_rebase", "gq_copy_u64", "gq_copy_u32")
 	if err != nil {
 		return nil, err
 	}
@@ -111,6 +111,10 @@ func (q *Queue) Concat(cols []*Column) (*Column, error) {
 			}
 			var err error
 			switch {
+			case w == 8: // pool buffers are aligned: so is every piece's place
+				err = ks[3].launchLocked(q.stream, g, D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*8), n)
+			case w == 4:
+				err = ks[4].launchLocked(q.stream, g, D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*4), n)
 			case w > 0:
 				err = ks[0].launchLocked(q.stream, q.grid(n*int64(w)), D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*int64(w)), n*int64(w))
 			case t.ID() == arrow.BOOL:

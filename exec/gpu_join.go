@@ -333,6 +333,9 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 	}
 	var batches []arrow.RecordBatch
 	defer func() { releaseBatches(batches) }()
+	if gs, _ := scanBuild(build); gs != nil {
+		gs.noJoinFilters.Store(true)
+	}
 	for b := range build.Open(c) {
 		if b.NumRows() == 0 {
 			b.Release()

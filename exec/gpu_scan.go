@@ -49,6 +49,11 @@ type GPUScan struct {
 	// (gpu_source.go).
 	Source Node
 
+	// noJoinFilters: the scan is a device pipeline's build side, run
+	// through Open (gpu_join.go uploadBuild): its join filters are the
+	// joins the pipeline runs on the device, which publish none — waiting
+	// for them cost 50 ms (joinFilterWait) a query.
+	noJoinFilters                            atomic.Bool
 	onCPU                                    atomic.Bool
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
 	queueNS                                  atomic.Int64 // of setupNS: waiting for a queue
@@ -155,11 +160,15 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 			emit[i] = i
 		}
 	}
+	jfs := sc.JoinFilters
+	if s.noJoinFilters.Load() {
+		jfs = nil
+	}
 	dl := append([]int(nil), emit...)
 	if s.HostFilter != nil {
 		dl = exprColumns(s.HostFilter, dl)
 	}
-	for _, f := range sc.JoinFilters {
+	for _, f := range jfs {
 		for _, k := range f.Keys {
 			dl = exprColumns(k, dl)
 		}
@@ -180,7 +189,7 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 		}
 		pl.hostPred = &ce
 	}
-	for _, f := range sc.JoinFilters {
+	for _, f := range jfs {
 		keys := make([]expr.Expr, len(f.Keys))
 		for i, k := range f.Keys {
 			keys[i] = RenumberColumns(k, at)

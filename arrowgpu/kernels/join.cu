@@ -54,7 +54,11 @@ extern "C" __global__ void gq_join_build(const void* k0, const u8* v0, int w0, c
 			__threadfence();
 			if (*(volatile i64*)&tk0[s] == a && *(volatile i64*)&tk1[s] == b) {
 				next[i] = (i32)atomicExch((u32*)&trow[s], (u32)i); // the keys are written: no longer busy
-				atomicExch(&flags[0], 1u);
+				// Read before written: every duplicate row writing the one
+				// flag serialised the build on that address (lineitem by
+				// l_orderkey, 60M rows at SF10: 99 ms; unique keys: 0.4 ns
+				// a row).
+				if (*(volatile u32*)&flags[0] == 0) atomicExch(&flags[0], 1u);
 				break;
 			}
 			s = (s + 1) & mask;
