@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -50,3 +51,35 @@ func benchSort(b *testing.B, rows int, limit int64) {
 
 func BenchmarkSort1MInt(b *testing.B) { benchSort(b, 1_000_000, -1) }
 func BenchmarkTop10Of6M(b *testing.B) { benchSort(b, 6_000_000, 10) }
+
+// BenchmarkSortSmallStrings sorts 28K rows by an integer (descending),
+// two strings and an integer, as TPC-H q16's final sort at SF10.
+func BenchmarkSortSmallStrings(b *testing.B) {
+	const rows = 28_000
+	rng := rand.New(rand.NewPCG(2, 2))
+	schema := arrow.NewSchema([]arrow.Field{{Name: "n", Type: expr.Int64}, {Name: "brand", Type: expr.String},
+		{Name: "type", Type: expr.String}, {Name: "size", Type: expr.Int64}}, nil)
+	nb, bb := array.NewInt64Builder(memory.DefaultAllocator), array.NewStringBuilder(memory.DefaultAllocator)
+	tb, sb := array.NewStringBuilder(memory.DefaultAllocator), array.NewInt64Builder(memory.DefaultAllocator)
+	for range rows {
+		nb.Append(rng.Int64N(40))
+		bb.Append(fmt.Sprintf("Brand#%d%d", 1+rng.IntN(5), 1+rng.IntN(5)))
+		tb.Append(fmt.Sprintf("STANDARD POLISHED %d", rng.IntN(150)))
+		sb.Append(rng.Int64N(50))
+	}
+	cols := []arrow.Array{nb.NewArray(), bb.NewArray(), tb.NewArray(), sb.NewArray()}
+	batch := array.NewRecordBatch(schema, cols, rows)
+	releaseArrays(cols)
+	defer batch.Release()
+	src := &testSource{schema: schema, batches: []arrow.RecordBatch{batch}}
+	keys := []SortKey{{Expr: col(0, expr.Int64), Desc: true}, {Expr: col(1, expr.String)}, {Expr: col(2, expr.String)}, {Expr: col(3, expr.Int64)}}
+	b.ResetTimer()
+	for range b.N {
+		c := NewContext(b.Context(), Options{})
+		err := Run(c, &Sort{Input: src, Keys: keys, Limit: -1}, func(out arrow.RecordBatch) error { return nil })
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}

@@ -84,6 +84,9 @@ func pushAggregate(n *Aggregate, preds []Expr) Plan {
 }
 
 func pushJoin(n *Join, preds []Expr) Plan {
+	if m := scalarJoinDown(n, preds); m != nil {
+		return push(m, preds)
+	}
 	lcols, rcols := idSet(n.Left.Columns()), idSet(n.Right.Columns())
 	var left, right, cond, above []Expr
 	for _, e := range preds {
@@ -134,4 +137,39 @@ func appendImplied(left, right []Expr, e Expr, lcols, rcols colSet) ([]Expr, []E
 		right = append(right, r)
 	}
 	return left, right
+}
+
+// scalarJoinDown moves an uncorrelated scalar subquery's single join below
+// the inner join it sits on, to the join's right side, when a predicate
+// above compares the subquery's value with that side's columns only: (A ⋈
+// B) ⟕ r = A ⋈ (B ⟕ r) for a one-row r that reads neither, and the
+// predicate then filters B before the join instead of its result (TPC-H
+// q15: the one supplier whose revenue is the largest is found before
+// supplier is joined, not after all 100,000 at SF10 are). The columns
+// keep their order (A, B, r). nil when that does not apply.
+func scalarJoinDown(n *Join, preds []Expr) Plan {
+	in, ok := n.Left.(*Join)
+	if n.Type != JoinSingle || n.Cond != nil || !ok || in.Type != JoinInner {
+		return nil
+	}
+	rcols := idSet(n.Right.Columns())
+	side := idSet(in.Right.Columns())
+	for id := range rcols {
+		side[id] = true
+	}
+	for _, e := range preds {
+		cs := exprColumns(e, nil)
+		reads := false
+		for id := range cs {
+			reads = reads || rcols[id]
+		}
+		if reads && cs.subsetOf(side) {
+			s := *n
+			s.Left = in.Right
+			j := *in
+			j.Right = &s
+			return &j
+		}
+	}
+	return nil
 }

@@ -262,3 +262,46 @@ func TestEstimates(t *testing.T) {
 }
 
 var _ = arrow.Null
+
+// An uncorrelated scalar subquery's single join over an inner join moves
+// into the join's right side when a predicate compares the subquery's
+// value with that side's columns only (TPC-H q15), and the columns keep
+// their order; compared with the left side's, it stays.
+func TestPushDownScalarJoinIntoJoinSide(t *testing.T) {
+	for _, tc := range []struct {
+		col  string
+		want string
+	}{
+		{"b2", `Join inner on eq(a1, b1)
+├─ Scan a cols=[a1, a2]
+└─ Filter eq(b2, m)
+   └─ Join single
+      ├─ Scan b cols=[b1, b2]
+      └─ Scan r cols=[m]
+`},
+		{"a2", `Filter eq(a2, m)
+└─ Join single
+   ├─ Join inner on eq(a1, b1)
+   │  ├─ Scan a cols=[a1, a2]
+   │  └─ Scan b cols=[b1, b2]
+   └─ Scan r cols=[m]
+`},
+	} {
+		a := tScan("a", 100, "a1", "a2")
+		b := tScan("b", 100, "b1", "b2")
+		r := tScan("r", 1, "m")
+		in := &Join{Type: JoinInner, Left: a, Right: b, Cond: tEq(tCol(t, a, "a1"), tCol(t, b, "b1"))}
+		s := &Join{Type: JoinSingle, Left: in, Right: r}
+		p, _ := PushDownPredicates(&Filter{Input: s, Cond: tEq(tCol(t, s, tc.col), tCol(t, s, "m"))})
+		if got := tClean(Format(p)); got != tc.want {
+			t.Errorf("comparing with %s: got\n%s\nwant\n%s", tc.col, got, tc.want)
+		}
+		var names []string
+		for _, c := range p.Columns() {
+			names = append(names, c.Name)
+		}
+		if got := strings.Join(names, " "); got != "a1 a2 b1 b2 m" {
+			t.Errorf("comparing with %s: columns %s", tc.col, got)
+		}
+	}
+}
