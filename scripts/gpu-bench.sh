@@ -5,8 +5,10 @@
 #   scripts/gpu-bench.sh test        make test-gpu's checks (scripts/test-gpu.sh)
 #   scripts/gpu-bench.sh sf1         TPC-H SF1: gq on the GPU vs DuckDB, hot, median of 5
 #   scripts/gpu-bench.sh sf10        the same at SF10 (data made first: 2-3 minutes)
-#   scripts/gpu-bench.sh explain N   EXPLAIN ANALYZE of every query at SF N on the
-#                                    GPU, second run in the process (cache hot)
+#   scripts/gpu-bench.sh explain N [QUERY...]
+#                                    EXPLAIN ANALYZE of every query (or those
+#                                    named: q04 q21) at SF N on the GPU, second
+#                                    run in the process (cache hot)
 #   scripts/gpu-bench.sh ab N MODES  the SF N benchmark again per GQ_CUDA_SYNC mode
 #                                    (e.g. "spin yield blocking"), gq only
 #
@@ -55,19 +57,23 @@ bench() {
 # explain SF: EXPLAIN ANALYZE of each query, the second run of a process
 # that ran it once (the device cache then holds the tables).
 explain() {
-	local d q f
-	d=$(data "$1") || return 1
-	mkdir -p "$O/explain-sf$1"
-	for f in testdata/tpch/queries/q*.sql; do
+	local d q f sf=$1
+	shift
+	d=$(data "$sf") || return 1
+	set -- "${@/#/testdata/tpch/queries/}"
+	[ $# -gt 0 ] || set -- testdata/tpch/queries/q*
+	mkdir -p "$O/explain-sf$sf"
+	for f in "${@%.sql}"; do
+		f=$f.sql
 		q=$(basename "$f" .sql)
 		{ cat "$f"; echo; echo "explain analyze $(cat "$f")"; } >"/tmp/gq-explain-$q.sql"
 		"$B/gq" --device gpu --fallback-mode warn --data "$d" -f "/tmp/gq-explain-$q.sql" \
-			>"$O/explain-sf$1/$q.txt" 2>&1
-		grep -E '^Total time|^Device threads' "$O/explain-sf$1/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
+			>"$O/explain-sf$sf/$q.txt" 2>&1
+		grep -E '^Total time|^Device threads' "$O/explain-sf$sf/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
 		echo
 	done
 	# A device run brings back at most 8 files: the texts travel as one.
-	tar czf "$O/explain-sf$1.tgz" -C "$O" "explain-sf$1" && rm -r "${O:?}/explain-sf$1"
+	tar czf "$O/explain-sf$sf.tgz" -C "$O" "explain-sf$sf" && rm -r "${O:?}/explain-sf$sf"
 }
 
 case "${1:-}" in
@@ -78,7 +84,8 @@ sf1 | sf10)
 	bench "${1#sf}"
 	;;
 explain)
-	explain "${2:?scale factor}"
+	shift
+	explain "${1:?scale factor}" "${@:2}"
 	;;
 ab)
 	sf=${2:?scale factor}
