@@ -749,11 +749,19 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 // dictEncode returns the distinct strings of arrs (with NULL kept as NULL
 // codes) and each row's code.
 func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
+	n := 0
+	for _, a := range arrs {
+		n += a.Len()
+	}
 	vb := array.NewStringBuilder(c.Alloc)
 	defer vb.Release()
 	cb := array.NewInt32Builder(c.Alloc)
 	defer cb.Release()
-	codes := map[string]int32{}
+	cb.Reserve(n)
+	// Sized up front (at most for 128K values: a column of few values
+	// over many rows would not use it): growing the map took a third of
+	// the time for SF10's 100,000 distinct supplier names (13 ms).
+	codes := make(map[string]int32, min(n, 1<<17))
 	for _, a := range arrs {
 		s, ok := a.(*array.String)
 		if !ok {
