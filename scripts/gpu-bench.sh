@@ -11,6 +11,15 @@
 #                                    run in the process (cache hot)
 #   scripts/gpu-bench.sh ab N MODES  the SF N benchmark again per GQ_CUDA_SYNC mode
 #                                    (e.g. "spin yield blocking"), gq only
+#   scripts/gpu-bench.sh all [QUERY...]
+#                                    all of issue 7's figures in one command of
+#                                    about 200 s on the H200 machine: SF10 and SF1
+#                                    made while the test step runs, then sf10,
+#                                    sf1, and EXPLAIN ANALYZE at SF10 of the
+#                                    queries named (default: the ten slowest of
+#                                    the last run) in what is left of 285 s;
+#                                    every step's output in its own file of $OUT
+#                                    (8 files: what a device run brings back)
 #
 # The binaries come from `make gpu-bundle` (build/gpux, carried to the
 # machine; GQ_GPU_BUNDLE names another folder). Tables are made under
@@ -26,7 +35,7 @@ mkdir -p "$O" "$DATA"
 . "$(dirname "$0")/gpu-bundle.sh"
 unpack_bundle "$B"
 need=gq
-case "${1:-}" in sf1 | sf10 | ab) need="gq tpchbench" ;; esac
+case "${1:-}" in sf1 | sf10 | ab | all) need="gq tpchbench" ;; esac
 require_bundle gpu-bench "$B" $need
 B=$(cd "$B" && pwd)
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu: /'
@@ -87,6 +96,32 @@ explain)
 	shift
 	explain "${1:?scale factor}" "${@:2}"
 	;;
+all)
+	shift
+	[ $# -gt 0 ] || set -- q21 q10 q18 q07 q08 q04 q16 q09 q12 q05
+	t0=$SECONDS
+	end=$((t0 + ${GQ_BENCH_SECONDS:-285}))
+	{
+		data 10 >/dev/null
+		echo "SF10 ready at $((SECONDS - t0)) s"
+		data 1 >/dev/null
+		echo "SF1 ready at $((SECONDS - t0)) s"
+	} >"$O/gen.txt" 2>&1 &
+	gen=$!
+	GQ_GPU_BUNDLE=$B timeout 140 scripts/test-gpu.sh >"$O/test.txt" 2>&1
+	echo "test rc=$? at $((SECONDS - t0)) s" >>"$O/test.txt"
+	wait $gen
+	for sf in 10 1; do
+		timeout $((end - SECONDS)) "$0" "sf$sf" >"$O/sf$sf.txt" 2>&1
+		echo "sf$sf rc=$? at $((SECONDS - t0)) s" >>"$O/sf$sf.txt"
+	done
+	rm -f "$O"/sf*/*.png
+	if [ $((end - SECONDS)) -gt 15 ]; then
+		timeout $((end - SECONDS)) "$0" explain 10 "$@" >"$O/explain.txt" 2>&1
+		echo "explain rc=$? at $((SECONDS - t0)) s" >>"$O/explain.txt"
+	fi
+	grep -hE '^test-gpu:|^\| \*\*total|rc=' "$O"/*.txt
+	;;
 ab)
 	sf=${2:?scale factor}
 	for mode in ${3:?modes}; do
@@ -95,7 +130,7 @@ ab)
 	done
 	;;
 *)
-	sed -n '2,17p' "$0"
+	sed -n '2,27p' "$0"
 	exit 2
 	;;
 esac
