@@ -198,3 +198,29 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 	}
 	return *perm, nil
 }
+
+// RowNumbers returns an int32 column of 0..n-1, made on the device (a
+// build side's rows numbered as group keys: no host array to upload).
+func (q *Queue) RowNumbers(n int) (*Column, error) {
+	ks, err := q.kernels("gq_sort_iota")
+	if err != nil {
+		return nil, err
+	}
+	col := &Column{Type: arrow.PrimitiveTypes.Int32, Len: n}
+	if col.Data, err = q.pool.Alloc(int64(max(n, 1)) * 4); err != nil {
+		return nil, err
+	}
+	err = q.dv.Do(func() error {
+		if n > 0 {
+			if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, col.Data.Ptr, int64(n)); err != nil {
+				return err
+			}
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		col.Free()
+		return nil, err
+	}
+	return col, nil
+}

@@ -278,11 +278,13 @@ func TestGPULateStringsFromCache(t *testing.T) {
 	defer func(n, d int) { chunkRows, maxDictValues = n, d }(chunkRows, maxDictValues)
 	chunkRows, maxDictValues = 700, 4
 	defer g.cache.evict(nil)
+	g.cache.evict(nil)
+	before := g.PoolStats().Allocations
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	i64, str := arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String
 	pSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64}}, nil)
-	bSchema := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str}, {Name: "tag", Type: str}}, nil)
 	const np, nb = 6000, 2500
 	pk := func(i int) any {
 		if i%13 == 0 {
@@ -297,6 +299,7 @@ func TestGPULateStringsFromCache(t *testing.T) {
 		return int64(i) // unique
 	}
 	bname := func(i int) string { return fmt.Sprintf("name-%d", i%50) }
+	btag := func(i int) string { return fmt.Sprintf("tag-%d", i%7) } // a second late key: the two share their row numbers
 	probe := multiSplitTable("lprobe", pSchema, np, 500, func(i, c int) any {
 		if c == 0 {
 			return pk(i)
@@ -304,22 +307,25 @@ func TestGPULateStringsFromCache(t *testing.T) {
 		return int64(i)
 	})
 	build := multiSplitTable("lbuild", bSchema, nb, 400, func(i, c int) any {
-		if c == 0 {
+		switch c {
+		case 0:
 			return bk(i)
+		case 1:
+			return bname(i)
 		}
-		return bname(i)
+		return btag(i)
 	})
 	col := func(i int, t arrow.DataType, name string) *expr.Column {
 		return &expr.Column{Index: i, Type: t, Name: name}
 	}
 	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
-	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
-	// Pipeline columns: k v | bk name.
-	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "test join"}}
+	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g}
+	// Pipeline columns: k v | bk name tag.
+	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1, 2}, Explain: "test join"}}
 	out := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str, Nullable: true},
-		{Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
+		{Name: "tag", Type: str, Nullable: true}, {Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
 	aggs := []AggFunc{{Fn: "sum", Arg: col(1, i64, "v"), Type: i64}, {Fn: "count_star", Type: i64}}
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name")}, aggs, out, nil, joins, []Node{bs})
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name"), col(4, str, "tag")}, aggs, out, nil, joins, []Node{bs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,8 +337,8 @@ func TestGPULateStringsFromCache(t *testing.T) {
 	if ga.onCPU.Load() {
 		t.Fatal("ran on the CPU")
 	}
-	if st := &ga.joinStats[0]; st.buildCached.Load() == 0 || st.lateKeys.Load() == 0 {
-		t.Fatalf("build from the cache %d, late string keys %d: want both", st.buildCached.Load(), st.lateKeys.Load())
+	if st := &ga.joinStats[0]; st.buildCached.Load() == 0 || st.lateKeys.Load() < 2 {
+		t.Fatalf("build from the cache %d, late string keys %d: want both, two keys", st.buildCached.Load(), st.lateKeys.Load())
 	}
 	type acc struct{ s, n int64 }
 	want := map[string]*acc{}
@@ -341,7 +347,7 @@ func TestGPULateStringsFromCache(t *testing.T) {
 		if k == nil || k.(int64) >= nb || bk(int(k.(int64))) == nil {
 			continue
 		}
-		key := fmt.Sprintf("%d|%s", k, bname(int(k.(int64))))
+		key := fmt.Sprintf("%d|%s|%s", k, bname(int(k.(int64))), btag(int(k.(int64))))
 		a := want[key]
 		if a == nil {
 			a = &acc{}
@@ -358,6 +364,12 @@ func TestGPULateStringsFromCache(t *testing.T) {
 	slices.Sort(wantRows)
 	if !slices.Equal(rows, wantRows) {
 		t.Errorf("%d groups, want %d; first: %v / %v", len(rows), len(wantRows), rows[:min(3, len(rows))], wantRows[:min(3, len(wantRows))])
+	}
+	// The shared row numbers are freed once, with the build: nothing of
+	// the query is left on the device once the cache lets go of the tables.
+	g.cache.evict(nil)
+	if got := g.PoolStats().Allocations; got != before {
+		t.Errorf("%d device allocations after the query, %d before", got, before)
 	}
 }
 

@@ -373,6 +373,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 	need := a.buildNeed(k)
 	w := a.width()
 	late := db.table.Unique && a.keyedByBuild(k, first)
+	var rowNums *arrowgpu.Column // rowNumbers'
 	for ci, bc := range j.Cols {
 		pc := first + ci
 		var col, codes *arrowgpu.Column
@@ -393,7 +394,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 					return fail(err)
 				}
 				a.joinStats[k].lateKeys.Add(1)
-				if codes, err = rowNumbers(c, q, n); err != nil {
+				if codes, err = rowNumbers(q, n, &rowNums); err != nil {
 					return fail(err)
 				}
 				continue
@@ -441,16 +442,19 @@ func (a *GPUAggregate) keyedByBuild(k, first int) bool {
 
 // rowNumbers is the device column 0, 1, … n-1 (Int32): the codes of
 // strings grouped by build row.
-func rowNumbers(c *Context, q *arrowgpu.Queue, n int) (*arrowgpu.Column, error) {
-	b := array.NewInt32Builder(c.Alloc)
-	defer b.Release()
-	b.Reserve(n)
-	for r := range int32(n) {
-		b.UnsafeAppend(r)
+//
+// The build's late keys share one column (*shared, made on the device by
+// the first; the others borrow it, and the build frees them all
+// together): TPC-H q10's customer build has four, 1.5M rows at SF10,
+// which each made its numbers on the host and uploaded them.
+func rowNumbers(q *arrowgpu.Queue, n int, shared **arrowgpu.Column) (*arrowgpu.Column, error) {
+	if *shared != nil {
+		return (*shared).Borrow(), nil
 	}
-	arr := b.NewArray()
-	defer arr.Release()
-	col, _, err := uploadConcat(q, arrow.PrimitiveTypes.Int32, []arrow.Array{arr}, c.Alloc)
+	col, err := q.RowNumbers(n)
+	if err == nil {
+		*shared = col
+	}
 	return col, err
 }
 
@@ -718,6 +722,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		db.free()
 		return nil, nil // grouped by strings after all: the host dictionary
 	}
+	var rowNums *arrowgpu.Column // rowNumbers'
 	for ci, bc := range j.Cols {
 		if srcs[nk+2*ci] != nil {
 			col, err := one(nk+2*ci, fieldType(bc))
@@ -729,7 +734,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 			}
 			if late[ci] {
 				db.dicts[ci] = &devDict{dev: col, devOwned: !wantCol[ci]}
-				if db.codes[ci], err = rowNumbers(c, q, rows); err != nil {
+				if db.codes[ci], err = rowNumbers(q, rows, &rowNums); err != nil {
 					return fail(err)
 				}
 				a.joinStats[k].lateKeys.Add(1)
