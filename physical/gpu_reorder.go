@@ -30,10 +30,9 @@ type clusterLeaf struct {
 	// twin's scans go through the GPU).
 	set func(n exec.Node)
 	// base numbers the leaf's first output column among the tree's.
-	base     int
-	rows     float64 // the table's rows
-	est      float64 // estRows
-	filtered bool
+	base int
+	rows float64 // the table's rows
+	est  float64 // estRows
 }
 
 // joinCluster is a tree of inner joins over scans taken apart: its
@@ -56,10 +55,10 @@ func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, 
 	case *exec.Scan:
 		gs, _ := c.p.scan(y)
 		rows := y.Table.Stats().RowCount
-		if gs == nil || gs.HostFilter != nil || gs.Source != nil || rows < 0 {
+		if gs == nil || gs.HostFilter != nil || rows < 0 { // an exchange's rows: unknown
 			return nil, false
 		}
-		leaf := &clusterLeaf{scan: y, gs: gs, set: set, base: len(c.owner), rows: float64(rows), est: estRows(y), filtered: y.Filter != nil}
+		leaf := &clusterLeaf{scan: y, gs: gs, set: set, base: len(c.owner), rows: float64(rows), est: estRows(y)}
 		refs := make([]expr.Expr, y.Out.NumFields())
 		for i := range refs {
 			f := y.Out.Field(i)
@@ -184,7 +183,8 @@ func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *exec.GPU
 			if joined[i] || !c.connected(i, joined) {
 				continue
 			}
-			if b := c.leaves[max(next, 0)]; next < 0 || l.filtered && !b.filtered || l.filtered == b.filtered && l.est < b.est {
+			lf, b := l.scan.Filter != nil, c.leaves[max(next, 0)]
+			if bf := b.scan.Filter != nil; next < 0 || lf && !bf || lf == bf && l.est < b.est {
 				next = i
 			}
 		}
@@ -238,22 +238,12 @@ func (c *joinCluster) connected(i int, joined map[int]bool) bool {
 
 // within reports whether every column of x is a joined leaf's.
 func (c *joinCluster) within(x expr.Expr, joined map[int]bool) bool {
-	for _, r := range exprColumnRefs(x) {
-		if !joined[c.owner[r]] {
-			return false
-		}
-	}
-	return true
-}
-
-// exprColumnRefs lists the column indexes x reads.
-func exprColumnRefs(x expr.Expr) []int {
-	var refs []int
+	ok := true
 	exec.MapColumns(x, func(col *expr.Column) expr.Expr {
-		refs = append(refs, col.Index)
+		ok = ok && joined[c.owner[col.Index]]
 		return col
 	})
-	return refs
+	return ok
 }
 
 // join is the device join of leaf i with the pipeline so far: on the
