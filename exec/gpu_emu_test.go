@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -429,5 +430,75 @@ func TestGPUBuildScanSkipsJoinFilters(t *testing.T) {
 	slices.Sort(rows)
 	if !slices.Equal(rows, want) {
 		t.Errorf("groups %v, want %v", rows, want)
+	}
+}
+
+// Build sides read by GPU scans are built at once, each on a queue of its
+// own: each of the two builds here waits (a while) for the other to
+// start, which one after another never does.
+func TestGPUBuildsAtOnce(t *testing.T) {
+	g := testGPU(t)
+	defer func(n int) { chunkRows = n }(chunkRows)
+	chunkRows = 700
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64 := arrow.PrimitiveTypes.Int64
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: i64}, {Name: "b", Type: i64}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64}, {Name: "v", Type: i64}}, nil)
+	probe := multiSplitTable("atonce_probe", pSchema, 3000, 500, func(i, c int) any { return int64(i % (100 * (c + 1))) })
+	b1 := multiSplitTable("atonce_b1", bSchema, 100, 40, func(i, c int) any { return int64(i) })
+	b2 := multiSplitTable("atonce_b2", bSchema, 200, 40, func(i, c int) any { return int64(2 * i) })
+	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
+	scan := func(tb catalog.Table, s *arrow.Schema) *GPUScan {
+		return &GPUScan{CPU: &Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
+	}
+	// Pipeline columns: a b | k1 v1 | k2 v2; a = k1, b = k2.
+	joins := []GPUJoin{
+		{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "join 1"},
+		{ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "join 2"},
+	}
+	out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s1", Type: i64, Nullable: true}, {Name: "s2", Type: i64, Nullable: true}}, nil)
+	aggs := []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(3, "v1"), Type: i64}, {Fn: "sum", Arg: col(5, "v2"), Type: i64}}
+	ga, err := NewGPUAggregate(scan(probe, pSchema), nil, aggs, out, nil, joins, []Node{scan(b1, bSchema), scan(b2, bSchema)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga.Final = true
+	var started sync.WaitGroup
+	started.Add(2)
+	var alone atomic.Bool
+	buildStarts = func(k int) {
+		started.Done()
+		done := make(chan struct{})
+		go func() { started.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			alone.Store(true)
+		}
+	}
+	defer func() { buildStarts = nil }()
+	rows, err := runRows(t, mem, 2, 1024, ga)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alone.Load() {
+		t.Error("a build side waited 5 s for the other to start: they run one after another")
+	}
+	if ga.onCPU.Load() || ga.joinStats[0].buildCached.Load() == 0 || ga.joinStats[1].buildCached.Load() == 0 {
+		t.Fatalf("on the CPU %v: want both builds from the device cache", ga.onCPU.Load())
+	}
+	// Row i: a = i%100 (k1 = v1 = a), b = i%200, matching k2 = v2 = b
+	// only for even b (build 2's keys are 0, 2, … 398).
+	var n, s1, s2 int64
+	for i := range 3000 {
+		a, b := int64(i%100), int64(i%200)
+		if b%2 == 0 {
+			n, s1, s2 = n+1, s1+a, s2+b
+		}
+	}
+	if want := []string{fmt.Sprintf("%d|%d|%d", n, s1, s2)}; !slices.Equal(rows, want) {
+		t.Errorf("got %v, want %v", rows, want)
 	}
 }
