@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"gq/errs"
 )
@@ -35,101 +34,52 @@ const (
 	attrComputeMinor        = 76
 )
 
-// Device is one GPU's primary context and the goroutine that owns it.
-// CUDA makes a context current per OS thread, so every driver call for this
-// device runs on one goroutine locked to one OS thread (Do); the rest of gq
-// may call Device methods from any goroutine.
+// Device is one GPU's primary context. CUDA makes a context current per
+// OS thread, so a driver call for this device runs inside Do, which makes
+// the context current on the calling goroutine's thread and keeps the
+// goroutine there until it returns; the rest of gq may call Device
+// methods from any goroutine.
 type Device struct {
 	drv  *Driver
 	info Info
 	dev  int32
 	ctx  uintptr
 
-	work chan func()
-	mu   sync.Mutex // guards closed
-	// closed is set by Close; later calls fail instead of blocking.
-	closed  bool
-	workers sync.WaitGroup
+	// mu is held shared by every Do and exclusively by Close, which
+	// waits for the calls under way and fails later ones.
+	mu     sync.RWMutex
+	closed bool
 
 	modMu   sync.Mutex // guards mods and every Module's fns
 	mods    modCache   // loaded modules by source key
 	builtin atomic.Pointer[Module]
 
-	calls  atomic.Int64 // Do calls: trips to a device thread, each waited for
-	waitNS atomic.Int64 // time Do calls waited for a free device thread
+	calls atomic.Int64 // Do calls
 }
 
-// ThreadWait is the time Do calls have waited so far for a free device
-// thread (all deviceWorkers busy, most in stream synchronisations): a
-// queueing delay that EXPLAIN ANALYZE shows per query.
-func (dv *Device) ThreadWait() time.Duration { return time.Duration(dv.waitNS.Load()) }
-
-// Calls is the number of Do calls so far: each is a trip to a device
-// thread and back, most with a stream sync — the fixed cost of an
-// operation, which EXPLAIN ANALYZE shows per operator.
+// Calls is the number of Do calls so far: most end in a stream sync —
+// the fixed cost of an operation, which EXPLAIN ANALYZE shows per
+// operator.
 func (dv *Device) Calls() int64 { return dv.calls.Load() }
 
-// deviceWorkers is the number of OS threads that run driver calls. More
-// than one, so that one queue's long copy (a download's host side runs on
-// the thread) does not hold up another queue's launches.
-const deviceWorkers = 8
-
-// Open retains the primary context of device ordinal and starts its worker.
+// Open retains the primary context of device ordinal.
 func (d *Driver) Open(ordinal int) (*Device, error) {
 	if ordinal < 0 || ordinal >= d.devices {
 		return nil, unavailable(ErrNoDevice, "device %d requested, %d visible", ordinal, d.devices)
 	}
-	dv := &Device{drv: d, work: make(chan func())}
-	started := make(chan error, 1)
-	dv.workers.Add(1)
-	go dv.worker(ordinal, true, started)
-	if err := <-started; err != nil {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	dv := &Device{drv: d}
+	if err := dv.init(ordinal); err != nil {
 		return nil, err
-	}
-	for range deviceWorkers - 1 {
-		dv.workers.Add(1)
-		go dv.worker(ordinal, false, started)
-		if err := <-started; err != nil {
-			dv.Close()
-			return nil, err
-		}
 	}
 	return dv, nil
 }
 
-// worker owns an OS thread on which the context is current. The first
-// retains the primary context; when the workers are done it unloads the
-// modules and releases the context.
-func (dv *Device) worker(ordinal int, first bool, started chan<- error) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if first {
-		if err := dv.init(ordinal); err != nil {
-			dv.workers.Done()
-			started <- err
-			return
-		}
-	} else if err := dv.drv.err("cuCtxSetCurrent", dv.drv.api.cuCtxSetCurrent(dv.ctx)); err != nil {
-		dv.workers.Done()
-		started <- unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
-		return
-	}
-	started <- nil
-	for f := range dv.work {
-		f()
-	}
-	dv.workers.Done()
-	if first {
-		dv.workers.Wait()
-		dv.mods.unloadAll(dv)
-		dv.drv.api.cuDevicePrimaryCtxRelease(dv.dev)
-	}
-}
-
 // syncFlags are the context's scheduling flags by GQ_CUDA_SYNC: how a
-// device thread waits in a stream synchronisation. The driver's default
+// thread waits in a stream synchronisation. The driver's default
 // (auto: with one context and more cores than that, spin) keeps a core
-// busy per waiting thread — up to deviceWorkers of them — which the host
+// busy per waiting thread — one per queue waiting — which the host
 // side of a query may want; yield spins but gives way, blocking sleeps
 // (each wait then costs a wake-up). For A/B runs on a GPU machine.
 var syncFlags = map[string]uint32{"auto": 0, "spin": 1, "yield": 2, "blocking": 4}
@@ -195,48 +145,53 @@ func (d *Driver) deviceInfo(ordinal int) (Info, int32, error) {
 	return Info{Ordinal: ordinal, Name: trimNUL(name), Major: int(major), Minor: int(minor), TotalMemory: int64(total), SMs: int(sms)}, dev, nil
 }
 
-// Do runs f on one of the device's threads, where its context is current,
-// and returns f's error. f must not call Do (it could wait for itself);
-// code already inside Do uses the unexported *Locked helpers. Calls from
-// different goroutines may run at the same time on different threads;
+// Do runs f with the device's context current on this goroutine's OS
+// thread (locked to it meanwhile) and returns f's error. f must not call
+// Do; code already inside Do uses the unexported *Locked helpers. Calls
+// from different goroutines run at the same time on their own threads;
 // each Queue is used by one goroutine at a time.
-func (dv *Device) Do(f func() error) error {
+//
+// The calling thread runs the driver calls itself: handing each call to
+// a pool of device threads and back cost 28 µs on the 2-core development
+// machine (BenchmarkDeviceCall), and queries waited up to 17 ms (TPC-H
+// q21 at SF10 on the H200) for one of the 8 threads to be free.
+func (dv *Device) Do(f func() error) (err error) {
 	dv.calls.Add(1)
-	dv.mu.Lock()
+	dv.mu.RLock()
+	defer dv.mu.RUnlock()
 	if dv.closed {
-		dv.mu.Unlock()
 		return errs.New(errs.Internal, "arrowgpu: device %d used after Close", dv.info.Ordinal)
 	}
-	ch := make(chan error, 1)
-	queued := time.Now()
-	// Sending under the lock orders it before Close's close(work).
-	dv.work <- func() {
-		dv.waitNS.Add(int64(time.Since(queued)))
-		// A panic here (a binding bug) would kill the process from the
-		// worker goroutine; report it to the caller instead.
-		defer func() {
-			if r := recover(); r != nil {
-				ch <- errs.New(errs.Internal, "arrowgpu: panic on the device thread: %v", r)
-			}
-		}()
-		ch <- f()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	// A panic here (a binding bug) is reported as the call's error, as
+	// when the calls ran on device threads of their own.
+	defer func() {
+		if r := recover(); r != nil {
+			err = errs.New(errs.Internal, "arrowgpu: panic in a device call: %v", r)
+		}
+	}()
+	if err := dv.check("cuCtxSetCurrent", dv.drv.api.cuCtxSetCurrent(dv.ctx)); err != nil {
+		return err
 	}
-	dv.mu.Unlock()
-	return <-ch
+	return f()
 }
 
-// Close unloads modules, releases the primary context and stops the worker.
-// Memory and streams must be freed first.
+// Close unloads modules and releases the primary context, once the calls
+// under way are done. Memory and streams must be freed first.
 func (dv *Device) Close() {
 	dv.mu.Lock()
+	defer dv.mu.Unlock()
 	if dv.closed {
-		dv.mu.Unlock()
 		return
 	}
 	dv.closed = true
-	close(dv.work)
-	dv.mu.Unlock()
-	dv.workers.Wait()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if dv.drv.api.cuCtxSetCurrent(dv.ctx) == 0 {
+		dv.mods.unloadAll(dv)
+	}
+	dv.drv.api.cuDevicePrimaryCtxRelease(dv.dev)
 }
 
 // check turns a CUresult into an error of kind Execution (ResourcesExhausted

@@ -638,3 +638,32 @@ func uploadInt32(t *testing.T, q *Queue, vs []int32) Buffer {
 	}
 	return b
 }
+
+// BenchmarkDeviceCall is the fixed cost of one Do: what every device
+// operation pays once, beside its driver calls and kernels (a synchronous
+// call of a stream query, nearly free, stands in for them).
+func BenchmarkDeviceCall(b *testing.B) {
+	if gpu.skip != "" {
+		b.Skip(gpu.skip)
+	}
+	call := func() error {
+		return gpu.dv.Do(func() error { return gpu.q.stream.syncLocked() })
+	}
+	b.Run("serial", func(b *testing.B) {
+		for b.Loop() {
+			if err := call(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("parallel", func(b *testing.B) {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if err := call(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
+}

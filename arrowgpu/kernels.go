@@ -45,7 +45,7 @@ func commonHeader() string {
 
 // Module compiles src with NVRTC for this device (or takes the image from
 // the disk cache) and loads it; a module is loaded once per device and
-// source. Compilation runs on the caller's goroutine, not the device thread.
+// source. Compilation runs outside Do.
 func (dv *Device) Module(src, name string) (*Module, error) {
 	sum := sha256.Sum256([]byte(src))
 	key := hex.EncodeToString(sum[:])

@@ -28,7 +28,7 @@ type Pinned struct {
 	Bytes []byte
 }
 
-// The *Locked methods run on the device thread (inside Do).
+// The *Locked methods run inside Do.
 
 func (dv *Device) memAllocLocked(n int64) (DevPtr, error) {
 	var p uint64

@@ -60,9 +60,8 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		e.gpu.ResetPoolPeak()
 	}
 	var calls0 int64
-	var wait0 time.Duration
 	if e.gpu != nil {
-		calls0, wait0 = e.gpu.Threads()
+		calls0 = e.gpu.Calls()
 	}
 	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
 	c := exec.NewContext(ctx, copts)
@@ -80,23 +79,20 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 	if err = e.agree(ctx, err); err != nil {
 		return nil, err
 	}
-	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0, wait0)), nil
+	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0)), nil
 }
 
 // deviceLine is EXPLAIN ANALYZE's summary of the device ("" on the CPU):
 // the pool's peak during the query, its size, and the table cache; the
-// trips to the device's threads since calls0 and how long they waited for
-// a free thread since wait0 (with other queries running, theirs count).
-func (e *Engine) deviceLine(calls0 int64, wait0 time.Duration) string {
+// device calls since calls0 (with other queries running, theirs count).
+func (e *Engine) deviceLine(calls0 int64) string {
 	if e.gpu == nil {
 		return ""
 	}
 	st := e.gpu.PoolStats()
 	tables, bytes := e.gpu.Cached()
-	calls, wait := e.gpu.Threads()
-	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice threads: %d calls, %s waiting for a free thread\n",
-		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes),
-		calls-calls0, (wait - wait0).Round(time.Microsecond))
+	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice calls: %d\n",
+		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes), e.gpu.Calls()-calls0)
 }
 
 // memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:

@@ -47,11 +47,17 @@ func TestGPUTopN(t *testing.T) {
 		} else if groups, kept := num(m[2]), num(m[3]); kept >= groups || kept > c.maxKept {
 			t.Errorf("%s: %d of %d groups read back:\n%s", sql, kept, groups, plan)
 		}
+		if !deviceCalls.MatchString(plan) {
+			t.Errorf("%s: no device calls counted:\n%s", sql, plan)
+		}
 		if w := g.fellBack(); w != nil {
 			t.Errorf("%s: fell back to the CPU: %q", sql, w)
 		}
 	}
 }
+
+// deviceCalls is EXPLAIN ANALYZE's count of device calls, when not 0.
+var deviceCalls = regexp.MustCompile(`(?m)^Device calls: [1-9][\d,]*$`)
 
 // A top-N over a join pipeline's rows on the device: each chunk brings
 // back only its rows that can be among the first N (GPUJoinRows.TopN);

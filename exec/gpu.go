@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"gq/arrowgpu"
 	"gq/errs"
@@ -224,9 +223,8 @@ func (g *GPU) noteErr(err error) {
 // PoolStats are the device pool's figures.
 func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
 
-// Threads is the device's trips to its threads so far and the time they
-// waited for a free one (arrowgpu Device.Calls, ThreadWait).
-func (g *GPU) Threads() (calls int64, wait time.Duration) { return g.dv.Calls(), g.dv.ThreadWait() }
+// Calls is the number of device calls so far (arrowgpu Device.Calls).
+func (g *GPU) Calls() int64 { return g.dv.Calls() }
 
 // ResetPoolPeak starts a new high-water mark of the pool (see PoolStats).
 func (g *GPU) ResetPoolPeak() { g.pool.ResetPeak() }

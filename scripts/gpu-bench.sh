@@ -78,7 +78,7 @@ explain() {
 		{ cat "$f"; echo; echo "explain analyze $(cat "$f")"; } >"/tmp/gq-explain-$q.sql"
 		"$B/gq" --device gpu --fallback-mode warn --data "$d" -f "/tmp/gq-explain-$q.sql" \
 			>"$O/explain-sf$sf/$q.txt" 2>&1
-		grep -E '^Total time|^Device threads' "$O/explain-sf$sf/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
+		grep -E '^Total time|^Device calls' "$O/explain-sf$sf/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
 		echo
 	done
 	# A device run brings back at most 8 files: the texts travel as one.
