@@ -7,9 +7,10 @@
 //   - loading libcuda.so.1 and NVRTC (Load, LoadNVRTC, Probe) and reporting
 //     what is missing as errors that name it (ErrNoDriver, ErrNoDevice,
 //     ErrNoNVRTC), all of kind errs.Unsupported;
-//   - a Device: the primary context of one GPU, current on a few worker
-//     goroutines each locked to an OS thread, because CUDA contexts are
-//     per thread; every driver call runs on one of them (Device.Do);
+//   - a Device: the primary context of one GPU; every driver call runs
+//     inside Device.Do, which makes the context current on the calling
+//     goroutine's OS thread and locks the goroutine to it meanwhile,
+//     because CUDA contexts are per thread;
 //   - device memory: one reservation sub-allocated by a Pool whose every byte
 //     is reported to an Accountant (DeviceTier: the memory manager's DEVICE
 //     tier), pinned host staging buffers and streams for asynchronous
