@@ -44,6 +44,10 @@ type AggKernel struct {
 	Ops      []AggOp
 	ArgTypes []arrow.DataType // each op's argument type (nil for count_star)
 	Sites    []string         // expressions that can fail
+	// Local says the kernel can add a block's rows up in shared memory
+	// first (AggTable.Local): a table of up to GQ_AGG_LOCAL groups per
+	// block, added to the groups' slots once the block's rows are done.
+	Local bool
 
 	// Having (WithHaving) is a predicate over the aggregation's output,
 	// and Top (WithTopN) the column a top-N orders it by: a second kernel
@@ -144,7 +148,8 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	for j, op := range ops {
 		params = append(params, accParams(j, op.Fn, k.ArgTypes[j])...)
 	}
-	params = append(params, "u32* err", "i64 n")
+	params = append(params, "u32* err", "i64 n", "u32 local")
+	k.Local = len(ops) <= aggLocalMaxOps
 
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, "\t\t"+format+"\n", args...) }
@@ -197,6 +202,15 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	w("bool uni = __all_sync(GQ_FULL_MASK, !live || slot == s0);")
 	w("u32 peers = uni ? lv : __match_any_sync(GQ_FULL_MASK, slot);")
 	w("bool leader = live && (u32)(__ffs(peers) - 1) == (threadIdx.x & 31u);")
+	// acc is accumulator w of op j for this warp's group: its entry in
+	// the block's table when local and the group has one, else its slot.
+	acc := func(j int, w string) string { return fmt.Sprintf("&a%d_%s[slot]", j, w) }
+	if k.Local {
+		w("int le = local && leader ? gq_agg_local_entry(gq_ls, slot) : -1;")
+		acc = func(j int, w string) string {
+			return fmt.Sprintf("(le >= 0 ? &l%d_%s[le] : &a%d_%s[slot])", j, w, j, w)
+		}
+	}
 	for j, op := range ops {
 		has := "live"
 		if v := argVals[j]; op.Fn != "count_star" {
@@ -208,17 +222,17 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 		v := argVals[j]
 		switch {
 		case op.Fn == "count" || op.Fn == "count_star":
-			w("\tif (leader) atomicAdd(&a%d_c[slot], (u64)c);", j)
+			w("\tif (leader) atomicAdd(%s, (u64)c);", acc(j, "c"))
 		case op.Fn == "sum" && k.ArgTypes[j].ID() == arrow.FLOAT64:
 			w("\tdouble x = has ? (double)%s : 0.0, s = 0.0;", v.val)
 			w("\tif (uni) s = gq_warp_sum_f64(x);")
 			w("\telse for (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) s += y; }")
-			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); atomicAdd(&a%d_x[slot], s); }", j, j)
+			w("\tif (leader) { atomicAdd(%s, (u64)c); atomicAdd(%s, s); }", acc(j, "c"), acc(j, "x"))
 		case op.Fn == "sum":
 			w("\ti64 x = has ? (i64)%s : 0; u64 lo = 0; i64 hi = 0;", v.val)
 			w("\tif (uni) { lo = (u64)x; hi = x < 0 ? -1 : 0; gq_warp_sum128(&lo, &hi); }")
 			w("\telse for (int l = 0; l < 32; l++) { i64 y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) { u64 t = lo + (u64)y; hi += (y < 0 ? -1 : 0) + (t < lo ? 1 : 0); lo = t; } }")
-			w("\tif (leader) { atomicAdd(&a%d_c[slot], (u64)c); u64 old = atomicAdd(&a%d_x[slot], lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)&a%d_h[slot], (u64)hi); }", j, j, j)
+			w("\tif (leader) { atomicAdd(%s, (u64)c); u64 old = atomicAdd(%s, lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)%s, (u64)hi); }", acc(j, "c"), acc(j, "x"), acc(j, "h"))
 		default: // min, max (gq_warp_min/max and gq_atomic_min/max are overloaded)
 			ct, id := "i64", fmt.Sprintf("(i64)0x%016xULL", minMaxIdentity(op.Fn, k.ArgTypes[j]))
 			if k.ArgTypes[j].ID() == arrow.FLOAT64 {
@@ -228,7 +242,7 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 			w("\t%s x = has ? (%s)%s : %s, m = %s;", ct, ct, v.val, id, id)
 			w("\tif (uni) m = gq_warp_%s(x);", op.Fn)
 			w("\telse for (int l = 0; l < 32; l++) { %s y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", ct, cmp)
-			w("\tif (leader && c) { atomicAdd(&a%d_c[slot], (u64)c); gq_atomic_%s(&a%d_x[slot], m); }", j, op.Fn, j)
+			w("\tif (leader && c) { atomicAdd(%s, (u64)c); gq_atomic_%s(%s, m); }", acc(j, "c"), op.Fn, acc(j, "x"))
 		}
 		w("}")
 	}
@@ -242,8 +256,57 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	if pred != nil {
 		notes = append(notes, fmt.Sprintf("where %s", pred))
 	}
+	if k.Local {
+		g.pre, g.post = localAccumulators(ops, k.ArgTypes)
+	}
 	k.Name, k.Source = g.kernel("gq_agg_", "GenerateAgg", notes, params, b.String())
 	return k, nil
+}
+
+// aggLocalMaxOps is the most aggregates a kernel accumulates per block
+// (AggTable.Local): each takes up to 24 bytes of shared memory per entry
+// of the block's table (GQ_AGG_LOCAL entries), within the 48 KiB a kernel
+// may declare.
+const aggLocalMaxOps = 24
+
+// localAccumulators is the code of a kernel's block-local accumulation:
+// before its rows (pre), the block's table of groups and its accumulators
+// in shared memory, emptied when the launch asks for them (local); after
+// its rows (post), each entry's accumulators added to its group's slot.
+// A group of few rows per block (or a block whose table is full) adds to
+// its slot directly, as without local.
+func localAccumulators(ops []AggOp, argTypes []arrow.DataType) (pre, post string) {
+	var decl, init, flush strings.Builder
+	decl.WriteString("\t__shared__ u32 gq_ls[GQ_AGG_LOCAL];\n")
+	init.WriteString("\t\t\tgq_ls[e] = 0xffffffffu;\n")
+	for j, op := range ops {
+		fmt.Fprintf(&decl, "\t__shared__ u64 l%d_c[GQ_AGG_LOCAL];\n", j)
+		fmt.Fprintf(&init, "\t\t\tl%d_c[e] = 0;\n", j)
+		t := argTypes[j]
+		switch {
+		case op.Fn == "count" || op.Fn == "count_star":
+			fmt.Fprintf(&flush, "\t\t\tif (l%d_c[e]) atomicAdd(&a%d_c[s], l%d_c[e]);\n", j, j, j)
+		case op.Fn == "sum" && t.ID() == arrow.FLOAT64:
+			fmt.Fprintf(&decl, "\t__shared__ double l%d_x[GQ_AGG_LOCAL];\n", j)
+			fmt.Fprintf(&init, "\t\t\tl%d_x[e] = 0.0;\n", j)
+			fmt.Fprintf(&flush, "\t\t\tif (l%d_c[e]) { atomicAdd(&a%d_c[s], l%d_c[e]); atomicAdd(&a%d_x[s], l%d_x[e]); }\n", j, j, j, j, j)
+		case op.Fn == "sum":
+			fmt.Fprintf(&decl, "\t__shared__ u64 l%d_x[GQ_AGG_LOCAL];\n\t__shared__ i64 l%d_h[GQ_AGG_LOCAL];\n", j, j)
+			fmt.Fprintf(&init, "\t\t\tl%d_x[e] = 0; l%d_h[e] = 0;\n", j, j)
+			fmt.Fprintf(&flush, "\t\t\tif (l%d_c[e]) { atomicAdd(&a%d_c[s], l%d_c[e]); u64 lo = l%d_x[e]; i64 hi = l%d_h[e]; u64 old = atomicAdd(&a%d_x[s], lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)&a%d_h[s], (u64)hi); }\n", j, j, j, j, j, j, j)
+		default: // min, max
+			ct, id := "long long", fmt.Sprintf("(i64)0x%016xULL", minMaxIdentity(op.Fn, t))
+			if t.ID() == arrow.FLOAT64 {
+				ct, id = "double", fmt.Sprintf("__longlong_as_double((i64)0x%016xULL)", minMaxIdentity(op.Fn, t))
+			}
+			fmt.Fprintf(&decl, "\t__shared__ %s l%d_x[GQ_AGG_LOCAL];\n", ct, j)
+			fmt.Fprintf(&init, "\t\t\tl%d_x[e] = %s;\n", j, id)
+			fmt.Fprintf(&flush, "\t\t\tif (l%d_c[e]) { atomicAdd(&a%d_c[s], l%d_c[e]); gq_atomic_%s(&a%d_x[s], l%d_x[e]); }\n", j, j, j, op.Fn, j, j)
+		}
+	}
+	pre = decl.String() + "\tif (local) {\n\t\tfor (int e = threadIdx.x; e < GQ_AGG_LOCAL; e += blockDim.x) {\n" + init.String() + "\t\t}\n\t\t__syncthreads();\n\t}\n"
+	post = "\tif (local) {\n\t\t__syncthreads();\n\t\tfor (int e = threadIdx.x; e < GQ_AGG_LOCAL; e += blockDim.x) {\n\t\t\tu32 s = gq_ls[e];\n\t\t\tif (s == 0xffffffffu) continue;\n" + flush.String() + "\t\t}\n\t}\n"
+	return pre, post
 }
 
 // sumOverflowCode is the error code the having kernel writes for a group

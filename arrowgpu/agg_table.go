@@ -25,6 +25,12 @@ type AggTable struct {
 	keys     []Buffer
 	knull    Buffer
 	accs     [][]Buffer // per op: count, then value, then high word
+
+	// Local, set by the caller before Add when the aggregation has few
+	// groups (its kernel Local), has each block add its rows up in shared
+	// memory before adding them to the table: with a handful of groups,
+	// every warp's atomics on the same few slots serialise.
+	Local bool
 }
 
 // NewAggTable allocates a table of capacity slots (a power of two) for k
@@ -164,10 +170,17 @@ func (t *AggTable) AddOn(q *Queue, b *Batch) (full bool, err error) {
 	args := inputArgs(k.Inputs, b)
 	args = append(args, t.state.Ptr, uint32(t.capacity-1), t.scratch.Ptr)
 	args = t.slotArgs(args)
-	args = append(args, t.scratch.Ptr.Add(4), int64(b.Len))
+	local := t.Local && k.Local
+	args = append(args, t.scratch.Ptr.Add(4), int64(b.Len), boolArg(local))
+	grid := q.grid(int64(b.Len))
+	if local {
+		// One wave of blocks (8 of 256 threads fill a multiprocessor),
+		// each looping over more rows: fewer blocks' tables to add up.
+		grid.X = min(grid.X, uint32(max(q.dv.info.SMs, 1)*8))
+	}
 	var words [8]byte
 	err = q.dv.Do(func() error {
-		if err := t.kern.launchLocked(q.stream, q.grid(int64(b.Len)), D1(blockSize), 0, args...); err != nil {
+		if err := t.kern.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
 			return err
 		}
 		if err := q.stream.syncLocked(); err != nil {

@@ -116,11 +116,13 @@ func (g *gen) predicate(pred expr.Expr) (string, error) {
 // saying what it computes (generator names the Go function).
 func (g *gen) kernel(prefix, generator string, notes, params []string, tail string) (name, src string) {
 	var body strings.Builder
+	body.WriteString(g.pre)
 	body.WriteString("\tGQ_FOR_WARP(i, n) {\n\t\tbool in = i < n;\n\t\ti64 r = in ? i : 0;\n")
 	body.WriteString(g.loads.String())
 	body.WriteString(g.body.String())
 	body.WriteString(tail)
 	body.WriteString("\t}\n")
+	body.WriteString(g.post)
 	sig := strings.Join(params, ",\n\t\t")
 	sum := sha256.Sum256([]byte(sig + body.String()))
 	name = prefix + hex.EncodeToString(sum[:6])
@@ -180,6 +182,9 @@ type gen struct {
 	// the load to loads and returns the value (AggKernel.WithHaving reads
 	// an aggregation table's slots).
 	load func(c *expr.Column) (value, error)
+	// pre and post are code before and after the loop over the rows (a
+	// block's shared state: GenerateAgg's local accumulators).
+	pre, post string
 }
 
 // inputList is the batch columns the generated code reads, ascending, and

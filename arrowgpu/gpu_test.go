@@ -667,3 +667,97 @@ func BenchmarkDeviceCall(b *testing.B) {
 		})
 	})
 }
+
+// A few groups over many rows, added up per block in shared memory first
+// (AggTable.Local) and straight to the table's slots: the same groups and
+// accumulators (integer-valued doubles, so sums in any order agree), and
+// the time each takes — the atomics of every warp on a few slots is what
+// local accumulation avoids (TPC-H q01's four groups).
+func TestGPUAggLocal(t *testing.T) {
+	q := needKernels(t)
+	n := 1 << 25
+	if strings.HasPrefix(q.dv.Info().Name, "gqemu") {
+		n = 1 << 15 // the emulator's figures mean nothing: the code runs, quickly
+	}
+	mem := memory.NewGoAllocator()
+	ib, fb := array.NewInt64Builder(mem), array.NewFloat64Builder(mem)
+	for i := range n {
+		if i%97 == 0 {
+			ib.AppendNull()
+		} else {
+			ib.Append(int64(i*7919) % 100003)
+		}
+		fb.Append(float64(i % 1000))
+	}
+	ia, fa := ib.NewArray(), fb.NewArray()
+	defer ia.Release()
+	defer fa.Release()
+	ic, err := q.UploadArray(ia)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ic.Free()
+	fc, err := q.UploadArray(fa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fc.Free()
+	v := &expr.Column{Index: 0, Type: expr.Int64, Name: "v"}
+	d := &expr.Column{Index: 1, Type: expr.Float64, Name: "d"}
+	ops := []AggOp{{Fn: "count_star"}, {Fn: "count", Arg: v}, {Fn: "sum", Arg: v}, {Fn: "min", Arg: v}, {Fn: "max", Arg: v}, {Fn: "sum", Arg: d}, {Fn: "min", Arg: d}, {Fn: "max", Arg: d}}
+	b := &Batch{Len: n, Cols: []*Column{ic, fc}}
+	for _, groups := range []int{1, 4, 40, 1000} { // 40: some blocks' tables overflow to the slots
+		k, err := GenerateAgg([]expr.Expr{call("mod", expr.Int64, v, intLit(int64(groups)))}, ops, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !k.Local {
+			t.Fatal("no local accumulation generated")
+		}
+		run := func(local bool) (map[int64][]int64, time.Duration) {
+			tb, err := q.NewAggTable(k, 4096)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tb.Free()
+			tb.Local = local
+			start := time.Now()
+			if full, err := tb.Add(b); err != nil || full {
+				t.Fatal(full, err)
+			}
+			took := time.Since(start)
+			res, err := tb.Result(mem, 0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Release()
+			got := map[int64][]int64{}
+			for r := range res.Rows {
+				key := res.Keys[0].Value(r)
+				if res.KeyNulls.Value(r) != 0 {
+					key = -1
+				}
+				var words []int64
+				for _, acc := range res.Ops {
+					for _, a := range acc {
+						words = append(words, a.Value(r))
+					}
+				}
+				got[key] = words
+			}
+			return got, took
+		}
+		run(true) // warm-up: compiles the kernel
+		want, direct := run(false)
+		got, local := run(true)
+		if len(want) != groups+1 || len(got) != len(want) {
+			t.Fatalf("%d groups: %d groups direct, %d local", groups+1, len(want), len(got))
+		}
+		for key, w := range want {
+			if !slices.Equal(got[key], w) {
+				t.Errorf("%d groups, group %d: local %v, direct %v", groups+1, key, got[key], w)
+			}
+		}
+		t.Logf("%d groups (and NULL) of %d rows, 8 aggregates: to the slots %v, block-local first %v", groups, n, direct, local)
+	}
+}

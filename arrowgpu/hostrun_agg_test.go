@@ -28,6 +28,11 @@ func aggHarness(k *AggKernel, capacity int) string {
 	b.WriteString(hostFileIO + `
 int main(int argc, char** argv) {
 	const char* dir = argv[1]; i64 n = atoll(argv[2]);
+#ifdef GQ_HOST_LOCAL
+	u32 local = 1;
+#else
+	u32 local = 0;
+#endif
 `)
 	fmt.Fprintf(&b, "\tlong cap = %d;\n\tu32 ng = 0, err = 0;\n\tu32* state = (u32*)calloc(cap, 4);\n", capacity)
 	var args []string
@@ -57,7 +62,7 @@ int main(int argc, char** argv) {
 			outs = append(outs, name)
 		}
 	}
-	args = append(args, "&err", "n")
+	args = append(args, "&err", "n", "local")
 	fmt.Fprintf(&b, "\t%s(%s);\n", k.Name, strings.Join(args, ", "))
 	b.WriteString("\tgq_write(dir, \"state\", state, cap * 4);\n")
 	for _, o := range outs {
@@ -302,8 +307,10 @@ func TestAggOnHostMatchesCPU(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := aggOnCPU(t, tc.keys, ops, tc.pred, rec)
-			// The warp-uniform path, then the per-peer path.
-			for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}} {
+			// The warp-uniform path, then the per-peer path; each adding
+			// to the slots, then through the block's table (with more
+			// groups than it holds, "grouped" adds some to their slots).
+			for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}, {"-DGQ_HOST_LOCAL"}, {"-DGQ_HOST_LOCAL", "-DGQ_HOST_DIVERGENT"}} {
 				got, code := aggOnHost(t, k, rec, 1024, flags...)
 				if code != 0 {
 					t.Fatalf("%v: kernel error code %d", flags, code)

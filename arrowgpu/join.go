@@ -315,7 +315,6 @@ func boolArg(b bool) int32 {
 	return 0
 }
 
-// Free returns the table's memory to the pool.
 // lookupOne is Lookup in a table without keys (of at most one row): every
 // row matches row 0, or none when the table is empty (then only a left
 // join keeps them, with -1).
@@ -346,6 +345,7 @@ func (t *JoinTable) lookupOne(q *Queue, n int, left bool) (idx, build Buffer, m 
 	return Buffer{}, Buffer{}, 0, errs.New(errs.Internal, "GPU join: an inner join with a one-row side")
 }
 
+// Free returns the table's memory to the pool.
 func (t *JoinTable) Free() {
 	t.tk0.Free()
 	t.tk1.Free()

@@ -534,6 +534,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		if err != nil {
 			return nil, nil, err
 		}
+		t.Local = a.fewGroups(g.groupsHint(hintKey), dicts)
 		// Chunks go through the pipeline and into the one table up to
 		// gpuStreams at once, each on its own queue.
 		var full atomic.Bool
@@ -607,6 +608,37 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		b, err := a.partialRows(c, res, dicts)
 		return b, res.PartOffsets, err
 	}
+}
+
+// localGroups is the most groups an aggregation expects for its blocks
+// to add their rows up in shared memory first (arrowgpu AggTable.Local),
+// well within a block's table of 64.
+const localGroups = 32
+
+// fewGroups reports whether the aggregation has at most localGroups
+// groups: none without keys; as many as it had when it last ran (hint);
+// else at most the product of its keys' domains, when each is known — a
+// string key's dictionary (and NULL), a Boolean's two values and NULL
+// (TPC-H q01's return flags and line statuses: 3·2 values).
+func (a *GPUAggregate) fewGroups(hint int, dicts []*devDict) bool {
+	if hint > 0 || len(a.Keys) == 0 {
+		return hint <= localGroups
+	}
+	n := 1
+	for i, k := range a.Keys {
+		switch {
+		case dicts[i] != nil && dicts[i].values != nil:
+			n *= dicts[i].values.Len() + 1
+		case k.DataType().ID() == arrow.BOOL:
+			n *= 3
+		default:
+			return false
+		}
+		if n > localGroups {
+			return false
+		}
+	}
+	return true
 }
 
 // partialRows turns the device's groups into the partial aggregate's rows.

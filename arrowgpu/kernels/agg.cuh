@@ -6,6 +6,24 @@ __device__ __forceinline__ u32 gq_load_u32(const u32* p) { return *(const volati
 __device__ __forceinline__ u64 gq_load_u64(const u64* p) { return *(const volatile u64*)p; }
 __device__ __forceinline__ i64 gq_load_i64(const i64* p) { return *(const volatile i64*)p; }
 
+// Block-local accumulation (AggTable.Local): a block adds its rows up in
+// a table of GQ_AGG_LOCAL groups in shared memory, then each group's sums
+// to its slot — where a few groups take most rows (TPC-H q01's four), the
+// atomics of every warp on the same few addresses of device memory had
+// serialised. gq_agg_local_entry is slot's entry in the block's table ls
+// (0xffffffff: empty), claimed if need be, or -1 when none is found within
+// 8 probes (the rows of that group then add to their slot directly).
+#define GQ_AGG_LOCAL 64
+__device__ __forceinline__ int gq_agg_local_entry(u32* ls, u32 slot) {
+	u32 e = (slot * 2654435761u) >> 26;
+	for (int p = 0; p < 8; p++, e = (e + 1) & (GQ_AGG_LOCAL - 1)) {
+		u32 v = *(volatile u32*)&ls[e];
+		if (v == 0xffffffffu) v = atomicCAS(&ls[e], 0xffffffffu, slot);
+		if (v == 0xffffffffu || v == slot) return (int)e;
+	}
+	return -1;
+}
+
 // Atomic min and max of the accumulators: the hardware's for integers,
 // compare-and-swap on the bits for doubles.
 __device__ __forceinline__ void gq_atomic_min(long long* p, i64 v) { atomicMin(p, v); }
