@@ -55,9 +55,21 @@ extern "C" __global__ void gq_partition_count(const u64* hash, i64 n, u32 nparts
 }
 
 // cursor starts as the exclusive scan of counts; perm receives the row
-// numbers (idx[i], or i without idx).
+// numbers (idx[i], or i without idx). The lanes of a warp with the same
+// partition take their places with one atomic (a few partitions — the
+// ranks — would serialise an atomic per row on their cursors), in lane
+// order.
 extern "C" __global__ void gq_partition_scatter(const u32* pid, const i32* idx, i64 n, u32* cursor, i32* perm) {
-	GQ_FOR(i, n) { perm[atomicAdd(&cursor[pid[i]], 1u)] = idx ? idx[i] : (i32)i; }
+	GQ_FOR_WARP(i, n) {
+		bool in = i < n;
+		u32 p = in ? pid[i] : 0xffffffffu;
+		u32 peers = __match_any_sync(GQ_FULL_MASK, p);
+		u32 lane = threadIdx.x & 31u, first = (u32)(__ffs(peers) - 1);
+		u32 base = 0;
+		if (in && lane == first) base = atomicAdd(&cursor[p], (u32)__popc(peers));
+		base = __shfl_sync(GQ_FULL_MASK, base, first);
+		if (in) perm[base + __popc(peers & ((1u << lane) - 1u))] = idx ? idx[i] : (i32)i;
+	}
 }
 
 // gq_part_hash_words folds one group key of an aggregation table into h
