@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -759,5 +760,66 @@ func TestGPUAggLocal(t *testing.T) {
 			}
 		}
 		t.Logf("%d groups (and NULL) of %d rows, 8 aggregates: to the slots %v, block-local first %v", groups, n, direct, local)
+	}
+}
+
+// Exclusive scans of one block's length and of more (three launches over
+// tiles), at and around the tile and one-block boundaries: out[i] is the
+// sum of in[0..i) and out[n] the total, as on the CPU; and the time of
+// one over 32M entries.
+func TestGPUScan(t *testing.T) {
+	q := needKernels(t)
+	ks, err := q.kernels("gq_scan_u32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan := func(vs []int32) ([]int32, time.Duration) {
+		in := uploadInt32(t, q, vs)
+		defer in.Free()
+		out, err := q.pool.Alloc(int64(len(vs)+1) * 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer out.Free()
+		start := time.Now()
+		err = q.dv.Do(func() error {
+			scratch, err := q.scanLocked(ks[0], in.Ptr, out.Ptr, int64(len(vs)))
+			defer scratch.Free()
+			if err != nil {
+				return err
+			}
+			return q.stream.syncLocked()
+		})
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return downloadInt32(t, q.dv, out, len(vs)+1), took
+	}
+	r := rand.New(rand.NewPCG(3, 9))
+	for _, n := range []int{1, 1000, scanOneBlock, scanOneBlock + 1, 40 * scanTile, 40*scanTile + 1, 300007} {
+		vs := make([]int32, n)
+		for i := range vs {
+			vs[i] = int32(r.IntN(300))
+		}
+		got, _ := scan(vs)
+		sum := int32(0)
+		for i := 0; i <= n; i++ {
+			if got[i] != sum {
+				t.Fatalf("n=%d: out[%d] = %d, want %d", n, i, got[i], sum)
+			}
+			if i < n {
+				sum += vs[i]
+			}
+		}
+	}
+	if n := 1 << 25; !strings.HasPrefix(q.dv.Info().Name, "gqemu") {
+		vs := make([]int32, n)
+		for i := range vs {
+			vs[i] = int32(i & 3)
+		}
+		scan(vs) // warm-up
+		_, took := scan(vs)
+		t.Logf("scan of %d entries: %v (%.0f GB/s read and written)", n, took, float64(8*n)/took.Seconds()/1e9)
 	}
 }

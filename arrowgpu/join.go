@@ -291,7 +291,9 @@ func (t *JoinTable) Expand(q *Queue, keys []*Column, n int, left bool) (probe, b
 		return Buffer{}, Buffer{}, 0, err
 	}
 	err = q.dv.Do(func() error {
-		if err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, int64(n)); err != nil {
+		scratch, err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, int64(n))
+		defer scratch.Free() // after the sync below
+		if err != nil {
 			return err
 		}
 		if err := ks[2].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, append(args, offsets.Ptr, probe.Ptr, build.Ptr)...); err != nil {

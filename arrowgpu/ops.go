@@ -128,11 +128,59 @@ func (q *Queue) And(a, b *Column) (*Column, error) {
 	return out, nil
 }
 
-// scanLocked launches the exclusive scan of n u32 at in into out (n+1
-// entries, out[n] the total).
-func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) error {
-	return scan.launchLocked(q.stream, D1(1), D1(1024), 0, in, out, n)
+// scanLocked queues the exclusive scan of n u32 at in into out (n+1
+// entries, out[n] the total). Up to scanOneBlock entries, scan (the
+// builtin gq_scan_u32) does it in one block; longer ones (a string
+// gather's 2M lengths: one multiprocessor reading them twice took
+// hundreds of µs) take three launches: each tile's sum, the scan of the
+// sums in one block, each tile's scan from its offset. The caller frees
+// the returned scratch (the tiles' sums; none for one block) once the
+// stream is synced.
+func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) (Buffer, error) {
+	if n <= scanOneBlock {
+		return Buffer{}, scan.launchLocked(q.stream, D1(1), D1(1024), 0, in, out, n)
+	}
+	m := q.dv.builtin.Load()
+	if m == nil {
+		return Buffer{}, errs.New(errs.Internal, "arrowgpu: scan before the builtin kernels are loaded")
+	}
+	tilesK, err := q.dv.kernelLocked(m, "gq_scan_tiles")
+	if err != nil {
+		return Buffer{}, err
+	}
+	downK, err := q.dv.kernelLocked(m, "gq_scan_down")
+	if err != nil {
+		return Buffer{}, err
+	}
+	tiles := (n + scanTile - 1) / scanTile
+	sums, err := q.pool.Alloc((2*tiles + 1) * 4)
+	if err != nil {
+		return Buffer{}, err
+	}
+	offs := sums.Ptr.Add(tiles * 4)
+	err = tilesK.launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, in, n, sums.Ptr)
+	if err == nil {
+		err = scan.launchLocked(q.stream, D1(1), D1(1024), 0, sums.Ptr, offs, tiles)
+	}
+	if err == nil {
+		err = downK.launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, in, n, offs, out, uint32(tiles))
+	}
+	if err != nil {
+		// Nothing more is queued: once what was is done, sums can go.
+		if e := q.stream.syncLocked(); e == nil {
+			sums.Free()
+		}
+		return Buffer{}, err
+	}
+	return sums, nil
 }
+
+// scanOneBlock is the longest scan run in one block; scanTile the entries
+// per block of a longer one (GQ_SCAN_TILE).
+const (
+	scanOneBlock = 1 << 16
+	scanTile     = 2048
+)
 
 // readU32Locked waits for the stream and reads one u32 at p.
 func (q *Queue) readU32Locked(p DevPtr) (uint32, error) {
@@ -190,10 +238,11 @@ func (q *Queue) selectLocked(ks []*Kernel, mask *Column) (Buffer, int, error) {
 		if err := ks[0].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), counts.Ptr); err != nil {
 			return err
 		}
-		if err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, nb); err != nil {
+		scratch, err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, nb)
+		defer scratch.Free() // after the sync below, or the failure's
+		if err != nil {
 			return err
 		}
-		var err error
 		if total, err = q.readU32Locked(offsets.Ptr.Add(nb * 4)); err != nil || total == 0 {
 			return err
 		}

@@ -117,9 +117,11 @@ func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, id
 	if err != nil {
 		return err
 	}
+	var scratch Buffer // scanLocked's
 	defer func() {
 		q.stream.syncLocked()
 		lens.Free()
+		scratch.Free()
 	}()
 	if out.Offsets, err = q.pool.Alloc((n + 1) * 4); err != nil {
 		return err
@@ -128,7 +130,7 @@ func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, id
 	if err := lenK.launchLocked(q.stream, g, D1(blockSize), 0, col.Offsets.Ptr, idx.Ptr, lens.Ptr, n); err != nil {
 		return err
 	}
-	if err := q.scanLocked(scanK, lens.Ptr, out.Offsets.Ptr, n); err != nil {
+	if scratch, err = q.scanLocked(scanK, lens.Ptr, out.Offsets.Ptr, n); err != nil {
 		return err
 	}
 	total, err := q.readU32Locked(out.Offsets.Ptr.Add(n * 4))

@@ -81,12 +81,16 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		return Buffer{}, err
 	}
 	// pass sorts perm by byte shift of okey (both swapped with their
-	// spares).
+	// spares); scratches are its scans', freed once the stream is synced.
+	var scratches []Buffer
+	defer func() { freeAll(scratches) }()
 	pass := func(shift int) error {
 		if err := ks[4].launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, okey.Ptr, n, int32(shift), tile, uint32(tiles), counts.Ptr); err != nil {
 			return err
 		}
-		if err := q.scanLocked(ks[5], counts.Ptr, offsets.Ptr, tiles*256); err != nil {
+		scratch, err := q.scanLocked(ks[5], counts.Ptr, offsets.Ptr, tiles*256)
+		scratches = append(scratches, scratch)
+		if err != nil {
 			return err
 		}
 		if err := ks[6].launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, okey.Ptr, perm.Ptr, n, int32(shift), tile, uint32(tiles), offsets.Ptr, okeySpare.Ptr, spare.Ptr); err != nil {

@@ -102,6 +102,54 @@ extern "C" __global__ void gq_scan_u32(const u32* in, u32* out, i64 n) {
 	if (t == 1023) out[n] = s[1023];
 }
 
+// A scan of more entries than one block takes (Queue.scanLocked): tiles
+// of GQ_SCAN_TILE entries, 8 per thread of 256. gq_scan_tiles writes each
+// tile's sum; after gq_scan_u32 over the sums (offs), gq_scan_down writes
+// out[i], the sum of in[0..i), and out[n], the total. Loads and stores go
+// through shared memory so that a warp's are consecutive.
+#define GQ_SCAN_TILE 2048
+
+extern "C" __global__ void gq_scan_tiles(const u32* in, i64 n, u32* sums) {
+	i64 lo = (i64)blockIdx.x * GQ_SCAN_TILE;
+	u32 v = 0;
+	for (int k = 0; k < GQ_SCAN_TILE / GQ_SCAN_BLOCK; k++) {
+		i64 i = lo + k * GQ_SCAN_BLOCK + threadIdx.x;
+		if (i < n) v += in[i];
+	}
+	u32 total;
+	gq_block_exscan(v, &total);
+	if (threadIdx.x == 0) sums[blockIdx.x] = total;
+}
+
+extern "C" __global__ void gq_scan_down(const u32* in, i64 n, const u32* offs, u32* out, u32 tiles) {
+	__shared__ u32 tile[GQ_SCAN_TILE];
+	const int per = GQ_SCAN_TILE / GQ_SCAN_BLOCK;
+	int t = threadIdx.x;
+	i64 lo = (i64)blockIdx.x * GQ_SCAN_TILE;
+	for (int k = 0; k < per; k++) {
+		i64 i = lo + k * GQ_SCAN_BLOCK + t;
+		tile[k * GQ_SCAN_BLOCK + t] = i < n ? in[i] : 0;
+	}
+	__syncthreads();
+	u32 mine[GQ_SCAN_TILE / GQ_SCAN_BLOCK], sum = 0;
+	for (int k = 0; k < per; k++) {
+		mine[k] = tile[t * per + k];
+		sum += mine[k];
+	}
+	u32 total;
+	u32 run = offs[blockIdx.x] + gq_block_exscan(sum, &total); // its syncs order the reads above before the writes below
+	for (int k = 0; k < per; k++) {
+		tile[t * per + k] = run;
+		run += mine[k];
+	}
+	__syncthreads();
+	for (int k = 0; k < per; k++) {
+		i64 i = lo + k * GQ_SCAN_BLOCK + t;
+		if (i < n) out[i] = tile[k * GQ_SCAN_BLOCK + t];
+	}
+	if (blockIdx.x == tiles - 1 && t == 0) out[n] = offs[tiles];
+}
+
 // Writes the indices of set bits, ascending, at offsets[block] onwards.
 extern "C" __global__ void gq_select_write(const u32* mask, i64 nwords, i64 n, const u32* offsets, i32* out) {
 	i64 w = (i64)blockIdx.x * GQ_SCAN_BLOCK + threadIdx.x;
