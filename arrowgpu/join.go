@@ -371,14 +371,11 @@ func (q *Queue) MarkRows(rows Buffer, keep *Column, m, n int, invert bool) (*Col
 		if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
 			return err
 		}
-		if m > 0 {
-			if err := ks[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, keep.Data.Ptr, int64(m), out.Data.Ptr); err != nil {
-				return err
-			}
+		if err := q.markLocked(ks[0], out, rows, keep, m); err != nil {
+			return err
 		}
 		if invert {
-			nw := bitmapBytes(n) / 4
-			if err := ks[1].launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, out.Data.Ptr, nw); err != nil {
+			if err := q.notLocked(ks[1], out); err != nil {
 				return err
 			}
 		}
@@ -389,4 +386,71 @@ func (q *Queue) MarkRows(rows Buffer, keep *Column, m, n int, invert bool) (*Col
 		return nil, err
 	}
 	return out, nil
+}
+
+// MarkRowsInto is MarkRows into an existing mask (NewMask), adding to
+// what it holds, and keep may be nil (every pair): the matches of a
+// semi or anti join gathered over several batches of pairs, on several
+// queues at once (exec's joins run from their build side).
+func (q *Queue) MarkRowsInto(mask *Column, rows Buffer, keep *Column, m int) error {
+	ks, err := q.kernels("gq_mark_rows")
+	if err != nil {
+		return err
+	}
+	return q.dv.Do(func() error {
+		if err := q.markLocked(ks[0], mask, rows, keep, m); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+}
+
+// NewMask returns a mask of n rows, all unset.
+func (q *Queue) NewMask(n int) (*Column, error) {
+	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	var err error
+	if out.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+		return nil, err
+	}
+	err = q.dv.Do(func() error {
+		if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+	if err != nil {
+		out.Free()
+		return nil, err
+	}
+	return out, nil
+}
+
+// Invert flips every row of a mask in place.
+func (q *Queue) Invert(mask *Column) error {
+	ks, err := q.kernels("gq_not_bits")
+	if err != nil {
+		return err
+	}
+	return q.dv.Do(func() error {
+		if err := q.notLocked(ks[0], mask); err != nil {
+			return err
+		}
+		return q.stream.syncLocked()
+	})
+}
+
+func (q *Queue) markLocked(mark *Kernel, mask *Column, rows Buffer, keep *Column, m int) error {
+	if m == 0 {
+		return nil
+	}
+	var keepBits DevPtr
+	if keep != nil {
+		keepBits = keep.Data.Ptr
+	}
+	return mark.launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, keepBits, int64(m), mask.Data.Ptr)
+}
+
+func (q *Queue) notLocked(not *Kernel, mask *Column) error {
+	nw := bitmapBytes(mask.Len) / 4
+	return not.launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, mask.Data.Ptr, nw)
 }

@@ -504,8 +504,13 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	ncols := len(sc.Columns)
 	hintKey := a.kernel.Name + "|" + sc.Table.Name()
 	var pipe *gpuPipeline
+	// deferred marks the joins that may run from their build side
+	// (gpu_from_build.go); the chunks then run up to the first of them,
+	// r, and their rows are collected.
+	deferred := a.fromBuildCandidates()
+	r := slices.Index(deferred, true)
 	if len(a.Joins) > 0 {
-		if pipe, err = a.prepareJoins(c, q); err != nil {
+		if pipe, err = a.prepareJoins(c, q, deferred); err != nil {
 			return nil, nil, err
 		}
 		defer pipe.free()
@@ -539,6 +544,11 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		// gpuStreams at once, each on its own queue.
 		var full atomic.Bool
 		var rows atomic.Int64
+		to := len(a.Joins) + 1 // the pipeline's steps: the scan's filter, then each join
+		var stash *joinStash
+		if r >= 0 {
+			to, stash = r+1, &joinStash{limit: a.buildRows(r) / fromBuildRatio}
+		}
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 			ch := dt.chunks[i]
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}
@@ -553,11 +563,15 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			release := func() {}
 			if pipe != nil {
 				t0 := time.Now()
-				v, rel, err := a.pipelineBatch(wq, pipe, view)
+				v, rel, err := a.pipelineRange(c, wq, pipe, view, 0, to)
 				a.kernelNS.Add(int64(time.Since(t0)))
 				if err != nil || v == nil {
 					rows.Add(int64(ch.rows))
 					return false, err
+				}
+				if stash != nil {
+					rows.Add(int64(ch.rows))
+					return stash.add(v, rel), nil
 				}
 				view, release = v, rel
 			}
@@ -572,6 +586,27 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			rows.Add(int64(ch.rows))
 			return false, nil
 		})
+		if stash != nil && err == nil {
+			switch {
+			case stash.over:
+				// Too many rows reach the first deferred join for it
+				// to run from its build side: build them all and run
+				// the chunks again.
+				if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+					stash.free()
+					t.Free()
+					r = -1
+					continue
+				}
+			default:
+				var f bool
+				f, err = a.finishStash(c, q, pipe, t, stash, r, deferred)
+				full.Store(f)
+			}
+		}
+		if stash != nil {
+			stash.free()
+		}
 		if err != nil {
 			t.Free()
 			return nil, nil, err

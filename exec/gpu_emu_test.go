@@ -502,3 +502,140 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 		t.Errorf("got %v, want %v", rows, want)
 	}
 }
+
+// Semi and anti joins run from their build side (gpu_from_build.go):
+// the probe rows that reach the first of them are collected, and each
+// join whose build side's table has at least fromBuildRatio times as many
+// rows runs from it; a later one with too few is built; and when too many
+// rows reach the first, every deferred join is built and the chunks run
+// again. Each = the same joins computed here, with NULL probe keys, On
+// conditions, and rows kept by no join.
+func TestGPUJoinFromBuild(t *testing.T) {
+	g := testGPU(t)
+	defer func(n int) { chunkRows = n }(chunkRows)
+	chunkRows = 700
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64 := arrow.PrimitiveTypes.Int64
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: i64, Nullable: true}, {Name: "b", Type: i64}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64}, {Name: "v", Type: i64}}, nil)
+	const np = 3000
+	pa := func(i int) (int64, bool) { return int64(2 * i), i%50 != 7 } // NULL every 50th
+	pb := func(i int) int64 { return int64(i % 7) }
+	probe := multiSplitTable("fb_probe", pSchema, np, 450, func(i, c int) any {
+		if c == 1 {
+			return pb(i)
+		}
+		if a, ok := pa(i); ok {
+			return a
+		}
+		return nil
+	})
+	// A build side of n rows: keys i % mod, values i % 3.
+	type side struct {
+		tb       catalog.Table
+		n, mod   int
+		hasMatch func(a, b int64, on bool) bool
+	}
+	mk := func(name string, n, mod int) side {
+		s := side{tb: multiSplitTable(name, bSchema, n, 600, func(i, c int) any {
+			if c == 0 {
+				return int64(i % mod)
+			}
+			return int64(i % 3)
+		}), n: n, mod: mod}
+		s.hasMatch = func(a, b int64, on bool) bool {
+			for i := int(a); i < n; i += mod {
+				if a < int64(mod) && (!on || int64(i%3) == b%3) {
+					return true
+				}
+			}
+			return false
+		}
+		return s
+	}
+	// Key moduli divisible by 3: a key's rows all have v = key % 3, so On
+	// holds for some probe rows of a key and not others.
+	big, big2, small := mk("fb_big", 20000, 3999), mk("fb_big2", 16000, 999), mk("fb_small", 2000, 1500)
+	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
+	mod3 := func(e expr.Expr) expr.Expr {
+		return &expr.Call{Fn: "mod", Args: []expr.Expr{e, &expr.Literal{Value: int64(3), Type: i64}}, Type: i64}
+	}
+	type join struct {
+		typ JoinType
+		s   side
+		on  bool // the build row's v = the probe row's b % 3
+	}
+	for _, tc := range []struct {
+		name  string
+		joins []join
+		from  []bool // per join: run from its build side
+	}{
+		{"semi", []join{{JoinSemi, big, false}}, []bool{true}},
+		{"anti", []join{{JoinAnti, big, false}}, []bool{true}},
+		{"semi on", []join{{JoinSemi, big, true}}, []bool{true}},
+		{"anti on, then semi built", []join{{JoinAnti, big, true}, {JoinSemi, small, false}}, []bool{true, false}},
+		{"semi, then anti on", []join{{JoinSemi, big, false}, {JoinAnti, big2, true}}, []bool{true, true}},
+		{"too many rows: built", []join{{JoinSemi, small, true}, {JoinAnti, big, false}}, []bool{false, false}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var joins []GPUJoin
+			var builds []Node
+			first := 2
+			for _, j := range tc.joins {
+				gj := GPUJoin{Type: j.typ, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: tc.name}
+				if j.on {
+					gj.Cols = []int{0, 1}
+					gj.On = &expr.Call{Fn: "eq", Args: []expr.Expr{col(first+1, "v"), mod3(col(1, "b"))}, Type: expr.Boolean}
+					first += 2
+				}
+				joins = append(joins, gj)
+				builds = append(builds, &GPUScan{CPU: &Scan{Table: j.s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g})
+			}
+			out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
+			aggs := []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(1, "b"), Type: i64}}
+			ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+			ga, err := NewGPUAggregate(ps, nil, aggs, out, nil, joins, builds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ga.Final = true
+			rows, err := runRows(t, mem, 2, 1024, ga)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ga.onCPU.Load() {
+				t.Fatal("ran on the CPU")
+			}
+			g.cache.evict(nil)
+			if st := g.PoolStats(); st.InUse != 0 {
+				t.Errorf("device memory left in use: %v", st)
+			}
+			for k, want := range tc.from {
+				if got := ga.joinStats[k].fromBuild.Load() > 0; got != want {
+					t.Errorf("join %d run from its build side: %v, want %v (%s)", k+1, got, want, ga.joinStatsText())
+				}
+			}
+			var n, s int64
+			for i := range np {
+				a, ok := pa(i)
+				keep := true
+				for _, j := range tc.joins {
+					m := ok && j.s.hasMatch(a, pb(i), j.on)
+					keep = keep && m == (j.typ == JoinSemi)
+				}
+				if keep {
+					n, s = n+1, s+pb(i)
+				}
+			}
+			want := fmt.Sprintf("%d|%d", n, s)
+			if n == 0 {
+				want = "0|NULL"
+			}
+			if len(rows) != 1 || rows[0] != want {
+				t.Errorf("got %v, want %s", rows, want)
+			}
+		})
+	}
+}

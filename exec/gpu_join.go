@@ -61,6 +61,7 @@ type gpuJoinStats struct {
 	buildRows, buildNS atomic.Int64
 	buildCached        atomic.Int64
 	lateKeys           atomic.Int64 // string group keys by build row (lateStrings)
+	fromBuild          atomic.Int64 // runs from the build side (fromBuild)
 }
 
 // joinStatsText is the "joins" column of EXPLAIN ANALYZE ("" without
@@ -72,6 +73,9 @@ func (a *GPUAggregate) joinStatsText() string {
 		from := "uploaded"
 		if st.buildCached.Load() > 0 {
 			from = "cache"
+		}
+		if st.fromBuild.Load() > 0 {
+			from = "cache, run from it against the probe rows"
 		}
 		if n := st.lateKeys.Load(); n > 0 {
 			from += fmt.Sprintf(", %d string keys by row", n)
@@ -151,13 +155,17 @@ type gpuPipeline struct {
 
 func (p *gpuPipeline) free() {
 	for _, b := range p.builds {
-		b.free()
+		if b != nil {
+			b.free()
+		}
 	}
 }
 
 // prepareJoins compiles the pipeline's filters, runs the build sides and
-// puts them on the device.
-func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline, error) {
+// puts them on the device — but those of the joins deferred marks (nil:
+// none), which the caller runs from their build side (fromBuild) or
+// builds later (buildDeferred).
+func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue, deferred []bool) (*gpuPipeline, error) {
 	s := a.Scan
 	p := &gpuPipeline{width: a.width()}
 	var err error
@@ -189,11 +197,12 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 		p.notNull = append(p.notNull, nn)
 	}
 	p.needAfter = a.slotsNeeded()
-	if p.builds, err = a.runBuilds(c, q); err != nil {
+	p.builds = make([]*devBuild, len(a.Joins))
+	if err = a.runBuilds(c, q, p.builds, func(k int) bool { return deferred == nil || !deferred[k] }); err != nil {
 		return nil, err
 	}
 	for k, j := range a.Joins {
-		if b := p.builds[k]; j.Type == JoinSingle && !b.table.Unique {
+		if b := p.builds[k]; b != nil && j.Type == JoinSingle && !b.table.Unique {
 			// A probe row with two matches is the CPU's error to
 			// raise (or not, if none comes): it runs the join.
 			p.free()
@@ -214,9 +223,11 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue) (*gpuPipeline
 // The others run their CPU plans on this goroutine, one after another in
 // join order, meanwhile: under ranks such a build side holds an exchange,
 // which every rank must run in the same order.
-func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue) ([]*devBuild, error) {
+//
+// It fills builds[k] for each join k that want takes; on failure it frees
+// those it made and leaves them nil.
+func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue, builds []*devBuild, want func(k int) bool) error {
 	g := a.Scan.GPU
-	builds := make([]*devBuild, len(a.Joins))
 	failed := make([]error, len(a.Joins))
 	build := func(k, first int, q *arrowgpu.Queue) {
 		if buildStarts != nil {
@@ -235,10 +246,12 @@ func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue) ([]*devBuild, er
 	}
 	var wg sync.WaitGroup
 	var here []int // joins built on this goroutine, in order
-	first, firsts := len(a.Scan.CPU.Columns), make([]int, len(a.Joins))
-	for k, j := range a.Joins {
-		firsts[k] = first
-		first += len(j.Cols)
+	var made []int
+	for k := range a.Joins {
+		if !want(k) {
+			continue
+		}
+		made = append(made, k)
 		if gs, _ := scanBuild(a.Builds[k]); gs == nil {
 			here = append(here, k)
 			continue
@@ -252,24 +265,34 @@ func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue) ([]*devBuild, er
 		go func() {
 			defer wg.Done()
 			defer g.putQueue(wq)
-			build(k, firsts[k], wq)
+			build(k, a.firstCol(k), wq)
 		}()
 	}
 	for _, k := range here {
-		if build(k, firsts[k], q); failed[k] != nil {
+		if build(k, a.firstCol(k), q); failed[k] != nil {
 			break
 		}
 	}
 	wg.Wait()
 	if err := cmp.Or(failed...); err != nil {
-		for _, b := range builds {
-			if b != nil {
-				b.free()
+		for _, k := range made {
+			if builds[k] != nil {
+				builds[k].free()
+				builds[k] = nil
 			}
 		}
-		return nil, err
+		return err
 	}
-	return builds, nil
+	return nil
+}
+
+// firstCol is the pipeline column of join k's first appended column.
+func (a *GPUAggregate) firstCol(k int) int {
+	first := len(a.Scan.CPU.Columns)
+	for _, j := range a.Joins[:k] {
+		first += len(j.Cols)
+	}
+	return first
 }
 
 // buildStarts, when set (by tests), is called as join k's build starts.
@@ -852,12 +875,15 @@ func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
 	return &devDict{values: vb.NewStringArray()}, cb.NewArray(), nil
 }
 
-// pipelineBatch runs one chunk (view: the scan's columns, and the codes
-// of the scan's string keys in slots width+i) through the scan filter and
-// the joins, and returns the batch the aggregation kernel reads (every
-// slot the aggregation needs) and what to free after it; nil when no row
-// is left.
-func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch) (*arrowgpu.Batch, func(), error) {
+// pipelineRange runs a batch through steps from..to-1 of the pipeline
+// (step 0: the scan's filter; step k+1: join k, as gpuPipeline.needAfter
+// counts them) — from 0: a chunk (view: the scan's columns, and the codes
+// of the scan's string keys in slots width+i) — and returns the batch the
+// next step reads (every slot it needs: after the last join, the
+// aggregation) and what to free after it; nil when no row is left. view
+// stays the caller's. A join without a build (deferred by prepareJoins)
+// runs from its build side (fromBuild).
+func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch, from, to int) (*arrowgpu.Batch, func(), error) {
 	cur := view
 	owned := false // whether cur's columns are ours to free
 	release := func() {
@@ -902,17 +928,34 @@ func (a *GPUAggregate) pipelineBatch(q *arrowgpu.Queue, p *gpuPipeline, view *ar
 		}
 		return true, keep(idx, m, need)
 	}
-	if p.scanFilter != nil {
+	if p.scanFilter != nil && from == 0 && to > 0 {
 		ok, err := filter(p.scanFilter, p.needAfter[0])
 		if err != nil || !ok {
 			return fail(err)
 		}
 	}
-	first := len(a.Scan.CPU.Columns)
-	for k, j := range a.Joins {
+	from = max(from, 1)
+	first := a.firstCol(from - 1)
+	for k := from - 1; k < to-1; k++ {
+		j := a.Joins[k]
 		st := &a.joinStats[k]
 		st.in.Add(int64(cur.Len))
 		t0 := time.Now()
+		if p.builds[k] == nil {
+			ok, err := a.fromBuild(c, q, p, k, first, cur, keep)
+			if err != nil || !ok {
+				return fail(err)
+			}
+			first += len(j.Cols)
+			if p.filters[k] != nil {
+				if ok, err := filter(p.filters[k], p.needAfter[k+1]); err != nil || !ok {
+					return fail(err)
+				}
+			}
+			st.out.Add(int64(cur.Len))
+			st.ns.Add(int64(time.Since(t0)))
+			continue
+		}
 		if j.NullAware && p.builds[k].table.Rows > 0 {
 			// NOT IN a set with a NULL keeps nothing; otherwise no row
 			// with a NULL key is kept.

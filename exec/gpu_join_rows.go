@@ -202,7 +202,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		return false, err
 	}
 	defer g.putQueue(q)
-	pipe, err := a.prepareJoins(c, q)
+	pipe, err := a.prepareJoins(c, q, nil)
 	if err != nil {
 		return false, err
 	}
@@ -227,7 +227,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 			view.Cols[p] = dt.cols[o][i]
 		}
 		a.rowsIn.Add(int64(ch.rows))
-		cur, release, err := a.pipelineBatch(wq, pipe, view)
+		cur, release, err := a.pipelineRange(c, wq, pipe, view, 0, len(a.Joins)+1)
 		if err != nil || cur == nil {
 			return false, err
 		}

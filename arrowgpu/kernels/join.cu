@@ -122,11 +122,11 @@ extern "C" __global__ void gq_join_expand(const void* k0, const u8* v0, int w0, 
 
 // A semi or anti join with a further condition: pairs are written out
 // (gq_join_expand), the condition evaluated per pair, then bit rows[r] of
-// bits is set for each pair r the condition keeps (bits zeroed first), and
-// for an anti join every bit is inverted.
+// bits is set for each pair r the condition keeps (every pair without
+// keep; bits zeroed first), and for an anti join every bit is inverted.
 extern "C" __global__ void gq_mark_rows(const i32* rows, const u32* keep, i64 m, u32* bits) {
 	GQ_FOR(r, m) {
-		if ((keep[r >> 5] >> (r & 31)) & 1) atomicOr(&bits[rows[r] >> 5], 1u << (rows[r] & 31));
+		if (!keep || ((keep[r >> 5] >> (r & 31)) & 1)) atomicOr(&bits[rows[r] >> 5], 1u << (rows[r] & 31));
 	}
 }
 extern "C" __global__ void gq_not_bits(u32* bits, i64 nwords) {
