@@ -13,8 +13,10 @@
 // puts in their place: GPUScan reads the device table cache (gpu_cache.go);
 // GPUAggregate aggregates over it, or over a pipeline of hash joins whose
 // probe side is the scan (gpu_join.go: inner, left, semi, anti, NOT IN,
-// single), with its HAVING, a top-N above it and an aggregation of its
-// groups (GPUOuterAggregate) done on the device too; GPUJoinRows runs such
+// single; semi and anti joins with few probe rows run from their build
+// side, gpu_from_build.go), with its HAVING, a top-N above it and an
+// aggregation of its groups (GPUOuterAggregate) done on the device too;
+// GPUJoinRows runs such
 // a pipeline and emits its rows (gpu_join_rows.go), ordered there under a
 // sort; GPUSort orders other rows on the device when they are many
 // (gpu_sort.go). Under ranks a scan can read the rows an exchange brought
