@@ -165,7 +165,10 @@ func (t *JoinTable) probeLocked(q *Queue, k *Kernel, keys []*Column, n int, anti
 // Lookup joins rows of keys (n rows) with a Unique table in one trip to
 // the device: idx are the rows with a match (ascending) and build their
 // build rows, m of them. With left every row is kept once, in order (idx
-// is none, m = n) and build is -1 where there is no match.
+// is none, m = n) and build is -1 where there is no match. When every row
+// matches (a foreign key's join: TPC-H's lineitem with supplier or part)
+// idx is none too: the caller keeps its rows as they are instead of
+// gathering them all.
 func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, build Buffer, m int, err error) {
 	if err := t.checkProbe(keys); err != nil {
 		return Buffer{}, Buffer{}, 0, err
@@ -190,10 +193,16 @@ func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, bui
 			build, m = rows, n
 			return q.stream.syncLocked()
 		}
-		defer rows.Free()
-		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || m == 0 {
+		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || m == 0 || m == n {
+			if m == n && err == nil {
+				idx.Free() // every row, in order: no index
+				idx, build = Buffer{}, rows
+				return nil
+			}
+			rows.Free()
 			return err
 		}
+		defer rows.Free()
 		if build, err = q.pool.Alloc(int64(m) * 4); err != nil {
 			return err
 		}

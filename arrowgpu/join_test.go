@@ -109,6 +109,26 @@ func TestGPUJoinTable(t *testing.T) {
 		}
 		idx.Free()
 		rows.Free()
+		// The matching rows probing again: every row matches, so idx is
+		// none (the rows stay as they are) and rows are their build rows.
+		sel := uploadInt32(t, q, wantIdx)
+		matched, err := q.GatherMany(pkeys, sel, len(wantIdx), false)
+		sel.Free()
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx, rows, m, err = tab.Lookup(q, matched, len(wantIdx), false)
+		for _, c := range matched {
+			c.Free()
+		}
+		if err != nil || idx.Ptr != 0 || m != len(wantIdx) {
+			t.Fatalf("%d keys, every row matching: idx %#x, %d rows of %d, %v", nkeys, idx.Ptr, m, len(wantIdx), err)
+		}
+		gr := downloadInt32(t, q.dv, rows, m)
+		rows.Free()
+		if !slices.Equal(gr, wantRows) {
+			t.Fatalf("%d keys, every row matching: build rows differ", nkeys)
+		}
 		tab.Free()
 		for _, c := range append(build, pkeys...) {
 			c.Free()

@@ -486,6 +486,12 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 	if alone.Load() {
 		t.Error("a build side waited 5 s for the other to start: they run one after another")
 	}
+	// Join 1 matches every row of a chunk without a filter: the chunk's
+	// rows stay as they are, and its columns and the join's are freed.
+	g.cache.evict(nil)
+	if st := g.PoolStats(); st.InUse != 0 {
+		t.Errorf("device memory left in use: %v", st)
+	}
 	if ga.onCPU.Load() || ga.joinStats[0].buildCached.Load() == 0 || ga.joinStats[1].buildCached.Load() == 0 {
 		t.Fatalf("on the CPU %v: want both builds from the device cache", ga.onCPU.Load())
 	}

@@ -911,6 +911,27 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		cur, owned = &arrowgpu.Batch{Len: m, Cols: cols}, true
 		return nil
 	}
+	// keepAll keeps every row of cur, and its needed slots: the columns
+	// of a chunk's view borrowed (the join's columns then go into a
+	// batch of ours), the others freed.
+	keepAll := func(need []bool) {
+		if !owned {
+			cols := make([]*arrowgpu.Column, len(cur.Cols))
+			for sl, col := range cur.Cols {
+				if col != nil && sl < len(need) && need[sl] {
+					cols[sl] = col.Borrow()
+				}
+			}
+			cur, owned = &arrowgpu.Batch{Len: cur.Len, Cols: cols}, true
+			return
+		}
+		for sl, col := range cur.Cols {
+			if col != nil && (sl >= len(need) || !need[sl]) {
+				col.Free()
+				cur.Cols[sl] = nil
+			}
+		}
+	}
 	// filter keeps the rows of cur that f's mask keeps.
 	filter := func(f *arrowgpu.Fused, need []bool) (bool, error) {
 		_, mask, err := q.RunFused(f, cur)
@@ -989,13 +1010,15 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		if err != nil || m == 0 {
 			return fail(err)
 		}
-		if idx.Ptr != 0 { // else every row is kept once, in order
+		if idx.Ptr != 0 {
 			err = keep(idx, m, p.needAfter[k+1])
 			idx.Free()
 			if err != nil {
 				brow.Free()
 				return fail(err)
 			}
+		} else {
+			keepAll(p.needAfter[k+1]) // every row is kept once, in order
 		}
 		// The build's columns (and codes of string group keys) of each
 		// output row, into their slots.
