@@ -3,6 +3,7 @@ package exec
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -641,6 +642,33 @@ func TestGPUJoinFromBuild(t *testing.T) {
 			}
 			if len(rows) != 1 || rows[0] != want {
 				t.Errorf("got %v, want %s", rows, want)
+			}
+			// The same joins emitting their rows (GPUJoinRows): b of each.
+			ps = &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+			for k := range builds {
+				builds[k] = &GPUScan{CPU: &Scan{Table: tc.joins[k].s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
+			}
+			bOut := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}}, nil)
+			jr, err := NewGPUJoinRows(ps, joins, builds, []expr.Expr{col(1, "b")}, bOut, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := runRows(t, mem, 2, 1024, jr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var gn, gs int64
+			for _, row := range got {
+				v, _ := strconv.ParseInt(row, 10, 64)
+				gn, gs = gn+1, gs+v
+			}
+			if gn != n || gs != s {
+				t.Errorf("join rows: %d rows of sum %d, want %d of %d", gn, gs, n, s)
+			}
+			for k, want := range tc.from {
+				if got := jr.Pipe.joinStats[k].fromBuild.Load() > 0; got != want {
+					t.Errorf("join rows: join %d run from its build side: %v, want %v", k+1, got, want)
+				}
 			}
 		})
 	}

@@ -119,22 +119,10 @@ func (s *joinStash) concat(q *arrowgpu.Queue, need []bool) (*arrowgpu.Batch, err
 }
 
 // finishStash runs the collected rows (stash, of the chunks run up to join
-// r) through joins r.. and adds them to t: each deferred join runs from
-// its build side while the rows are few enough for it, else is built
-// here. It reports whether t is full.
+// r) through joins r.. and adds them to t (runStash); it reports whether
+// t is full.
 func (a *GPUAggregate) finishStash(c *Context, q *arrowgpu.Queue, p *gpuPipeline, t *arrowgpu.AggTable, stash *joinStash, r int, deferred []bool) (bool, error) {
-	all, err := stash.concat(q, p.needAfter[r])
-	if err != nil || all == nil {
-		return false, err
-	}
-	defer all.Free()
-	build := func(k int) bool {
-		return deferred[k] && p.builds[k] == nil && int64(all.Len)*fromBuildRatio > a.buildRows(k)
-	}
-	if err := a.runBuilds(c, q, p.builds, build); err != nil {
-		return false, err
-	}
-	v, release, err := a.pipelineRange(c, q, p, all, r+1, len(a.Joins)+1)
+	v, release, err := a.runStash(c, q, p, stash, r, deferred)
 	if err != nil || v == nil {
 		return false, err
 	}
@@ -142,6 +130,30 @@ func (a *GPUAggregate) finishStash(c *Context, q *arrowgpu.Queue, p *gpuPipeline
 	t0 := time.Now()
 	defer func() { a.kernelNS.Add(int64(time.Since(t0))) }()
 	return t.AddOn(q, v)
+}
+
+// runStash runs the collected rows (stash, of the chunks run up to join
+// r) through joins r.. as one batch: each deferred join runs from its
+// build side while the rows are few enough for it, else is built here.
+// It returns the rows left (nil: none) and what frees them.
+func (a *GPUAggregate) runStash(c *Context, q *arrowgpu.Queue, p *gpuPipeline, stash *joinStash, r int, deferred []bool) (*arrowgpu.Batch, func(), error) {
+	all, err := stash.concat(q, p.needAfter[r])
+	if err != nil || all == nil {
+		return nil, nil, err
+	}
+	build := func(k int) bool {
+		return deferred[k] && p.builds[k] == nil && int64(all.Len)*fromBuildRatio > a.buildRows(k)
+	}
+	if err := a.runBuilds(c, q, p.builds, build); err != nil {
+		all.Free()
+		return nil, nil, err
+	}
+	v, release, err := a.pipelineRange(c, q, p, all, r+1, len(a.Joins)+1)
+	if err != nil || v == nil {
+		all.Free()
+		return nil, nil, err
+	}
+	return v, func() { release(); all.Free() }, nil // v may borrow all's columns
 }
 
 // buildDeferred builds the deferred joins not built yet.

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -202,7 +203,11 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		return false, err
 	}
 	defer g.putQueue(q)
-	pipe, err := a.prepareJoins(c, q, nil)
+	// deferred: the joins that may run from their build side, the first
+	// at r (gpu_from_build.go).
+	deferred := a.fromBuildCandidates()
+	rj := slices.Index(deferred, true)
+	pipe, err := a.prepareJoins(c, q, deferred)
 	if err != nil {
 		return false, err
 	}
@@ -220,17 +225,9 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 			}
 		}()
 	}
-	err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
-		ch := dt.chunks[i]
-		view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
-		for p, o := range sc.Columns {
-			view.Cols[p] = dt.cols[o][i]
-		}
-		a.rowsIn.Add(int64(ch.rows))
-		cur, release, err := a.pipelineRange(c, wq, pipe, view, 0, len(a.Joins)+1)
-		if err != nil || cur == nil {
-			return false, err
-		}
+	// emit sends the output of cur, the pipeline's rows of chunk i (or,
+	// under a sort, keeps them as sorted[i]), and releases cur.
+	emit := func(wq *arrowgpu.Queue, cur *arrowgpu.Batch, release func(), i int) (bool, error) {
 		cols, n, free, err := r.outputs(wq, cur, sorted != nil)
 		if err == nil && sorted != nil {
 			sorted[i] = cols // each worker its own chunks: no lock
@@ -252,7 +249,54 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 			return true, c.Err()
 		}
 		return false, nil
-	})
+	}
+	for {
+		to := len(a.Joins) + 1 // the pipeline's steps: the scan's filter, then each join
+		var stash *joinStash
+		if rj >= 0 {
+			to, stash = rj+1, &joinStash{limit: a.buildRows(rj) / fromBuildRatio}
+		}
+		var rows atomic.Int64
+		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
+			ch := dt.chunks[i]
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
+			for p, o := range sc.Columns {
+				view.Cols[p] = dt.cols[o][i]
+			}
+			rows.Add(int64(ch.rows))
+			cur, release, err := a.pipelineRange(c, wq, pipe, view, 0, to)
+			if err != nil || cur == nil {
+				return false, err
+			}
+			if stash != nil {
+				return stash.add(cur, release), nil
+			}
+			return emit(wq, cur, release, i)
+		})
+		if stash != nil && err == nil {
+			if stash.over {
+				// Too many rows reach the first deferred join for it to
+				// run from its build side (nothing was sent): build them
+				// all and run the chunks again.
+				if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+					stash.free()
+					rj = -1
+					continue
+				}
+			} else {
+				var cur *arrowgpu.Batch
+				var release func()
+				if cur, release, err = a.runStash(c, q, pipe, stash, rj, deferred); err == nil && cur != nil {
+					_, err = emit(q, cur, release, 0)
+				}
+			}
+		}
+		if stash != nil {
+			stash.free()
+		}
+		a.rowsIn.Add(rows.Load())
+		break
+	}
 	if err != nil || sorted == nil {
 		return anySent.Load(), err
 	}
