@@ -544,10 +544,13 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		// gpuStreams at once, each on its own queue.
 		var full atomic.Bool
 		var rows atomic.Int64
-		to := len(a.Joins) + 1 // the pipeline's steps: the scan's filter, then each join
-		var stash *joinStash
+		// The pipeline's steps: the scan's filter, then each join; the
+		// chunks stop before the first deferred one, or once their rows
+		// are few (gpu_stash.go).
+		end := len(a.Joins) + 1
+		to, stash := end, &joinStash{}
 		if r >= 0 {
-			to, stash = r+1, &joinStash{limit: a.buildRows(r) / fromBuildRatio}
+			to, stash.limit = r+1, a.buildRows(r)/fromBuildRatio
 		}
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 			ch := dt.chunks[i]
@@ -563,15 +566,15 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			release := func() {}
 			if pipe != nil {
 				t0 := time.Now()
-				v, rel, err := a.pipelineRange(c, wq, pipe, view, 0, to)
+				v, rel, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, stashSmall)
 				a.kernelNS.Add(int64(time.Since(t0)))
 				if err != nil || v == nil {
 					rows.Add(int64(ch.rows))
 					return false, err
 				}
-				if stash != nil {
+				if step < end {
 					rows.Add(int64(ch.rows))
-					return stash.add(v, rel), nil
+					return stash.add(step, v, rel), nil
 				}
 				view, release = v, rel
 			}
@@ -586,27 +589,27 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			rows.Add(int64(ch.rows))
 			return false, nil
 		})
-		if stash != nil && err == nil {
-			switch {
-			case stash.over:
-				// Too many rows reach the first deferred join for it
-				// to run from its build side: build them all and run
-				// the chunks again.
-				if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
-					stash.free()
-					t.Free()
-					r = -1
-					continue
-				}
-			default:
-				var f bool
-				f, err = a.finishStash(c, q, pipe, t, stash, r, deferred)
-				full.Store(f)
+		if err == nil && stash.over {
+			// Too many rows reach the first deferred join for it to run
+			// from its build side: build them all and run the chunks
+			// again.
+			if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+				stash.free()
+				t.Free()
+				r = -1
+				continue
 			}
 		}
-		if stash != nil {
-			stash.free()
+		if err == nil && !full.Load() {
+			err = stash.run(c, q, a, pipe, deferred, end, func(v *arrowgpu.Batch) error {
+				t0 := time.Now()
+				defer func() { a.kernelNS.Add(int64(time.Since(t0))) }()
+				f, err := t.AddOn(q, v)
+				full.Store(f)
+				return err
+			})
 		}
+		stash.free()
 		if err != nil {
 			t.Free()
 			return nil, nil, err

@@ -673,3 +673,121 @@ func TestGPUJoinFromBuild(t *testing.T) {
 		})
 	}
 }
+
+// Chunks whose rows become few stop running the pipeline and the rest of
+// it runs over them at once (gpu_stash.go): here chunks 2-4 stop after
+// the first join, chunk 0 after the second, chunk 1 runs to the end; the
+// groups (and the rows emitted) = those computed here, and no device
+// memory is left.
+func TestGPUStashFewRows(t *testing.T) {
+	g := testGPU(t)
+	defer func(n, s int) { chunkRows, stashSmall = n, s }(chunkRows, stashSmall)
+	chunkRows, stashSmall = 600, 100
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64 := arrow.PrimitiveTypes.Int64
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: i64}, {Name: "b", Type: i64}}, nil)
+	kSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64}, {Name: "v", Type: i64}}, nil)
+	const np = 3000
+	probe := multiSplitTable("few_probe", pSchema, np, 600, func(i, c int) any {
+		if c == 0 {
+			return int64(i)
+		}
+		return int64(i % 10)
+	})
+	in1 := func(i int) bool { return i < 1200 || i%13 == 0 }
+	in2 := func(i int) bool { return i >= 600 || i%10 == 0 }
+	keysOf := func(name string, in func(int) bool) catalog.Table {
+		var ks []int64
+		for i := range np {
+			if in(i) {
+				ks = append(ks, int64(i))
+			}
+		}
+		return multiSplitTable(name, kSchema, len(ks), 500, func(i, c int) any { return ks[i] })
+	}
+	b3 := multiSplitTable("few_b3", kSchema, 10, 10, func(i, c int) any { return int64(i * (1 + 99*c)) })
+	scan := func(tb catalog.Table, s *arrow.Schema) *GPUScan {
+		return &GPUScan{CPU: &Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
+	}
+	// Pipeline columns: a b | v3.
+	joins := []GPUJoin{
+		{Type: JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 1"},
+		{Type: JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 2"},
+		{Type: JoinInner, ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{1}, Explain: "join 3"},
+	}
+	builds := func() []Node {
+		return []Node{scan(keysOf("few_b1", in1), kSchema), scan(keysOf("few_b2", in2), kSchema), scan(b3, kSchema)}
+	}
+	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
+	out := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}, {Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
+	ga, err := NewGPUAggregate(scan(probe, pSchema), []expr.Expr{col(1, "b")}, []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(2, "v"), Type: i64}}, out, nil, joins, builds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga.Final = true
+	rows, err := runRows(t, mem, 2, 1024, ga)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ga.onCPU.Load() {
+		t.Fatal("ran on the CPU")
+	}
+	n, sum := map[int]int64{}, map[int]int64{}
+	var want []string
+	emitted := 0
+	for i := range np {
+		if in1(i) && in2(i) {
+			n[i%10]++
+			sum[i%10] += int64(i%10) * 100
+			emitted++
+		}
+	}
+	for b := range 10 {
+		want = append(want, fmt.Sprintf("%d|%d|%d", b, n[b], sum[b]))
+	}
+	slices.Sort(rows)
+	if !slices.Equal(rows, want) {
+		t.Errorf("groups %v, want %v", rows, want)
+	}
+	// Each row went through each join once, whichever way it went.
+	var after1 int64
+	for i := range np {
+		if in1(i) {
+			after1++
+		}
+	}
+	if got := ga.joinStats[0].in.Load(); got != np {
+		t.Errorf("join 1: %d rows in, want %d", got, np)
+	}
+	if got := ga.joinStats[1].in.Load(); got != after1 {
+		t.Errorf("join 2: %d rows in, want %d", got, after1)
+	}
+	if got := ga.joinStats[2].in.Load(); got != int64(emitted) {
+		t.Errorf("join 3: %d rows in, want %d", got, emitted)
+	}
+	// Join 1 ran over the five chunks, join 2 over chunks 0 and 1 and
+	// then chunks 2-4's rows at once, join 3 over chunk 1 and then the
+	// others' rows at once.
+	for k, want := range []int64{5, 3, 2} {
+		if got := ga.joinStats[k].batches.Load(); got != want {
+			t.Errorf("join %d ran over %d batches, want %d (%s)", k+1, got, want, ga.joinStatsText())
+		}
+	}
+	jr, err := NewGPUJoinRows(scan(probe, pSchema), joins, builds(), []expr.Expr{col(2, "v")}, arrow.NewSchema([]arrow.Field{{Name: "v", Type: i64}}, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runRows(t, mem, 2, 1024, jr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != emitted {
+		t.Errorf("join rows: %d rows, want %d", len(got), emitted)
+	}
+	g.cache.evict(nil)
+	if st := g.PoolStats(); st.InUse != 0 {
+		t.Errorf("device memory left in use: %v", st)
+	}
+}

@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"sync"
 	"time"
 
 	"gq/arrowgpu"
@@ -18,13 +17,13 @@ import (
 // probe rows that have a match.
 //
 // The rows reaching such a join are only known once the chunks have run,
-// so a GPUAggregate with candidates (fromBuildCandidates) defers their
+// so a pipeline with candidates (fromBuildCandidates) defers their
 // builds, runs its chunks up to the first of them and collects their
 // rows (joinStash). If they stay few (fromBuildRatio), the collected rows
 // go through the rest of the pipeline as one batch, each deferred join
-// run from its build side when the rows are still few, else built then;
-// if they grow too many, the deferred joins are built and the chunks run
-// again, as without candidates.
+// run from its build side when the rows are still few, else built then
+// (joinStash.run); if they grow too many, the deferred joins are built
+// and the chunks run again, as without candidates.
 
 // fromBuildRatio is how many times the probe rows a build side must have
 // for its join to run from it.
@@ -56,104 +55,6 @@ func (a *GPUAggregate) buildRows(k int) int64 {
 		return 0
 	}
 	return gs.CPU.Table.Stats().RowCount
-}
-
-// joinStash collects the chunks' batches that reach the first deferred
-// join, up to limit rows (over: more came).
-type joinStash struct {
-	mu       sync.Mutex
-	batches  []*arrowgpu.Batch
-	releases []func()
-	rows     int64
-	limit    int64
-	over     bool
-}
-
-// add keeps b (and its release) and reports whether the rows are now
-// over the limit.
-func (s *joinStash) add(b *arrowgpu.Batch, release func()) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.batches, s.releases = append(s.batches, b), append(s.releases, release)
-	s.rows += int64(b.Len)
-	s.over = s.over || s.rows > s.limit
-	return s.over
-}
-
-func (s *joinStash) free() {
-	for _, r := range s.releases {
-		r()
-	}
-	s.batches, s.releases = nil, nil
-}
-
-// concat makes the stash one batch of the slots need marks that its
-// batches hold (the slots the first deferred join and what follows read,
-// but for the build sides' columns of joins not run yet); nil when it is
-// empty.
-func (s *joinStash) concat(q *arrowgpu.Queue, need []bool) (*arrowgpu.Batch, error) {
-	if len(s.batches) == 0 {
-		return nil, nil
-	}
-	out := &arrowgpu.Batch{Cols: make([]*arrowgpu.Column, len(need))}
-	for sl, want := range need {
-		if !want || sl >= len(s.batches[0].Cols) || s.batches[0].Cols[sl] == nil {
-			continue
-		}
-		pieces := make([]*arrowgpu.Column, len(s.batches))
-		for i, b := range s.batches {
-			if sl >= len(b.Cols) || b.Cols[sl] == nil {
-				out.Free()
-				return nil, errs.New(errs.Internal, "GPU join: a collected batch lacks column %d", sl)
-			}
-			pieces[i] = b.Cols[sl]
-		}
-		col, err := q.Concat(pieces)
-		if err != nil {
-			out.Free()
-			return nil, err
-		}
-		out.Cols[sl], out.Len = col, col.Len
-	}
-	return out, nil
-}
-
-// finishStash runs the collected rows (stash, of the chunks run up to join
-// r) through joins r.. and adds them to t (runStash); it reports whether
-// t is full.
-func (a *GPUAggregate) finishStash(c *Context, q *arrowgpu.Queue, p *gpuPipeline, t *arrowgpu.AggTable, stash *joinStash, r int, deferred []bool) (bool, error) {
-	v, release, err := a.runStash(c, q, p, stash, r, deferred)
-	if err != nil || v == nil {
-		return false, err
-	}
-	defer release()
-	t0 := time.Now()
-	defer func() { a.kernelNS.Add(int64(time.Since(t0))) }()
-	return t.AddOn(q, v)
-}
-
-// runStash runs the collected rows (stash, of the chunks run up to join
-// r) through joins r.. as one batch: each deferred join runs from its
-// build side while the rows are few enough for it, else is built here.
-// It returns the rows left (nil: none) and what frees them.
-func (a *GPUAggregate) runStash(c *Context, q *arrowgpu.Queue, p *gpuPipeline, stash *joinStash, r int, deferred []bool) (*arrowgpu.Batch, func(), error) {
-	all, err := stash.concat(q, p.needAfter[r])
-	if err != nil || all == nil {
-		return nil, nil, err
-	}
-	build := func(k int) bool {
-		return deferred[k] && p.builds[k] == nil && int64(all.Len)*fromBuildRatio > a.buildRows(k)
-	}
-	if err := a.runBuilds(c, q, p.builds, build); err != nil {
-		all.Free()
-		return nil, nil, err
-	}
-	v, release, err := a.pipelineRange(c, q, p, all, r+1, len(a.Joins)+1)
-	if err != nil || v == nil {
-		all.Free()
-		return nil, nil, err
-	}
-	return v, func() { release(); all.Free() }, nil // v may borrow all's columns
 }
 
 // buildDeferred builds the deferred joins not built yet.

@@ -58,6 +58,7 @@ type GPUJoin struct {
 // read from the device cache).
 type gpuJoinStats struct {
 	in, out, ns        atomic.Int64
+	batches            atomic.Int64 // batches joined: chunks, or chunks' rows collected (gpu_stash.go)
 	buildRows, buildNS atomic.Int64
 	buildCached        atomic.Int64
 	lateKeys           atomic.Int64 // string group keys by build row (lateStrings)
@@ -80,7 +81,7 @@ func (a *GPUAggregate) joinStatsText() string {
 		if n := st.lateKeys.Load(); n > 0 {
 			from += fmt.Sprintf(", %d string keys by row", n)
 		}
-		parts = append(parts, fmt.Sprintf("%d: %d→%d rows %v, build %d rows (%s) %v", k+1, st.in.Load(), st.out.Load(),
+		parts = append(parts, fmt.Sprintf("%d: %d→%d rows in %d batches %v, build %d rows (%s) %v", k+1, st.in.Load(), st.out.Load(), st.batches.Load(),
 			time.Duration(st.ns.Load()).Round(time.Microsecond), st.buildRows.Load(), from, time.Duration(st.buildNS.Load()).Round(time.Microsecond)))
 	}
 	return strings.Join(parts, "; ")
@@ -880,10 +881,18 @@ func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
 // counts them) — from 0: a chunk (view: the scan's columns, and the codes
 // of the scan's string keys in slots width+i) — and returns the batch the
 // next step reads (every slot it needs: after the last join, the
-// aggregation) and what to free after it; nil when no row is left. view
-// stays the caller's. A join without a build (deferred by prepareJoins)
-// runs from its build side (fromBuild).
-func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch, from, to int) (*arrowgpu.Batch, func(), error) {
+// aggregation), what to free after it, and that step (to); nil when no
+// row is left. view stays the caller's. A join without a build (deferred
+// by prepareJoins) runs from its build side (fromBuild).
+//
+// With small > 0 it stops early, at the step it returns, once fewer than
+// small rows are left and steps remain: the caller collects such batches
+// of all chunks and runs the rest of the pipeline over them at once
+// (joinStash) — after a selective join, each chunk's few rows paid every
+// later step's fixed costs (TPC-H q18 at SF10: 150 rows a chunk after its
+// IN subquery's join, 6.5 ms in each of the two joins after it, on the
+// H200).
+func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch, from, to, small int) (*arrowgpu.Batch, func(), int, error) {
 	cur := view
 	owned := false // whether cur's columns are ours to free
 	release := func() {
@@ -891,9 +900,9 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 			cur.Free()
 		}
 	}
-	fail := func(err error) (*arrowgpu.Batch, func(), error) {
+	fail := func(err error) (*arrowgpu.Batch, func(), int, error) {
 		release()
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
 	keep := func(idx arrowgpu.Buffer, m int, need []bool) error {
@@ -954,107 +963,98 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		if err != nil || !ok {
 			return fail(err)
 		}
+		if small > 0 && cur.Len < small && 1 < to {
+			return cur, release, 1, nil
+		}
 	}
 	from = max(from, 1)
+	// join runs join k (first: the pipeline column of its first build
+	// column) over cur; false when no row is left.
+	join := func(k, first int) (bool, error) {
+		j := a.Joins[k]
+		if ok, err := func() (bool, error) {
+			b := p.builds[k]
+			if b == nil {
+				return a.fromBuild(c, q, p, k, first, cur, keep)
+			}
+			if j.NullAware && b.table.Rows > 0 {
+				// NOT IN a set with a NULL keeps nothing; otherwise no
+				// row with a NULL key is kept.
+				if b.nullKeys {
+					return false, nil
+				}
+				if ok, err := filter(p.notNull[k], p.needAfter[k]); err != nil || !ok {
+					return false, err
+				}
+			}
+			keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
+			for i, pk := range j.ProbeKeys {
+				keys[i] = cur.Cols[pk]
+			}
+			if p.ons[k] != nil {
+				return a.conditionalJoin(q, p, k, first, cur, keys, keep)
+			}
+			idx, brow, m, err := joinRows(q, b.table, keys, cur.Len, j.Type)
+			if err != nil || m == 0 {
+				return false, err
+			}
+			defer brow.Free()
+			if idx.Ptr != 0 {
+				err = keep(idx, m, p.needAfter[k+1])
+				idx.Free()
+				if err != nil {
+					return false, err
+				}
+			} else {
+				keepAll(p.needAfter[k+1]) // every row is kept once, in order
+			}
+			// The build's columns (and codes of string group keys) of
+			// each output row, into their slots.
+			var take []*arrowgpu.Column
+			var slots []int
+			for ci := range j.Cols {
+				if b.cols[ci] != nil {
+					take, slots = append(take, b.cols[ci]), append(slots, first+ci)
+				}
+				for i, d := range a.dictOf {
+					if d == first+ci && b.codes[ci] != nil {
+						take, slots = append(take, b.codes[ci]), append(slots, p.width+i)
+					}
+				}
+			}
+			got, err := q.GatherMany(take, brow, m, j.Type.keepsUnmatched())
+			if err != nil {
+				return false, err
+			}
+			for x, sl := range slots {
+				cur.Cols[sl] = got[x]
+			}
+			return true, nil
+		}(); err != nil || !ok {
+			return false, err
+		}
+		if p.filters[k] != nil {
+			return filter(p.filters[k], p.needAfter[k+1])
+		}
+		return true, nil
+	}
 	first := a.firstCol(from - 1)
 	for k := from - 1; k < to-1; k++ {
-		j := a.Joins[k]
 		st := &a.joinStats[k]
 		st.in.Add(int64(cur.Len))
+		st.batches.Add(1)
 		t0 := time.Now()
-		if p.builds[k] == nil {
-			ok, err := a.fromBuild(c, q, p, k, first, cur, keep)
-			if err != nil || !ok {
-				return fail(err)
-			}
-			first += len(j.Cols)
-			if p.filters[k] != nil {
-				if ok, err := filter(p.filters[k], p.needAfter[k+1]); err != nil || !ok {
-					return fail(err)
-				}
-			}
-			st.out.Add(int64(cur.Len))
-			st.ns.Add(int64(time.Since(t0)))
-			continue
-		}
-		if j.NullAware && p.builds[k].table.Rows > 0 {
-			// NOT IN a set with a NULL keeps nothing; otherwise no row
-			// with a NULL key is kept.
-			if p.builds[k].nullKeys {
-				return fail(nil)
-			}
-			if ok, err := filter(p.notNull[k], p.needAfter[k]); err != nil || !ok {
-				return fail(err)
-			}
-		}
-		keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
-		for i, pk := range j.ProbeKeys {
-			keys[i] = cur.Cols[pk]
-		}
-		if p.ons[k] != nil {
-			ok, err := a.conditionalJoin(q, p, k, first, cur, keys, keep)
-			if err != nil || !ok {
-				return fail(err)
-			}
-			first += len(j.Cols)
-			if p.filters[k] != nil {
-				if ok, err := filter(p.filters[k], p.needAfter[k+1]); err != nil || !ok {
-					return fail(err)
-				}
-			}
-			st.out.Add(int64(cur.Len))
-			st.ns.Add(int64(time.Since(t0)))
-			continue
-		}
-		idx, brow, m, err := joinRows(q, p.builds[k].table, keys, cur.Len, j.Type)
-		if err != nil || m == 0 {
+		if ok, err := join(k, first); err != nil || !ok {
 			return fail(err)
 		}
-		if idx.Ptr != 0 {
-			err = keep(idx, m, p.needAfter[k+1])
-			idx.Free()
-			if err != nil {
-				brow.Free()
-				return fail(err)
-			}
-		} else {
-			keepAll(p.needAfter[k+1]) // every row is kept once, in order
-		}
-		// The build's columns (and codes of string group keys) of each
-		// output row, into their slots.
-		b := p.builds[k]
-		var take []*arrowgpu.Column
-		var slots []int
-		for ci := range j.Cols {
-			if b.cols[ci] != nil {
-				take, slots = append(take, b.cols[ci]), append(slots, first+ci)
-			}
-			for i, d := range a.dictOf {
-				if d == first+ci && b.codes[ci] != nil {
-					take, slots = append(take, b.codes[ci]), append(slots, p.width+i)
-				}
-			}
-		}
-		got, err := q.GatherMany(take, brow, m, j.Type.keepsUnmatched())
-		if err != nil {
-			brow.Free()
-			return fail(err)
-		}
-		for x, sl := range slots {
-			cur.Cols[sl] = got[x]
-		}
-		brow.Free()
-		first += len(j.Cols)
-		if p.filters[k] != nil {
-			ok, err := filter(p.filters[k], p.needAfter[k+1])
-			if err != nil || !ok {
-				return fail(err)
-			}
-		}
+		first += len(a.Joins[k].Cols)
 		st.out.Add(int64(cur.Len))
 		st.ns.Add(int64(time.Since(t0)))
+		if small > 0 && cur.Len < small && k+2 < to {
+			return cur, release, k + 2, nil // few rows left: the caller runs the rest at once
+		}
 	}
-	return cur, release, nil
+	return cur, release, to, nil
 }
 
 // conditionalJoin runs join k, a semi or anti join with a condition On:

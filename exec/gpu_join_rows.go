@@ -251,10 +251,13 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		return false, nil
 	}
 	for {
-		to := len(a.Joins) + 1 // the pipeline's steps: the scan's filter, then each join
-		var stash *joinStash
+		// The pipeline's steps: the scan's filter, then each join; the
+		// chunks stop before the first deferred one, or once their rows
+		// are few (gpu_stash.go), and emit nothing then.
+		end := len(a.Joins) + 1
+		to, stash := end, &joinStash{}
 		if rj >= 0 {
-			to, stash = rj+1, &joinStash{limit: a.buildRows(rj) / fromBuildRatio}
+			to, stash.limit = rj+1, a.buildRows(rj)/fromBuildRatio
 		}
 		var rows atomic.Int64
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
@@ -264,36 +267,37 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 				view.Cols[p] = dt.cols[o][i]
 			}
 			rows.Add(int64(ch.rows))
-			cur, release, err := a.pipelineRange(c, wq, pipe, view, 0, to)
+			cur, release, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, stashSmall)
 			if err != nil || cur == nil {
 				return false, err
 			}
-			if stash != nil {
-				return stash.add(cur, release), nil
+			if step < end {
+				return stash.add(step, cur, release), nil
 			}
 			return emit(wq, cur, release, i)
 		})
-		if stash != nil && err == nil {
-			if stash.over {
-				// Too many rows reach the first deferred join for it to
-				// run from its build side (nothing was sent): build them
-				// all and run the chunks again.
-				if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
-					stash.free()
-					rj = -1
-					continue
-				}
-			} else {
-				var cur *arrowgpu.Batch
-				var release func()
-				if cur, release, err = a.runStash(c, q, pipe, stash, rj, deferred); err == nil && cur != nil {
-					_, err = emit(q, cur, release, 0)
-				}
+		if err == nil && stash.over {
+			// Too many rows reach the first deferred join for it to run
+			// from its build side (and nothing was sent): build them all
+			// and run the chunks again.
+			if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+				stash.free()
+				rj = -1
+				continue
 			}
 		}
-		if stash != nil {
-			stash.free()
+		if err == nil {
+			err = stash.run(c, q, a, pipe, deferred, end, func(cur *arrowgpu.Batch) error {
+				slot := 0
+				if sorted != nil { // the stashed chunks' outputs, after the others'
+					sorted = append(sorted, nil)
+					slot = len(sorted) - 1
+				}
+				_, err := emit(q, cur, func() {}, slot)
+				return err
+			})
 		}
+		stash.free()
 		a.rowsIn.Add(rows.Load())
 		break
 	}
