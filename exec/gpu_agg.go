@@ -510,7 +510,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	deferred := a.fromBuildCandidates()
 	r := slices.Index(deferred, true)
 	if len(a.Joins) > 0 {
-		if pipe, err = a.prepareJoins(c, q, deferred); err != nil {
+		if pipe, err = a.prepareJoins(c, deferred); err != nil {
 			return nil, nil, err
 		}
 		defer pipe.free()
@@ -593,7 +593,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			// Too many rows reach the first deferred join for it to run
 			// from its build side: build them all and run the chunks
 			// again.
-			if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+			if err = a.buildDeferred(c, pipe, deferred); err == nil {
 				stash.free()
 				t.Free()
 				r = -1

@@ -434,9 +434,9 @@ func TestGPUBuildScanSkipsJoinFilters(t *testing.T) {
 	}
 }
 
-// Build sides read by GPU scans are built at once, each on a queue of its
-// own: each of the two builds here waits (a while) for the other to
-// start, which one after another never does.
+// Build sides are built at once, each on a queue of its own: each of the
+// two builds here waits (a while) for the other to start, which one
+// after another never does.
 func TestGPUBuildsAtOnce(t *testing.T) {
 	g := testGPU(t)
 	defer func(n int) { chunkRows = n }(chunkRows)

@@ -58,8 +58,8 @@ func (a *GPUAggregate) buildRows(k int) int64 {
 }
 
 // buildDeferred builds the deferred joins not built yet.
-func (a *GPUAggregate) buildDeferred(c *Context, q *arrowgpu.Queue, p *gpuPipeline, deferred []bool) error {
-	return a.runBuilds(c, q, p.builds, func(k int) bool { return deferred[k] && p.builds[k] == nil })
+func (a *GPUAggregate) buildDeferred(c *Context, p *gpuPipeline, deferred []bool) error {
+	return a.runBuilds(c, p.builds, func(k int) bool { return deferred[k] && p.builds[k] == nil })
 }
 
 // fromBuild runs join k (a semi or anti join; first: the pipeline column

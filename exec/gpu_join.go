@@ -166,7 +166,7 @@ func (p *gpuPipeline) free() {
 // puts them on the device — but those of the joins deferred marks (nil:
 // none), which the caller runs from their build side (fromBuild) or
 // builds later (buildDeferred).
-func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue, deferred []bool) (*gpuPipeline, error) {
+func (a *GPUAggregate) prepareJoins(c *Context, deferred []bool) (*gpuPipeline, error) {
 	s := a.Scan
 	p := &gpuPipeline{width: a.width()}
 	var err error
@@ -199,7 +199,7 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue, deferred []bo
 	}
 	p.needAfter = a.slotsNeeded()
 	p.builds = make([]*devBuild, len(a.Joins))
-	if err = a.runBuilds(c, q, p.builds, func(k int) bool { return deferred == nil || !deferred[k] }); err != nil {
+	if err = a.runBuilds(c, p.builds, func(k int) bool { return deferred == nil || !deferred[k] }); err != nil {
 		return nil, err
 	}
 	for k, j := range a.Joins {
@@ -216,18 +216,15 @@ func (a *GPUAggregate) prepareJoins(c *Context, q *arrowgpu.Queue, deferred []bo
 	return p, nil
 }
 
-// runBuilds puts every join's build side on the device, one per join.
-// Build sides read by a GPU scan (from the device table cache, or through
-// the host when the cache cannot serve them) are device work of their
-// own: they run at once, each on a queue of its own — TPC-H q21's five
-// took 66 ms one after another on the H200 at SF10, the longest 21 ms.
-// The others run their CPU plans on this goroutine, one after another in
-// join order, meanwhile: under ranks such a build side holds an exchange,
-// which every rank must run in the same order.
+// runBuilds puts the build sides of the joins want takes on the device,
+// all at once, each on a queue of its own: they are independent — TPC-H
+// q21's five took 66 ms one after another on the H200 at SF10, the
+// longest 21 ms — and a CPU plan's exchanges under ranks may run beside
+// others (the shuffles are kept apart by their op ids).
 //
 // It fills builds[k] for each join k that want takes; on failure it frees
 // those it made and leaves them nil.
-func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue, builds []*devBuild, want func(k int) bool) error {
+func (a *GPUAggregate) runBuilds(c *Context, builds []*devBuild, want func(k int) bool) error {
 	g := a.Scan.GPU
 	failed := make([]error, len(a.Joins))
 	build := func(k, first int, q *arrowgpu.Queue) {
@@ -246,15 +243,9 @@ func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue, builds []*devBui
 		builds[k] = b
 	}
 	var wg sync.WaitGroup
-	var here []int // joins built on this goroutine, in order
 	var made []int
 	for k := range a.Joins {
 		if !want(k) {
-			continue
-		}
-		made = append(made, k)
-		if gs, _ := scanBuild(a.Builds[k]); gs == nil {
-			here = append(here, k)
 			continue
 		}
 		wq, err := g.queue()
@@ -262,17 +253,13 @@ func (a *GPUAggregate) runBuilds(c *Context, q *arrowgpu.Queue, builds []*devBui
 			failed[k] = err
 			break
 		}
+		made = append(made, k)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer g.putQueue(wq)
 			build(k, a.firstCol(k), wq)
 		}()
-	}
-	for _, k := range here {
-		if build(k, a.firstCol(k), q); failed[k] != nil {
-			break
-		}
 	}
 	wg.Wait()
 	if err := cmp.Or(failed...); err != nil {

@@ -207,7 +207,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	// at r (gpu_from_build.go).
 	deferred := a.fromBuildCandidates()
 	rj := slices.Index(deferred, true)
-	pipe, err := a.prepareJoins(c, q, deferred)
+	pipe, err := a.prepareJoins(c, deferred)
 	if err != nil {
 		return false, err
 	}
@@ -280,7 +280,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 			// Too many rows reach the first deferred join for it to run
 			// from its build side (and nothing was sent): build them all
 			// and run the chunks again.
-			if err = a.buildDeferred(c, q, pipe, deferred); err == nil {
+			if err = a.buildDeferred(c, pipe, deferred); err == nil {
 				stash.free()
 				rj = -1
 				continue

@@ -103,7 +103,7 @@ func (s *joinStash) run(c *Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPi
 				return deferred[k] && p.builds[k] == nil && k+1 >= step && k+1 < next &&
 					int64(cur.Len)*fromBuildRatio > a.buildRows(k)
 			}
-			if err := a.runBuilds(c, q, p.builds, build); err != nil {
+			if err := a.runBuilds(c, p.builds, build); err != nil {
 				cur.Free()
 				return err
 			}
