@@ -2,6 +2,8 @@ package exec
 
 import (
 	"errors"
+	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -65,8 +67,24 @@ func (g *GPU) queue() (*arrowgpu.Queue, error) {
 
 // gpuStreams is how many chunks a GPU operator works on at once, each on
 // a queue (stream) of its own, so that one chunk's round trips and
-// downloads overlap another's kernels.
-const gpuStreams = 4
+// downloads overlap another's kernels: 4, or GQ_GPU_STREAMS (set when the
+// GPU opens; for A/B runs on a GPU machine).
+var gpuStreams = 4
+
+// streamsFromEnv reads GQ_GPU_STREAMS into gpuStreams: a number from 1 to
+// 64, or unset.
+func streamsFromEnv() error {
+	v := os.Getenv("GQ_GPU_STREAMS")
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 64 {
+		return errs.New(errs.Unsupported, "GQ_GPU_STREAMS=%s: want a number of streams from 1 to 64", v)
+	}
+	gpuStreams = n
+	return nil
+}
 
 // eachChunk runs fn for chunks 0..n-1, up to gpuStreams at once: the
 // first worker on q, the others on queues of their own. It stops handing
@@ -159,6 +177,9 @@ func OpenGPU(poolBytes int64) (*GPU, error) {
 }
 
 func openGPU(poolBytes int64) (*GPU, error) {
+	if err := streamsFromEnv(); err != nil {
+		return nil, err
+	}
 	drv, err := arrowgpu.Load()
 	if err != nil {
 		return nil, err

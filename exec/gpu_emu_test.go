@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -789,5 +790,26 @@ func TestGPUStashFewRows(t *testing.T) {
 	g.cache.evict(nil)
 	if st := g.PoolStats(); st.InUse != 0 {
 		t.Errorf("device memory left in use: %v", st)
+	}
+}
+
+// GQ_GPU_STREAMS sets how many chunks an operator works on at once; a
+// value that is not a number from 1 to 64 is an error naming it.
+func TestGPUStreamsFromEnv(t *testing.T) {
+	defer func(n int) { gpuStreams = n }(gpuStreams)
+	for _, c := range []struct {
+		v    string
+		want int
+		ok   bool
+	}{{"", 4, true}, {"8", 8, true}, {"1", 1, true}, {"0", 0, false}, {"65", 0, false}, {"many", 0, false}} {
+		gpuStreams = 4
+		t.Setenv("GQ_GPU_STREAMS", c.v)
+		err := streamsFromEnv()
+		if c.ok && (err != nil || gpuStreams != c.want) {
+			t.Errorf("GQ_GPU_STREAMS=%q: %d streams, %v; want %d", c.v, gpuStreams, err, c.want)
+		}
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), "GQ_GPU_STREAMS="+c.v)) {
+			t.Errorf("GQ_GPU_STREAMS=%q: %v, want an error naming it", c.v, err)
+		}
 	}
 }

@@ -9,8 +9,11 @@
 #                                    EXPLAIN ANALYZE of every query (or those
 #                                    named: q04 q21) at SF N on the GPU, second
 #                                    run in the process (cache hot)
-#   scripts/gpu-bench.sh ab N MODES  the SF N benchmark again per GQ_CUDA_SYNC mode
-#                                    (e.g. "spin yield blocking"), gq only
+#   scripts/gpu-bench.sh ab N SETTINGS
+#                                    the SF N benchmark again per setting of the
+#                                    environment, gq only (e.g. "GQ_GPU_STREAMS=4
+#                                    GQ_GPU_STREAMS=8" or "GQ_CUDA_SYNC=spin
+#                                    GQ_CUDA_SYNC=blocking")
 #   scripts/gpu-bench.sh all [QUERY...]
 #                                    all of issue 7's figures in one command of
 #                                    about 200 s on the H200 machine: SF10 and SF1
@@ -124,13 +127,17 @@ all)
 	;;
 ab)
 	sf=${2:?scale factor}
-	for mode in ${3:?modes}; do
-		echo "== GQ_CUDA_SYNC=$mode"
-		GQ_CUDA_SYNC=$mode bench "$sf" --gq-only
+	for setting in ${3:?settings}; do
+		echo "== $setting"
+		(
+			export "${setting:?}"
+			O=$O/ab-${setting//[^A-Za-z0-9]/_}
+			bench "$sf" --gq-only
+		)
 	done
 	;;
 *)
-	sed -n '2,27p' "$0"
+	sed -n '2,31p' "$0"
 	exit 2
 	;;
 esac
