@@ -32,11 +32,34 @@ func (q *Queue) GatherOrNull(col *Column, idx Buffer, m int) (*Column, error) {
 // at each step, and a round trip per column cost more than the copies.
 // orNull is GatherOrNull's.
 func (q *Queue) GatherMany(cols []*Column, idx Buffer, m int, orNull bool) ([]*Column, error) {
-	outs := make([]*Column, len(cols))
-	fail := func(err error) ([]*Column, error) {
-		for _, o := range outs {
-			if o != nil {
-				o.Free()
+	outs, err := q.GatherSets([]GatherSet{{Cols: cols, Idx: idx, OrNull: orNull}}, m)
+	if err != nil {
+		return nil, err
+	}
+	return outs[0], nil
+}
+
+// GatherSet is columns gathered by one index (GatherSets).
+type GatherSet struct {
+	Cols   []*Column
+	Idx    Buffer
+	OrNull bool // Idx may hold -1: that row is NULL (GatherOrNull)
+}
+
+// GatherSets is GatherMany of several sets of columns, each by its own
+// index of m rows, in one trip to the device: a join keeps its probe rows'
+// columns and gathers its build rows' at once.
+func (q *Queue) GatherSets(sets []GatherSet, m int) ([][]*Column, error) {
+	outs := make([][]*Column, len(sets))
+	for i, set := range sets {
+		outs[i] = make([]*Column, len(set.Cols))
+	}
+	fail := func(err error) ([][]*Column, error) {
+		for _, cols := range outs {
+			for _, o := range cols {
+				if o != nil {
+					o.Free()
+				}
 			}
 		}
 		return nil, err
@@ -46,13 +69,15 @@ func (q *Queue) GatherMany(cols []*Column, idx Buffer, m int, orNull bool) ([]*C
 		return nil, err
 	}
 	err = q.dv.Do(func() error {
-		for i, col := range cols {
-			if col == nil {
-				continue
-			}
-			outs[i] = &Column{Type: col.Type, Len: m}
-			if err := q.gatherLocked(ks, col, idx, outs[i], orNull); err != nil {
-				return err
+		for i, set := range sets {
+			for x, col := range set.Cols {
+				if col == nil {
+					continue
+				}
+				outs[i][x] = &Column{Type: col.Type, Len: m}
+				if err := q.gatherLocked(ks, col, set.Idx, outs[i][x], set.OrNull); err != nil {
+					return err
+				}
 			}
 		}
 		return q.stream.syncLocked()

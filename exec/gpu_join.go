@@ -892,20 +892,28 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		return nil, nil, 0, err
 	}
 	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
-	keep := func(idx arrowgpu.Buffer, m int, need []bool) error {
+	// keepWith gathers the needed slots of cur by idx (m rows) into a new
+	// cur, and with them, in the same trip to the device, the columns of
+	// also (returned): a join's build rows.
+	keepWith := func(idx arrowgpu.Buffer, m int, need []bool, also arrowgpu.GatherSet) ([]*arrowgpu.Column, error) {
 		take := make([]*arrowgpu.Column, len(cur.Cols))
 		for sl, col := range cur.Cols {
 			if need[sl] {
 				take[sl] = col
 			}
 		}
-		cols, err := q.GatherMany(take, idx, m, false)
+		got, err := q.GatherSets([]arrowgpu.GatherSet{{Cols: take, Idx: idx}, also}, m)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		release()
-		cur, owned = &arrowgpu.Batch{Len: m, Cols: cols}, true
-		return nil
+		cur, owned = &arrowgpu.Batch{Len: m, Cols: got[0]}, true
+		return got[1], nil
+	}
+	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
+	keep := func(idx arrowgpu.Buffer, m int, need []bool) error {
+		_, err := keepWith(idx, m, need, arrowgpu.GatherSet{})
+		return err
 	}
 	// keepAll keeps every row of cur, and its needed slots: the columns
 	// of a chunk's view borrowed (the join's columns then go into a
@@ -986,30 +994,29 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 				return false, err
 			}
 			defer brow.Free()
-			if idx.Ptr != 0 {
-				err = keep(idx, m, p.needAfter[k+1])
-				idx.Free()
-				if err != nil {
-					return false, err
-				}
-			} else {
-				keepAll(p.needAfter[k+1]) // every row is kept once, in order
-			}
 			// The build's columns (and codes of string group keys) of
-			// each output row, into their slots.
-			var take []*arrowgpu.Column
+			// each output row, into their slots: gathered with the rows
+			// kept, or alone when every row is kept once, in order.
+			build := arrowgpu.GatherSet{Idx: brow, OrNull: j.Type.keepsUnmatched()}
 			var slots []int
 			for ci := range j.Cols {
 				if b.cols[ci] != nil {
-					take, slots = append(take, b.cols[ci]), append(slots, first+ci)
+					build.Cols, slots = append(build.Cols, b.cols[ci]), append(slots, first+ci)
 				}
 				for i, d := range a.dictOf {
 					if d == first+ci && b.codes[ci] != nil {
-						take, slots = append(take, b.codes[ci]), append(slots, p.width+i)
+						build.Cols, slots = append(build.Cols, b.codes[ci]), append(slots, p.width+i)
 					}
 				}
 			}
-			got, err := q.GatherMany(take, brow, m, j.Type.keepsUnmatched())
+			var got []*arrowgpu.Column
+			if idx.Ptr != 0 {
+				got, err = keepWith(idx, m, p.needAfter[k+1], build)
+				idx.Free()
+			} else {
+				keepAll(p.needAfter[k+1])
+				got, err = q.GatherMany(build.Cols, brow, m, build.OrNull)
+			}
 			if err != nil {
 				return false, err
 			}
