@@ -289,7 +289,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 		}
 		if !top {
 			var err error
-			if idx, m, err = q.selectLocked(sel, mask); err != nil {
+			if idx, m, err = q.selectLocked(sel, mask, nil); err != nil {
 				return err
 			}
 		} else if err := q.stream.syncLocked(); err != nil {
@@ -314,7 +314,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 				return err
 			}
 			var err error
-			idx, m, err = q.selectLocked(sel, mask)
+			idx, m, err = q.selectLocked(sel, mask, nil)
 			return err
 		})
 		if err != nil {

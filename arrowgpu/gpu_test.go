@@ -823,3 +823,91 @@ func TestGPUScan(t *testing.T) {
 		t.Logf("scan of %d entries: %v (%.0f GB/s read and written)", n, took, float64(8*n)/took.Seconds()/1e9)
 	}
 }
+
+// Filter keeps the rows where the predicate holds, of the columns asked
+// for, in one trip: the same rows as RunFused, Select and GatherMany; no
+// columns when no row passes; the predicate's overflow is its error.
+func TestGPUFilter(t *testing.T) {
+	q := needKernels(t)
+	rec := testBatch(testRows, 8)
+	defer rec.Release()
+	db, err := q.Upload(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Free()
+	need := make([]bool, len(db.Cols))
+	for i := range need {
+		need[i] = i%2 == 0 || db.Cols[i].Type.ID() == arrow.STRING
+	}
+	for _, pred := range []expr.Expr{q6Pred(), randPred(rand.New(rand.NewPCG(8, 1)), 3), call("lt", expr.Boolean, colID, intLit(-1))} {
+		f, err := GenerateFused(nil, pred)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := q.Filter(f, db, need)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, mask, err := q.RunFused(f, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx, m, err := q.Select(mask)
+		mask.Free()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Len != m {
+			t.Fatalf("%s: %d rows, want %d", pred, got.Len, m)
+		}
+		if m > 0 {
+			take := make([]*Column, len(db.Cols))
+			for i, c := range db.Cols {
+				if need[i] {
+					take[i] = c
+				}
+			}
+			want, err := q.GatherMany(take, idx, m, false)
+			idx.Free()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if (want[i] == nil) != (got.Cols[i] == nil) {
+					t.Fatalf("%s: column %d kept %v, want %v", pred, i, got.Cols[i] != nil, want[i] != nil)
+				}
+				if want[i] == nil {
+					continue
+				}
+				w, g := download(t, q, want[i]), download(t, q, got.Cols[i])
+				if !array.Equal(w, g) {
+					t.Errorf("%s: column %d differs", pred, i)
+				}
+				w.Release()
+				g.Release()
+				want[i].Free()
+			}
+		} else if len(got.Cols) != 0 {
+			t.Errorf("%s: no row passes, yet %d columns", pred, len(got.Cols))
+		}
+		got.Free()
+	}
+	x := &expr.Column{Index: 0, Type: expr.Int64, Name: "x"}
+	b := array.NewInt64Builder(memory.NewGoAllocator())
+	b.AppendValues([]int64{1, math.MinInt64, 3}, nil)
+	arr := b.NewArray()
+	defer arr.Release()
+	xb, err := q.Upload(array.NewRecordBatch(arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.PrimitiveTypes.Int64}}, nil), []arrow.Array{arr}, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer xb.Free()
+	f, err := GenerateFused(nil, call("gt", expr.Boolean, call("neg", expr.Int64, x), intLit(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.Filter(f, xb, nil); !errors.Is(err, errs.Execution) || !containsText(err.Error(), "neg(x#0)") {
+		t.Errorf("want an Execution error naming neg(x#0), got %v", err)
+	}
+}

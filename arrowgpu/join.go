@@ -193,7 +193,7 @@ func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, bui
 			build, m = rows, n
 			return q.stream.syncLocked()
 		}
-		if idx, m, err = q.selectLocked(ks[2:], mask); err != nil || m == 0 || m == n {
+		if idx, m, err = q.selectLocked(ks[2:], mask, nil); err != nil || m == 0 || m == n {
 			if m == n && err == nil {
 				idx.Free() // every row, in order: no index
 				idx, build = Buffer{}, rows
@@ -236,7 +236,7 @@ func (t *JoinTable) MatchRows(q *Queue, keys []*Column, n int, anti bool) (idx B
 		}
 		defer rows.Free()
 		defer mask.Free()
-		idx, m, err = q.selectLocked(ks[1:], mask)
+		idx, m, err = q.selectLocked(ks[1:], mask, nil)
 		return err
 	})
 	return idx, m, err

@@ -207,7 +207,7 @@ func (q *Queue) Select(mask *Column) (Buffer, int, error) {
 	var idx Buffer
 	var m int
 	err = q.dv.Do(func() (err error) {
-		idx, m, err = q.selectLocked(ks, mask)
+		idx, m, err = q.selectLocked(ks, mask, nil)
 		return err
 	})
 	return idx, m, err
@@ -216,8 +216,10 @@ func (q *Queue) Select(mask *Column) (Buffer, int, error) {
 // selectKernels are selectLocked's kernels, in its order.
 var selectKernels = []string{"gq_count_words", "gq_scan_u32", "gq_select_write"}
 
-// selectLocked is Select inside Do (ks: selectKernels); it syncs.
-func (q *Queue) selectLocked(ks []*Kernel, mask *Column) (Buffer, int, error) {
+// selectLocked is Select inside Do (ks: selectKernels); it syncs. synced,
+// when set, runs once the stream has caught up with the work queued
+// before (the mask's kernel: Filter reads its error code there).
+func (q *Queue) selectLocked(ks []*Kernel, mask *Column, synced func() error) (Buffer, int, error) {
 	if mask.Len == 0 {
 		return Buffer{}, 0, nil
 	}
@@ -243,8 +245,16 @@ func (q *Queue) selectLocked(ks []*Kernel, mask *Column) (Buffer, int, error) {
 		if err != nil {
 			return err
 		}
-		if total, err = q.readU32Locked(offsets.Ptr.Add(nb * 4)); err != nil || total == 0 {
+		if total, err = q.readU32Locked(offsets.Ptr.Add(nb * 4)); err != nil {
 			return err
+		}
+		if synced != nil {
+			if err := synced(); err != nil {
+				return err
+			}
+		}
+		if total == 0 {
+			return nil
 		}
 		if idx, err = q.pool.Alloc(int64(total) * 4); err != nil {
 			return err

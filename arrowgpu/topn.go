@@ -131,7 +131,7 @@ func (q *Queue) TopRows(col *Column, desc, nullsFirst bool, n int) (idx Buffer, 
 			return err
 		}
 		var err error
-		idx, m, err = q.selectLocked(ks[3:], mask)
+		idx, m, err = q.selectLocked(ks[3:], mask, nil)
 		return err
 	})
 	return idx, m, err

@@ -938,20 +938,13 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 	}
 	// filter keeps the rows of cur that f's mask keeps.
 	filter := func(f *arrowgpu.Fused, need []bool) (bool, error) {
-		_, mask, err := q.RunFused(f, cur)
-		if err != nil {
+		kept, err := q.Filter(f, cur, need)
+		if err != nil || kept.Len == 0 {
 			return false, err
 		}
-		idx, m, err := q.Select(mask)
-		mask.Free()
-		if err != nil {
-			return false, err
-		}
-		defer idx.Free()
-		if m == 0 {
-			return false, nil
-		}
-		return true, keep(idx, m, need)
+		release()
+		cur, owned = kept, true
+		return true, nil
 	}
 	if p.scanFilter != nil && from == 0 && to > 0 {
 		ok, err := filter(p.scanFilter, p.needAfter[0])

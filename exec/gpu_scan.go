@@ -547,13 +547,17 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 		}
 		return cols, nil, nil
 	}
-	for _, p := range dl {
-		g, err := q.Gather(view.Cols[p], idx, n)
-		if err != nil {
-			return fail(err)
-		}
+	take := make([]*arrowgpu.Column, len(dl))
+	for x, p := range dl {
+		take[x] = view.Cols[p]
+	}
+	kept, err := q.GatherMany(take, idx, n, false) // in one trip to the device
+	if err != nil {
+		return fail(err)
+	}
+	defer freeColumns(kept)
+	for _, g := range kept {
 		a, err := q.Download(g, c.Alloc)
-		g.Free()
 		if err != nil {
 			return fail(err)
 		}
