@@ -146,22 +146,11 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 			for p, o := range sc.Columns {
 				view.Cols[p] = dt.cols[o][i]
 			}
-			_, mask, err := wq.RunFused(fused, view)
-			if err != nil {
-				return false, err
-			}
-			idx, m, err := wq.Select(mask)
-			mask.Free()
-			if err != nil || m == 0 {
-				return false, err
-			}
-			cols, err = wq.GatherMany(cols, idx, m, false)
-			idx.Free()
-			if err != nil {
+			var err error
+			if cols, rows, err = filterColumns(wq, fused, view, cols); err != nil || rows == 0 {
 				return false, err
 			}
 			defer freeColumns(cols)
-			rows = m
 		}
 		st.buildRows.Add(int64(rows))
 		bi, ci, m, err := table.Expand(wq, cols[:nk], rows, false) // build side's rows, cur's rows

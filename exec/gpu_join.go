@@ -729,47 +729,36 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	}()
 	rows := 0
 	for i, ch := range dt.chunks {
-		idx, m := arrowgpu.Buffer{}, ch.rows
-		if fused != nil {
-			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
-			for p, o := range sc.Columns {
-				view.Cols[p] = dt.cols[o][i]
-			}
-			_, mask, err := q.RunFused(fused, view)
-			if err != nil {
-				return nil, err
-			}
-			idx, m, err = q.Select(mask)
-			mask.Free()
-			if err != nil {
-				return nil, err
-			}
-		}
-		if m == 0 {
-			continue
-		}
 		chunk := make([]*arrowgpu.Column, len(srcs))
 		for x, src := range srcs {
 			if src != nil {
 				chunk[x] = src(i)
 			}
 		}
+		m := ch.rows
 		if fused == nil { // the whole chunk: a copy by Concat below
 			for x, col := range chunk {
 				if col != nil {
 					chunk[x] = col.Borrow()
 				}
 			}
-		} else if chunk, err = q.GatherMany(chunk, idx, m, false); err != nil {
-			idx.Free()
-			return nil, err
+		} else {
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
+			for p, o := range sc.Columns {
+				view.Cols[p] = dt.cols[o][i]
+			}
+			if chunk, m, err = filterColumns(q, fused, view, chunk); err != nil {
+				return nil, err
+			}
+		}
+		if m == 0 {
+			continue
 		}
 		for x, col := range chunk {
 			if col != nil {
 				pieces[x] = append(pieces[x], col)
 			}
 		}
-		idx.Free()
 		rows += m
 	}
 	gs.rowsIn.Add(int64(rows))
@@ -822,6 +811,24 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		}
 	}
 	return db, nil
+}
+
+// filterColumns returns the rows of cols (columns of view's rows, nil
+// entries skipped) where fused, a predicate over view, holds, gathered
+// in one trip to the device (Queue.Filter), and how many; none when no
+// row does.
+func filterColumns(q *arrowgpu.Queue, fused *arrowgpu.Fused, view *arrowgpu.Batch, cols []*arrowgpu.Column) ([]*arrowgpu.Column, int, error) {
+	w := len(view.Cols)
+	both := &arrowgpu.Batch{Len: view.Len, Cols: append(slices.Clone(view.Cols), cols...)}
+	need := make([]bool, len(both.Cols))
+	for x := range cols {
+		need[w+x] = true
+	}
+	kept, err := q.Filter(fused, both, need)
+	if err != nil || kept.Len == 0 {
+		return nil, 0, err
+	}
+	return kept.Cols[w:], kept.Len, nil
 }
 
 // dictEncode returns the distinct strings of arrs (with NULL kept as NULL
