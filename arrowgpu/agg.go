@@ -274,9 +274,10 @@ func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 
 // aggLocalMaxOps is the most aggregates a kernel accumulates per block
 // (AggTable.Local): each takes up to 24 bytes of shared memory per entry
-// of the block's table (GQ_AGG_LOCAL entries), within the 48 KiB a kernel
-// may declare.
-const aggLocalMaxOps = 24
+// of the block's table (GQ_AGG_LOCAL entries) — declared whether a launch
+// uses them or not, so at most 16 (25 KiB a block) leave room for the 8
+// blocks of 256 threads that fill a multiprocessor (228 KiB on an H100).
+const aggLocalMaxOps = 16
 
 // localAccumulators is the code of a kernel's block-local accumulation:
 // before its rows (pre), the block's table of groups and its accumulators

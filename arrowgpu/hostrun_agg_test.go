@@ -351,3 +351,22 @@ func TestAggUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// A kernel accumulates per block only with up to aggLocalMaxOps
+// aggregates: their shared memory is declared whether used or not, and
+// more would leave a multiprocessor fewer blocks.
+func TestAggLocalOps(t *testing.T) {
+	for _, n := range []int{1, aggLocalMaxOps, aggLocalMaxOps + 1} {
+		ops := make([]AggOp, n)
+		for j := range ops {
+			ops[j] = AggOp{Fn: "sum", Arg: colQty}
+		}
+		k, err := GenerateAgg([]expr.Expr{colFlg}, ops, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := n <= aggLocalMaxOps; k.Local != want || strings.Contains(k.Source, "gq_ls[") != want {
+			t.Errorf("%d aggregates: local %v, want %v", n, k.Local, want)
+		}
+	}
+}
