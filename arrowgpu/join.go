@@ -372,12 +372,10 @@ func (q *Queue) MarkRows(rows Buffer, keep *Column, m, n int, invert bool) (*Col
 	if err != nil {
 		return nil, err
 	}
-	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
-	if out.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
-		return nil, err
-	}
+	var out *Column
 	err = q.dv.Do(func() error {
-		if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
+		var err error
+		if out, err = q.maskLocked(n); err != nil {
 			return err
 		}
 		if err := q.markLocked(ks[0], out, rows, keep, m); err != nil {
@@ -391,7 +389,9 @@ func (q *Queue) MarkRows(rows Buffer, keep *Column, m, n int, invert bool) (*Col
 		return q.stream.syncLocked()
 	})
 	if err != nil {
-		out.Free()
+		if out != nil {
+			out.Free()
+		}
 		return nil, err
 	}
 	return out, nil
@@ -416,18 +416,32 @@ func (q *Queue) MarkRowsInto(mask *Column, rows Buffer, keep *Column, m int) err
 
 // NewMask returns a mask of n rows, all unset.
 func (q *Queue) NewMask(n int) (*Column, error) {
-	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
-	var err error
-	if out.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
-		return nil, err
-	}
-	err = q.dv.Do(func() error {
-		if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
+	var out *Column
+	err := q.dv.Do(func() error {
+		var err error
+		if out, err = q.maskLocked(n); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
 	})
 	if err != nil {
+		if out != nil {
+			out.Free()
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// maskLocked allocates a mask of n rows and queues its zeroing; nil when
+// the allocation fails.
+func (q *Queue) maskLocked(n int) (*Column, error) {
+	out := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
+	var err error
+	if out.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
+		return nil, err
+	}
+	if err := q.stream.memsetLocked(out.Data.Ptr, 0, out.Data.Size); err != nil {
 		out.Free()
 		return nil, err
 	}
