@@ -244,6 +244,20 @@ func (g *GPU) noteErr(err error) {
 // PoolStats are the device pool's figures.
 func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
 
+// SetChunkRowsForTesting makes the device cache's chunks at least n rows
+// and returns what restores the default; every cached table is evicted
+// first, so that the next loads chunk anew. For tests that run queries
+// over several chunks of small tables; no query may be running.
+func (g *GPU) SetChunkRowsForTesting(n int) (restore func()) {
+	old := chunkRows
+	g.cache.evict(nil)
+	chunkRows = n
+	return func() {
+		g.cache.evict(nil)
+		chunkRows = old
+	}
+}
+
 // Calls is the number of device calls so far (arrowgpu Device.Calls).
 func (g *GPU) Calls() int64 { return g.dv.Calls() }
 

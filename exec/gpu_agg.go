@@ -550,7 +550,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		end := len(a.Joins) + 1
 		to, stash := end, &joinStash{}
 		if r >= 0 {
-			to, stash.limit = r+1, a.buildRows(r)/fromBuildRatio
+			to, stash.at, stash.limit = r+1, r+1, a.buildRows(r)/fromBuildRatio
 		}
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 			ch := dt.chunks[i]

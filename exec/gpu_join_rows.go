@@ -257,7 +257,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		end := len(a.Joins) + 1
 		to, stash := end, &joinStash{}
 		if rj >= 0 {
-			to, stash.limit = rj+1, a.buildRows(rj)/fromBuildRatio
+			to, stash.at, stash.limit = rj+1, rj+1, a.buildRows(rj)/fromBuildRatio
 		}
 		var rows atomic.Int64
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {

@@ -28,11 +28,14 @@ var stashSmall = 1 << 16 // a var: tests make it small
 type joinStash struct {
 	mu     sync.Mutex
 	pieces []stashPiece
-	rows   int64
-	// limit, with a join deferred, is the most rows it collects before
-	// that join is better built (over: more came); 0: none.
-	limit int64
-	over  bool
+	// With a join deferred (to run from its build side), at is the step
+	// before it, where the chunks stop, and limit the most rows reaching
+	// it (rows) before it is better built (over: more came). Batches that
+	// stopped sooner, having few rows, do not count: the joins between
+	// may still drop most of them.
+	at          int
+	rows, limit int64
+	over        bool
 }
 
 // stashPiece is a chunk's batch that stopped before step.
@@ -48,8 +51,10 @@ func (s *joinStash) add(step int, b *arrowgpu.Batch, release func()) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pieces = append(s.pieces, stashPiece{step, b, release})
-	s.rows += int64(b.Len)
-	s.over = s.over || s.limit > 0 && s.rows > s.limit
+	if s.at > 0 && step == s.at {
+		s.rows += int64(b.Len)
+		s.over = s.over || s.rows > s.limit
+	}
 	return s.over
 }
 
@@ -62,9 +67,9 @@ func (s *joinStash) free() {
 
 // run takes the collected batches through the rest of the pipeline p of
 // a (to step end) and calls each with the rows that come out (none when
-// no row does); the batches stay the stash's. Before deferred's joins
-// run (from step r+1), those whose build side has fewer than
-// fromBuildRatio times the rows reaching them are built.
+// no row does); the batches stay the stash's. Each of deferred's joins
+// whose build side has fewer than fromBuildRatio times the rows reaching
+// it is built when they reach it; the others run from their build side.
 func (s *joinStash) run(c *Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPipeline, deferred []bool, end int, each func(*arrowgpu.Batch) error) error {
 	var steps []int
 	for _, pc := range s.pieces {
@@ -76,16 +81,16 @@ func (s *joinStash) run(c *Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPi
 	release := func() {}
 	defer func() { release() }()
 	for x, step := range steps {
-		var at []*arrowgpu.Batch
+		var batches []*arrowgpu.Batch
 		if carry != nil {
-			at = append(at, carry)
+			batches = append(batches, carry)
 		}
 		for _, pc := range s.pieces {
 			if pc.step == step {
-				at = append(at, pc.b)
+				batches = append(batches, pc.b)
 			}
 		}
-		cur, err := concatBatches(q, at, p.needAfter[step-1])
+		cur, err := concatBatches(q, batches, p.needAfter[step-1])
 		if err != nil {
 			return err
 		}
@@ -98,25 +103,38 @@ func (s *joinStash) run(c *Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPi
 		if x+1 < len(steps) {
 			next = steps[x+1]
 		}
-		if slices.Contains(deferred, true) {
-			build := func(k int) bool {
-				return deferred[k] && p.builds[k] == nil && k+1 >= step && k+1 < next &&
-					int64(cur.Len)*fromBuildRatio > a.buildRows(k)
+		// Run cur to next, stopping before each deferred join: it runs
+		// from its build side unless the rows reaching it are too many.
+		b, rel := cur, cur.Free // the rows run so far, and what frees them
+		for at := step; b != nil && at < next; {
+			if k := at - 1; deferred != nil && deferred[k] && p.builds[k] == nil && int64(b.Len)*fromBuildRatio > a.buildRows(k) {
+				if err := a.runBuilds(c, p.builds, func(j int) bool { return j == k }); err != nil {
+					rel()
+					return err
+				}
 			}
-			if err := a.runBuilds(c, p.builds, build); err != nil {
-				cur.Free()
-				return err
+			stop := next
+			for j := at; deferred != nil && j+1 < next; j++ {
+				if deferred[j] {
+					stop = j + 1
+					break
+				}
 			}
+			v, vrel, _, err := a.pipelineRange(c, q, p, b, at, stop, 0)
+			if err != nil || v == nil {
+				rel()
+				if err != nil {
+					return err
+				}
+				b = nil
+				break
+			}
+			prev := rel
+			b, rel, at = v, func() { vrel(); prev() }, stop // v may borrow b's columns
 		}
-		v, rel, _, err := a.pipelineRange(c, q, p, cur, step, next, 0)
-		if err != nil || v == nil {
-			cur.Free()
-			if err != nil {
-				return err
-			}
-			continue
+		if b != nil {
+			carry, release = b, rel
 		}
-		carry, release = v, func() { rel(); cur.Free() } // v may borrow cur's columns
 	}
 	if carry == nil {
 		return nil
