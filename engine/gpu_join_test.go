@@ -10,9 +10,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
+	"gq/benchmarks/tpch"
 	"gq/catalog"
 	"gq/format"
 	"gq/shuffle"
@@ -218,5 +220,33 @@ func TestGPUTPCHManyChunks(t *testing.T) {
 	plan := strings.Join(g.run(g.gpu, "explain analyze "+string(sql)), "\n")
 	if !strings.Contains(plan, "run from it against the probe rows") || !regexp.MustCompile(`→\d+ rows in [2-9] batches`).MatchString(plan) {
 		t.Errorf("q21: no join run from its build side, or none over several batches:\n%s", plan)
+	}
+	// Under 3 ranks (each scanning its share of the splits, in chunks of
+	// a split): rank 0's results are the expected ones.
+	t.Setenv("GQ_DEVICE", "gpu")
+	t.Setenv("GQ_FALLBACK_MODE", "silent")
+	engines := rankEngines(t, 3, tpchData(t), shuffle.NewStatistics())
+	for _, q := range []string{"q03", "q04", "q05", "q09", "q18", "q21", "q22"} {
+		t.Run("ranks/"+q, func(t *testing.T) {
+			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			outs, errs := runRanks(ctx, engines, string(sql))
+			for r, err := range errs {
+				if err != nil {
+					t.Fatalf("rank %d: %v", r, err)
+				}
+			}
+			if err := tpch.CompareCSV([]byte(outs[0]), want, strings.Contains(string(sql), "order by")); err != nil {
+				t.Errorf("rank 0: %v", err)
+			}
+		})
 	}
 }
