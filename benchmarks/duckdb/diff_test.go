@@ -11,6 +11,7 @@ import (
 
 	"gq/catalog"
 	"gq/engine"
+	"gq/exec"
 	"gq/shuffle"
 )
 
@@ -25,6 +26,7 @@ var (
 	diffSeed  = flag.Uint64("diff.seed", 1, "generator seed")
 	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
 	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
+	diffChunk = flag.Int("diff.chunkrows", 0, "with GQ_DEVICE=gpu: the fewest rows of a device cache chunk (0: gq's default), so that small tables' splits become chunks of their own")
 )
 
 func TestDifferential(t *testing.T) {
@@ -72,6 +74,13 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}), Duck: db}
 	if ranks > 1 {
 		d.GQ = leadRanks(t, dir, ranks, batch)
+	}
+	if *diffChunk > 0 && os.Getenv("GQ_DEVICE") == "gpu" {
+		g, err := exec.OpenGPU(0) // the engines' (one per process)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(g.SetChunkRowsForTesting(*diffChunk))
 	}
 	deadline := time.Now().Add(budget)
 	for i := 0; i < n && time.Now().Before(deadline); i++ {
