@@ -898,7 +898,6 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		release()
 		return nil, nil, 0, err
 	}
-	// keep gathers the needed slots of cur by idx (m rows) into a new cur.
 	// keepWith gathers the needed slots of cur by idx (m rows) into a new
 	// cur, and with them, in the same trip to the device, the columns of
 	// also (returned): a join's build rows.
@@ -963,68 +962,70 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		}
 	}
 	from = max(from, 1)
-	// join runs join k (first: the pipeline column of its first build
-	// column) over cur; false when no row is left.
-	join := func(k, first int) (bool, error) {
+	// match runs join k's matching (first: the pipeline column of its
+	// first build column) over cur; false when no row is left.
+	match := func(k, first int) (bool, error) {
 		j := a.Joins[k]
-		if ok, err := func() (bool, error) {
-			b := p.builds[k]
-			if b == nil {
-				return a.fromBuild(c, q, p, k, first, cur, keep)
+		b := p.builds[k]
+		if b == nil {
+			return a.fromBuild(c, q, p, k, first, cur, keep)
+		}
+		if j.NullAware && b.table.Rows > 0 {
+			// NOT IN a set with a NULL keeps nothing; otherwise no
+			// row with a NULL key is kept.
+			if b.nullKeys {
+				return false, nil
 			}
-			if j.NullAware && b.table.Rows > 0 {
-				// NOT IN a set with a NULL keeps nothing; otherwise no
-				// row with a NULL key is kept.
-				if b.nullKeys {
-					return false, nil
-				}
-				if ok, err := filter(p.notNull[k], p.needAfter[k]); err != nil || !ok {
-					return false, err
-				}
-			}
-			keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
-			for i, pk := range j.ProbeKeys {
-				keys[i] = cur.Cols[pk]
-			}
-			if p.ons[k] != nil {
-				return a.conditionalJoin(q, p, k, first, cur, keys, keep)
-			}
-			idx, brow, m, err := joinRows(q, b.table, keys, cur.Len, j.Type)
-			if err != nil || m == 0 {
+			if ok, err := filter(p.notNull[k], p.needAfter[k]); err != nil || !ok {
 				return false, err
 			}
-			defer brow.Free()
-			// The build's columns (and codes of string group keys) of
-			// each output row, into their slots: gathered with the rows
-			// kept, or alone when every row is kept once, in order.
-			build := arrowgpu.GatherSet{Idx: brow, OrNull: j.Type.keepsUnmatched()}
-			var slots []int
-			for ci := range j.Cols {
-				if b.cols[ci] != nil {
-					build.Cols, slots = append(build.Cols, b.cols[ci]), append(slots, first+ci)
+		}
+		keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
+		for i, pk := range j.ProbeKeys {
+			keys[i] = cur.Cols[pk]
+		}
+		if p.ons[k] != nil {
+			return a.conditionalJoin(q, p, k, first, cur, keys, keep)
+		}
+		idx, brow, m, err := joinRows(q, b.table, keys, cur.Len, j.Type)
+		if err != nil || m == 0 {
+			return false, err
+		}
+		defer brow.Free()
+		// The build's columns (and codes of string group keys) of
+		// each output row, into their slots: gathered with the rows
+		// kept, or alone when every row is kept once, in order.
+		build := arrowgpu.GatherSet{Idx: brow, OrNull: j.Type.keepsUnmatched()}
+		var slots []int
+		for ci := range j.Cols {
+			if b.cols[ci] != nil {
+				build.Cols, slots = append(build.Cols, b.cols[ci]), append(slots, first+ci)
+			}
+			for i, d := range a.dictOf {
+				if d == first+ci && b.codes[ci] != nil {
+					build.Cols, slots = append(build.Cols, b.codes[ci]), append(slots, p.width+i)
 				}
-				for i, d := range a.dictOf {
-					if d == first+ci && b.codes[ci] != nil {
-						build.Cols, slots = append(build.Cols, b.codes[ci]), append(slots, p.width+i)
-					}
-				}
 			}
-			var got []*arrowgpu.Column
-			if idx.Ptr != 0 {
-				got, err = keepWith(idx, m, p.needAfter[k+1], build)
-				idx.Free()
-			} else {
-				keepAll(p.needAfter[k+1])
-				got, err = q.GatherMany(build.Cols, brow, m, build.OrNull)
-			}
-			if err != nil {
-				return false, err
-			}
-			for x, sl := range slots {
-				cur.Cols[sl] = got[x]
-			}
-			return true, nil
-		}(); err != nil || !ok {
+		}
+		var got []*arrowgpu.Column
+		if idx.Ptr != 0 {
+			got, err = keepWith(idx, m, p.needAfter[k+1], build)
+			idx.Free()
+		} else {
+			keepAll(p.needAfter[k+1])
+			got, err = q.GatherMany(build.Cols, brow, m, build.OrNull)
+		}
+		if err != nil {
+			return false, err
+		}
+		for x, sl := range slots {
+			cur.Cols[sl] = got[x]
+		}
+		return true, nil
+	}
+	// join runs join k: its matching, then its filter.
+	join := func(k, first int) (bool, error) {
+		if ok, err := match(k, first); err != nil || !ok {
 			return false, err
 		}
 		if p.filters[k] != nil {
