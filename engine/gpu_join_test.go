@@ -10,11 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
-	"gq/benchmarks/tpch"
 	"gq/catalog"
 	"gq/format"
 	"gq/shuffle"
@@ -227,26 +225,6 @@ func TestGPUTPCHManyChunks(t *testing.T) {
 	t.Setenv("GQ_FALLBACK_MODE", "silent")
 	engines := rankEngines(t, 3, tpchData(t), shuffle.NewStatistics())
 	for _, q := range []string{"q03", "q04", "q05", "q09", "q18", "q21", "q22"} {
-		t.Run("ranks/"+q, func(t *testing.T) {
-			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			outs, errs := runRanks(ctx, engines, string(sql))
-			for r, err := range errs {
-				if err != nil {
-					t.Fatalf("rank %d: %v", r, err)
-				}
-			}
-			if err := tpch.CompareCSV([]byte(outs[0]), want, strings.Contains(string(sql), "order by")); err != nil {
-				t.Errorf("rank 0: %v", err)
-			}
-		})
+		t.Run("ranks/"+q, func(t *testing.T) { checkTPCHRanks(t, engines, q) })
 	}
 }

@@ -93,32 +93,8 @@ func TestTPCHRanks(t *testing.T) {
 	}
 	for _, q := range names {
 		t.Run(q, func(t *testing.T) {
-			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
-			if err != nil {
-				t.Fatal(err)
-			}
 			before := runtime.NumGoroutine()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			outs, errs := runRanks(ctx, engines, string(sql))
-			for r, err := range errs {
-				if err != nil {
-					t.Fatalf("rank %d: %v", r, err)
-				}
-			}
-			ordered := strings.Contains(strings.ToLower(string(sql)), "order by")
-			if err := tpch.CompareCSV([]byte(outs[0]), want, ordered); err != nil {
-				t.Errorf("rank 0: %v", err)
-			}
-			for r := 1; r < len(outs); r++ {
-				if lines := strings.Count(outs[r], "\n"); lines > 1 {
-					t.Errorf("rank %d printed %d lines, want only a header", r, lines)
-				}
-			}
+			checkTPCHRanks(t, engines, q)
 			checkGoroutines(t, before)
 		})
 	}
@@ -174,6 +150,37 @@ func TestRankAsymmetryDetected(t *testing.T) {
 	for _, r := range []int{0, 2} {
 		if got[r] == nil || !strings.Contains(got[r].Error(), "rank 1") {
 			t.Errorf("rank %d: got %v, want an error naming rank 1", r, got[r])
+		}
+	}
+}
+
+// checkTPCHRanks runs TPC-H query q (SF0.1) on every rank at once: rank 0
+// prints the expected result, the others only a header.
+func checkTPCHRanks(t *testing.T, engines []*Engine, q string) {
+	t.Helper()
+	sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	outs, errs := runRanks(ctx, engines, string(sql))
+	for r, err := range errs {
+		if err != nil {
+			t.Fatalf("rank %d: %v", r, err)
+		}
+	}
+	ordered := strings.Contains(strings.ToLower(string(sql)), "order by")
+	if err := tpch.CompareCSV([]byte(outs[0]), want, ordered); err != nil {
+		t.Errorf("rank 0: %v", err)
+	}
+	for r := 1; r < len(outs); r++ {
+		if lines := strings.Count(outs[r], "\n"); lines > 1 {
+			t.Errorf("rank %d printed %d lines, want only a header", r, lines)
 		}
 	}
 }
