@@ -80,7 +80,7 @@ gpu-bin:
 gpu-bundle: gpu-bin
 	mkdir -p build/gpux
 	cd benchmarks/duckdb && go build -ldflags="-s -w" -o ../../build/gpu/tpchbench ./cmd/tpchbench
-	for f in gq arrowgpu.test engine.test tpchbench; do xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
+	for f in gq arrowgpu.test engine.test tpchbench; do rm -f build/gpux/$$f; xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
 
 gpu-tests: gpu-bundle
 

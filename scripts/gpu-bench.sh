@@ -101,7 +101,7 @@ explain)
 	;;
 all)
 	shift
-	[ $# -gt 0 ] || set -- q21 q10 q18 q07 q08 q04 q16 q09 q12 q05
+	[ $# -gt 0 ] || set -- q21 q10 q18 q07 q08 q04 q16 q09 q12 q02
 	t0=$SECONDS
 	end=$((t0 + ${GQ_BENCH_SECONDS:-285}))
 	{

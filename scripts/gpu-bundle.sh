@@ -1,14 +1,16 @@
 # gpu-bundle.sh, sourced by test-gpu.sh and gpu-bench.sh: the binaries of
 # `make gpu-bundle` on a machine without Go.
 
-# unpack_bundle DIR: unpacks DIR's .xz files (build/gpux) once, with xz or
-# else python3's lzma, and makes them executable.
+# unpack_bundle DIR: unpacks DIR's .xz files (build/gpux) with xz or else
+# python3's lzma, unless already unpacked since, and makes them
+# executable. (make gpu-bundle removes what an earlier bundle unpacked:
+# the folder travels to the GPU machine, 64 MiB at most.)
 unpack_bundle() {
 	local z out
 	for z in "$1"/*.xz; do
 		[ -e "$z" ] || continue
 		out=${z%.xz}
-		[ -e "$out" ] && continue
+		[ "$out" -nt "$z" ] && continue
 		if command -v xz >/dev/null; then
 			xz -dkc "$z" >"$out"
 		else
