@@ -64,7 +64,7 @@ func (q *Queue) GatherSets(sets []GatherSet, m int) ([][]*Column, error) {
 		}
 		return nil, err
 	}
-	ks, err := q.kernels("gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes")
+	ks, err := q.kernels(gatherKernels...)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,9 @@ func (q *Queue) GatherSets(sets []GatherSet, m int) ([][]*Column, error) {
 	}
 	return outs, nil
 }
+
+// gatherKernels are gatherLocked's kernels, in its order.
+var gatherKernels = []string{"gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes"}
 
 // gatherLocked queues the gather of col's rows idx[0..out.Len) into out.
 func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column, orNull bool) error {

@@ -1,6 +1,8 @@
 package arrowgpu
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
@@ -48,7 +50,7 @@ func (q *Queue) Filter(f *Fused, b *Batch, need []bool) (*Batch, error) {
 	if b.Len == 0 {
 		return &Batch{}, nil
 	}
-	ks, err := q.kernels(append(append([]string{}, selectKernels...), "gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes")...)
+	ks, err := q.kernels(slices.Concat(selectKernels, gatherKernels)...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"math"
@@ -548,10 +549,8 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		// chunks stop before the first deferred one, or once their rows
 		// are few (gpu_stash.go).
 		end := len(a.Joins) + 1
-		to, stash := end, &joinStash{}
-		if r >= 0 {
-			to, stash.at, stash.limit = r+1, r+1, a.buildRows(r)/fromBuildRatio
-		}
+		stash := a.newStash(r)
+		to := cmp.Or(stash.at, end)
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 			ch := dt.chunks[i]
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}

@@ -83,15 +83,6 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 	defer func() { st.buildNS.Add(int64(time.Since(t0))) }()
 	st.fromBuild.Add(1)
 	st.buildCached.Add(1)
-	ord := func(out int) int { // the build's output column → its cache column
-		if proj != nil {
-			out = proj[out]
-		}
-		if sc.Emit != nil {
-			out = sc.Emit[out]
-		}
-		return sc.Columns[out]
-	}
 	dt, loaded, err := gs.acquire(c)
 	if err != nil {
 		return false, err
@@ -135,10 +126,10 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 		ch := dt.chunks[i]
 		cols := make([]*arrowgpu.Column, nk+len(onBuild))
 		for x, bk := range j.BuildKeys {
-			cols[x] = dt.cols[ord(bk)][i]
+			cols[x] = dt.cols[buildCacheCol(sc, proj, bk)][i]
 		}
 		for x, sl := range onBuild {
-			cols[nk+x] = dt.cols[ord(j.Cols[sl-first])][i]
+			cols[nk+x] = dt.cols[buildCacheCol(sc, proj, j.Cols[sl-first])][i]
 		}
 		rows := ch.rows
 		if fused != nil {
@@ -163,24 +154,18 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 		if j.On != nil {
 			// The condition's columns of each pair: cur's by the pair's
 			// row of cur, the build side's by its row there.
-			pairs := &arrowgpu.Batch{Len: m, Cols: make([]*arrowgpu.Column, len(cur.Cols))}
-			defer pairs.Free()
-			take := make([]*arrowgpu.Column, len(cur.Cols))
+			probe, build := make([]*arrowgpu.Column, len(cur.Cols)), make([]*arrowgpu.Column, len(cur.Cols))
 			for _, sl := range onCur {
-				take[sl] = cur.Cols[sl]
-			}
-			got, err := wq.GatherMany(take, ci, m, false)
-			if err != nil {
-				return false, err
-			}
-			copy(pairs.Cols, got)
-			got, err = wq.GatherMany(cols[nk:], bi, m, false)
-			if err != nil {
-				return false, err
+				probe[sl] = cur.Cols[sl]
 			}
 			for x, sl := range onBuild {
-				pairs.Cols[sl] = got[x]
+				build[sl] = cols[nk+x]
 			}
+			pairs, err := onPairs(wq, probe, build, ci, bi, m)
+			if err != nil {
+				return false, err
+			}
+			defer pairs.Free()
 			if _, pass, err = wq.RunFused(p.ons[k], pairs); err != nil {
 				return false, err
 			}

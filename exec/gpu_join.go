@@ -646,6 +646,41 @@ func scanBuild(n Node) (gs *GPUScan, proj []int) {
 	return nil, nil
 }
 
+// buildScanCol is the scan's output column that a build side's output
+// column out is (proj: scanBuild's), and buildCacheCol the table column
+// (the device cache's) it reads.
+func buildScanCol(proj []int, out int) int {
+	if proj != nil {
+		return proj[out]
+	}
+	return out
+}
+
+func buildCacheCol(sc *Scan, proj []int, out int) int {
+	out = buildScanCol(proj, out)
+	if sc.Emit != nil {
+		out = sc.Emit[out]
+	}
+	return sc.Columns[out]
+}
+
+// onPairs gathers the columns a semi or anti join's condition reads for
+// each of m pairs of rows, in one trip to the device: probe's (by
+// pipeline slot) by the pairs' probe rows pi, build's by their build rows
+// bi.
+func onPairs(q *arrowgpu.Queue, probe, build []*arrowgpu.Column, pi, bi arrowgpu.Buffer, m int) (*arrowgpu.Batch, error) {
+	got, err := q.GatherSets([]arrowgpu.GatherSet{{Cols: probe, Idx: pi}, {Cols: build, Idx: bi}}, m)
+	if err != nil {
+		return nil, err
+	}
+	for sl, c := range got[1] {
+		if c != nil {
+			got[0][sl] = c
+		}
+	}
+	return &arrowgpu.Batch{Len: m, Cols: got[0]}, nil
+}
+
 // cachedBuild takes join k's build side, a GPU scan (proj: scanBuild's), from the device table
 // cache: the scan's device filter and a gather per chunk, then the chunks
 // made one column each — no trip through host memory (q13's, q21's large
@@ -655,19 +690,6 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	j := a.Joins[k]
 	sc := gs.CPU
 	g := gs.GPU
-	scanCol := func(out int) int { // the build's output column → the scan's
-		if proj != nil {
-			return proj[out]
-		}
-		return out
-	}
-	pos := func(out int) int { // the build's output column → Columns position
-		out = scanCol(out)
-		if sc.Emit != nil {
-			return sc.Emit[out]
-		}
-		return out
-	}
 	need := a.buildNeed(k)
 	w := a.width()
 	dt, loaded, err := gs.acquire(c)
@@ -687,7 +709,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		wantCol[ci] = need[first+ci]
 		for i, d := range a.dictOf {
 			if d == first+ci && need[w+i] {
-				if wantCodes[ci] = dt.dicts[sc.Columns[pos(bc)]]; wantCodes[ci] == nil {
+				if wantCodes[ci] = dt.dicts[buildCacheCol(sc, proj, bc)]; wantCodes[ci] == nil {
 					if !a.keyedByBuild(k, first) {
 						return nil, nil
 					}
@@ -708,13 +730,13 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 	pieces := make([][]*arrowgpu.Column, nk+2*len(j.Cols))
 	srcs := make([]func(i int) *arrowgpu.Column, len(pieces)) // column x of chunk i, nil: not needed
 	for x, bk := range j.BuildKeys {
-		p := pos(bk)
-		srcs[x] = func(i int) *arrowgpu.Column { return dt.cols[sc.Columns[p]][i] }
+		o := buildCacheCol(sc, proj, bk)
+		srcs[x] = func(i int) *arrowgpu.Column { return dt.cols[o][i] }
 	}
 	for ci, bc := range j.Cols {
-		p := pos(bc)
+		o := buildCacheCol(sc, proj, bc)
 		if wantCol[ci] || late[ci] {
-			srcs[nk+2*ci] = func(i int) *arrowgpu.Column { return dt.cols[sc.Columns[p]][i] }
+			srcs[nk+2*ci] = func(i int) *arrowgpu.Column { return dt.cols[o][i] }
 		}
 		if d := wantCodes[ci]; d != nil {
 			srcs[nk+2*ci+1] = func(i int) *arrowgpu.Column { return d.codes[i] }
@@ -770,7 +792,7 @@ func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, 
 		}
 		return q.Concat(pieces[x])
 	}
-	fieldType := func(out int) arrow.DataType { return sc.Out.Field(scanCol(out)).Type }
+	fieldType := func(out int) arrow.DataType { return sc.Out.Field(buildScanCol(proj, out)).Type }
 	db := &devBuild{dicts: map[int]*devDict{}, cols: make([]*arrowgpu.Column, len(j.Cols)), codes: make([]*arrowgpu.Column, len(j.Cols))}
 	fail := func(err error) (*devBuild, error) {
 		db.free()
@@ -1079,20 +1101,11 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 				probeCols[sl] = cur.Cols[sl]
 			}
 		}
-		pairs := &arrowgpu.Batch{Len: m}
-		defer pairs.Free()
-		if pairs.Cols, err = q.GatherMany(probeCols, pi, m, false); err != nil {
-			return false, err
-		}
-		got, err := q.GatherMany(buildCols, bi, m, false)
+		pairs, err := onPairs(q, probeCols, buildCols, pi, bi, m)
 		if err != nil {
 			return false, err
 		}
-		for sl, c := range got {
-			if c != nil {
-				pairs.Cols[sl] = c
-			}
-		}
+		defer pairs.Free()
 		if _, pass, err = q.RunFused(p.ons[k], pairs); err != nil {
 			return false, err
 		}

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"cmp"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -255,10 +256,8 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		// chunks stop before the first deferred one, or once their rows
 		// are few (gpu_stash.go), and emit nothing then.
 		end := len(a.Joins) + 1
-		to, stash := end, &joinStash{}
-		if rj >= 0 {
-			to, stash.at, stash.limit = rj+1, rj+1, a.buildRows(rj)/fromBuildRatio
-		}
+		stash := a.newStash(rj)
+		to := cmp.Or(stash.at, end)
 		var rows atomic.Int64
 		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
 			ch := dt.chunks[i]

@@ -38,6 +38,15 @@ type joinStash struct {
 	over        bool
 }
 
+// newStash is the stash of a pipeline run whose first deferred join is r
+// (-1: none; the chunks then stop before step r+1, at).
+func (a *GPUAggregate) newStash(r int) *joinStash {
+	if r < 0 {
+		return &joinStash{}
+	}
+	return &joinStash{at: r + 1, limit: a.buildRows(r) / fromBuildRatio}
+}
+
 // stashPiece is a chunk's batch that stopped before step.
 type stashPiece struct {
 	step    int
