@@ -14,6 +14,13 @@
 #                                    environment, gq only (e.g. "GQ_GPU_STREAMS=4
 #                                    GQ_GPU_STREAMS=8" or "GQ_CUDA_SYNC=spin
 #                                    GQ_CUDA_SYNC=blocking")
+#   scripts/gpu-bench.sh profile N [REPS]
+#                                    gq alone at SF N on the GPU, hot: after a
+#                                    pass over the queries, REPS (10) runs
+#                                    of each query in one process under a CPU
+#                                    profile (profile-sfN.pprof), then 3 under an
+#                                    execution trace (trace-sfN.out: where the
+#                                    host waits, go tool trace -pprof=syscall)
 #   scripts/gpu-bench.sh all [QUERY...]
 #                                    all of issue 7's figures in one command of
 #                                    about 200 s on the H200 machine: SF10 and SF1
@@ -38,7 +45,7 @@ mkdir -p "$O" "$DATA"
 . "$(dirname "$0")/gpu-bundle.sh"
 unpack_bundle "$B"
 need=gq
-case "${1:-}" in sf1 | sf10 | ab | all) need="gq tpchbench" ;; esac
+case "${1:-}" in sf1 | sf10 | ab | all | profile) need="gq tpchbench" ;; esac
 require_bundle gpu-bench "$B" $need
 B=$(cd "$B" && pwd)
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/gpu: /'
@@ -101,7 +108,7 @@ explain)
 	;;
 all)
 	shift
-	[ $# -gt 0 ] || set -- q21 q10 q18 q07 q08 q04 q16 q09 q12 q02
+	[ $# -gt 0 ] || set -- q21 q18 q16 q15 q01 q07 q09 q11 q20 q05
 	t0=$SECONDS
 	end=$((t0 + ${GQ_BENCH_SECONDS:-285}))
 	{
@@ -125,6 +132,13 @@ all)
 	fi
 	grep -hE '^test-gpu:|^\| \*\*total|rc=' "$O"/*.txt
 	;;
+profile)
+	sf=${2:?scale factor}
+	d=$(data "$sf") || exit 1
+	prof() { "$B/tpchbench" --gq-only --hot --data "$d" --device gpu --threads "$(nproc)" --queries testdata/tpch/queries "$@"; }
+	prof --reps "${3:-10}" --cpuprofile "$O/profile-sf$sf.pprof" | tail -1
+	GQ_TRACE=$O/trace-sf$sf.out prof --reps 3 | tail -1
+	;;
 ab)
 	sf=${2:?scale factor}
 	for setting in ${3:?settings}; do
@@ -137,7 +151,7 @@ ab)
 	done
 	;;
 *)
-	sed -n '2,31p' "$0"
+	sed -n '2,37p' "$0"
 	exit 2
 	;;
 esac

@@ -14,7 +14,9 @@
 // markdown table and a PNG bar chart there.
 //
 // --gq-only with --cpuprofile profiles gq in process (no children, no
-// DuckDB), for finding what to optimise.
+// DuckDB), for finding what to optimise; GQ_TRACE=FILE also writes an
+// execution trace of them (where goroutines wait: go tool trace
+// -pprof=syscall FILE).
 package main
 
 import (
