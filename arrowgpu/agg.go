@@ -78,6 +78,36 @@ const (
 // decimals and doubles; min and max also dates. Anything else is an
 // errs.Unsupported error naming it, so the caller can aggregate on the CPU.
 func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, error) {
+	args := make([]expr.Expr, 0, len(keys)+len(ops))
+	args = append(args, keys...)
+	var fns strings.Builder
+	for _, op := range ops {
+		fns.WriteString(op.Fn)
+		if op.Arg == nil {
+			fns.WriteByte('*') // no argument
+		} else {
+			args = append(args, op.Arg)
+		}
+		fns.WriteByte(',')
+	}
+	key, ok := exprsKey(fmt.Sprintf("agg %d keys %s", len(keys), fns.String()), args, pred)
+	if !ok {
+		return generateAgg(keys, ops, pred)
+	}
+	if k, ok := aggMemo.get(key); ok {
+		return k, nil
+	}
+	k, err := generateAgg(keys, ops, pred)
+	if err != nil {
+		return nil, err // not kept: its message may name this query's columns
+	}
+	aggMemo.put(key, k)
+	return k, nil
+}
+
+var aggMemo = newMemo[*AggKernel]()
+
+func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, error) {
 	if len(keys) > 64 {
 		return nil, unsupported(fmt.Sprintf("%d group keys", len(keys)))
 	}

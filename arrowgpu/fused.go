@@ -38,6 +38,24 @@ type Fused struct {
 // (strings, LIKE, several string and float functions) give errs.Unsupported
 // naming them, so the caller can run the node on the CPU instead.
 func GenerateFused(exprs []expr.Expr, pred expr.Expr) (*Fused, error) {
+	key, ok := exprsKey("fused", exprs, pred)
+	if !ok {
+		return generateFused(exprs, pred)
+	}
+	if f, ok := fusedMemo.get(key); ok {
+		return f, nil
+	}
+	f, err := generateFused(exprs, pred)
+	if err != nil {
+		return nil, err // not kept: its message may name this query's columns
+	}
+	fusedMemo.put(key, f)
+	return f, nil
+}
+
+var fusedMemo = newMemo[*Fused]()
+
+func generateFused(exprs []expr.Expr, pred expr.Expr) (*Fused, error) {
 	g := &gen{inputs: map[int]bool{}}
 	g.indent = 2
 	f := &Fused{Mask: pred != nil}

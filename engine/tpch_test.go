@@ -22,7 +22,7 @@ const tpchDir = "../data/tpch-sf0.1"
 
 // tpchData returns the cached SF 0.1 data directory, generating it first
 // when absent.
-func tpchData(t *testing.T) string {
+func tpchData(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("TPC-H SF 0.1 skipped under -short")

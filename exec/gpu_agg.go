@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -82,9 +83,13 @@ type GPUAggregate struct {
 
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
-	kept                                      atomic.Int64   // groups read back (Having, TopN)
-	calls                                     atomic.Int64   // device round trips
-	joinStats                                 []gpuJoinStats // per join (gpu_join.go)
+	kept                                      atomic.Int64 // groups read back (Having, TopN)
+	calls                                     atomic.Int64 // device round trips
+	// phaseNS: the time to set up (the table in the cache, the build
+	// sides), to run the chunks, and to bring the groups back (EXPLAIN
+	// ANALYZE's phases: which of them a query's fixed cost is).
+	phaseNS   [3]atomic.Int64
+	joinStats []gpuJoinStats // per join (gpu_join.go)
 }
 
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
@@ -340,6 +345,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
 		{Name: "device calls", Value: a.calls.Load()},
+		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "groups")},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 	if a.Having != nil || a.TopN > 0 {
@@ -349,6 +355,18 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		stats = slices.Insert(stats, 2, Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
 	}
 	return stats
+}
+
+// phasesText shows the time of each named phase ("set-up 120µs, chunks
+// 1.2ms, groups 3.1ms"); "" before any ran.
+func phasesText(ns []atomic.Int64, names ...string) string {
+	var parts []string
+	for i, name := range names {
+		if d := time.Duration(ns[i].Load()); d > 0 {
+			parts = append(parts, name+" "+d.Round(time.Microsecond).String())
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // pipeInputs are the plans the pipeline reads: its build sides, and the
@@ -535,7 +553,9 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
 		capacity <<= 1 // at most half full, as Add keeps it
 	}
+	a.phaseNS[0].Add(int64(time.Since(start)))
 	for {
+		chunksStart := time.Now()
 		t, err := q.NewAggTable(a.kernel, capacity)
 		if err != nil {
 			return nil, nil, err
@@ -609,6 +629,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			})
 		}
 		stash.free()
+		a.phaseNS[1].Add(int64(time.Since(chunksStart)))
 		if err != nil {
 			t.Free()
 			return nil, nil, err
@@ -621,6 +642,8 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			continue
 		}
 		a.rowsIn.Add(rows.Load())
+		groupsStart := time.Now()
+		defer func() { a.phaseNS[2].Add(int64(time.Since(groupsStart))) }()
 		if a.Outer != nil {
 			rec, offs, err := a.outerRows(c, q, t, dicts, hintKey)
 			t.Free()

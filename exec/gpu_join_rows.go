@@ -158,6 +158,7 @@ func (r *GPUJoinRows) AnalyzeStats() []Stat {
 		{Name: "to host", Value: r.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(r.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "device calls", Value: a.calls.Load()},
+		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "sort")},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 }
@@ -213,6 +214,8 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		return false, err
 	}
 	defer pipe.free()
+	a.phaseNS[0].Add(int64(time.Since(start)))
+	chunksStart := time.Now()
 	w := a.width()
 	var anySent atomic.Bool
 	// Under a sort, each chunk's output columns (sorted[i]) wait on the
@@ -300,9 +303,12 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 		a.rowsIn.Add(rows.Load())
 		break
 	}
+	a.phaseNS[1].Add(int64(time.Since(chunksStart)))
 	if err != nil || sorted == nil {
 		return anySent.Load(), err
 	}
+	sortStart := time.Now()
+	defer func() { a.phaseNS[2].Add(int64(time.Since(sortStart))) }()
 	return r.sortRows(c, q, sorted, out)
 }
 

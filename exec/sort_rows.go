@@ -19,8 +19,9 @@ var parallelSortMin = 1 << 17
 
 // sortIndices returns the rows 0..n-1 ordered by keys, ties in row order
 // (a stable sort), using up to threads goroutines. Rows are radix-sorted
-// on the first key's normalised value; only runs of equal values (or of
-// equal 8-byte string prefixes) go through the general comparator. Large
+// on the first key's normalised value (the leading keys packed into one
+// where they fit: packSortKeys); only runs of equal values (or of equal
+// 8-byte string prefixes) go through the general comparator. Large
 // inputs are sorted in chunks by several workers and merged pairwise.
 func sortIndices(keys sortKeys, n, threads int) []int32 {
 	out := make([]int32, 0, n)
@@ -30,6 +31,7 @@ func sortIndices(keys sortKeys, n, threads int) []int32 {
 		}
 		return out
 	}
+	keys = packSortKeys(keys, n)
 	k0 := &keys[0]
 	ents := make([]sortEntry, 0, n)
 	var nulls []int32

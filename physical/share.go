@@ -2,6 +2,7 @@ package physical
 
 import (
 	"fmt"
+	"hash/maphash"
 	"reflect"
 	"strings"
 
@@ -25,19 +26,17 @@ import (
 // Plans for several ranks are not shared (their exchanges differ), so the
 // engine calls this for one-rank plans only.
 func ShareCommonSubplans(root exec.Node) exec.Node {
+	candidates := repeatedShapes(root)
+	if len(candidates) == 0 {
+		return root // most plans: no two shareable subtrees alike
+	}
 	fps := map[exec.Node]string{}
 	count := map[string]int{}
-	var walk func(n exec.Node)
-	walk = func(n exec.Node) {
-		for _, c := range n.Children() {
-			walk(c)
-		}
-		fp, ok := fingerprint(n, fps)
-		if ok && shareable(n) {
+	for _, n := range candidates {
+		if fp, ok := fingerprint(n, fps); ok {
 			count[fp]++
 		}
 	}
-	walk(root)
 	sources := map[string]*exec.SharedSource{}
 	next := 0
 	var rewrite func(n exec.Node) exec.Node
@@ -58,6 +57,39 @@ func ShareCommonSubplans(root exec.Node) exec.Node {
 	}
 	return rewrite(root)
 }
+
+// repeatedShapes returns the shareable subtrees of root whose shape
+// (node types, in the same tree) another one has. Equal subtrees have
+// equal shapes, so only these can be equal, and only they need
+// fingerprints: every field of every node below, written out (made for
+// every node, they were a fifth of planning a TPC-H query).
+func repeatedShapes(root exec.Node) []exec.Node {
+	byShape := map[uint64][]exec.Node{}
+	var shape func(n exec.Node) uint64
+	shape = func(n exec.Node) uint64 {
+		var h maphash.Hash
+		h.SetSeed(shapeSeed)
+		h.WriteString(reflect.TypeOf(n).String())
+		for _, c := range n.Children() {
+			maphash.WriteComparable(&h, shape(c))
+		}
+		sum := h.Sum64()
+		if shareable(n) {
+			byShape[sum] = append(byShape[sum], n)
+		}
+		return sum
+	}
+	shape(root)
+	var out []exec.Node
+	for _, ns := range byShape {
+		if len(ns) > 1 {
+			out = append(out, ns...)
+		}
+	}
+	return out
+}
+
+var shapeSeed = maphash.MakeSeed()
 
 func shareable(n exec.Node) bool {
 	switch n.(type) {
@@ -153,7 +185,7 @@ func fpValue(b *strings.Builder, v reflect.Value, fps map[exec.Node]string) bool
 			b.WriteString("nil")
 			return true
 		}
-		return fpExpr(b, v.Interface().(expr.Expr))
+		return expr.WriteKey(b, v.Interface().(expr.Expr))
 	case t == dtypeType:
 		if v.IsNil() {
 			b.WriteString("nil")
@@ -206,30 +238,4 @@ func fpValue(b *strings.Builder, v reflect.Value, fps map[exec.Node]string) bool
 	return false
 }
 
-func fpExpr(b *strings.Builder, e expr.Expr) bool {
-	switch x := e.(type) {
-	case *expr.Column:
-		fmt.Fprintf(b, "c%d:%s", x.Index, fpType(x.Type))
-	case *expr.Literal:
-		fmt.Fprintf(b, "l%s:%s", x.String(), fpType(x.Type))
-	case *expr.Call:
-		fmt.Fprintf(b, "%s:%s(", x.Fn, fpType(x.Type))
-		for _, a := range x.Args {
-			if !fpExpr(b, a) {
-				return false
-			}
-			b.WriteByte(',')
-		}
-		b.WriteByte(')')
-	default:
-		return false
-	}
-	return true
-}
-
-func fpType(t arrow.DataType) string {
-	if t == nil {
-		return "nil"
-	}
-	return t.Fingerprint()
-}
+func fpType(t arrow.DataType) string { return expr.TypeKey(t) }

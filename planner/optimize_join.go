@@ -105,7 +105,7 @@ func (e *estimator) reorder(want []Column, leaves []Plan, conds []Expr) Plan {
 			if cs.subsetOf(a.cols) || cs.subsetOf(b.cols) {
 				continue
 			}
-			if cs.subsetOf(unionCols(a.cols, b.cols)) {
+			if cs.subsetOfEither(a.cols, b.cols) {
 				out = append(out, i)
 			}
 		}

@@ -68,6 +68,18 @@ func (a colSet) subsetOf(b colSet) bool {
 	return true
 }
 
+// subsetOfEither reports whether every column of a is in b or in c (a
+// subset of their union, without making it: the join order's search asks
+// this for every condition of every pair of inputs).
+func (a colSet) subsetOfEither(b, c colSet) bool {
+	for id := range a {
+		if !b[id] && !c[id] {
+			return false
+		}
+	}
+	return true
+}
+
 // substitute replaces column references by the expressions in m.
 func substituteCols(e Expr, m map[ColumnID]Expr) Expr {
 	switch x := e.(type) {

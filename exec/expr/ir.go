@@ -111,6 +111,41 @@ func (c *Call) String() string {
 	return c.Fn + "(" + strings.Join(args, ", ") + ")"
 }
 
+// WriteKey writes to b a key of e that equal expressions share and
+// different ones do not: column positions and types, literals with their
+// types, functions with their result types (names for EXPLAIN are left
+// out). It reports false for an expression it does not know, which then
+// has no key. Plans are compared by it (physical's shared subplans), and
+// generated kernels remembered (arrowgpu).
+func WriteKey(b *strings.Builder, e Expr) bool {
+	switch x := e.(type) {
+	case *Column:
+		fmt.Fprintf(b, "c%d:%s", x.Index, TypeKey(x.Type))
+	case *Literal:
+		fmt.Fprintf(b, "l%s:%s", x.String(), TypeKey(x.Type))
+	case *Call:
+		fmt.Fprintf(b, "%s:%s(", x.Fn, TypeKey(x.Type))
+		for _, a := range x.Args {
+			if !WriteKey(b, a) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	default:
+		return false
+	}
+	return true
+}
+
+// TypeKey is t's part of an expression's key ("nil" for none).
+func TypeKey(t arrow.DataType) string {
+	if t == nil {
+		return "nil"
+	}
+	return t.Fingerprint()
+}
+
 // FormatDecimal renders an unscaled decimal as plain text ("-12.30").
 func FormatDecimal(v int64, scale int32) string {
 	neg := v < 0
