@@ -123,3 +123,37 @@ func TestLiteralRendering(t *testing.T) {
 		t.Errorf("NULL literal: %v %v", v, err)
 	}
 }
+
+// TestFusedMemo: GenerateFused remembers kernels, and a kernel is shared
+// only by equal expressions of the same text: the same positions and
+// types under other column names get their own Sites (error messages
+// name this query's columns), other literals their own kernel.
+func TestFusedMemo(t *testing.T) {
+	sum := func(a, b string, lit int64) expr.Expr {
+		return &expr.Call{Fn: "add", Type: expr.Int64, Args: []expr.Expr{
+			&expr.Call{Fn: "add", Type: expr.Int64, Args: []expr.Expr{
+				&expr.Column{Index: 0, Type: expr.Int64, Name: a}, &expr.Column{Index: 1, Type: expr.Int64, Name: b}}},
+			&expr.Literal{Value: lit, Type: expr.Int64}}}
+	}
+	gen := func(e expr.Expr) *Fused {
+		f, err := GenerateFused([]expr.Expr{e}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	f1 := gen(sum("a", "b", 1))
+	if f2 := gen(sum("a", "b", 1)); f2 != f1 {
+		t.Error("the same expressions generated again instead of remembered")
+	}
+	f3 := gen(sum("x", "y", 1))
+	if f3 == f1 || !strings.Contains(strings.Join(f3.Sites, " "), "x#0") {
+		t.Errorf("other column names share a kernel: sites %q", f3.Sites)
+	}
+	if f4 := gen(sum("a", "b", 2)); f4 == f1 || f4.Source == f1.Source {
+		t.Error("another literal shares a kernel")
+	}
+	if p, _ := GenerateFused(nil, sum("a", "b", 1)); p == f1 {
+		t.Error("a predicate shares an output expression's kernel")
+	}
+}

@@ -41,20 +41,26 @@ func (m *memo[T]) put(key string, v T) {
 
 // exprsKey is a memo key of a generator's call: what (its name and
 // arguments other than expressions), exprs and pred (may be nil); false
-// when an expression has no key (expr.WriteKey).
+// when an expression has no key (expr.WriteKey). The expressions' text
+// is part of it too: a kernel's Sites name its columns in error
+// messages, which must be this query's names.
 func exprsKey(what string, exprs []expr.Expr, pred expr.Expr) (string, bool) {
 	var b strings.Builder
 	b.WriteString(what)
 	b.WriteByte('|')
-	for _, e := range exprs {
+	for _, e := range append(exprs[:len(exprs):len(exprs)], pred) {
+		if e == nil {
+			continue
+		}
 		if !expr.WriteKey(&b, e) {
 			return "", false
 		}
+		b.WriteByte('=')
+		b.WriteString(e.String())
 		b.WriteByte(';')
 	}
-	b.WriteByte('|')
-	if pred != nil && !expr.WriteKey(&b, pred) {
-		return "", false
+	if pred == nil {
+		b.WriteString("|no predicate")
 	}
 	return b.String(), true
 }

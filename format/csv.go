@@ -19,14 +19,28 @@ func WriteCSV(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) er
 		writeCSVField(bw, f.Name)
 	}
 	bw.WriteByte('\n')
+	var cell []byte
 	for _, b := range batches {
 		cols := b.Columns()
+		// Numbers, decimals, dates and Booleans never need quotes.
+		plain := make([]bool, len(cols))
+		for c, col := range cols {
+			switch col.DataType().ID() {
+			case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
+				plain[c] = true
+			}
+		}
 		for r := 0; r < int(b.NumRows()); r++ {
 			for c, col := range cols {
 				if c > 0 {
 					bw.WriteByte(',')
 				}
-				writeCSVField(bw, Value(col, r))
+				cell = AppendValue(cell[:0], col, r)
+				if plain[c] {
+					bw.Write(cell)
+				} else {
+					writeCSVBytes(bw, cell)
+				}
 			}
 			bw.WriteByte('\n')
 		}
@@ -43,3 +57,17 @@ func writeCSVField(w *bufio.Writer, s string) {
 	w.WriteString(strings.ReplaceAll(s, `"`, `""`))
 	w.WriteByte('"')
 }
+
+// writeCSVBytes is writeCSVField over a cell's bytes.
+func writeCSVBytes(w *bufio.Writer, s []byte) {
+	for _, c := range s {
+		if csvSpecial[c] {
+			writeCSVField(w, string(s))
+			return
+		}
+	}
+	w.Write(s)
+}
+
+// csvSpecial marks the bytes that make a field need quotes.
+var csvSpecial = [256]bool{',': true, '"': true, '\r': true, '\n': true}

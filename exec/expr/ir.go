@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -148,22 +149,33 @@ func TypeKey(t arrow.DataType) string {
 
 // FormatDecimal renders an unscaled decimal as plain text ("-12.30").
 func FormatDecimal(v int64, scale int32) string {
-	neg := v < 0
+	var buf [24]byte
+	return string(AppendDecimal(buf[:0], v, scale))
+}
+
+// AppendDecimal appends FormatDecimal(v, scale) to dst.
+func AppendDecimal(dst []byte, v int64, scale int32) []byte {
 	u := uint64(v)
-	if neg {
+	if v < 0 {
+		dst = append(dst, '-')
 		u = -u
 	}
-	s := fmt.Sprintf("%d", u)
-	if scale > 0 {
-		for int32(len(s)) <= scale {
-			s = "0" + s
+	var digits [20]byte
+	d := strconv.AppendUint(digits[:0], u, 10)
+	if scale <= 0 {
+		return append(dst, d...)
+	}
+	if len(d) <= int(scale) { // "0.05": a zero, the point, zeros, the digits
+		dst = append(dst, '0', '.')
+		for range int(scale) - len(d) {
+			dst = append(dst, '0')
 		}
-		s = s[:int32(len(s))-scale] + "." + s[int32(len(s))-scale:]
+		return append(dst, d...)
 	}
-	if neg {
-		s = "-" + s
-	}
-	return s
+	cut := len(d) - int(scale)
+	dst = append(dst, d[:cut]...)
+	dst = append(dst, '.')
+	return append(dst, d[cut:]...)
 }
 
 // The function catalogue. The planner guarantees argument types as stated;
