@@ -47,7 +47,7 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 	case *array.Decimal64:
 		return expr.AppendDecimal(dst, int64(a.Value(i)), a.DataType().(*arrow.Decimal64Type).Scale)
 	case *array.Date32:
-		return appendDate(dst, a.Value(i))
+		return expr.AppendDate(dst, a.Value(i))
 	case *array.String:
 		return append(dst, a.Value(i)...)
 	case *array.LargeString:
@@ -56,35 +56,6 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 		return strconv.AppendBool(dst, a.Value(i))
 	}
 	return append(dst, arr.ValueStr(i)...)
-}
-
-// appendDate appends d as YYYY-MM-DD (civil date from days since
-// 1970-01-01, proleptic Gregorian: H. Hinnant's days_from_civil inverse);
-// years outside 0..9999 as Date32.FormattedString writes them.
-func appendDate(dst []byte, d arrow.Date32) []byte {
-	z := int64(d) + 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era--
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	day := doy - (153*mp+2)/5 + 1
-	month := mp + 3
-	if month > 12 {
-		month -= 12
-	}
-	if month <= 2 {
-		y++
-	}
-	if y < 0 || y > 9999 {
-		return append(dst, d.FormattedString()...)
-	}
-	return append(dst, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+month/10), byte('0'+month%10), '-', byte('0'+day/10), byte('0'+day%10))
 }
 
 // IsNull reports whether arr[i] is NULL. An array of the Null type is all

@@ -64,6 +64,18 @@ func civil(days int32) (y, m, d int32) {
 	return int32(yy), int32(mm), int32(dd)
 }
 
+// AppendDate appends d as YYYY-MM-DD (result writers format every date
+// cell this way); years outside 0..9999 as Date32.FormattedString writes
+// them.
+func AppendDate(dst []byte, d arrow.Date32) []byte {
+	y, m, day := civil(int32(d))
+	if y < 0 || y > 9999 {
+		return append(dst, d.FormattedString()...)
+	}
+	return append(dst, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+day/10), byte('0'+day%10))
+}
+
 // daysFromCivil is civil's inverse.
 func daysFromCivil(y, m, d int32) int32 {
 	yy := int64(y)

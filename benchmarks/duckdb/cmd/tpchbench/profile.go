@@ -19,16 +19,20 @@ func profileGQ(data, queries string, threads, reps int, nums []int, path string)
 	if err != nil {
 		return err
 	}
+	sqls := make([]string, len(nums))
+	for i, n := range nums {
+		b, err := os.ReadFile(filepath.Join(queries, fmt.Sprintf("q%02d.sql", n)))
+		if err != nil {
+			return err
+		}
+		sqls[i] = string(b)
+	}
 	if os.Getenv("GQ_BENCH_HOT") == "1" {
 		// Hot runs: one untimed pass first, so that the profile and the
 		// trace hold the timed runs only (not the device's set-up, kernel
 		// compiles and first loads into its table cache).
-		for _, n := range nums {
-			sql, err := os.ReadFile(filepath.Join(queries, fmt.Sprintf("q%02d.sql", n)))
-			if err != nil {
-				return err
-			}
-			if err := run(context.Background(), string(sql), io.Discard); err != nil {
+		for i, n := range nums {
+			if err := run(context.Background(), sqls[i], io.Discard); err != nil {
 				return fmt.Errorf("q%02d: %w", n, err)
 			}
 		}
@@ -56,16 +60,12 @@ func profileGQ(data, queries string, threads, reps int, nums []int, path string)
 		defer trace.Stop()
 	}
 	var total float64
-	for _, n := range nums {
-		sql, err := os.ReadFile(filepath.Join(queries, fmt.Sprintf("q%02d.sql", n)))
-		if err != nil {
-			return err
-		}
+	for i, n := range nums {
 		var ms []float64
 		for range reps {
 			var buf bytes.Buffer
 			start := time.Now()
-			if err := run(context.Background(), string(sql), &buf); err != nil {
+			if err := run(context.Background(), sqls[i], &buf); err != nil {
 				return fmt.Errorf("q%02d: %w", n, err)
 			}
 			ms = append(ms, float64(time.Since(start).Microseconds())/1000)
