@@ -159,6 +159,19 @@ func Drain(ch <-chan arrow.RecordBatch) {
 	}
 }
 
+// forward sends every batch of in to out; if the query is cancelled it
+// drains in (a batch left in its buffer would never be released) and
+// returns the cancellation.
+func forward(c *Context, in <-chan arrow.RecordBatch, out chan<- arrow.RecordBatch) error {
+	for b := range in {
+		if !Send(c, out, b) {
+			Drain(in)
+			return c.Err()
+		}
+	}
+	return c.Err()
+}
+
 // CancelledErr converts a context error into a Cancelled gq error.
 func CancelledErr(err error) error {
 	if err == nil {

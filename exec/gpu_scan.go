@@ -117,12 +117,7 @@ func (s *GPUScan) runOnCPU(c *Context, what string, err error, cpu Node, onCPU *
 	if err := fallBack(s.Raise, s.Warn, what, err, onCPU); err != nil {
 		return err
 	}
-	for b := range cpu.Open(c) {
-		if !Send(c, out, b) {
-			return c.Err()
-		}
-	}
-	return nil
+	return forward(c, cpu.Open(c), out)
 }
 
 // gpuScanPlan is what Open prepares once for the producer and the

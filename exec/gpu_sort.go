@@ -104,12 +104,7 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		// The CPU's Sort over the rows taken (it owns them now).
 		cpu := &Sort{Input: &batchList{schema: s.CPU.Input.Schema(), batches: batches}, Keys: s.CPU.Keys, Limit: -1}
-		for b := range cpu.Open(c) {
-			if !Send(c, out, b) {
-				return c.Err()
-			}
-		}
-		return nil
+		return forward(c, cpu.Open(c), out)
 	})
 	return out
 }

@@ -163,15 +163,3 @@ func (s *chanSource) Schema() *arrow.Schema                    { return s.schema
 func (s *chanSource) Children() []Node                         { return nil }
 func (s *chanSource) Explain() string                          { return "Input" }
 func (s *chanSource) Open(c *Context) <-chan arrow.RecordBatch { return s.ch }
-
-// forward sends every batch of in to out; if the query is cancelled it
-// drains in and returns the cancellation.
-func forward(c *Context, in <-chan arrow.RecordBatch, out chan<- arrow.RecordBatch) error {
-	for b := range in {
-		if !Send(c, out, b) {
-			Drain(in)
-			return c.Err()
-		}
-	}
-	return c.Err()
-}
