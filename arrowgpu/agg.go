@@ -54,7 +54,12 @@ type AggKernel struct {
 	// of the module, GroupsName, evaluates them per group before the
 	// groups are read back, so that only those kept come back.
 	// GroupsSites are its operations that can fail.
-	Having      expr.Expr
+	Having expr.Expr
+	// Params are the types of values Having reads beside the output —
+	// its columns len(out), len(out)+1, ... — given at run time
+	// (AggTable.SetParams): a scalar subquery's row that a HAVING
+	// compares with (TPC-H q11), known only once the subquery has run.
+	Params      []arrow.DataType
 	Top         *OrderKey
 	GroupsName  string
 	GroupsSites []string
@@ -370,10 +375,38 @@ var ErrSumOverflow = errs.New(errs.Execution, "sum overflows 64 bits")
 //
 // A group whose integer sum overflowed fails Result whether it is kept or
 // not, as reading every group back would.
-func (k *AggKernel) WithHaving(having expr.Expr, out []arrow.DataType) (*AggKernel, error) {
+func (k *AggKernel) WithHaving(having expr.Expr, out, params []arrow.DataType) (*AggKernel, error) {
+	for _, t := range params {
+		switch t.ID() {
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+		default:
+			return nil, unsupported(fmt.Sprintf("a HAVING parameter of type %s", t))
+		}
+	}
 	h := *k
-	h.Having, h.out = having, out
+	h.Having, h.out, h.Params = having, out, params
 	return &h, h.generateGroups()
+}
+
+// loadParam loads parameter j (AggKernel.Params), read by the groups
+// kernel as column c of its predicate: its value's bits and NULL flag are
+// kernel arguments.
+func (k *AggKernel) loadParam(g *gen, j int, c *expr.Column) (value, error) {
+	t := k.Params[j]
+	if !arrow.TypeEqual(t, c.Type) {
+		return value{}, errs.New(errs.Internal, "arrowgpu: parameter %d of type %s read as %s", j, t, c.Type)
+	}
+	ct, err := ctype(t)
+	if err != nil {
+		return value{}, err
+	}
+	src := fmt.Sprintf("(%s)hp%d", ct, j)
+	if t.ID() == arrow.FLOAT64 {
+		src = fmt.Sprintf("__longlong_as_double(hp%d)", j)
+	}
+	v := value{val: fmt.Sprintf("hp%d_v", j), null: fmt.Sprintf("hp%d_n", j), t: t}
+	fmt.Fprintf(&g.loads, "\t\t%s %s = %s; bool %s = !in || hp%d_null != 0;\n", ct, v.val, src, v.null, j)
+	return v, nil
 }
 
 // OrderKey is a column of an order: a top-N's, whose groups or rows the
@@ -433,6 +466,9 @@ func (k *AggKernel) generateGroups() error {
 	g.loads.WriteString("\t\tin = in && state[r] == 2u;\n")
 	g.load = func(c *expr.Column) (value, error) {
 		i := c.Index
+		if j := i - len(out); j >= 0 && j < len(k.Params) {
+			return k.loadParam(g, j, c)
+		}
 		if i < 0 || i >= len(out) || !readable[i] || !arrow.TypeEqual(out[i], c.Type) {
 			return value{}, unsupported(fmt.Sprintf("a filter or order over %s of type %s", c, c.Type))
 		}
@@ -464,6 +500,12 @@ func (k *AggKernel) generateGroups() error {
 			return err
 		}
 		notes = append(notes, "mask: groups where "+k.Having.String())
+		if len(k.Params) > 0 {
+			// hp_all: the parameters are not known (the subquery gave
+			// no single row); every group is kept.
+			cond = fmt.Sprintf("in && (hp_all != 0 || (%s))", cond)
+			notes = append(notes, fmt.Sprintf("columns %d.. of the predicate: parameters hp0.. (AggTable.SetParams)", len(out)))
+		}
 	}
 	params := []string{"const u32* state"}
 	for i := range nk {
@@ -512,7 +554,14 @@ func (k *AggKernel) generateGroups() error {
 		}
 		notes = append(notes, fmt.Sprintf("okey: order key of output column %d, %s", col, dir))
 	}
-	params = append(params, "u32* err", "i64 n")
+	params = append(params, "u32* err")
+	if len(k.Params) > 0 {
+		for j := range k.Params {
+			params = append(params, fmt.Sprintf("i64 hp%d", j), fmt.Sprintf("i64 hp%d_null", j))
+		}
+		params = append(params, "i64 hp_all")
+	}
+	params = append(params, "i64 n")
 	k.GroupsSites = g.sites
 	k.GroupsName, k.groupsSrc = g.kernel("gq_groups_", "AggKernel.generateGroups", notes, params, tail.String())
 	return nil

@@ -26,6 +26,9 @@ type AggTable struct {
 	knull    Buffer
 	accs     [][]Buffer // per op: count, then value, then high word
 
+	// params are the values of k.Params (SetParams); nil: not given.
+	params []Param
+
 	// Local, set by the caller before Add when the aggregation has few
 	// groups (its kernel Local), has each block add its rows up in shared
 	// memory before adding them to the table: with a handful of groups,
@@ -420,9 +423,40 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 	if t.k.Top != nil {
 		args = append(args, okey.Ptr, cand.Ptr)
 	}
-	args = append(args, t.scratch.Ptr.Add(4), int64(t.capacity))
+	args = append(args, t.scratch.Ptr.Add(4))
+	if len(t.k.Params) > 0 {
+		all := int64(0)
+		if len(t.params) != len(t.k.Params) {
+			all = 1 // not given: every group is kept
+		}
+		for j := range t.k.Params {
+			var p Param
+			if all == 0 {
+				p = t.params[j]
+			}
+			null := int64(0)
+			if p.Null {
+				null = 1
+			}
+			args = append(args, p.Bits, null)
+		}
+		args = append(args, all)
+	}
+	args = append(args, int64(t.capacity))
 	return t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...)
 }
+
+// Param is the value of a HAVING parameter (AggKernel.Params): an
+// integer's, decimal's or date's value, or a double's bits.
+type Param struct {
+	Bits int64
+	Null bool
+}
+
+// SetParams gives the values of the kernel's HAVING parameters, before
+// Result; without them (or with ps of another length) Result keeps every
+// group its predicate would have judged.
+func (t *AggTable) SetParams(ps []Param) { t.params = ps }
 
 // slotArgs appends the kernel arguments of the table's slot buffers: each
 // key's, the keys' NULL masks, each op's accumulators.

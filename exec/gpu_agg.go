@@ -62,6 +62,10 @@ type GPUAggregate struct {
 	// per group before the groups are read back (SetHaving): of q18's 15
 	// million orders at SF10, 624 come back instead of all.
 	Having expr.Expr
+	// Feed, when set (SetHavingFeed), gives the values of Having's
+	// columns past Out's: a scalar subquery's row, which the join above
+	// attaches; the Filter above that join applies Having too.
+	Feed *ScalarFeed
 	// TopN, when positive, is a top-N above (a Sort with a limit, which
 	// still orders the rows) by output column Top.Col that the device
 	// applies first (SetTopN): only the groups that can be among the first
@@ -156,16 +160,35 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow
 // evaluate over the table's words (arrowgpu.AggKernel.WithHaving);
 // otherwise an errs.Unsupported error says why and a is unchanged.
 func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
+	if err := a.setHaving(pred, nil); err != nil {
+		return err
+	}
+	a.CPU = &Filter{Input: a.CPU, Pred: pred}
+	return nil
+}
+
+// SetHavingFeed has the device filter the groups by pred, a HAVING over
+// the aggregation's output followed by the columns of scalar, a scalar
+// subquery's schema, whose one row f gives at run time (scalar_feed.go).
+// The Filter above the join that attaches the row still applies pred, so
+// CPU, the fallback, does not; conditions as for SetHaving.
+func (a *GPUAggregate) SetHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *ScalarFeed) error {
+	if err := a.setHaving(pred, outTypes(scalar)); err != nil {
+		return err
+	}
+	a.Feed = f
+	return nil
+}
+
+func (a *GPUAggregate) setHaving(pred expr.Expr, params []arrow.DataType) error {
 	if !a.Final || len(a.Keys) == 0 || a.Having != nil || a.Outer != nil {
 		return errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial, ungrouped or outer aggregation")
 	}
-	out := outTypes(a.Out)
-	k, err := a.kernel.WithHaving(pred, out)
+	k, err := a.kernel.WithHaving(pred, outTypes(a.Out), params)
 	if err != nil {
 		return err
 	}
 	a.kernel, a.Having = k, pred
-	a.CPU = &Filter{Input: a.CPU, Pred: pred}
 	return nil
 }
 
@@ -651,6 +674,14 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 				err = errSumOverflow
 			}
 			return rec, offs, err
+		}
+		if a.Feed != nil {
+			ps, err := c.scalarFeedRun(a.Feed).wait(c)
+			if err != nil {
+				t.Free()
+				return nil, nil, err
+			}
+			t.SetParams(ps)
 		}
 		res, err := a.readGroups(c, q, t, a.TopN, a.Out, dicts)
 		if err != nil {

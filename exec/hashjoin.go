@@ -397,6 +397,9 @@ type NestedLoopJoin struct {
 	Right Node
 	Cond  expr.Expr
 	Out   *arrow.Schema
+	// Feed, when set (a single join without Cond), is given Right's row
+	// once it is read, for a GPUAggregate below (scalar_feed.go).
+	Feed *ScalarFeed
 }
 
 func (n *NestedLoopJoin) Schema() *arrow.Schema { return n.Out }
@@ -414,6 +417,10 @@ func (n *NestedLoopJoin) Open(c *Context) <-chan arrow.RecordBatch {
 	}
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
+		if n.Feed != nil {
+			// Given nothing if the join ends before Right's row.
+			defer c.scalarFeedRun(n.Feed).give(nil)
+		}
 		var batches []arrow.RecordBatch
 		for b := range right {
 			batches = append(batches, b)
@@ -432,6 +439,9 @@ func (n *NestedLoopJoin) Open(c *Context) <-chan arrow.RecordBatch {
 			return errs.Wrap(errs.Internal, err, "nested loop join")
 		}
 		jc.right = rows
+		if n.Feed != nil {
+			c.scalarFeedRun(n.Feed).give(rows)
+		}
 		nr := int32(rows.NumRows())
 		var wg sync.WaitGroup
 		for range max(c.Threads, 1) {

@@ -82,6 +82,7 @@ type sharedRuns struct {
 	tables  map[Node]catalog.Table // runTable
 	atEnd   []func()
 	filters map[*JoinFilter]*joinFilterRun // joinfilter.go
+	feeds   map[*ScalarFeed]*scalarFeedRun // scalar_feed.go
 }
 
 type sharedRun struct {

@@ -124,6 +124,9 @@ func Describe(n exec.Node) string {
 		having := ""
 		if x.Having != nil {
 			having = " having=" + show(x.Having)
+			if x.Feed != nil {
+				having += " (with the scalar subquery's row)"
+			}
 		}
 		having += topText(x.TopN, x.Top, x.Out)
 		if o := x.Outer; o != nil {

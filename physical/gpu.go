@@ -144,6 +144,9 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if ga, ok := in.(*exec.GPUAggregate); ok && ga.SetHaving(x.Pred) == nil {
 			return ga
 		}
+		if j, ok := in.(*exec.NestedLoopJoin); ok {
+			havingByScalar(x.Pred, j)
+		}
 		x.Input = in
 		p.onCPU = append(p.onCPU, "Filter (no GPU operator yet)")
 		return x
@@ -1292,4 +1295,26 @@ func deviceMark(n exec.Node) string {
 		return " [GPU]"
 	}
 	return " [CPU]"
+}
+
+// havingByScalar has a GPUAggregate that j, a single join without a
+// condition, attaches an uncorrelated scalar subquery's row to (TPC-H
+// q11: each part's value against a fraction of the total) filter its
+// groups by pred, the HAVING above j, on the device with the subquery's
+// value, which j gives it at run time (exec.ScalarFeed); the Filter
+// stays above j. Without a device predicate for pred, nothing changes.
+func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) {
+	ga, ok := j.Left.(*exec.GPUAggregate)
+	if !ok || j.Type != exec.JoinSingle || j.Cond != nil || j.Feed != nil {
+		return
+	}
+	// The join's rows are the group's columns, then the subquery's.
+	l, r := ga.Schema(), j.Right.Schema()
+	if j.Out.NumFields() != l.NumFields()+r.NumFields() {
+		return
+	}
+	f := &exec.ScalarFeed{}
+	if ga.SetHavingFeed(pred, r, f) == nil {
+		j.Feed = f
+	}
 }

@@ -464,5 +464,22 @@ func (g *Gen) agg() string {
 }
 
 func (g *Gen) aggPred() string {
-	return fmt.Sprintf("(%s %s %s)", "count(*)", cmpOps[g.pick(len(cmpOps))], fmt.Sprint(g.pick(4)))
+	rhs := fmt.Sprint(g.pick(4))
+	if g.chance(40) {
+		// Against an uncorrelated scalar subquery (TPC-H q11's shape,
+		// judged on the device under GQ_DEVICE=gpu): a count, or a sum
+		// that is NULL when no row qualifies.
+		t := g.tables[g.pick(len(g.tables))]
+		for _, c := range t.cols {
+			if c.kind == kInt {
+				if g.chance(50) {
+					rhs = fmt.Sprintf("(select count(*) from %s z where z.%s < %d)", t.name, c.name, g.pick(8))
+				} else {
+					rhs = fmt.Sprintf("(select sum(z.%s) from %s z where z.%s < %d) %% 7", c.name, t.name, c.name, g.pick(8)-3)
+				}
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("(%s %s %s)", "count(*)", cmpOps[g.pick(len(cmpOps))], rhs)
 }
