@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
@@ -90,8 +91,10 @@ func TestGPUTopNJoinRows(t *testing.T) {
 // device: the rows are ordered there (GPUJoinRows.SetSort, a radix sort)
 // and come back in order, as the CPU's stable sort gives them — several
 // keys, descending and ascending, decimals, dates, doubles computed on
-// the device, strings, NULLs from a left join. (Every order is total:
-// the CPU's ties keep the order its parallel scan happened to give them.)
+// the device, strings, NULLs from a left join; fewer rows than
+// GPUSortMinRows come back unordered and the CPU orders them. (Every
+// order is total: the CPU's ties keep the order its parallel scan
+// happened to give them.)
 func TestGPUSort(t *testing.T) {
 	g := newGPUPair(t)
 	for _, sql := range []string{
@@ -103,13 +106,21 @@ func TestGPUSort(t *testing.T) {
 		"select c_name, c_address, c_acctbal from customer where c_acctbal > 9000 order by c_address desc, c_name",
 		"select o_orderkey, o_clerk, c_phone from orders join customer on o_custkey = c_custkey where o_totalprice > 300000 order by o_clerk, c_phone desc, o_orderkey",
 	} {
-		g.same(sql, sql)
 		plan := strings.Join(g.run(g.gpu, "explain "+sql), "\n")
 		if !strings.Contains(plan, " sort=[") || strings.Contains(plan, "Sort [") {
 			t.Errorf("%s: not sorted on the device:\n%s", sql, plan)
 		}
-		if w := g.fellBack(); w != nil {
-			t.Errorf("%s: fell back to the CPU: %q", sql, w)
+		// Each on the device, and as the pipeline's rows are fewer than
+		// GPUSortMinRows for some (brought back, then ordered on the CPU).
+		for _, minRows := range []int{1, exec.GPUSortMinRows} {
+			func() {
+				defer func(n int) { exec.GPUSortMinRows = n }(exec.GPUSortMinRows)
+				exec.GPUSortMinRows = minRows
+				g.same(fmt.Sprintf("%s (device sort from %d rows)", sql, minRows), sql)
+				if w := g.fellBack(); w != nil {
+					t.Errorf("%s: fell back to the CPU: %q", sql, w)
+				}
+			}()
 		}
 	}
 }

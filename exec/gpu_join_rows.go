@@ -368,6 +368,15 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 // of them all); sent reports whether any went. It frees the chunks'
 // columns.
 func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, out chan<- arrow.RecordBatch) (sent bool, err error) {
+	n := 0
+	for _, cols := range chunks {
+		if cols != nil {
+			n += cols[0].Len
+		}
+	}
+	if cs, ok := r.CPU.(*Sort); ok && n < GPUSortMinRows {
+		return r.sortOnCPU(c, q, chunks, cs.Keys, out)
+	}
 	all := make([]*arrowgpu.Column, len(r.Exprs))
 	defer freeColumns(all)
 	for k := range all {
@@ -389,6 +398,32 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 		chunks[i] = nil
 	}
 	return sendSorted(c, q, all, r.Sort, r.Out, out, &r.toHost)
+}
+
+// sortOnCPU brings the chunks' few rows back as they are and has the CPU
+// order them by keys, as GPUSort leaves few rows to it: the device's
+// sort costs some twenty round trips (TPC-H q15's one row of supplier: a
+// concatenation, a sort and a gather of each column), these one download
+// a chunk that has rows.
+func (r *GPUJoinRows) sortOnCPU(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, keys []SortKey, out chan<- arrow.RecordBatch) (bool, error) {
+	var batches []arrow.RecordBatch
+	for i, cols := range chunks {
+		if cols != nil && cols[0].Len > 0 {
+			b, err := r.download(c, q, cols, cols[0].Len)
+			if err != nil {
+				releaseBatches(batches)
+				return false, err
+			}
+			batches = append(batches, b)
+		}
+		freeColumns(cols)
+		chunks[i] = nil
+	}
+	if len(batches) == 0 {
+		return false, nil
+	}
+	cpu := &Sort{Input: &batchList{schema: r.Out, batches: batches}, Keys: keys, Limit: -1}
+	return true, forward(c, cpu.Open(c), out)
 }
 
 // sendSorted orders the rows of all (device columns of out's types) by

@@ -26,10 +26,14 @@ type estimator struct {
 	// being ordered equates: by the key / foreign key assumption all
 	// columns of a class draw from the smallest one's domain.
 	classNDV map[ColumnID]float64
+	// sums are the columns that hold a sum or an average per group, with
+	// their aggregation: sums rarely repeat, so an equality with one
+	// keeps about one group (TPC-H q15: total = (select max(total))).
+	sums map[ColumnID]*Aggregate
 }
 
 func newEstimator(p Plan) *estimator {
-	e := &estimator{origins: map[ColumnID]origin{}}
+	e := &estimator{origins: map[ColumnID]origin{}, sums: map[ColumnID]*Aggregate{}}
 	e.collect(p)
 	return e
 }
@@ -45,6 +49,9 @@ func (e *estimator) collect(p Plan) {
 			if o, ok := e.origins[r.ID]; ok {
 				e.origins[id] = o
 			}
+			if a, ok := e.sums[r.ID]; ok {
+				e.sums[id] = a
+			}
 		}
 	}
 	switch n := p.(type) {
@@ -59,6 +66,11 @@ func (e *estimator) collect(p Plan) {
 	case *Aggregate:
 		for i, c := range n.GroupCols {
 			pass(c.ID, n.GroupBy[i])
+		}
+		for i, c := range n.AggCols {
+			if fn := n.Aggs[i].Fn; (fn == "sum" || fn == "avg") && !n.Aggs[i].Distinct {
+				e.sums[c.ID] = n
+			}
 		}
 	}
 }
@@ -238,12 +250,20 @@ func (e *estimator) selectivity(x Expr) float64 {
 	return 0.5
 }
 
-// eqSelectivity is 1/ndv of the column compared, or 0.1 when unknown.
+// eqSelectivity is 1/ndv of the column compared, one group's share for a
+// sum or average per group (sums), or 0.1 when unknown.
 func (e *estimator) eqSelectivity(args []Expr) float64 {
 	for _, a := range args {
 		if r, ok := a.(*ColRef); ok {
 			if d, known := e.ndv(r.ID); known {
 				return 1 / max(1, d)
+			}
+		}
+	}
+	for _, a := range args {
+		if r, ok := a.(*ColRef); ok {
+			if g, ok := e.sums[r.ID]; ok {
+				return 1 / max(1, e.rows(g))
 			}
 		}
 	}
