@@ -59,6 +59,9 @@ func (g *gen) call(c *expr.Call) (value, error) {
 		g.line("%s = %s%s; %s = false;", r.val, neg, args[0].null, r.null)
 		return r, nil
 	case "in", "not_in":
+		if n := len(args) - 1; n > maxInList {
+			return value{}, unsupported(fmt.Sprintf("IN list of %d values (at most %d)", n, maxInList))
+		}
 		eqs := make([]value, 0, len(args)-1)
 		for _, v := range args[1:] {
 			e, err := g.compare(c, "eq", args[0], v)
@@ -89,6 +92,12 @@ func (g *gen) call(c *expr.Call) (value, error) {
 	}
 	return value{}, unsupported("function " + c.Fn)
 }
+
+// maxInList is the longest IN list the device evaluates: each value is a
+// comparison in the kernel's source, and a list of 100,000 made 15 MB of
+// it, minutes of compiling; a longer list is left to the CPU. (TPC-H's
+// longest has 8.)
+const maxInList = 256
 
 func isFloat(t arrow.DataType) bool { return t.ID() == arrow.FLOAT64 }
 func isIntLike(t arrow.DataType) bool {

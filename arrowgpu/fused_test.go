@@ -77,6 +77,10 @@ func TestFusedNameStable(t *testing.T) {
 
 func TestFusedUnsupported(t *testing.T) {
 	str := &expr.Column{Index: 9, Type: expr.String, Name: "s"}
+	longIn := []expr.Expr{colQty}
+	for i := range maxInList + 1 {
+		longIn = append(longIn, &expr.Literal{Value: int64(i * 100), Type: colQty.Type})
+	}
 	for _, c := range []struct {
 		e    expr.Expr
 		want string
@@ -90,6 +94,8 @@ func TestFusedUnsupported(t *testing.T) {
 		{call("sqrt", expr.Decimal(15, 2), colQty), "sqrt"},
 		{call("mod", expr.Float64, colRat, colRat), "float mod"},
 		{call("date_add_months", expr.Date, colDay, intLit(1)), "date_add_months"},
+		{call("in", expr.Boolean, longIn...), "IN list of 257 values"},
+		{call("not_in", expr.Boolean, longIn...), "IN list of 257 values"},
 	} {
 		_, err := GenerateFused([]expr.Expr{c.e}, nil)
 		if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), c.want) {

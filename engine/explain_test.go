@@ -201,7 +201,8 @@ func TestExplainAnalyzeMemory(t *testing.T) {
 		if err := cat.RegisterDir(dir); err != nil {
 			t.Fatal(err)
 		}
-		e := New(cat, Options{BatchSize: 8192, MemoryLimit: limit, SpillDir: t.TempDir()})
+		// The CPU operators' memory and spills (under GQ_DEVICE=gpu too).
+		e := New(cat, Options{Device: "cpu", BatchSize: 8192, MemoryLimit: limit, SpillDir: t.TempDir()})
 		t.Cleanup(func() { e.Close() })
 		res, err := e.Query(context.Background(), "explain analyze "+string(sql))
 		if err != nil {

@@ -48,6 +48,7 @@ type GPUJoinRows struct {
 	Partition *DevicePartition
 
 	fused         *arrowgpu.Fused // Exprs, unless all are bare columns
+	cpuSort       []SortKey       // Sort as the CPU's keys (few rows: sortOnCPU)
 	onCPU         atomic.Bool
 	toHost, devNS atomic.Int64
 }
@@ -131,7 +132,7 @@ func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error
 	if r.TopN > 0 || len(r.Sort) > 0 || r.Partition != nil || len(keys) == 0 {
 		return errs.New(errs.Unsupported, "GPU joins: a second order")
 	}
-	r.Sort = keys
+	r.Sort, r.cpuSort = keys, cpuKeys
 	r.CPU = &Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
 	return nil
 }
@@ -374,8 +375,8 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 			n += cols[0].Len
 		}
 	}
-	if cs, ok := r.CPU.(*Sort); ok && n < GPUSortMinRows {
-		return r.sortOnCPU(c, q, chunks, cs.Keys, out)
+	if n < GPUSortMinRows {
+		return r.sortOnCPU(c, q, chunks, r.cpuSort, out)
 	}
 	all := make([]*arrowgpu.Column, len(r.Exprs))
 	defer freeColumns(all)

@@ -9,7 +9,9 @@
 #      variants) with GQ_DEVICE=gpu, in one process and under 3 ranks
 #      (each rank's operators on the GPU): every result is compared with
 #      the expected one that the CPU engine produces (the same files make
-#      test checks); on a GPU also the engine's GPU tests (TestGPU*);
+#      test checks), and the bad-input catalogue (TestBadInputs: errors,
+#      not hangs, on the device too); on a GPU also the engine's GPU tests
+#      (TestGPU*);
 #   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
 #      (the GPU operators fall back to the CPU), and four under 3 ranks
 #      with 4 MiB (a join pipeline falls back after it read a build side
@@ -47,7 +49,7 @@ arrowgpu_tests() {
 gpu_only_tests='|TestGPU.*|TestPlaceOnGPU'
 case "${GQ_LIBCUDA:-}" in *gqemu*) gpu_only_tests= ;; esac
 engine_tests() {
-	(cd engine && GQ_DEVICE=gpu GQ_FALLBACK_MODE=silent "$B/engine.test" -test.run "^(TestSQLLogic|TestTPCH|TestSQLLogicRanks|TestTPCHRanks$gpu_only_tests)\$" -test.timeout 30m -test.v) >/tmp/gq-engine.log 2>&1
+	(cd engine && GQ_DEVICE=gpu GQ_FALLBACK_MODE=silent "$B/engine.test" -test.run "^(TestSQLLogic|TestTPCH|TestSQLLogicRanks|TestTPCHRanks|TestBadInputs$gpu_only_tests)\$" -test.timeout 30m -test.v) >/tmp/gq-engine.log 2>&1
 	local st=$?
 	echo "$(grep -c '^    --- PASS' /tmp/gq-engine.log) subtests passed, $(grep -c '^    --- FAIL' /tmp/gq-engine.log) failed"
 	grep -E '^(--- FAIL|FAIL|ok|PASS)|^\s+[a-z_]+\.go:[0-9]+' /tmp/gq-engine.log | head -200
