@@ -95,14 +95,7 @@ func (c *Context) joinFilterRun(f *JoinFilter) *joinFilterRun {
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if r, ok := s.filters[f]; ok {
-		return r
-	}
-	if s.filters == nil {
-		s.filters = map[*JoinFilter]*joinFilterRun{}
-	}
-	r := &joinFilterRun{settled: make(chan struct{})}
-	s.filters[f] = r
+	r, _ := lookupOrMake(&s.filters, f, func() *joinFilterRun { return &joinFilterRun{settled: make(chan struct{})} })
 	return r
 }
 

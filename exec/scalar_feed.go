@@ -21,7 +21,9 @@ import (
 // device's is a pre-filter. A subquery of no row gives NULLs, as the
 // join does; where it gives several (the join's error, if a group meets
 // them) or the join ends first, the device keeps every group.
-type ScalarFeed struct{}
+type ScalarFeed struct {
+	_ byte // runs are found by a feed's address: two zero-size values may share one
+}
 
 // scalarFeedRun is a feed's state in one query run.
 type scalarFeedRun struct {
@@ -35,14 +37,7 @@ func (c *Context) scalarFeedRun(f *ScalarFeed) *scalarFeedRun {
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if r, ok := s.feeds[f]; ok {
-		return r
-	}
-	if s.feeds == nil {
-		s.feeds = map[*ScalarFeed]*scalarFeedRun{}
-	}
-	r := &scalarFeedRun{given: make(chan struct{})}
-	s.feeds[f] = r
+	r, _ := lookupOrMake(&s.feeds, f, func() *scalarFeedRun { return &scalarFeedRun{given: make(chan struct{})} })
 	return r
 }
 

@@ -122,16 +122,11 @@ func (r *SharedRead) Open(c *Context) <-chan arrow.RecordBatch {
 func (c *Context) sharedRun(src Node) *sharedRun {
 	s := c.shared
 	s.mu.Lock()
-	if run, ok := s.runs[src]; ok {
-		s.mu.Unlock()
+	run, made := lookupOrMake(&s.runs, src, func() *sharedRun { return &sharedRun{done: make(chan struct{})} })
+	s.mu.Unlock() // opening src takes the lock again (joinFilterRun)
+	if !made {
 		return run
 	}
-	run := &sharedRun{done: make(chan struct{})}
-	if s.runs == nil {
-		s.runs = map[Node]*sharedRun{}
-	}
-	s.runs[src] = run
-	s.mu.Unlock() // opening src takes the lock again (joinFilterRun)
 	in := src.Open(c)
 	c.Go(func() error {
 		defer close(run.done)
@@ -154,16 +149,25 @@ func (c *Context) runTable(src Node, make func() catalog.Table, end func(catalog
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t, ok := s.tables[src]; ok {
-		return t
+	t, made := lookupOrMake(&s.tables, src, make)
+	if made {
+		s.atEnd = append(s.atEnd, func() { end(t) })
 	}
-	if s.tables == nil {
-		s.tables = map[Node]catalog.Table{}
-	}
-	t := make()
-	s.tables[src] = t
-	s.atEnd = append(s.atEnd, func() { end(t) })
 	return t
+}
+
+// lookupOrMake returns the value of k in *m, one of a query run's maps
+// (sharedRuns, its lock held), made by newV and kept on first use (made).
+func lookupOrMake[K comparable, V any](m *map[K]V, k K, newV func() V) (v V, made bool) {
+	if v, ok := (*m)[k]; ok {
+		return v, false
+	}
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	v = newV()
+	(*m)[k] = v
+	return v, true
 }
 
 // releaseShared frees the kept batches; Run calls it once every goroutine
