@@ -304,6 +304,9 @@ func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 		g.pre, g.post = g.pre+pre, post+g.post
 	}
 	k.Name, k.Source = g.kernel("gq_agg_", "GenerateAgg", notes, params, b.String())
+	if err := sourceTooLarge(k.Source); err != nil {
+		return nil, err
+	}
 	return k, nil
 }
 
@@ -564,7 +567,7 @@ func (k *AggKernel) generateGroups() error {
 	params = append(params, "i64 n")
 	k.GroupsSites = g.sites
 	k.GroupsName, k.groupsSrc = g.kernel("gq_groups_", "AggKernel.generateGroups", notes, params, tail.String())
-	return nil
+	return sourceTooLarge(k.groupsSrc)
 }
 
 // accParams are the accumulator parameters of op j.

@@ -112,7 +112,25 @@ func generateFused(exprs []expr.Expr, pred expr.Expr) (*Fused, error) {
 		notes = append(notes, fmt.Sprintf("mask = %s", pred))
 	}
 	f.Name, f.Source = g.kernel("gq_fused_", "GenerateFused", notes, params, tail.String())
+	if err := sourceTooLarge(f.Source); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// maxKernelSource bounds a generated kernel's source: compiling grows
+// faster than the source (100,000 IN values made 15 MB and minutes in the
+// compiler, which a query's cancellation does not stop), so expressions
+// past it are left to the CPU. TPC-H's largest kernel is 13 KiB.
+const maxKernelSource = 256 << 10
+
+// sourceTooLarge is an errs.Unsupported error for a kernel's source past
+// maxKernelSource, else nil.
+func sourceTooLarge(src string) error {
+	if len(src) > maxKernelSource {
+		return unsupported(fmt.Sprintf("an expression of %d KiB of kernel source (at most %d KiB)", len(src)>>10, maxKernelSource>>10))
+	}
+	return nil
 }
 
 // predicate generates pred and returns the C condition that a row is in
@@ -256,7 +274,7 @@ func (g *gen) tmp(t arrow.DataType) (value, error) {
 
 // site registers an operation that can fail and returns its error code.
 func (g *gen) site(e expr.Expr) int {
-	g.sites = append(g.sites, e.String())
+	g.sites = append(g.sites, expr.Abbreviate(e, 300))
 	return len(g.sites)
 }
 

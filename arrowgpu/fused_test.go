@@ -102,6 +102,14 @@ func TestFusedUnsupported(t *testing.T) {
 			t.Errorf("%s: want Unsupported naming %q, got %v", c.e, c.want, err)
 		}
 	}
+	// An expression too large to compile in good time: 3,000 additions.
+	sum := expr.Expr(colQty)
+	for range 3000 {
+		sum = call("add", colQty.Type, sum, colQty)
+	}
+	if _, err := GenerateFused([]expr.Expr{sum}, nil); !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "KiB of kernel source") {
+		t.Errorf("a 3,000-term sum: want Unsupported naming its kernel source, got %v", err)
+	}
 	if _, err := GenerateFused(nil, colQty); !errors.Is(err, errs.Internal) {
 		t.Errorf("non-boolean predicate: got %v", err)
 	}

@@ -102,14 +102,64 @@ func (l *Literal) String() string {
 }
 
 func (c *Call) String() string {
-	args := make([]string, len(c.Args))
+	w := exprWriter{limit: -1}
+	c.writeTo(&w)
+	return w.b.String()
+}
+
+// Abbreviate is e's String cut to about n bytes, "…" marking the cut: an
+// error message names the expression that failed without writing a huge
+// one whole (a device kernel names each of its operations that can fail).
+func Abbreviate(e Expr, n int) string {
+	c, ok := e.(*Call)
+	if !ok {
+		return e.String()
+	}
+	w := exprWriter{limit: n}
+	c.writeTo(&w)
+	if w.full() {
+		w.b.WriteString("…")
+	}
+	return w.b.String()
+}
+
+// exprWriter collects an expression's text in one buffer, so that a deep
+// expression is written in time linear in its size (each level joining
+// its arguments' strings copied the whole text once per level: a sum of
+// 1,000 terms took seconds to name), up to limit bytes (< 0: all).
+type exprWriter struct {
+	b     strings.Builder
+	limit int
+}
+
+func (w *exprWriter) full() bool { return w.limit >= 0 && w.b.Len() >= w.limit }
+
+func (w *exprWriter) write(s string) {
+	if !w.full() {
+		w.b.WriteString(s)
+	}
+}
+
+func (c *Call) writeTo(w *exprWriter) {
+	w.write(c.Fn)
+	w.write("(")
 	for i, a := range c.Args {
-		args[i] = a.String()
+		if w.full() {
+			return
+		}
+		if i > 0 {
+			w.write(", ")
+		}
+		if x, ok := a.(*Call); ok {
+			x.writeTo(w)
+		} else {
+			w.write(a.String())
+		}
 	}
 	if c.Fn == "cast" || c.Fn == "key_cast" || c.Fn == "nn_key_cast" {
-		return fmt.Sprintf("%s(%s as %s)", c.Fn, args[0], c.Type)
+		w.write(" as " + c.Type.String())
 	}
-	return c.Fn + "(" + strings.Join(args, ", ") + ")"
+	w.write(")")
 }
 
 // WriteKey writes to b a key of e that equal expressions share and
