@@ -380,9 +380,7 @@ var ErrSumOverflow = errs.New(errs.Execution, "sum overflows 64 bits")
 // not, as reading every group back would.
 func (k *AggKernel) WithHaving(having expr.Expr, out, params []arrow.DataType) (*AggKernel, error) {
 	for _, t := range params {
-		switch t.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
-		default:
+		if !paramType(t) {
 			return nil, unsupported(fmt.Sprintf("a HAVING parameter of type %s", t))
 		}
 	}

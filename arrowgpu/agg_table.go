@@ -453,6 +453,34 @@ type Param struct {
 	Null bool
 }
 
+// ParamAt is row i of a as a parameter, of the types WithHaving takes
+// (false for another).
+func ParamAt(a arrow.Array, i int) (Param, bool) {
+	if a.IsNull(i) {
+		return Param{Null: true}, paramType(a.DataType())
+	}
+	switch a := a.(type) {
+	case *array.Int64:
+		return Param{Bits: a.Value(i)}, true
+	case *array.Decimal64:
+		return Param{Bits: int64(a.Value(i))}, true
+	case *array.Date32:
+		return Param{Bits: int64(a.Value(i))}, true
+	case *array.Float64:
+		return Param{Bits: int64(math.Float64bits(a.Value(i)))}, true
+	}
+	return Param{}, false
+}
+
+// paramType reports whether values of t can be HAVING parameters.
+func paramType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+		return true
+	}
+	return false
+}
+
 // SetParams gives the values of the kernel's HAVING parameters, before
 // Result; without them (or with ps of another length) Result keeps every
 // group its predicate would have judged.

@@ -96,7 +96,9 @@ func (g *gen) call(c *expr.Call) (value, error) {
 // maxInList is the longest IN list the device evaluates: each value is a
 // comparison in the kernel's source, and a list of 100,000 made 15 MB of
 // it, minutes of compiling; a longer list is left to the CPU. (TPC-H's
-// longest has 8.)
+// longest has 8.) maxKernelSource would refuse such a kernel too, once
+// written; this refuses it first (a 100,000-value query plans in 0.24 s
+// instead of 0.76 s on gqemu) and names the list.
 const maxInList = 256
 
 func isFloat(t arrow.DataType) bool { return t.ID() == arrow.FLOAT64 }

@@ -423,8 +423,7 @@ func (r *GPUJoinRows) sortOnCPU(c *Context, q *arrowgpu.Queue, chunks [][]*arrow
 	if len(batches) == 0 {
 		return false, nil
 	}
-	cpu := &Sort{Input: &batchList{schema: r.Out, batches: batches}, Keys: keys, Limit: -1}
-	return true, forward(c, cpu.Open(c), out)
+	return true, sortOnHost(c, r.Out, batches, keys, out)
 }
 
 // sendSorted orders the rows of all (device columns of out's types) by

@@ -102,11 +102,16 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 				return err
 			}
 		}
-		// The CPU's Sort over the rows taken (it owns them now).
-		cpu := &Sort{Input: &batchList{schema: s.CPU.Input.Schema(), batches: batches}, Keys: s.CPU.Keys, Limit: -1}
-		return forward(c, cpu.Open(c), out)
+		return sortOnHost(c, s.CPU.Input.Schema(), batches, s.CPU.Keys, out)
 	})
 	return out
+}
+
+// sortOnHost sends batches (it owns them) ordered by keys on the CPU: the
+// device's operators leave few rows to it.
+func sortOnHost(c *Context, schema *arrow.Schema, batches []arrow.RecordBatch, keys []SortKey, out chan<- arrow.RecordBatch) error {
+	cpu := &Sort{Input: &batchList{schema: schema, batches: batches}, Keys: keys, Limit: -1}
+	return forward(c, cpu.Open(c), out)
 }
 
 // sortOnDevice uploads batches (not consumed), orders their rows there

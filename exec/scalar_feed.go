@@ -1,11 +1,9 @@
 package exec
 
 import (
-	"math"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/arrowgpu"
 )
@@ -72,24 +70,12 @@ func (r *scalarFeedRun) wait(c *Context) ([]arrowgpu.Param, error) {
 }
 
 // scalarParams are the device's parameters of rows' one row, nil if a
-// column's type has none (the types arrowgpu.AggKernel.WithHaving takes).
+// column's type has none.
 func scalarParams(rows arrow.RecordBatch) []arrowgpu.Param {
 	ps := make([]arrowgpu.Param, rows.NumCols())
 	for i, col := range rows.Columns() {
-		if col.IsNull(0) {
-			ps[i].Null = true
-			continue
-		}
-		switch a := col.(type) {
-		case *array.Int64:
-			ps[i].Bits = a.Value(0)
-		case *array.Decimal64:
-			ps[i].Bits = int64(a.Value(0))
-		case *array.Date32:
-			ps[i].Bits = int64(a.Value(0))
-		case *array.Float64:
-			ps[i].Bits = int64(math.Float64bits(a.Value(0)))
-		default:
+		var ok bool
+		if ps[i], ok = arrowgpu.ParamAt(col, 0); !ok {
 			return nil
 		}
 	}
