@@ -49,6 +49,9 @@ type Catalog struct {
 	mu     sync.RWMutex
 	tables map[string]Table
 	views  map[string]*View
+	// shared, for a session's catalog (Session), is the catalog beneath
+	// it: read through, never written (session.go).
+	shared *Catalog
 }
 
 // New returns an empty catalog.
@@ -63,6 +66,9 @@ func (c *Catalog) Register(t Table, replace bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := key(t.Name())
+	if err := c.sharedName(t.Name()); err != nil {
+		return err
+	}
 	if !replace {
 		if _, ok := c.tables[k]; ok {
 			return errs.NewNear(errs.Binding, t.Name(), "table %s already exists", t.Name())
@@ -95,6 +101,9 @@ func (c *Catalog) CreateView(v *View, replace bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := key(v.Name)
+	if err := c.sharedName(v.Name); err != nil {
+		return err
+	}
 	if _, ok := c.tables[k]; ok {
 		return errs.NewNear(errs.Binding, v.Name, "a table named %s already exists", v.Name)
 	}
@@ -110,6 +119,9 @@ func (c *Catalog) Table(name string) (Table, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	t, ok := c.tables[key(name)]
+	if !ok && c.shared != nil {
+		return c.shared.Table(name)
+	}
 	return t, ok
 }
 
@@ -118,6 +130,9 @@ func (c *Catalog) View(name string) (*View, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	v, ok := c.views[key(name)]
+	if !ok && c.shared != nil {
+		return c.shared.View(name)
+	}
 	return v, ok
 }
 
@@ -126,6 +141,9 @@ func (c *Catalog) DropTable(name string, ifExists bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.tables[key(name)]; !ok {
+		if err := c.sharedName(name); err != nil {
+			return err
+		}
 		if ifExists {
 			return nil
 		}
@@ -140,6 +158,9 @@ func (c *Catalog) DropView(name string, ifExists bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.views[key(name)]; !ok {
+		if err := c.sharedName(name); err != nil {
+			return err
+		}
 		if ifExists {
 			return nil
 		}
@@ -159,6 +180,9 @@ func (c *Catalog) Names() []string {
 	}
 	for _, v := range c.views {
 		out = append(out, v.Name)
+	}
+	if c.shared != nil {
+		out = append(out, c.shared.Names()...)
 	}
 	sort.Strings(out)
 	return out

@@ -48,7 +48,7 @@ func explainResult(text string) *Result {
 // what each operator did. Under ranks every rank runs it; rank 0's figures
 // are shown.
 func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
-	_, root, err := e.plan(ast)
+	_, root, err := e.plan(ctx, ast)
 	root, ops, err := e.distribute(ctx, root, err)
 	if err != nil {
 		return nil, e.agree(ctx, err)

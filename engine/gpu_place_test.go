@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -32,7 +33,7 @@ func TestPlaceOnGPU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, n, err := e.plan(stmts[0].AST)
+		_, n, err := e.plan(context.Background(), stmts[0].AST)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"testing"
@@ -35,7 +36,7 @@ func BenchmarkPlanTPCH(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, st := range stmts {
-			if _, _, err := e.plan(st.AST); err != nil {
+			if _, _, err := e.plan(context.Background(), st.AST); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -41,12 +41,12 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 	case *sqlparser.ExplainStmt:
 		return e.explain(ctx, s)
 	case *sqlparser.ExplainTab:
-		return e.describe(s.Table.Name.String())
+		return e.describe(ctx, s.Table.Name.String())
 	case *sqlparser.CreateView:
-		return e.createView(s)
+		return e.createView(ctx, s)
 	case *sqlparser.DropView:
 		for _, t := range s.FromTables {
-			if err := e.cat.DropView(t.Name.String(), s.IfExists); err != nil {
+			if err := e.catalog(ctx).DropView(t.Name.String(), s.IfExists); err != nil {
 				return nil, err
 			}
 		}
@@ -55,13 +55,13 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 		return e.createTableAs(ctx, s)
 	case *sqlparser.DropTable:
 		for _, t := range s.FromTables {
-			if err := e.cat.DropTable(t.Name.String(), s.IfExists); err != nil {
+			if err := e.catalog(ctx).DropTable(t.Name.String(), s.IfExists); err != nil {
 				return nil, err
 			}
 		}
 		return &Result{}, nil
 	case *sqlparser.Show:
-		return e.show(s)
+		return e.show(ctx, s)
 	}
 	return nil, errs.New(errs.Unsupported, "%s statements are not supported", kindName(ast))
 }
@@ -82,13 +82,13 @@ func kindName(ast sqlparser.Statement) string {
 // plan binds, optimises and lowers a query. A panic there is a gq bug; it
 // becomes an Internal error rather than ending the process (a REPL session
 // survives it).
-func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err error) {
+func (e *Engine) plan(ctx context.Context, ast sqlparser.Statement) (p planner.Plan, n exec.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			p, n, err = nil, nil, errs.New(errs.Internal, "planning panicked: %v", r)
 		}
 	}()
-	p, err = planner.Bind(e.cat, ast)
+	p, err = planner.BindContext(ctx, e.catalog(ctx), ast)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,7 +119,7 @@ func (e *Engine) plan(ast sqlparser.Statement) (p planner.Plan, n exec.Node, err
 // query runs a row-returning statement and collects its batches, so that a
 // failing query shows nothing partial.
 func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
-	p, root, err := e.plan(ast)
+	p, root, err := e.plan(ctx, ast)
 	root, ops, err := e.distribute(ctx, root, err)
 	if err != nil {
 		return nil, e.agree(ctx, err)
@@ -167,7 +167,7 @@ func (e *Engine) explain(ctx context.Context, s *sqlparser.ExplainStmt) (*Result
 	if s.Type == sqlparser.AnalyzeType {
 		return e.explainAnalyze(ctx, s.Statement)
 	}
-	_, root, err := e.plan(s.Statement)
+	_, root, err := e.plan(ctx, s.Statement)
 	if err == nil {
 		root, err = e.explainDistributed(root)
 	}
@@ -177,17 +177,17 @@ func (e *Engine) explain(ctx context.Context, s *sqlparser.ExplainStmt) (*Result
 	return explainResult(physical.Explain(root)), nil
 }
 
-func (e *Engine) createView(s *sqlparser.CreateView) (*Result, error) {
+func (e *Engine) createView(ctx context.Context, s *sqlparser.CreateView) (*Result, error) {
 	name := s.ViewName.Name.String()
 	// Bind now so a broken view fails at CREATE, not at first use.
-	if _, err := planner.Bind(e.cat, s.Select); err != nil {
+	if _, err := planner.BindContext(ctx, e.catalog(ctx), s.Select); err != nil {
 		return nil, err
 	}
 	v := &catalog.View{Name: name, SQL: sqlparser.String(s.Select)}
 	for _, c := range s.Columns {
 		v.Columns = append(v.Columns, c.String())
 	}
-	return &Result{}, e.cat.CreateView(v, s.IsReplace)
+	return &Result{}, e.catalog(ctx).CreateView(v, s.IsReplace)
 }
 
 func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*Result, error) {
@@ -195,7 +195,7 @@ func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*
 	if s.Select == nil {
 		return nil, errs.NewNear(errs.Unsupported, name, "CREATE TABLE without AS SELECT is not supported (gq has no INSERT)")
 	}
-	if _, ok := e.cat.Table(name); ok {
+	if _, ok := e.catalog(ctx).Table(name); ok {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
@@ -209,41 +209,41 @@ func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*
 	if res.Batches, err = detach(res.Schema, res.Batches); err != nil {
 		return nil, err
 	}
-	if err := e.cat.Register(catalog.NewMemTable(name, res.Schema, res.Batches), false); err != nil {
+	if err := e.catalog(ctx).Register(catalog.NewMemTable(name, res.Schema, res.Batches), false); err != nil {
 		res.Release()
 		return nil, err
 	}
 	return &Result{RowsAffected: n}, nil
 }
 
-func (e *Engine) show(s *sqlparser.Show) (*Result, error) {
+func (e *Engine) show(ctx context.Context, s *sqlparser.Show) (*Result, error) {
 	b, ok := s.Internal.(*sqlparser.ShowBasic)
 	if ok {
 		switch b.Command {
 		case sqlparser.Table:
 			var rows [][]string
-			for _, n := range e.cat.Names() {
+			for _, n := range e.catalog(ctx).Names() {
 				rows = append(rows, []string{n})
 			}
 			return stringResult([]string{"name"}, rows), nil
 		case sqlparser.Column:
-			return e.describe(b.Tbl.Name.String())
+			return e.describe(ctx, b.Tbl.Name.String())
 		}
 	}
 	return nil, errs.New(errs.Unsupported, "this SHOW statement is not supported (try SHOW TABLES or SHOW COLUMNS FROM t)")
 }
 
 // describe lists a table's or view's columns.
-func (e *Engine) describe(name string) (*Result, error) {
+func (e *Engine) describe(ctx context.Context, name string) (*Result, error) {
 	var schema *arrow.Schema
-	if t, ok := e.cat.Table(name); ok {
+	if t, ok := e.catalog(ctx).Table(name); ok {
 		schema = t.Schema()
-	} else if v, ok := e.cat.View(name); ok {
+	} else if v, ok := e.catalog(ctx).View(name); ok {
 		ast, err := parser.Split(v.SQL)
 		if err != nil || len(ast) != 1 {
 			return nil, errs.New(errs.Internal, "view %s does not parse: %v", name, err)
 		}
-		p, err := planner.Bind(e.cat, ast[0].AST)
+		p, err := planner.BindContext(ctx, e.catalog(ctx), ast[0].AST)
 		if err != nil {
 			return nil, err
 		}

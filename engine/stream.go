@@ -113,7 +113,7 @@ func (e *Engine) Schema(ctx context.Context, sql string) (*arrow.Schema, error) 
 	}
 	switch st.AST.(type) {
 	case *sqlparser.Select, *sqlparser.Union:
-		p, _, err := e.plan(st.AST)
+		p, _, err := e.plan(ctx, st.AST)
 		if err != nil {
 			return nil, locate(err, st)
 		}
@@ -150,7 +150,7 @@ func one(sql string) (parser.Statement, error) {
 // stream plans a row-returning statement and starts its operators; their
 // batches flow to the Stream as they are made.
 func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Stream, error) {
-	p, root, err := e.plan(ast)
+	p, root, err := e.plan(parent, ast)
 	root, ops, err := e.distribute(parent, root, err)
 	if err != nil {
 		return nil, e.agree(parent, err)

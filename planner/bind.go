@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -16,11 +17,18 @@ import (
 // Output column names (Columns()[i].Name) are the result header: the alias,
 // else the column name, else the expression text (e.g. "count(*)").
 func Bind(cat *catalog.Catalog, stmt sqlparser.Statement) (Plan, error) {
+	return BindContext(context.Background(), cat, stmt)
+}
+
+// BindContext is Bind under ctx: binding stops with ctx's error when it is
+// cancelled (a query's timeout holds while it is planned too), and what
+// binding reads (files named in FROM) is read under it.
+func BindContext(ctx context.Context, cat *catalog.Catalog, stmt sqlparser.Statement) (Plan, error) {
 	ts, ok := stmt.(sqlparser.TableStatement)
 	if !ok {
 		return nil, errs.New(errs.Unsupported, "statement %T does not return rows", stmt)
 	}
-	b := &binder{cat: cat}
+	b := &binder{ctx: ctx, cat: cat}
 	r, err := b.bindTableStmt(ts, nil, nil)
 	if err != nil {
 		return nil, err
@@ -29,6 +37,7 @@ func Bind(cat *catalog.Catalog, stmt sqlparser.Statement) (Plan, error) {
 }
 
 type binder struct {
+	ctx   context.Context
 	cat   *catalog.Catalog
 	views int // nesting depth of views being bound (guards against cycles)
 }
@@ -131,6 +140,11 @@ type selResult struct {
 }
 
 func (b *binder) bindTableStmt(ts sqlparser.TableStatement, outer *scope, env *cteEnv) (*selResult, error) {
+	// Each SELECT of a statement is a point to notice cancellation: a
+	// statement of thousands of UNION branches binds for long.
+	if err := b.ctx.Err(); err != nil {
+		return nil, errs.Wrap(errs.Cancelled, context.Cause(b.ctx), "query cancelled while planning")
+	}
 	switch st := ts.(type) {
 	case *sqlparser.Select:
 		return b.bindSelect(st, outer, env)
