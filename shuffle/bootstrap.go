@@ -3,12 +3,15 @@ package shuffle
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gq/errs"
@@ -27,10 +30,26 @@ type Launch struct {
 	// Hosts is how many hosts the launcher spread the ranks over, where
 	// it says (0: unknown). A derived directory only works on one host.
 	Hosts int
+	// secret is the job secret the environment gave (RRUN_JOB_SECRET,
+	// GQ_JOB_SECRET, GQ_JOB_SECRET_FILE), if any; see secretFromEnv.
+	secret hidden
+}
+
+// hidden is a secret that does not print: a Launch in an error message
+// or a log shows "[hidden]".
+type hidden []byte
+
+func (h hidden) String() string {
+	if h == nil {
+		return "[none]"
+	}
+	return "[hidden]"
 }
 
 // DetectLaunch reads rrun's, Open MPI's and Slurm's variables (in that
-// order). Without any, the job is one rank.
+// order). Without any, the job is one rank. A world size over MaxRanks is
+// refused before anything is sized by it; a job of several ranks reads
+// its secret here, so a bad GQ_JOB_SECRET_FILE is named at start.
 func DetectLaunch(getenv func(string) string) (Launch, error) {
 	l := Launch{NRanks: 1}
 	pairs := []struct{ launcher, rank, size string }{
@@ -48,6 +67,9 @@ func DetectLaunch(getenv func(string) string) (Launch, error) {
 		if err1 != nil || err2 != nil || n < 1 || r < 0 || r >= n {
 			return l, errs.New(errs.Communication, "bad launcher environment %s=%q %s=%q", p.rank, rs, p.size, ns)
 		}
+		if n > MaxRanks {
+			return l, errs.New(errs.Communication, "%s=%d: a job has at most %d ranks", p.size, n, MaxRanks)
+		}
 		l.Rank, l.NRanks, l.Launcher = r, n, p.launcher
 		l.Hosts = hostCount(p.launcher, n, getenv)
 		break
@@ -61,6 +83,13 @@ func DetectLaunch(getenv func(string) string) (Launch, error) {
 			l.CoordDir = filepath.Join(os.TempDir(), "gq-coord-"+id)
 			l.DerivedDir = true
 		}
+	}
+	if l.NRanks > 1 {
+		secret, err := secretFromEnv(getenv)
+		if err != nil {
+			return l, err
+		}
+		l.secret = secret
 	}
 	return l, nil
 }
@@ -174,11 +203,15 @@ func FromEnv(backend string) (Communicator, error) {
 
 // BootstrapTCP listens on host, exchanges addresses through the launch's
 // coordinator (a shared directory or rank 0's address service) and
-// connects the mesh. Whether it succeeds or fails, it leaves nothing
-// behind: address files are removed once every rank has read them (or
+// connects the mesh, every connection proving the job secret. Whether it
+// succeeds or fails, it leaves nothing behind: address files (and a
+// secret rank 0 wrote) are removed once every rank has read them (or
 // when giving up), and so is a directory derived from the job id.
 func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 	opts.fill()
+	if l.NRanks > MaxRanks {
+		return nil, errs.New(errs.Communication, "%d ranks, at most %d", l.NRanks, MaxRanks)
+	}
 	if l.CoordDir == "" && l.CoordAddr == "" {
 		why := ""
 		if l.Hosts > 1 {
@@ -186,34 +219,33 @@ func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 		}
 		return nil, errs.New(errs.Communication, "%d ranks but no coordinator%s: set GQ_COORD_DIR (a directory every rank can see) or GQ_COORD_ADDR (host:port for rank 0), e.g. mpirun -x GQ_COORD_ADDR=HOST:PORT", l.NRanks, why)
 	}
+	if l.secret == nil && l.CoordDir == "" {
+		return nil, noSecret(l)
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
 	if err != nil {
 		return nil, errs.Wrap(errs.Communication, err, "rank %d: listen", l.Rank)
 	}
 	defer ln.Close()
 	deadline := time.Now().Add(opts.ConnectTimeout)
-	var addrs []string
-	if l.CoordDir != "" {
-		if l.DerivedDir {
-			os.MkdirAll(l.CoordDir, 0o700)
-		}
-		defer removeAddrFile(l)
-		addrs, err = exchangeDir(l, ln.Addr().String(), deadline)
-	} else {
-		addrs, err = exchangeSocket(l, ln.Addr().String(), deadline)
-	}
+	ex, err := exchange(l, ln.Addr().String(), deadline, false)
+	defer ex.cleanup()
 	if err != nil {
 		return nil, err
 	}
 	opts.ConnectTimeout = max(time.Until(deadline), time.Second)
-	t, err := ConnectTCP(l.Rank, addrs, ln, opts)
+	opts.Secret = ex.secret
+	t, err := ConnectTCP(l.Rank, ex.addrs, ln, opts)
+	// Every rank connected to rank 0 has proven the secret, so it has
+	// read the file: it goes before the barrier, so that the last rank
+	// through finds a derived directory empty.
+	ex.dropSecret()
 	if err != nil || l.CoordDir == "" {
 		return t, err
 	}
 	// A rank that dialed us may be connected before it has read every
-	// address file (the kernel accepts for us): wait until every rank is
-	// through ConnectTCP, so removing our file (deferred) hides it from
-	// nobody.
+	// address file: wait until every rank is through ConnectTCP, so
+	// removing our file (deferred) hides it from nobody.
 	ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(time.Second))
 	defer cancel()
 	if err := barrier(ctx, t, tagBootstrapBarrier); err != nil {
@@ -221,6 +253,75 @@ func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 		return nil, errs.Wrap(errs.Communication, err, "rank %d: start-up barrier", l.Rank)
 	}
 	return t, nil
+}
+
+// exchanged is what the coordinator gave a rank: every rank's address
+// and the job secret.
+type exchanged struct {
+	l         Launch
+	addrs     []string
+	secret    []byte
+	ownSecret bool // rank 0 wrote the secret into the coordinator directory
+	published bool // this rank's address file may exist
+}
+
+// dropSecret removes the secret file rank 0 wrote, once every rank has
+// it (or nobody will need it).
+func (e *exchanged) dropSecret() {
+	if e.ownSecret {
+		removeDirSecret(e.l.CoordDir)
+		e.ownSecret = false
+	}
+}
+
+// cleanup removes what this rank left in the coordinator directory.
+func (e *exchanged) cleanup() {
+	e.dropSecret()
+	if e.published {
+		removeAddrFile(e.l)
+	}
+}
+
+// exchange publishes addr through the launch's coordinator and returns
+// every rank's address and the job secret: the environment's, or, with a
+// coordinator directory and none given, one rank 0 writes there. private
+// (the ucx backend, whose connections prove nothing) requires the
+// directory to be this user's alone even when the secret came from the
+// environment, so no stranger can read or plant an address, and needs no
+// secret with it.
+func exchange(l Launch, addr string, deadline time.Time, private bool) (*exchanged, error) {
+	ex := &exchanged{l: l, secret: l.secret}
+	var err error
+	if l.CoordDir == "" {
+		if ex.secret == nil {
+			return ex, noSecret(l)
+		}
+		ex.addrs, err = exchangeSocket(l, addr, deadline, ex.secret)
+		return ex, err
+	}
+	if l.DerivedDir {
+		os.MkdirAll(l.CoordDir, 0o700)
+	}
+	if private || ex.secret == nil {
+		if err := privateDir(l.CoordDir); err != nil {
+			return ex, within(err, "rank %d: the ranks cannot meet there safely (set GQ_COORD_DIR to a directory of your own, mode 700, or give a secret in GQ_JOB_SECRET)", l.Rank)
+		}
+	}
+	if ex.secret == nil && !private && l.Rank == 0 {
+		if ex.secret, err = createDirSecret(l); err != nil {
+			return ex, err
+		}
+		ex.ownSecret = true
+	}
+	ex.published = true
+	if ex.addrs, err = exchangeDir(l, addr, deadline); err != nil {
+		return ex, err
+	}
+	if ex.secret == nil && !private {
+		// Rank 0 wrote the secret before its address, which is read.
+		ex.secret, err = readDirSecret(l)
+	}
+	return ex, err
 }
 
 func addrFile(dir string, rank int) string {
@@ -238,12 +339,14 @@ func removeAddrFile(l Launch) {
 	}
 }
 
-// exchangeDir writes this rank's address to DIR/rank-R.addr (atomically,
-// by rename) and waits for every other rank's file.
+// exchangeDir writes this rank's address and its count of ranks to
+// DIR/rank-R.addr (atomically, by rename; readable by this user alone)
+// and waits for every other rank's file. A rank that counts the ranks
+// differently is named at once.
 func exchangeDir(l Launch, addr string, deadline time.Time) ([]string, error) {
 	name := addrFile(l.CoordDir, l.Rank)
 	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, []byte(addr), 0o644); err != nil {
+	if err := os.WriteFile(tmp, []byte(fmt.Sprintf("%s %d\n", addr, l.NRanks)), 0o600); err != nil {
 		return nil, errs.Wrap(errs.Communication, err, "rank %d: publishing address", l.Rank)
 	}
 	if err := os.Rename(tmp, name); err != nil {
@@ -262,7 +365,17 @@ func exchangeDir(l Launch, addr string, deadline time.Time) ([]string, error) {
 				absent = append(absent, strconv.Itoa(r))
 				continue
 			}
-			addrs[r] = strings.TrimSpace(string(b))
+			f := strings.Fields(string(b))
+			if len(f) == 0 {
+				absent = append(absent, strconv.Itoa(r))
+				continue
+			}
+			if len(f) > 1 {
+				if n, err := strconv.Atoi(f[1]); err == nil && n != l.NRanks {
+					return nil, errs.Wrap(errs.Communication, mismatch(l.Rank, r, n, l.NRanks), "rank %d", l.Rank)
+				}
+			}
+			addrs[r] = f[0]
 		}
 		if len(absent) == 0 {
 			return addrs, nil
@@ -274,14 +387,17 @@ func exchangeDir(l Launch, addr string, deadline time.Time) ([]string, error) {
 	}
 }
 
-// exchangeSocket: rank 0 serves at CoordAddr, collects "RANK ADDR" lines
-// from the others and answers each with "OK" and every address, or, when
-// some rank does not register in time, "ERR" and the missing ranks, so
-// that every rank's error names them. The others dial it (retrying while
-// rank 0 starts).
-func exchangeSocket(l Launch, addr string, deadline time.Time) ([]string, error) {
+// exchangeSocket: rank 0 serves at CoordAddr; every other rank dials it
+// (retrying while rank 0 starts), proves the job secret as a mesh
+// connection does (a stranger is dropped, a rank of another world size
+// named at once), and sends its address on a line. Rank 0 answers each
+// with "OK" and every address once all are in; when some rank does not
+// register in time, with "ERR" and the missing ranks, and when a rank of
+// another world size turns up, with "MISMATCH" and what it said, so that
+// every rank's error names the cause.
+func exchangeSocket(l Launch, addr string, deadline time.Time, secret []byte) ([]string, error) {
 	if l.Rank == 0 {
-		return serveAddrs(l, addr, deadline)
+		return serveAddrs(l, addr, deadline, secret)
 	}
 	addrs := make([]string, l.NRanks)
 	var err error
@@ -290,16 +406,27 @@ func exchangeSocket(l Launch, addr string, deadline time.Time) ([]string, error)
 		var c net.Conn
 		c, err = net.DialTimeout("tcp", l.CoordAddr, time.Second)
 		if err == nil {
+			err = dialAuth(c, secret, purposeCoord, l.Rank, l.NRanks, 0, handshakeDeadline(deadline, DefaultHandshakeTimeout))
+			var me *mismatchError
+			if errors.As(err, &me) {
+				c.Close()
+				return nil, errs.Wrap(errs.Communication, err, "rank %d", l.Rank)
+			}
+		}
+		if err == nil {
 			registered = true
 			c.SetDeadline(deadline.Add(2 * time.Second)) // rank 0 answers at its deadline
-			fmt.Fprintf(c, "%d %s\n", l.Rank, addr)
+			fmt.Fprintf(c, "%s\n", addr)
 			rd := bufio.NewReader(c)
 			var status string
-			if _, err = fmt.Fscan(rd, &status); err == nil && status == "ERR" {
-				var missing string
-				fmt.Fscan(rd, &missing)
+			if _, err = fmt.Fscan(rd, &status); err == nil && status != "OK" {
+				why, _ := rd.ReadString('\n')
+				why = strings.TrimSpace(why)
 				c.Close()
-				return nil, errs.New(errs.Communication, "rank %d: timed out waiting for rank(s) %s to start (rank 0 gave up waiting at %s; GQ_CONNECT_TIMEOUT sets the wait)", l.Rank, missing, l.CoordAddr)
+				if status == "MISMATCH" {
+					return nil, errs.New(errs.Communication, "rank %d: rank 0 refused the job: %s", l.Rank, why)
+				}
+				return nil, errs.New(errs.Communication, "rank %d: timed out waiting for rank(s) %s to start (rank 0 gave up waiting at %s; GQ_CONNECT_TIMEOUT sets the wait)", l.Rank, why, l.CoordAddr)
 			}
 			for i := range addrs {
 				if err != nil {
@@ -311,6 +438,8 @@ func exchangeSocket(l Launch, addr string, deadline time.Time) ([]string, error)
 			if err == nil && status == "OK" {
 				return addrs, nil
 			}
+		} else if c != nil {
+			c.Close()
 		}
 		if time.Now().After(deadline) {
 			if !registered {
@@ -322,51 +451,127 @@ func exchangeSocket(l Launch, addr string, deadline time.Time) ([]string, error)
 	}
 }
 
-// serveAddrs is rank 0's side of exchangeSocket.
-func serveAddrs(l Launch, addr string, deadline time.Time) ([]string, error) {
+// serveAddrs is rank 0's side of exchangeSocket. Each connection proves
+// itself in its own goroutine, within DefaultHandshakeTimeout, so a
+// stranger that connects and stays silent delays no rank.
+func serveAddrs(l Launch, addr string, deadline time.Time, secret []byte) ([]string, error) {
 	ln, err := net.Listen("tcp", l.CoordAddr)
 	if err != nil {
 		return nil, errs.Wrap(errs.Communication, err, "rank 0: coordinator listen on %s", l.CoordAddr)
 	}
-	defer ln.Close()
-	ln.(*net.TCPListener).SetDeadline(deadline)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	go func() { <-ctx.Done(); ln.Close() }()
 	addrs := make([]string, l.NRanks)
 	addrs[0] = addr
-	conns := map[int]net.Conn{}
+	var mu sync.Mutex
+	conns := map[int]net.Conn{}       // registered ranks
+	pending := map[net.Conn]bool{}    // connections still proving themselves
+	claimed := make([]bool, l.NRanks) // ranks proven, address not yet read
+	var fatal error
+	var hs sync.WaitGroup
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			break // closed: all in, a mismatch, or the deadline
+		}
+		mu.Lock()
+		if len(pending) >= maxHandshakes {
+			mu.Unlock()
+			c.Close()
+			continue
+		}
+		pending[c] = true
+		mu.Unlock()
+		hs.Add(1)
+		go func() {
+			defer hs.Done()
+			hd := handshakeDeadline(deadline, DefaultHandshakeTimeout)
+			hello, err := acceptAuth(c, secret, purposeCoord, 0, l.NRanks, hd)
+			r := hello.rank
+			mu.Lock()
+			delete(pending, c)
+			var me *mismatchError
+			if errors.As(err, &me) {
+				if fatal == nil {
+					fatal = err
+				}
+				mu.Unlock()
+				c.Close()
+				cancel()
+				return
+			}
+			ok := err == nil && r > 0 && r < l.NRanks && !claimed[r] && ctx.Err() == nil
+			if ok {
+				claimed[r] = true
+			}
+			mu.Unlock()
+			if !ok {
+				if err == nil {
+					answer(c, statusRefused, time.Now().Add(time.Second))
+				}
+				c.Close()
+				return
+			}
+			var a string
+			err = answer(c, statusAccepted, hd)
+			if err == nil {
+				c.SetReadDeadline(hd)
+				a, err = bufio.NewReader(c).ReadString('\n')
+				a = strings.TrimSpace(a)
+				c.SetReadDeadline(time.Time{})
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || a == "" || ctx.Err() != nil {
+				claimed[r] = false
+				c.Close()
+				return
+			}
+			addrs[r], conns[r] = a, c
+			if len(conns) == l.NRanks-1 {
+				cancel() // all in
+			}
+		}()
+	}
+	// Stop the handshakes under way (strangers, or too late) and wait for
+	// their goroutines, which own nothing once they are done.
+	mu.Lock()
+	for c := range pending {
+		c.Close()
+	}
+	mu.Unlock()
+	hs.Wait()
 	defer func() {
 		for _, c := range conns {
 			c.Close()
 		}
 	}()
-	for len(conns) < l.NRanks-1 {
-		c, err := ln.Accept()
-		if err != nil {
-			var absent []string
-			for r := 1; r < l.NRanks; r++ {
-				if conns[r] == nil {
-					absent = append(absent, strconv.Itoa(r))
-				}
-			}
-			missing := strings.Join(absent, ",")
-			for _, c := range conns {
-				c.SetWriteDeadline(time.Now().Add(time.Second))
-				fmt.Fprintf(c, "ERR %s\n", missing)
-			}
-			return nil, errs.New(errs.Communication, "rank 0: timed out waiting for rank(s) %s to start (coordinator %s; GQ_CONNECT_TIMEOUT sets the wait)", missing, l.CoordAddr)
+	tell := func(msg string) {
+		for _, c := range conns {
+			c.SetWriteDeadline(time.Now().Add(time.Second))
+			io.WriteString(c, msg)
 		}
-		c.SetDeadline(deadline)
-		var r int
-		var a string
-		if _, err := fmt.Fscan(bufio.NewReader(c), &r, &a); err != nil || r <= 0 || r >= l.NRanks || conns[r] != nil {
-			c.Close()
-			continue
+	}
+	if fatal != nil {
+		tell("MISMATCH " + fatal.Error() + "\n")
+		return nil, errs.Wrap(errs.Communication, fatal, "rank 0")
+	}
+	if len(conns) < l.NRanks-1 {
+		var absent []string
+		for r := 1; r < l.NRanks; r++ {
+			if conns[r] == nil {
+				absent = append(absent, strconv.Itoa(r))
+			}
 		}
-		addrs[r] = a
-		conns[r] = c
+		missing := strings.Join(absent, ",")
+		tell("ERR " + missing + "\n")
+		return nil, errs.New(errs.Communication, "rank 0: timed out waiting for rank(s) %s to start (coordinator %s; GQ_CONNECT_TIMEOUT sets the wait)", missing, l.CoordAddr)
 	}
 	msg := "OK " + strings.Join(addrs, " ") + "\n"
 	for r, c := range conns {
-		if _, err := c.Write([]byte(msg)); err != nil {
+		c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, msg); err != nil {
 			return nil, errs.Wrap(errs.Communication, err, "rank 0: answering rank %d", r)
 		}
 	}

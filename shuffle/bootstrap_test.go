@@ -95,7 +95,7 @@ func TestBootstrapNeverStarts(t *testing.T) {
 			case "derived-dir":
 				base.CoordDir, base.DerivedDir = dir, true
 			case "socket":
-				base.CoordAddr = freeAddr(t)
+				base.CoordAddr, base.secret = freeAddr(t), testSecret
 			}
 			start := time.Now()
 			comms, errc := bootstrapAll([]int{0, 1, 3}, base, timeout)
@@ -119,7 +119,7 @@ func TestBootstrapNeverStarts(t *testing.T) {
 		})
 	}
 	t.Run("rank-0-absent", func(t *testing.T) {
-		_, errc := bootstrapAll([]int{1}, Launch{NRanks: 2, CoordAddr: freeAddr(t)}, timeout)
+		_, errc := bootstrapAll([]int{1}, Launch{NRanks: 2, CoordAddr: freeAddr(t), secret: testSecret}, timeout)
 		if err := errc[1]; err == nil || !strings.Contains(err.Error(), "timed out waiting for rank 0") {
 			t.Errorf("got %v, want a timeout naming rank 0", err)
 		}

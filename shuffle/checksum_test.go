@@ -189,6 +189,7 @@ func TestChecksumModes(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			o.Secret = testSecret
 			c, err := ConnectTCP(r, addrs, lns[r], o)
 			if err != nil {
 				t.Error(err)
@@ -226,7 +227,7 @@ func TestTCPFrameTooLong(t *testing.T) {
 		}
 		done := make(chan res, 1)
 		go func() {
-			c, err := ConnectTCP(0, addrs, ln, TCPOptions{MaxMessage: 1 << 20})
+			c, err := ConnectTCP(0, addrs, ln, TCPOptions{MaxMessage: 1 << 20, Secret: testSecret})
 			done <- res{c, err}
 		}()
 		// This test plays rank 1 with a bare socket.
@@ -234,7 +235,7 @@ func TestTCPFrameTooLong(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writeHello(peer, 1, 2); err != nil {
+		if err := dialAuth(peer, testSecret, purposeMesh, 1, 2, 0, time.Now().Add(5*time.Second)); err != nil {
 			t.Fatal(err)
 		}
 		got := <-done

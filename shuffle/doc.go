@@ -50,5 +50,24 @@
 // set GQ_COORD_ADDR (or GQ_COORD_DIR on a shared file system).
 // GQ_CONNECT_TIMEOUT (default 30s) bounds the wait for ranks to start.
 //
+// Ranks accept only their job (auth.go). Every tcp connection, and every
+// registration with rank 0's address service, first proves the job
+// secret: an HMAC-SHA256 over both sides' fresh nonces, ranks and world
+// sizes, the side that accepts proving itself too. A connection that
+// fails, stays silent past a few seconds (in its own goroutine, so it
+// holds up no rank) or claims a rank already connected is dropped and the
+// job goes on; a proven rank of another world size is named at once. The
+// secret comes from the launcher (rrun's RRUN_JOB_SECRET), from
+// GQ_JOB_SECRET or GQ_JOB_SECRET_FILE (a file only its owner may read),
+// or, for ranks meeting in a coordinator directory that is this user's
+// alone, from a file rank 0 writes there; without any, a rank refuses to
+// start. Frames after the handshake are checksummed, not signed: the
+// handshake keeps out other processes, not an attacker on the network
+// path. The ucx backend's own traffic is not authenticated (UCX has no
+// such notion); its worker addresses go only to proven ranks or into a
+// directory only this user can read.
+//
+// A world size over MaxRanks (65,536) is refused at start.
+//
 // shuffle knows nothing of Arrow, plans or queries: it must not import exec.
 package shuffle

@@ -336,7 +336,7 @@ func TestBootstrap(t *testing.T) {
 					if mode == "dir" {
 						l.CoordDir = dir
 					} else {
-						l.CoordAddr = coord
+						l.CoordAddr, l.secret = coord, testSecret
 					}
 					comms[r], errc[r] = BootstrapTCP(l, "127.0.0.1", TCPOptions{ConnectTimeout: 10 * time.Second})
 				}()

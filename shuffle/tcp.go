@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net"
@@ -35,6 +36,12 @@ type TCPOptions struct {
 	// the host, ChecksumAlways all. GQ_TCP_CHECKSUM=always sets it under
 	// a launcher.
 	Checksum Checksum
+	// Secret is the job secret every connection proves before it carries
+	// a frame (see acceptAuth); ConnectTCP refuses to start without one.
+	Secret []byte
+	// HandshakeTimeout is how long a new connection has to prove the
+	// secret before it is dropped (default DefaultHandshakeTimeout).
+	HandshakeTimeout time.Duration
 }
 
 // Checksum is when the tcp backend checksums a frame's payload.
@@ -67,6 +74,9 @@ func (o *TCPOptions) fill() {
 	if o.MaxMessage <= 0 {
 		o.MaxMessage = 1 << 30
 	}
+	if o.HandshakeTimeout <= 0 {
+		o.HandshakeTimeout = DefaultHandshakeTimeout
+	}
 	o.MaxMessage = min(o.MaxMessage, math.MaxUint32)
 }
 
@@ -85,9 +95,7 @@ const (
 // rather than change its answer (see Checksum).
 const (
 	headerLen = 24
-	sumAt     = 16         // offset of the checksum in the header
-	helloLen  = 12         // magic u32, rank u32, nranks u32
-	magic     = 0x67717333 // "gqs3": framing version 3 (xxh3-checksummed)
+	sumAt     = 16 // offset of the checksum in the header
 
 	flagsAt    = 13     // offset of the flags byte in the header
 	flagSummed = 1 << 0 // the checksum covers the payload too
@@ -156,14 +164,27 @@ func onThisHost(c net.Conn) bool {
 }
 
 // ConnectTCP joins the mesh: ln is this rank's listener (its address is
-// addrs[rank]), addrs the listening address of every rank. It returns
-// when every connection is up, or fails after opts.ConnectTimeout naming
-// the ranks that could not be reached.
+// addrs[rank]), addrs the listening address of every rank. Every
+// connection first proves opts.Secret (see acceptAuth); one that does not
+// within opts.HandshakeTimeout, or claims a rank already connected, is
+// dropped, and the job goes on without it. It returns when every
+// connection is up, fails at once when a proven peer counts a different
+// world size, and otherwise fails after opts.ConnectTimeout naming the
+// ranks that could not be reached. ln is closed on return.
 func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TCP, error) {
+	defer ln.Close()
 	opts.fill()
 	n := len(addrs)
+	if n > MaxRanks {
+		return nil, errs.New(errs.Communication, "%d ranks, at most %d", n, MaxRanks)
+	}
+	if len(opts.Secret) == 0 {
+		return nil, errs.New(errs.Communication, "rank %d: no job secret to authenticate the other ranks with (TCPOptions.Secret)", rank)
+	}
 	t := &TCP{rank: rank, n: n, opts: opts, box: newMailbox(), peers: make([]*tcpPeer, n), done: make(chan struct{})}
 	deadline := time.Now().Add(opts.ConnectTimeout)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
 	var mu sync.Mutex
 	var firstErr error
 	setErr := func(err error) {
@@ -173,30 +194,28 @@ func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TC
 		}
 		mu.Unlock()
 	}
+	// fatal: a proven peer of another world size; waiting longer cannot
+	// help, so everything stops now.
+	fatal := func(err error) {
+		setErr(errs.Wrap(errs.Communication, err, "rank %d", rank))
+		cancel()
+	}
 	var wg sync.WaitGroup
 	// Accept the higher ranks.
 	if rank < n-1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if d, ok := ln.(interface{ SetDeadline(time.Time) error }); ok {
-				d.SetDeadline(deadline)
-			}
-			for got := 0; got < n-1-rank; {
-				c, err := ln.Accept()
-				if err != nil {
-					setErr(errs.New(errs.Communication, "rank %d: waiting for ranks %s to connect: %v", rank, missing(t.peers, rank+1, n), err))
-					return
+			dropped := t.acceptPeers(ctx, ln, &mu, fatal)
+			mu.Lock()
+			left := missing(t.peers, rank+1, n)
+			mu.Unlock()
+			if left != "" {
+				why := "timed out"
+				if dropped > 0 {
+					why += fmt.Sprintf("; dropped %d connection(s) that did not prove the job secret (strangers, or ranks given another secret)", dropped)
 				}
-				r, err := readHello(c, n, deadline)
-				if err != nil || r <= rank || t.peers[r] != nil {
-					c.Close()
-					continue
-				}
-				mu.Lock()
-				t.peers[r] = t.newPeer(r, c)
-				mu.Unlock()
-				got++
+				setErr(errs.New(errs.Communication, "rank %d: waiting for ranks %s to connect: %s", rank, left, why))
 			}
 		}()
 	}
@@ -206,9 +225,9 @@ func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TC
 		go func() {
 			defer wg.Done()
 			for {
-				c, err := net.DialTimeout("tcp", addrs[r], time.Until(deadline))
+				c, err := (&net.Dialer{}).DialContext(ctx, "tcp", addrs[r])
 				if err == nil {
-					err = writeHello(c, rank, n)
+					err = dialAuth(c, opts.Secret, purposeMesh, rank, n, r, handshakeDeadline(deadline, opts.HandshakeTimeout))
 					if err == nil {
 						mu.Lock()
 						t.peers[r] = t.newPeer(r, c)
@@ -216,12 +235,20 @@ func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TC
 						return
 					}
 					c.Close()
+					var me *mismatchError
+					if errors.As(err, &me) {
+						fatal(err)
+						return
+					}
 				}
-				if time.Now().After(deadline) {
+				if ctx.Err() != nil {
 					setErr(errs.New(errs.Communication, "rank %d: cannot connect to rank %d at %s: %v", rank, r, addrs[r], err))
 					return
 				}
-				time.Sleep(20 * time.Millisecond)
+				select {
+				case <-ctx.Done():
+				case <-time.After(20 * time.Millisecond):
+				}
 			}
 		}()
 	}
@@ -246,6 +273,110 @@ func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TC
 	return t, nil
 }
 
+// maxHandshakes bounds the connections proving themselves at once: past
+// it a new connection is closed unread (a real rank retries).
+const maxHandshakes = 256
+
+// acceptPeers takes the higher ranks' connections until all are in or
+// ctx ends, and returns how many connections it dropped for failing the
+// handshake. Each connection proves itself in its own goroutine, so one
+// that stays silent holds up nobody.
+func (t *TCP) acceptPeers(ctx context.Context, ln net.Listener, mu *sync.Mutex, fatal func(error)) (dropped int) {
+	want := t.n - 1 - t.rank
+	got := 0
+	all := make(chan struct{})
+	pending := map[net.Conn]bool{} // under mu: connections still proving themselves
+	var hs sync.WaitGroup
+	stopped := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-all:
+		}
+		ln.Close() // ends Accept
+		close(stopped)
+	}()
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			select {
+			case <-stopped:
+			default:
+				// Not closed by us: the listener failed; wait out the
+				// start-up for the error to name the missing ranks.
+				select {
+				case <-ctx.Done():
+				case <-all:
+				}
+			}
+			break
+		}
+		mu.Lock()
+		if len(pending) >= maxHandshakes {
+			mu.Unlock()
+			c.Close()
+			continue
+		}
+		pending[c] = true
+		mu.Unlock()
+		hs.Add(1)
+		go func() {
+			defer hs.Done()
+			deadline, _ := ctx.Deadline()
+			hello, err := acceptAuth(c, t.opts.Secret, purposeMesh, t.rank, t.n, handshakeDeadline(deadline, t.opts.HandshakeTimeout))
+			var me *mismatchError
+			isMismatch := errors.As(err, &me)
+			mu.Lock()
+			delete(pending, c)
+			// A proven rank is taken unless its rank is not one this
+			// rank accepts or is taken already; the claim comes before
+			// the answer, so a second connection claiming the same rank
+			// meanwhile is refused.
+			taken := err == nil && hello.rank > t.rank && hello.rank < t.n && t.peers[hello.rank] == nil && ctx.Err() == nil
+			if taken {
+				t.peers[hello.rank] = t.newPeer(hello.rank, c)
+			}
+			if err != nil && !isMismatch {
+				dropped++
+			}
+			mu.Unlock()
+			if isMismatch {
+				c.Close()
+				fatal(err)
+				return
+			}
+			if !taken {
+				if err == nil {
+					answer(c, statusRefused, time.Now().Add(time.Second))
+				}
+				c.Close()
+				return
+			}
+			if err := answer(c, statusAccepted, time.Now().Add(t.opts.HandshakeTimeout)); err != nil {
+				mu.Lock()
+				t.peers[hello.rank] = nil
+				mu.Unlock()
+				c.Close()
+				return
+			}
+			mu.Lock()
+			got++
+			if got == want {
+				close(all)
+			}
+			mu.Unlock()
+		}()
+	}
+	// Connections still proving themselves are strangers (or too late).
+	mu.Lock()
+	for c := range pending {
+		c.Close()
+	}
+	mu.Unlock()
+	hs.Wait()
+	return dropped
+}
+
 func missing(peers []*tcpPeer, from, to int) string {
 	s := ""
 	for r := from; r < to; r++ {
@@ -257,34 +388,6 @@ func missing(peers []*tcpPeer, from, to int) string {
 		}
 	}
 	return s
-}
-
-func writeHello(c net.Conn, rank, n int) error {
-	var h [helloLen]byte
-	binary.LittleEndian.PutUint32(h[0:], magic)
-	binary.LittleEndian.PutUint32(h[4:], uint32(rank))
-	binary.LittleEndian.PutUint32(h[8:], uint32(n))
-	c.SetWriteDeadline(time.Now().Add(5 * time.Second))
-	_, err := c.Write(h[:])
-	c.SetWriteDeadline(time.Time{})
-	return err
-}
-
-func readHello(c net.Conn, n int, deadline time.Time) (int, error) {
-	var h [helloLen]byte
-	c.SetReadDeadline(deadline)
-	if _, err := io.ReadFull(c, h[:]); err != nil {
-		return 0, err
-	}
-	c.SetReadDeadline(time.Time{})
-	if binary.LittleEndian.Uint32(h[0:]) != magic || int(binary.LittleEndian.Uint32(h[8:])) != n {
-		return 0, errs.New(errs.Communication, "bad hello from %s", c.RemoteAddr())
-	}
-	r := int(binary.LittleEndian.Uint32(h[4:]))
-	if r >= n {
-		return 0, errs.New(errs.Communication, "hello from rank %d of %d", r, n)
-	}
-	return r, nil
 }
 
 func (t *TCP) Rank() int       { return t.rank }
@@ -568,6 +671,9 @@ func (t *TCP) Abort() {
 // LoopbackTCP connects n TCP ranks over 127.0.0.1 inside this process
 // (gq --ranks N --comm tcp; tests of the tcp backend without processes).
 func LoopbackTCP(n int, opts TCPOptions) ([]*TCP, error) {
+	if len(opts.Secret) == 0 {
+		opts.Secret = randomSecret()
+	}
 	lns := make([]net.Listener, n)
 	addrs := make([]string, n)
 	for r := range n {

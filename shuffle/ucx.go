@@ -5,7 +5,6 @@ package shuffle
 import (
 	"context"
 	"encoding/hex"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -20,7 +19,7 @@ const (
 	ucxRankShift = 48
 	ucxTagMask   = 1<<ucxRankShift - 1
 	ucxByeTag    = ucxTagMask
-	ucxMaxRanks  = 1 << 16
+	ucxMaxRanks  = MaxRanks
 )
 
 // UCX is the communicator over UCX (build tag ucx): shared memory between
@@ -102,33 +101,34 @@ func LoopbackUCX(n int) ([]*UCX, error) {
 }
 
 // BootstrapUCX exchanges worker addresses (hex) through the launch's
-// coordinator, as the tcp backend exchanges its listening addresses.
+// coordinator, as the tcp backend exchanges its listening addresses:
+// registering with rank 0's address service proves the job secret, and a
+// coordinator directory must be this user's alone (the address files are
+// readable by this user only). UCX itself authenticates nothing: a
+// process that learns a worker's address can send it messages, so the
+// addresses are handed only to ranks that proved the secret, or kept in
+// a directory only this user can read.
 func BootstrapUCX(l Launch, opts TCPOptions) (Communicator, error) {
 	opts.fill()
 	if l.CoordDir == "" && l.CoordAddr == "" {
 		return nil, errs.New(errs.Communication, "%d ranks but no coordinator: set GQ_COORD_DIR or GQ_COORD_ADDR", l.NRanks)
+	}
+	if l.secret == nil && l.CoordDir == "" {
+		return nil, noSecret(l)
 	}
 	u, addr, err := newUCXRank(l.Rank, l.NRanks)
 	if err != nil {
 		return nil, err
 	}
 	deadline := time.Now().Add(opts.ConnectTimeout)
-	var hexAddrs []string
-	if l.CoordDir != "" {
-		if l.DerivedDir {
-			os.MkdirAll(l.CoordDir, 0o700)
-		}
-		defer removeAddrFile(l)
-		hexAddrs, err = exchangeDir(l, hex.EncodeToString(addr), deadline)
-	} else {
-		hexAddrs, err = exchangeSocket(l, hex.EncodeToString(addr), deadline)
-	}
+	ex, err := exchange(l, hex.EncodeToString(addr), deadline, true)
+	defer ex.cleanup()
 	if err != nil {
 		u.w.close()
 		return nil, err
 	}
-	addrs := make([][]byte, len(hexAddrs))
-	for r, h := range hexAddrs {
+	addrs := make([][]byte, len(ex.addrs))
+	for r, h := range ex.addrs {
 		if addrs[r], err = hex.DecodeString(h); err != nil {
 			u.w.close()
 			return nil, errs.New(errs.Communication, "rank %d published a bad ucx address", r)
