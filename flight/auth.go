@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"os"
 	"strings"
-	"sync"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -16,16 +15,22 @@ import (
 // authenticator checks credentials for flight's basic-auth middleware: a
 // Flight handshake with user:password (basic auth) gets a session token
 // back; every other call must carry `authorization: Bearer TOKEN`, the
-// static --auth-token or a session token.
+// static --auth-token or a session token. Session tokens live in the
+// server's session store (session.go): they expire when idle and at their
+// lifetime, and are bounded in number, so that a flood of handshakes
+// cannot grow the server.
 type authenticator struct {
 	token    string
 	users    map[string]string
-	mu       sync.Mutex
-	sessions map[string]string // session token → user
+	sessions *sessionStore
 }
 
-func newAuthenticator(token string, users map[string]string) *authenticator {
-	return &authenticator{token: token, users: users, sessions: map[string]string{}}
+// staticToken is the identity of a caller with the static token: its
+// session is its connection's, as every client holds that token alike.
+type staticToken struct{}
+
+func newAuthenticator(token string, users map[string]string, sessions *sessionStore) *authenticator {
+	return &authenticator{token: token, users: users, sessions: sessions}
 }
 
 // Validate checks a user's password and issues a session token.
@@ -36,24 +41,22 @@ func (a *authenticator) Validate(user, password string) (string, error) {
 		return "", status.Error(codes.Unauthenticated, "invalid user name or password")
 	}
 	tok := newID()
-	a.mu.Lock()
-	a.sessions[tok] = user
-	a.mu.Unlock()
+	a.sessions.add("t:"+tok, user, true)
 	return tok, nil
 }
 
-// IsValid checks a bearer token and returns the caller's identity.
+// IsValid checks a bearer token and returns the caller's identity: the
+// token's session, or staticToken.
 func (a *authenticator) IsValid(token string) (any, error) {
 	if a.token != "" && subtle.ConstantTimeCompare([]byte(a.token), []byte(token)) == 1 {
-		return "token", nil
+		return staticToken{}, nil
 	}
-	a.mu.Lock()
-	user, ok := a.sessions[token]
-	a.mu.Unlock()
-	if ok {
-		return user, nil
+	if len(token) == idLen {
+		if s, ok := a.sessions.touch("t:" + token); ok {
+			return s, nil
+		}
 	}
-	return nil, status.Error(codes.Unauthenticated, "invalid bearer token")
+	return nil, status.Error(codes.Unauthenticated, "invalid or expired bearer token")
 }
 
 // ReadUsers reads a users file: one `user:password` a line; blank lines
@@ -74,6 +77,11 @@ func ReadUsers(path string) (map[string]string, error) {
 		user, pw, ok := strings.Cut(line, ":")
 		if !ok || user == "" {
 			return nil, errs.New(errs.Syntax, "%s:%d: want user:password", path, n)
+		}
+		if pw == "" {
+			// Anyone could log in as that user: refuse to start rather
+			// than serve with it.
+			return nil, errs.New(errs.Syntax, "%s:%d: user %s has an empty password", path, n, user)
 		}
 		users[user] = pw
 	}

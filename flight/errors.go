@@ -3,6 +3,10 @@ package flight
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"net"
+	"os"
+	"syscall"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -29,7 +33,7 @@ func toStatus(err error) error {
 	case errs.Execution:
 		code = codes.FailedPrecondition
 	case errs.IO:
-		code = codes.Unavailable
+		code = ioCode(err)
 	case errs.ResourcesExhausted:
 		code = codes.ResourceExhausted
 	case errs.Cancelled:
@@ -41,4 +45,28 @@ func toStatus(err error) error {
 		code = codes.Unavailable
 	}
 	return status.Error(code, err.Error())
+}
+
+// ioCode is the code of a file error. Unavailable tells clients to retry,
+// so it is kept for conditions that pass (a timeout, a descriptor or
+// memory shortage, an interrupted call); a missing file is NotFound, one
+// the server may not read PermissionDenied, a full disk
+// ResourceExhausted, and the rest — a file that does not parse as its
+// format, a directory named as a file — the statement's input:
+// InvalidArgument, which retrying cannot fix.
+func ioCode(err error) codes.Code {
+	var ne net.Error
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return codes.NotFound
+	case errors.Is(err, fs.ErrPermission):
+		return codes.PermissionDenied
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return codes.ResourceExhausted
+	case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, syscall.EAGAIN), errors.Is(err, syscall.EINTR),
+		errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.ENOMEM),
+		errors.As(err, &ne) && ne.Timeout():
+		return codes.Unavailable
+	}
+	return codes.InvalidArgument
 }

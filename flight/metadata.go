@@ -100,9 +100,20 @@ func (s *Server) DoGetTables(ctx context.Context, cmd flightsql.GetTables) (*arr
 	for _, t := range cmd.GetTableTypes() {
 		types[strings.ToUpper(t)] = true
 	}
+	sess, done, err := s.session(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	ctx, cancel := s.bounded(ctx, true)
+	defer cancel()
+	cat := s.sessionCatalog(sess)
+	if cat == nil {
+		cat = s.eng.Catalog()
+	}
+	ctx = s.catalogCtx(ctx, sess)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 	defer b.Release()
-	cat := s.eng.Catalog()
 	for _, name := range cat.Names() {
 		if p := cmd.GetTableNameFilterPattern(); p != nil && !likeMatch(*p, name) {
 			continue

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/flight"
 	"github.com/apache/arrow-go/v18/arrow/flight/flightsql"
+	"github.com/apache/arrow-go/v18/arrow/util"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"vitess.io/vitess/go/vt/sqlparser"
@@ -15,16 +16,16 @@ import (
 )
 
 // prepared is an open prepared statement: its SQL, how many `?` it holds
-// and the values last bound to them.
+// and the values last bound to them. It belongs to the session that made
+// it: another client's handle is not found.
 type prepared struct {
 	sql     string
 	nparams int
 	bound   []sqlparser.Expr // nil until DoPut binds parameters
+	// bytes is what it holds against its session's quota: its SQL and
+	// the bound parameters' Arrow bytes.
+	bytes int64
 }
-
-// maxPrepared bounds the open prepared statements, so clients that never
-// close theirs cannot grow the server without end.
-const maxPrepared = 10000
 
 // CreatePreparedStatement parses sql and counts its parameters. The
 // dataset schema comes from planning it with NULL parameters; where NULL
@@ -32,7 +33,15 @@ const maxPrepared = 10000
 // Flight SQL allows.
 func (s *Server) CreatePreparedStatement(ctx context.Context, req flightsql.ActionCreatePreparedStatementRequest) (flightsql.ActionCreatePreparedStatementResult, error) {
 	var res flightsql.ActionCreatePreparedStatementResult
+	sess, done, err := s.session(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer done()
 	sql := req.GetQuery()
+	if int64(len(sql)) > s.cfg.MaxStatementBytes {
+		return res, status.Errorf(codes.ResourceExhausted, "a prepared statement of %d bytes, over the limit of %d", len(sql), s.cfg.MaxStatementBytes)
+	}
 	ast, err := parseOne(sql)
 	if err != nil {
 		return res, toStatus(err)
@@ -48,22 +57,51 @@ func (s *Server) CreatePreparedStatement(ctx context.Context, req flightsql.Acti
 	}
 	var schema *arrow.Schema
 	if err == nil {
-		schema, err = s.eng.Schema(ctx, probe)
+		pctx, cancel := s.bounded(ctx, true)
+		schema, err = s.eng.Schema(s.catalogCtx(pctx, sess), probe)
+		cancel()
 	}
 	if err != nil && n == 0 {
 		return res, toStatus(err) // a statement without parameters must plan
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.prepared) >= maxPrepared {
-		return res, status.Errorf(codes.ResourceExhausted, "too many open prepared statements (%d): close some", maxPrepared)
+	cat := s.sessionCatalog(sess)
+	if cat == nil {
+		cat = s.eng.Catalog()
+	}
+	types := paramTypes(cat, ast, n)
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if sess.prepared == nil {
+		return res, status.Error(codes.Unauthenticated, "the session closed")
+	}
+	if len(sess.prepared) >= s.cfg.MaxPrepared {
+		return res, status.Errorf(codes.ResourceExhausted, "too many open prepared statements in this session (%d): close some", s.cfg.MaxPrepared)
+	}
+	p := &prepared{sql: sql, nparams: n, bytes: int64(len(sql))}
+	if err := s.chargeLocked(sess, p.bytes); err != nil {
+		return res, err
 	}
 	h := newID()
-	s.prepared[h] = &prepared{sql: sql, nparams: n}
+	sess.prepared[h] = p
 	res.Handle = []byte(h)
 	res.DatasetSchema = schema
-	res.ParameterSchema = paramSchema(paramTypes(s.eng.Catalog(), ast, n))
+	res.ParameterSchema = paramSchema(types)
 	return res, nil
+}
+
+// chargeLocked counts delta more bytes of prepared statements against
+// sess (whose mu is held) and the server, or refuses them.
+func (s *Server) chargeLocked(sess *session, delta int64) error {
+	if delta > 0 && sess.stmtBytes+delta > s.cfg.MaxSessionStmtBytes {
+		return status.Errorf(codes.ResourceExhausted, "this session's prepared statements would hold %d bytes of SQL and parameters, over its limit of %d: close some",
+			sess.stmtBytes+delta, s.cfg.MaxSessionStmtBytes)
+	}
+	if total := s.paramBytes.Add(delta); delta > 0 && total > s.cfg.MaxParamBytesTotal {
+		s.paramBytes.Add(-delta)
+		return status.Errorf(codes.ResourceExhausted, "the server's prepared statements hold %d bytes of SQL and parameters, its limit: try later", s.cfg.MaxParamBytesTotal)
+	}
+	sess.stmtBytes += delta
+	return nil
 }
 
 // paramSchema describes the parameters (see paramTypes); the names are
@@ -76,39 +114,56 @@ func paramSchema(types []arrow.DataType) *arrow.Schema {
 	return arrow.NewSchema(fields, nil)
 }
 
-// ClosePreparedStatement forgets a prepared statement.
-func (s *Server) ClosePreparedStatement(_ context.Context, req flightsql.ActionClosePreparedStatementRequest) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// ClosePreparedStatement forgets a prepared statement of the caller's
+// session.
+func (s *Server) ClosePreparedStatement(ctx context.Context, req flightsql.ActionClosePreparedStatementRequest) error {
+	sess, done, err := s.session(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
 	h := string(req.GetPreparedStatementHandle())
-	if _, ok := s.prepared[h]; !ok {
+	p, ok := sess.prepared[h]
+	if !ok {
 		return status.Error(codes.NotFound, "no such prepared statement")
 	}
-	delete(s.prepared, h)
+	delete(sess.prepared, h)
+	s.chargeLocked(sess, -p.bytes)
 	return nil
 }
 
-func (s *Server) lookup(handle []byte) (*prepared, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, ok := s.prepared[string(handle)]
+// lookup finds a prepared statement of the caller's session; done ends
+// the session's use.
+func (s *Server) lookup(ctx context.Context, handle []byte) (*prepared, *session, func(), error) {
+	sess, done, err := s.session(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sess.mu.Lock()
+	p, ok := sess.prepared[string(handle)]
+	sess.mu.Unlock()
 	if !ok {
-		return nil, status.Error(codes.NotFound, "no such prepared statement (closed?)")
+		done()
+		return nil, nil, nil, status.Error(codes.NotFound, "no such prepared statement in this session (closed, or expired with its session?)")
 	}
 	cp := *p
-	return &cp, nil
+	return &cp, sess, done, nil
 }
 
 // DoPutPreparedStatementQuery binds parameters: one row of values, one
 // column per placeholder. A query runs with one parameter set; several
-// rows are refused rather than silently using one.
-func (s *Server) DoPutPreparedStatementQuery(_ context.Context, cmd flightsql.PreparedStatementQuery, rdr flight.MessageReader, _ flight.MetadataWriter) ([]byte, error) {
+// rows are refused rather than silently using one. The bound values count
+// against the session's statement bytes.
+func (s *Server) DoPutPreparedStatementQuery(ctx context.Context, cmd flightsql.PreparedStatementQuery, rdr flight.MessageReader, _ flight.MetadataWriter) ([]byte, error) {
 	h := cmd.GetPreparedStatementHandle()
-	p, err := s.lookup(h)
+	p, sess, done, err := s.lookup(ctx, h)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := readParams(rdr, p.nparams)
+	defer done()
+	rows, n, err := readParams(rdr, p.nparams, s.cfg.MaxStatementBytes-int64(len(p.sql)))
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -118,32 +173,42 @@ func (s *Server) DoPutPreparedStatementQuery(_ context.Context, cmd flightsql.Pr
 	if len(rows) != 1 {
 		return nil, status.Errorf(codes.Unimplemented, "a prepared query takes one parameter set, got %d", len(rows))
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if q, ok := s.prepared[string(h)]; ok {
-		q.bound = rows[0]
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if q, ok := sess.prepared[string(h)]; ok {
+		nb := int64(len(q.sql)) + n
+		if err := s.chargeLocked(sess, nb-q.bytes); err != nil {
+			return nil, err
+		}
+		q.bound, q.bytes = rows[0], nb
 	}
 	return h, nil
 }
 
-// readParams reads every parameter row a client sent.
-func readParams(rdr flight.MessageReader, n int) ([][]sqlparser.Expr, error) {
+// readParams reads every parameter row a client sent, refusing more than
+// limit bytes of them (the sum of the batches' Arrow buffers) before it
+// holds much more than that.
+func readParams(rdr flight.MessageReader, n int, limit int64) ([][]sqlparser.Expr, int64, error) {
 	var rows [][]sqlparser.Expr
+	var bytes int64
 	for rdr.Next() {
 		rec := rdr.RecordBatch()
 		if int(rec.NumCols()) != n {
-			return nil, errs.New(errs.Binding, "the statement has %d parameters, %d were bound", n, rec.NumCols())
+			return nil, 0, errs.New(errs.Binding, "the statement has %d parameters, %d were bound", n, rec.NumCols())
+		}
+		if bytes += util.TotalRecordSize(rec); bytes > limit {
+			return nil, 0, errs.New(errs.ResourcesExhausted, "more than %d bytes of parameters for one statement", max(limit, 0))
 		}
 		r, err := paramRows(rec)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		rows = append(rows, r...)
 	}
 	if err := rdr.Err(); err != nil {
-		return nil, errs.Wrap(errs.Communication, err, "reading parameters")
+		return nil, 0, errs.Wrap(errs.Communication, err, "reading parameters")
 	}
-	return rows, nil
+	return rows, bytes, nil
 }
 
 // statementSQL is a prepared statement's SQL with its bound parameters.
@@ -160,10 +225,11 @@ func (p *prepared) statementSQL(vals []sqlparser.Expr) (string, error) {
 // GetFlightInfoPreparedStatement plans the statement with its bound
 // parameters; the ticket is an ordinary statement ticket.
 func (s *Server) GetFlightInfoPreparedStatement(ctx context.Context, cmd flightsql.PreparedStatementQuery, desc *flight.FlightDescriptor) (*flight.FlightInfo, error) {
-	p, err := s.lookup(cmd.GetPreparedStatementHandle())
+	p, _, done, err := s.lookup(ctx, cmd.GetPreparedStatementHandle())
 	if err != nil {
 		return nil, err
 	}
+	done()
 	sql, err := p.statementSQL(p.bound)
 	if err != nil {
 		return nil, toStatus(err)
@@ -174,10 +240,11 @@ func (s *Server) GetFlightInfoPreparedStatement(ctx context.Context, cmd flights
 // GetSchemaPreparedStatement returns the result schema with the bound
 // parameters.
 func (s *Server) GetSchemaPreparedStatement(ctx context.Context, cmd flightsql.PreparedStatementQuery, _ *flight.FlightDescriptor) (*flight.SchemaResult, error) {
-	p, err := s.lookup(cmd.GetPreparedStatementHandle())
+	p, _, done, err := s.lookup(ctx, cmd.GetPreparedStatementHandle())
 	if err != nil {
 		return nil, err
 	}
+	done()
 	sql, err := p.statementSQL(p.bound)
 	if err != nil {
 		return nil, toStatus(err)
@@ -188,25 +255,27 @@ func (s *Server) GetSchemaPreparedStatement(ctx context.Context, cmd flightsql.P
 // DoGetPreparedStatement runs the statement directly, for clients that
 // fetch with the command rather than the ticket GetFlightInfo gave.
 func (s *Server) DoGetPreparedStatement(ctx context.Context, cmd flightsql.PreparedStatementQuery) (*arrow.Schema, <-chan flight.StreamChunk, error) {
-	p, err := s.lookup(cmd.GetPreparedStatementHandle())
+	p, sess, done, err := s.lookup(ctx, cmd.GetPreparedStatementHandle())
 	if err != nil {
 		return nil, nil, err
 	}
 	sql, err := p.statementSQL(p.bound)
 	if err != nil {
+		done()
 		return nil, nil, toStatus(err)
 	}
-	return s.runQuery(ctx, newID(), sql)
+	return s.runQuery(ctx, sess, done, newID(), sql)
 }
 
 // DoPutPreparedStatementUpdate runs a prepared DDL statement once per
 // parameter row sent (or once with the bound parameters when none is).
 func (s *Server) DoPutPreparedStatementUpdate(ctx context.Context, cmd flightsql.PreparedStatementUpdate, rdr flight.MessageReader) (int64, error) {
-	p, err := s.lookup(cmd.GetPreparedStatementHandle())
+	p, sess, done, err := s.lookup(ctx, cmd.GetPreparedStatementHandle())
 	if err != nil {
 		return 0, err
 	}
-	rows, err := readParams(rdr, p.nparams)
+	defer done()
+	rows, _, err := readParams(rdr, p.nparams, s.cfg.MaxStatementBytes-int64(len(p.sql)))
 	if err != nil {
 		return 0, toStatus(err)
 	}
@@ -219,7 +288,7 @@ func (s *Server) DoPutPreparedStatementUpdate(ctx context.Context, cmd flightsql
 		if err != nil {
 			return total, toStatus(err)
 		}
-		n, err := s.update(ctx, newID(), sql)
+		n, err := s.update(ctx, sess, newID(), sql)
 		if err != nil {
 			return total, err
 		}

@@ -3,6 +3,7 @@ package flight
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -66,9 +67,16 @@ func rankEngines(t *testing.T, n int) (*engine.Engine, []*shuffle.Statistics) {
 func TestServeUnderRanks(t *testing.T) {
 	lead, stats := rankEngines(t, 3)
 	single := newEngine(t)
-	addr, _ := startServer(t, Config{Engine: lead})
+	addr, _ := startServer(t, Config{Engine: lead, AllowDDL: true})
 	cl := newClient(t, addr)
 	ctx := testCtx(t)
+	// Without --allow-ddl a session's DDL is refused under ranks (the other
+	// ranks know no session), saying so.
+	strict, _ := startServer(t, Config{Engine: lead})
+	if _, err := newClient(t, strict).ExecuteUpdate(ctx, "create view v as select 1 as x"); status.Code(err) != codes.Unimplemented ||
+		!strings.Contains(err.Error(), "--allow-ddl") {
+		t.Fatalf("DDL under ranks without --allow-ddl: %v", err)
+	}
 	for _, n := range []int{1, 3, 6, 10, 18} {
 		t.Run(fmt.Sprintf("q%02d", n), func(t *testing.T) {
 			sql := tpchQuery(t, n)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,15 +30,22 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	data := fs.String("data", "", "directory whose NAME.parquet, NAME/*.parquet and NAME.csv files become tables")
 	threads := fs.Int("threads", envInt("GQ_THREADS"), "worker threads per query (default: all cores; env GQ_THREADS)")
 	batch := fs.Int("batch-size", envInt("GQ_BATCH_SIZE"), "rows per batch (default 65536)")
-	token := fs.String("auth-token", "", "require this bearer token on every call (env GQ_AUTH_TOKEN)")
+	token := fs.String("auth-token", os.Getenv("GQ_AUTH_TOKEN"), "require this bearer token on every call; prefer env GQ_AUTH_TOKEN or --auth-token-file, as a command line is visible to every local user (ps)")
+	tokenFile := fs.String("auth-token-file", "", "read the bearer token of --auth-token from `FILE` (its first line)")
 	usersFile := fs.String("users", "", "`FILE` of user:password lines: basic auth through the Flight handshake, which returns a bearer token")
 	cert := fs.String("tls-cert", "", "TLS certificate `FILE` (PEM); with --tls-key, serve over TLS only")
 	key := fs.String("tls-key", "", "TLS private key `FILE` (PEM)")
 	maxQueries := fs.Int("max-concurrent-queries", 0, "queries run at once; more wait in line (0: no limit). Under ranks (rrun -n N gq serve) statements run one at a time across the ranks whatever this says")
 	queryMem := fs.String("query-memory-limit", os.Getenv("GQ_QUERY_MEMORY_LIMIT"), `host memory one query may hold: bytes, "512MiB" or "10%" of RAM; sorts spill at it, and a query over it fails alone with ResourceExhausted (env GQ_QUERY_MEMORY_LIMIT)`)
 	timeout := fs.Duration("query-timeout", 0, "cancel a query running longer than this, e.g. 5m (0: none)")
-	insecure := fs.Bool("insecure", false, "allow a non-loopback --listen without --auth-token or --users")
+	insecure := fs.Bool("insecure", false, "allow a non-loopback --listen without --auth-token or --users, or with them but without TLS")
+	allowDDL := fs.Bool("allow-ddl", false, "let clients' CREATE VIEW, CREATE TABLE AS and DROP change the tables every client sees (default: each session's DDL is its own)")
+	sessionIdle := fs.Duration("session-idle-timeout", 30*time.Minute, "end a client session idle this long, dropping its tables, views and prepared statements")
+	tokenLife := fs.Duration("token-lifetime", 12*time.Hour, "a --users session token expires this long after its handshake")
+	streamIdle := fs.Duration("stream-idle-timeout", 60*time.Second, "cancel a query whose client has taken no batch for this long, freeing its slot (0: never)")
+	sessionTables := fs.String("session-table-limit", "1GiB", `bytes of CREATE TABLE AS tables one session may hold: bytes, "512MiB" or "10%" of RAM`)
 	logFormat := fs.String("log-format", "text", "server log format on stderr: text or json")
+	allow := allowPathFlag(fs)
 	device, fallback := deviceFlag(fs)
 	mf := memFlags(fs)
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -55,7 +63,23 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
-	cfg := flight.Config{AuthToken: *token, MaxConcurrentQueries: *maxQueries, QueryTimeout: *timeout, Version: version}
+	cfg := flight.Config{AuthToken: *token, MaxConcurrentQueries: *maxQueries, QueryTimeout: *timeout, Version: version,
+		AllowDDL: *allowDDL, SessionIdleTimeout: *sessionIdle, TokenLifetime: *tokenLife, StreamIdleTimeout: *streamIdle}
+	if *streamIdle == 0 {
+		cfg.StreamIdleTimeout = -1
+	}
+	if cfg.AuthToken, err = serverToken(fs, *token, *tokenFile, stderr); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return exitUsage
+	}
+	if cfg.MaxSessionTableBytes, err = gqmem.ParseLimit(*sessionTables, gqmem.HostMemory()); err != nil || cfg.MaxSessionTableBytes == gqmem.Unlimited || cfg.MaxSessionTableBytes <= 0 {
+		fmt.Fprintf(stderr, "Error: --session-table-limit %q: want a positive size (%v)\n", *sessionTables, err)
+		return exitUsage
+	}
+	if *sessionIdle <= 0 || *tokenLife <= 0 || *streamIdle < 0 {
+		fmt.Fprintln(stderr, "Error: --session-idle-timeout and --token-lifetime must be positive, --stream-idle-timeout not negative")
+		return exitUsage
+	}
 	if *usersFile != "" {
 		if cfg.Users, err = flight.ReadUsers(*usersFile); err != nil {
 			fmt.Fprintf(stderr, "Error: --users: %v\n", err)
@@ -114,8 +138,18 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "Error: --listen %s is reachable from other hosts: give --auth-token or --users (or --insecure)\n", *listen)
 			return exitUsage
 		}
+		// A token or password sent in plaintext off this host is anyone's
+		// on the path to read.
+		if !loopback(lis.Addr()) && (cfg.AuthToken != "" || cfg.Users != nil) && cfg.TLS == nil && !*insecure {
+			fmt.Fprintf(stderr, "Error: --listen %s is reachable from other hosts and credentials would cross the network in plaintext: give --tls-cert and --tls-key (or --insecure)\n", *listen)
+			return exitUsage
+		}
 	}
 	cat := catalog.New()
+	if err := cat.Confine(*allow, func(msg string) { cfg.Logger.Warn(msg) }); err != nil {
+		fmt.Fprintf(stderr, "Error: --allow-path: %v\n", err)
+		return exitUsage
+	}
 	if *data != "" {
 		if err := cat.RegisterDir(*data); err != nil {
 			fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -152,6 +186,35 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Logger.Info("stopped", "uptime", time.Since(start))
 	return 0
+}
+
+// serverToken is the bearer token from --auth-token (or GQ_AUTH_TOKEN)
+// or --auth-token-file; a token on the command line is warned about, as
+// every local user can read it (ps, /proc/PID/cmdline).
+func serverToken(fs *flag.FlagSet, token, file string, stderr io.Writer) (string, error) {
+	onCommandLine := false
+	fs.Visit(func(f *flag.Flag) { onCommandLine = onCommandLine || f.Name == "auth-token" })
+	if file != "" {
+		if onCommandLine {
+			return "", fmt.Errorf("give --auth-token or --auth-token-file, not both")
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("--auth-token-file: %w", err)
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		if token = strings.TrimSpace(line); token == "" {
+			return "", fmt.Errorf("--auth-token-file %s: no token on its first line", file)
+		}
+		return token, nil
+	}
+	if onCommandLine {
+		fmt.Fprintln(stderr, "Warning: --auth-token on the command line is visible to every local user (ps); use GQ_AUTH_TOKEN or --auth-token-file")
+		if token == "" {
+			return "", fmt.Errorf("--auth-token is empty")
+		}
+	}
+	return token, nil
 }
 
 // loopback reports whether addr accepts only local connections.

@@ -45,8 +45,8 @@ func TestServeUnderRRun(t *testing.T) {
 	}
 	multiAddr, singleAddr := freePort(t), freePort(t)
 	multi := exec.Command(filepath.Join(bin, "rrun"), "-n", "3", "-x", "GQ_TEST_AS_GQ=1", "-x", "GQ_THREADS=2",
-		exe, "serve", "--listen", multiAddr, "--data", data)
-	single := exec.Command(exe, "serve", "--listen", singleAddr, "--data", data, "--threads", "2")
+		exe, "serve", "--listen", multiAddr, "--data", data, "--allow-ddl")
+	single := exec.Command(exe, "serve", "--listen", singleAddr, "--data", data, "--threads", "2", "--allow-ddl")
 	single.Env = append(os.Environ(), "GQ_TEST_AS_GQ=1", "RRUN_RANK=", "RRUN_NRANKS=")
 	var multiErr, singleErr bytes.Buffer
 	multi.Stderr, single.Stderr = &multiErr, &singleErr
