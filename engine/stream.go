@@ -83,23 +83,58 @@ func (e *Engine) QueryStream(ctx context.Context, sql string) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, exec.CancelledErr(err)
-	}
-	switch st.AST.(type) {
-	case *sqlparser.Select, *sqlparser.Union:
-	default:
-		res, err := e.run(ctx, st)
-		if err != nil {
-			return nil, locate(err, st)
-		}
-		return resultStream(res), nil
-	}
-	s, err := e.stream(ctx, st.AST)
+	s, _, err := e.statementStream(ctx, st)
 	if err != nil {
 		return nil, locate(err, st)
 	}
 	return s, nil
+}
+
+// ExecStream is Exec for a client that writes results as they come (the
+// CLI): a row-returning statement's result is a Stream whose batches flow
+// while the query runs, so a result of any size passes through in bounded
+// memory. each reads the stream as far as it wants; ExecStream then closes
+// it and returns the query's error, located in the script, or else each's.
+// Statements that return no rows are not shown to each.
+func (e *Engine) ExecStream(ctx context.Context, sql string, each func(*Stream) error) error {
+	stmts, err := parser.Split(sql)
+	for _, st := range stmts {
+		s, rows, rerr := e.statementStream(ctx, st)
+		if rerr != nil {
+			return locate(rerr, st)
+		}
+		if !rows {
+			s.Close()
+			continue
+		}
+		cerr := each(s)
+		s.Close()
+		if serr := s.Err(); serr != nil && cerr == nil {
+			return locate(serr, st)
+		}
+		if cerr != nil {
+			return cerr
+		}
+	}
+	return err
+}
+
+// statementStream runs one statement as QueryStream does; rows says
+// whether it returns rows (DDL does not: its stream carries RowsAffected).
+func (e *Engine) statementStream(ctx context.Context, st parser.Statement) (s *Stream, rows bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, exec.CancelledErr(err)
+	}
+	switch st.AST.(type) {
+	case *sqlparser.Select, *sqlparser.Union:
+		s, err = e.stream(ctx, st.AST)
+		return s, err == nil, err
+	}
+	res, err := e.run(ctx, st)
+	if err != nil {
+		return nil, false, err
+	}
+	return resultStream(res), res.Schema != nil, nil
 }
 
 // Schema returns the schema of sql's result without running it (a

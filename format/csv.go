@@ -11,6 +11,17 @@ import (
 // WriteCSV writes a header line and one line per row, quoting fields as
 // RFC 4180 requires. NULL is an empty field.
 func WriteCSV(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
+	return writeAll(newCSVWriter(w, schema), batches)
+}
+
+// csvWriter is CSV's RowWriter: the header first, then each batch's lines
+// as it arrives.
+type csvWriter struct {
+	bw   *bufio.Writer
+	cell []byte
+}
+
+func newCSVWriter(w io.Writer, schema *arrow.Schema) *csvWriter {
 	bw := bufio.NewWriter(w)
 	for i, f := range schema.Fields() {
 		if i > 0 {
@@ -19,34 +30,38 @@ func WriteCSV(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) er
 		writeCSVField(bw, f.Name)
 	}
 	bw.WriteByte('\n')
-	var cell []byte
-	for _, b := range batches {
-		cols := b.Columns()
-		// Numbers, decimals, dates and Booleans never need quotes.
-		plain := make([]bool, len(cols))
-		for c, col := range cols {
-			switch col.DataType().ID() {
-			case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
-				plain[c] = true
-			}
-		}
-		for r := 0; r < int(b.NumRows()); r++ {
-			for c, col := range cols {
-				if c > 0 {
-					bw.WriteByte(',')
-				}
-				cell = AppendValue(cell[:0], col, r)
-				if plain[c] {
-					bw.Write(cell)
-				} else {
-					writeCSVBytes(bw, cell)
-				}
-			}
-			bw.WriteByte('\n')
+	return &csvWriter{bw: bw}
+}
+
+func (cw *csvWriter) Write(b arrow.RecordBatch) error {
+	bw := cw.bw
+	cols := b.Columns()
+	// Numbers, decimals, dates and Booleans never need quotes.
+	plain := make([]bool, len(cols))
+	for c, col := range cols {
+		switch col.DataType().ID() {
+		case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
+			plain[c] = true
 		}
 	}
-	return bw.Flush()
+	for r := 0; r < int(b.NumRows()); r++ {
+		for c, col := range cols {
+			if c > 0 {
+				bw.WriteByte(',')
+			}
+			cw.cell = AppendValue(cw.cell[:0], col, r)
+			if plain[c] {
+				bw.Write(cw.cell)
+			} else {
+				writeCSVBytes(bw, cw.cell)
+			}
+		}
+		bw.WriteByte('\n')
+	}
+	return nil
 }
+
+func (cw *csvWriter) Close() error { return cw.bw.Flush() }
 
 func writeCSVField(w *bufio.Writer, s string) {
 	if !strings.ContainsAny(s, ",\"\r\n") {

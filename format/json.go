@@ -12,36 +12,59 @@ import (
 // name. Numbers (decimals included, as exact plain text) are JSON numbers;
 // NaN and infinities, which JSON lacks, are strings.
 func WriteJSON(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
-	bw := bufio.NewWriter(w)
+	return writeAll(newJSONWriter(w, schema), batches)
+}
+
+// jsonWriter is JSON's RowWriter: the array opens before the first row
+// and closes at Close.
+type jsonWriter struct {
+	bw    *bufio.Writer
+	keys  [][]byte
+	first bool
+}
+
+func newJSONWriter(w io.Writer, schema *arrow.Schema) *jsonWriter {
+	jw := &jsonWriter{bw: bufio.NewWriter(w), keys: jsonKeys(schema), first: true}
+	jw.bw.WriteByte('[')
+	return jw
+}
+
+// jsonKeys are the columns' names as JSON strings.
+func jsonKeys(schema *arrow.Schema) [][]byte {
 	keys := make([][]byte, schema.NumFields())
 	for i, f := range schema.Fields() {
 		keys[i], _ = json.Marshal(f.Name)
 	}
-	bw.WriteByte('[')
-	first := true
-	for _, b := range batches {
-		for r := 0; r < int(b.NumRows()); r++ {
-			if !first {
-				bw.WriteByte(',')
-			}
-			first = false
-			bw.WriteString("\n  {")
-			for c, col := range b.Columns() {
-				if c > 0 {
-					bw.WriteString(", ")
-				}
-				bw.Write(keys[c])
-				bw.WriteString(": ")
-				bw.WriteString(jsonValue(col, r))
-			}
-			bw.WriteByte('}')
+	return keys
+}
+
+func (jw *jsonWriter) Write(b arrow.RecordBatch) error {
+	bw := jw.bw
+	for r := 0; r < int(b.NumRows()); r++ {
+		if !jw.first {
+			bw.WriteByte(',')
 		}
+		jw.first = false
+		bw.WriteString("\n  {")
+		for c, col := range b.Columns() {
+			if c > 0 {
+				bw.WriteString(", ")
+			}
+			bw.Write(jw.keys[c])
+			bw.WriteString(": ")
+			bw.WriteString(jsonValue(col, r))
+		}
+		bw.WriteByte('}')
 	}
-	if !first {
-		bw.WriteByte('\n')
+	return nil
+}
+
+func (jw *jsonWriter) Close() error {
+	if !jw.first {
+		jw.bw.WriteByte('\n')
 	}
-	bw.WriteString("]\n")
-	return bw.Flush()
+	jw.bw.WriteString("]\n")
+	return jw.bw.Flush()
 }
 
 func jsonValue(col arrow.Array, r int) string {

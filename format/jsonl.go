@@ -2,7 +2,6 @@ package format
 
 import (
 	"bufio"
-	"encoding/json"
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -12,24 +11,33 @@ import (
 // form that streams into jq and log tools; values are typed as WriteJSON
 // types them.
 func WriteJSONL(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
-	bw := bufio.NewWriter(w)
-	keys := make([][]byte, schema.NumFields())
-	for i, f := range schema.Fields() {
-		keys[i], _ = json.Marshal(f.Name)
-	}
-	for _, b := range batches {
-		for r := 0; r < int(b.NumRows()); r++ {
-			bw.WriteByte('{')
-			for c, col := range b.Columns() {
-				if c > 0 {
-					bw.WriteByte(',')
-				}
-				bw.Write(keys[c])
-				bw.WriteByte(':')
-				bw.WriteString(jsonValue(col, r))
-			}
-			bw.WriteString("}\n")
-		}
-	}
-	return bw.Flush()
+	return writeAll(newJSONLWriter(w, schema), batches)
 }
+
+type jsonlWriter struct {
+	bw   *bufio.Writer
+	keys [][]byte
+}
+
+func newJSONLWriter(w io.Writer, schema *arrow.Schema) *jsonlWriter {
+	return &jsonlWriter{bw: bufio.NewWriter(w), keys: jsonKeys(schema)}
+}
+
+func (jw *jsonlWriter) Write(b arrow.RecordBatch) error {
+	bw := jw.bw
+	for r := 0; r < int(b.NumRows()); r++ {
+		bw.WriteByte('{')
+		for c, col := range b.Columns() {
+			if c > 0 {
+				bw.WriteByte(',')
+			}
+			bw.Write(jw.keys[c])
+			bw.WriteByte(':')
+			bw.WriteString(jsonValue(col, r))
+		}
+		bw.WriteString("}\n")
+	}
+	return nil
+}
+
+func (jw *jsonlWriter) Close() error { return jw.bw.Flush() }

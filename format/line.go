@@ -12,27 +12,40 @@ import (
 // rows separated by a blank line (sqlite's and DuckDB's .mode line): the
 // readable form for wide rows.
 func WriteLine(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
-	width := 0
+	return writeAll(newLineWriter(w, schema), batches)
+}
+
+type lineWriter struct {
+	bw     *bufio.Writer
+	schema *arrow.Schema
+	width  int
+	first  bool
+}
+
+func newLineWriter(w io.Writer, schema *arrow.Schema) *lineWriter {
+	lw := &lineWriter{bw: bufio.NewWriter(w), schema: schema, first: true}
 	for _, f := range schema.Fields() {
-		width = max(width, textWidth(f.Name))
+		lw.width = max(lw.width, textWidth(f.Name))
 	}
-	bw := bufio.NewWriter(w)
-	first := true
-	for _, b := range batches {
-		for r := 0; r < int(b.NumRows()); r++ {
-			if !first {
-				bw.WriteByte('\n')
+	return lw
+}
+
+func (lw *lineWriter) Write(b arrow.RecordBatch) error {
+	for r := 0; r < int(b.NumRows()); r++ {
+		if !lw.first {
+			lw.bw.WriteByte('\n')
+		}
+		lw.first = false
+		for c, col := range b.Columns() {
+			name := lw.schema.Field(c).Name
+			v := "NULL"
+			if !IsNull(col, r) {
+				v = Value(col, r)
 			}
-			first = false
-			for c, col := range b.Columns() {
-				name := schema.Field(c).Name
-				v := "NULL"
-				if !IsNull(col, r) {
-					v = Value(col, r)
-				}
-				bw.WriteString(strings.Repeat(" ", width-textWidth(name)) + name + " = " + v + "\n")
-			}
+			lw.bw.WriteString(strings.Repeat(" ", lw.width-textWidth(name)) + name + " = " + v + "\n")
 		}
 	}
-	return bw.Flush()
+	return nil
 }
+
+func (lw *lineWriter) Close() error { return lw.bw.Flush() }

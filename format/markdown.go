@@ -12,6 +12,35 @@ import (
 // are right-aligned (---:), pipes in values are escaped, NULL is shown as
 // NULL. Columns are padded so the text also reads well unrendered.
 func WriteMarkdown(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
+	return writeAll(&markdownWriter{w: w, schema: schema}, batches)
+}
+
+// markdownWriter keeps every batch: a column's padding depends on its
+// widest value.
+type markdownWriter struct {
+	w       io.Writer
+	schema  *arrow.Schema
+	batches []arrow.RecordBatch
+}
+
+func (mw *markdownWriter) Write(b arrow.RecordBatch) error {
+	b.Retain()
+	mw.batches = append(mw.batches, b)
+	return nil
+}
+
+func (mw *markdownWriter) Close() error {
+	defer releaseAll(mw.batches)
+	return writeMarkdown(mw.w, mw.schema, mw.batches)
+}
+
+func releaseAll(batches []arrow.RecordBatch) {
+	for _, b := range batches {
+		b.Release()
+	}
+}
+
+func writeMarkdown(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
 	n := schema.NumFields()
 	head := make([]string, n)
 	right := make([]bool, n)

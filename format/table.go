@@ -26,21 +26,86 @@ func WriteTable(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) 
 // column. Only the rows shown are formatted, so a million-row result costs
 // no more than a short one.
 func WriteTableOpts(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch, opts Options) error {
-	rs := newRowSet(batches)
-	total := rs.n
-	head, tail := total, 0
-	if opts.MaxRows > 0 && total > opts.MaxRows {
-		head = (opts.MaxRows + 1) / 2
-		tail = opts.MaxRows - head
+	return writeAll(newTableWriter(w, schema, opts), batches)
+}
+
+// TableMaxRows is the most rows table mode shows when Options.MaxRows sets
+// no limit (a file or a pipe): its columns are as wide as their widest
+// value, so it holds what it shows until the end, and a result of any
+// size must not sit whole in memory. Past it, head and tail are shown and
+// the count says so; the data modes write every row.
+const TableMaxRows = 100_000
+
+// tableWriter keeps the batches that hold the rows it will show: those of
+// the first half of the limit, and a window of the latest batches that
+// holds at least the second half's rows.
+type tableWriter struct {
+	w           io.Writer
+	schema      *arrow.Schema
+	opts        Options
+	head, tail  int // rows shown at most from each end
+	headBatches []arrow.RecordBatch
+	headRows    int
+	window      []arrow.RecordBatch // after the head rows, oldest first
+	windowRows  int
+	total       int
+}
+
+func newTableWriter(w io.Writer, schema *arrow.Schema, opts Options) *tableWriter {
+	limit := opts.MaxRows
+	if limit <= 0 {
+		limit = TableMaxRows
 	}
-	n := schema.NumFields()
-	t := &boxTable{n: n, head: make([]string, n), types: make([]string, n), right: make([]bool, n), width: make([]int, n)}
-	for i, f := range schema.Fields() {
-		t.head[i], t.types[i], t.right[i] = f.Name, strings.ToLower(TypeName(f.Type)), isNumeric(f.Type)
-		t.width[i] = max(textWidth(t.head[i]), textWidth(t.types[i]))
+	head := (limit + 1) / 2
+	return &tableWriter{w: w, schema: schema, opts: opts, head: head, tail: limit - head}
+}
+
+func (t *tableWriter) Write(b arrow.RecordBatch) error {
+	n := int(b.NumRows())
+	if n == 0 {
+		return nil
+	}
+	t.total += n
+	if k := min(t.head-t.headRows, n); k > 0 {
+		t.headBatches = append(t.headBatches, b.NewSlice(0, int64(k)))
+		t.headRows += k
+		if k == n {
+			return nil
+		}
+		b = b.NewSlice(int64(k), int64(n))
+		n -= k
+	} else {
+		b.Retain()
+	}
+	t.window = append(t.window, b)
+	t.windowRows += n
+	for len(t.window) > 1 && t.windowRows-int(t.window[0].NumRows()) >= t.tail {
+		t.windowRows -= int(t.window[0].NumRows())
+		t.window[0].Release()
+		t.window = t.window[1:]
+	}
+	return nil
+}
+
+func (t *tableWriter) Close() error {
+	defer func() {
+		releaseAll(t.headBatches)
+		releaseAll(t.window)
+		t.headBatches, t.window = nil, nil
+	}()
+	rows := newRowSet(append(append([]arrow.RecordBatch(nil), t.headBatches...), t.window...))
+	head, tail := rows.n, 0
+	if t.total > t.head+t.tail {
+		head, tail = t.headRows, t.tail
+	}
+	n := t.schema.NumFields()
+	bt := &boxTable{n: n, head: make([]string, n), types: make([]string, n), right: make([]bool, n), width: make([]int, n)}
+	for i, f := range t.schema.Fields() {
+		bt.head[i], bt.types[i], bt.right[i] = f.Name, strings.ToLower(TypeName(f.Type)), isNumeric(f.Type)
+		bt.width[i] = max(textWidth(bt.head[i]), textWidth(bt.types[i]))
 	}
 	addRow := func(r int) {
-		b, i := rs.at(r)
+		b, i := rows.at(r)
 		row := make([]string, n)
 		for c, col := range b.Columns() {
 			if IsNull(col, i) {
@@ -48,28 +113,30 @@ func WriteTableOpts(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBat
 			} else {
 				row[c] = clip(cellEscaper.Replace(Value(col, i)), maxCell)
 			}
-			t.width[c] = max(t.width[c], textWidth(row[c]))
+			bt.width[c] = max(bt.width[c], textWidth(row[c]))
 		}
-		t.rows = append(t.rows, row)
+		bt.rows = append(bt.rows, row)
 	}
 	for r := range head {
 		addRow(r)
 	}
+	bt.gap = -1
 	if tail > 0 {
-		t.gap = len(t.rows)
-		for r := total - tail; r < total; r++ {
+		bt.gap = len(bt.rows)
+		for r := rows.n - tail; r < rows.n; r++ {
 			addRow(r)
 		}
-	} else {
-		t.gap = -1
 	}
-	shownCols := t.fit(opts.MaxWidth)
-	bw := bufio.NewWriter(w)
-	t.write(bw, shownCols)
+	shownCols := bt.fit(t.opts.MaxWidth)
+	bw := bufio.NewWriter(t.w)
+	bt.write(bw, shownCols)
 	shown := head + tail
-	fmt.Fprint(bw, rowCount(total))
-	if shown < total {
+	fmt.Fprint(bw, rowCount(t.total))
+	if shown < t.total {
 		fmt.Fprintf(bw, " (%d shown)", shown)
+		if t.opts.MaxRows <= 0 {
+			fmt.Fprintf(bw, " — table mode shows at most %d rows; csv and json write them all", TableMaxRows)
+		}
 	}
 	if shownCols < n {
 		fmt.Fprintf(bw, ", %d columns (%d shown, … %d more columns)", n, shownCols, n-shownCols)

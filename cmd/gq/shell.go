@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/chzyer/readline"
 
 	"gq/engine"
@@ -67,14 +69,13 @@ func (s *shell) exec(ctx context.Context, sql string) bool {
 	}
 	var rows, batches int64
 	var reports []string
-	err := s.eng.Exec(ctx, sql, func(r *engine.Result) error {
-		defer r.Release()
-		rows += r.NumRows()
-		batches += int64(len(r.Batches))
-		if s.stats && r.Stats != nil {
+	err := s.eng.ExecStream(ctx, sql, func(r *engine.Stream) error {
+		n, b, err := s.print(r)
+		rows, batches = rows+n, batches+b
+		if err == nil && r.Err() == nil && s.stats && r.Stats != nil {
 			reports = append(reports, r.Stats.Report())
 		}
-		return s.print(r)
+		return err
 	})
 	if s.bar != nil {
 		s.bar.reset()
@@ -98,31 +99,104 @@ func (s *shell) exec(ctx context.Context, sql string) bool {
 	return err == nil
 }
 
-// print writes one result in the current mode. Plan text (EXPLAIN) is
-// printed as is in table mode, where boxing it would escape its newlines.
-func (s *shell) print(r *engine.Result) error {
+// print writes one result in the current mode as its batches arrive, and
+// counts its rows and batches. Plan text (EXPLAIN) is printed as is in
+// table mode, where boxing it would escape its newlines. Output is held
+// back until it passes holdBytes, so that a query failing early shows
+// nothing partial while a large result streams; a failed query's held
+// output is dropped and its writer not closed (no closing bracket or row
+// count makes a partial result look whole).
+func (s *shell) print(r *engine.Stream) (rows, batches int64, err error) {
+	out := &heldWriter{w: s.results()}
 	if s.bar != nil {
-		s.bar.reset()
+		// The bar shows the query's progress until its output appears.
+		out.before = s.bar.reset
 	}
-	w := s.results()
+	var rw format.RowWriter
 	if s.mode == "table" && engine.IsExplain(r.Schema) {
-		for _, b := range r.Batches {
-			for i := range int(b.NumRows()) {
-				fmt.Fprintln(w, format.Value(b.Column(0), i))
+		rw = &planWriter{w: out}
+	} else {
+		// A file gets the whole result; the screen gets what fits.
+		var opts format.Options
+		if s.redirect == nil {
+			opts.MaxRows = s.maxRows
+			if s.width != nil {
+				opts.MaxWidth = s.width()
 			}
 		}
-		return nil
+		rw = format.NewRowWriter(s.mode, out, r.Schema, opts)
 	}
-	// A file gets the whole result; the screen gets what fits.
-	var opts format.Options
-	if s.redirect == nil {
-		opts.MaxRows = s.maxRows
-		if s.width != nil {
-			opts.MaxWidth = s.width()
+	for {
+		b, ok := r.Next()
+		if !ok {
+			break
+		}
+		rows += b.NumRows()
+		batches++
+		err = rw.Write(b)
+		b.Release()
+		if err != nil {
+			return rows, batches, err
 		}
 	}
-	return format.Writer(s.mode)(w, r.Schema, r.Batches, opts)
+	if r.Err() != nil {
+		return rows, batches, nil // ExecStream reports it
+	}
+	if err := rw.Close(); err != nil {
+		return rows, batches, err
+	}
+	return rows, batches, out.flush()
 }
+
+// holdBytes is how much output a result may produce before it is written
+// through, failure or not.
+const holdBytes = 1 << 20
+
+// heldWriter keeps what is written until it passes holdBytes, then writes
+// everything through.
+type heldWriter struct {
+	w       io.Writer
+	held    bytes.Buffer
+	through bool
+	before  func() // called once, before the first bytes reach w
+}
+
+func (h *heldWriter) Write(p []byte) (int, error) {
+	if h.through {
+		return h.w.Write(p)
+	}
+	h.held.Write(p)
+	if h.held.Len() < holdBytes {
+		return len(p), nil
+	}
+	h.through = true
+	return len(p), h.flush()
+}
+
+// flush writes what is held.
+func (h *heldWriter) flush() error {
+	if h.before != nil {
+		h.before()
+		h.before = nil
+	}
+	_, err := h.w.Write(h.held.Bytes())
+	h.held = bytes.Buffer{}
+	return err
+}
+
+// planWriter writes an EXPLAIN result's one column line by line.
+type planWriter struct{ w io.Writer }
+
+func (p *planWriter) Write(b arrow.RecordBatch) error {
+	for i := range int(b.NumRows()) {
+		if _, err := fmt.Fprintln(p.w, format.Value(b.Column(0), i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *planWriter) Close() error { return nil }
 
 func (s *shell) closeRedirect() {
 	if s.redirect != nil {
