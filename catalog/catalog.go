@@ -77,6 +77,9 @@ func (c *Catalog) Register(t Table, replace bool) error {
 	if _, ok := c.views[k]; ok {
 		return errs.NewNear(errs.Binding, t.Name(), "a view named %s already exists", t.Name())
 	}
+	if old, ok := c.tables[k]; ok {
+		dropped(old)
+	}
 	c.tables[k] = t
 	return nil
 }
@@ -149,6 +152,7 @@ func (c *Catalog) DropTable(name string, ifExists bool) error {
 		}
 		return errs.NewNear(errs.Binding, name, "table %s does not exist", name)
 	}
+	dropped(c.tables[key(name)])
 	delete(c.tables, key(name))
 	return nil
 }

@@ -15,6 +15,30 @@ type memTable struct {
 	schema  *arrow.Schema
 	batches []arrow.RecordBatch
 	rows    int64
+	// hold accounts the batches' memory while the table is in a catalog
+	// (NewHeldMemTable); dropping the table gives it back.
+	hold Holder
+}
+
+// Holder is memory accounted for a table: a memory.Reservation.
+type Holder interface{ Release() }
+
+// NewHeldMemTable is NewMemTable for a table that outlives its query
+// (CREATE TABLE AS): hold accounts its batches' memory under the engine's
+// limit, and is released when the table leaves its catalog (dropped,
+// replaced, or its session closed).
+func NewHeldMemTable(name string, schema *arrow.Schema, batches []arrow.RecordBatch, hold Holder) Table {
+	t := NewMemTable(name, schema, batches).(*memTable)
+	t.hold = hold
+	return t
+}
+
+// dropped is called when t leaves its catalog.
+func dropped(t Table) {
+	if m, ok := t.(*memTable); ok && m.hold != nil {
+		m.hold.Release()
+		m.hold = nil
+	}
 }
 
 // NewMemTable is a table over batches already in memory (CREATE TABLE AS).

@@ -36,3 +36,15 @@ func (c *Catalog) Owned(name string) bool {
 	_, v := c.views[key(name)]
 	return t || v
 }
+
+// Close drops the catalog's own tables and views (a session's, when it
+// ends), giving back the memory its tables held.
+func (c *Catalog) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, t := range c.tables {
+		dropped(t)
+		delete(c.tables, k)
+	}
+	clear(c.views)
+}

@@ -16,6 +16,7 @@ import (
 	"gq/exec"
 	"gq/exec/expr"
 	"gq/format"
+	gqmem "gq/memory"
 	"gq/parser"
 	"gq/physical"
 	"gq/planner"
@@ -209,8 +210,22 @@ func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*
 	if res.Batches, err = detach(res.Schema, res.Batches); err != nil {
 		return nil, err
 	}
-	if err := e.catalog(ctx).Register(catalog.NewMemTable(name, res.Schema, res.Batches), false); err != nil {
+	// The table outlives its query: its memory counts under the engine's
+	// limit until it is dropped, so tables cannot grow past the limit.
+	var bytes int64
+	for _, b := range res.Batches {
+		bytes += gqmem.BatchBytes(b)
+	}
+	hold, err := e.mem.br.Reserve(gqmem.Host, bytes, false)
+	if err != nil {
 		res.Release()
+		return nil, errs.NewNear(errs.ResourcesExhausted, name, "CREATE TABLE %s AS: its %s do not fit under the memory limit (%v)", name, gqmem.FormatBytes(bytes), err)
+	}
+	t := catalog.NewHeldMemTable(name, res.Schema, res.Batches, hold)
+	res.Release() // the table holds its own references
+	if err := e.catalog(ctx).Register(t, false); err != nil {
+		catalog.ReleaseMemTable(t)
+		hold.Release()
 		return nil, err
 	}
 	return &Result{RowsAffected: n}, nil
