@@ -50,6 +50,11 @@ type piece struct {
 	text  string
 	start int
 	full  string // the whole script, for positions
+	// slashes is the script offset of a "//" outside quotes and comments
+	// (-1: none). vitess's tokenizer takes it for a line comment, which
+	// MySQL has not: "select 7 // 2, 5" parsed as "select 7" and dropped
+	// the rest of the line without a word.
+	slashes int
 }
 
 // splitText scans the script once, cutting at ';' outside quotes and
@@ -57,13 +62,13 @@ type piece struct {
 func splitText(sql string) []piece {
 	var out []piece
 	hasCode := false
-	codeStart := -1
+	codeStart, slashes := -1, -1
 	flush := func(end int) {
 		if hasCode {
 			text := strings.TrimRightFunc(sql[codeStart:end], isSpace)
-			out = append(out, piece{text: text, start: codeStart, full: sql})
+			out = append(out, piece{text: text, start: codeStart, full: sql, slashes: slashes})
 		}
-		hasCode, codeStart = false, -1
+		hasCode, codeStart, slashes = false, -1, -1
 	}
 	i := 0
 	for i < len(sql) {
@@ -90,6 +95,15 @@ func splitText(sql string) []piece {
 			} else {
 				i += j + 4
 			}
+			continue
+		case c == '/' && strings.HasPrefix(sql[i:], "//"):
+			if !hasCode {
+				hasCode, codeStart = true, i
+			}
+			if slashes < 0 {
+				slashes = i
+			}
+			i += 2
 			continue
 		case c == ';':
 			flush(i)
@@ -152,6 +166,12 @@ var posRE = regexp.MustCompile(`at position (\d+)(?: near '((?:[^']|'')*)')?`)
 func parsePiece(p piece) (Statement, error) {
 	line, col := position(p.full, p.start)
 	st := Statement{Text: p.text, Line: line, Col: col}
+	if p.slashes >= 0 {
+		e := errs.New(errs.Syntax, "syntax error near '//': MySQL has no // operator or comment (integer division is DIV; a comment starts with -- , # or /*)")
+		e.Near = "//"
+		e.Line, e.Col = position(p.full, p.slashes)
+		return st, e
+	}
 	ast, err := parseVitess(p.text)
 	if err != nil {
 		return st, syntaxError(p, err)

@@ -47,6 +47,11 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		{"select 1;\nselect * fromm t", 2, 10},
 		{"select 1;\n  selec 2", 2, 3},
 		{"select (1", 1, 10},
+		// vitess skips "//" to the end of the line: "select 7 // 2, 5"
+		// was "select 7", one column.
+		{"select 7 // 2, 5", 1, 10},
+		{"select 1;\nselect r, r // 3, n from t", 2, 13},
+		{"// a comment?\nselect 1", 1, 1},
 	}
 	for _, tc := range tests {
 		_, err := Split(tc.sql)
@@ -57,6 +62,18 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		}
 		if ge.Line != tc.line || ge.Col != tc.col {
 			t.Errorf("%q: got %d:%d (%v), want %d:%d", tc.sql, ge.Line, ge.Col, err, tc.line, tc.col)
+		}
+	}
+}
+
+// TestSlashesInQuotesAndComments: "//" in strings, identifiers and
+// comments is text, not an error.
+func TestSlashesInQuotesAndComments(t *testing.T) {
+	for _, sql := range []string{
+		"select 'http://x'", "select `a//b` from t", "select 1 -- see http://x", "select 1 # //", "select /* // */ 1", "select 4 / 2 / 1",
+	} {
+		if _, err := Split(sql); err != nil {
+			t.Errorf("%q: %v", sql, err)
 		}
 	}
 }
