@@ -52,11 +52,17 @@ type Catalog struct {
 	// shared, for a session's catalog (Session), is the catalog beneath
 	// it: read through, never written (session.go).
 	shared *Catalog
+	// access is the file-access policy (access.go); nil reads any path.
+	access *access
+	// dirs are the directories attached by RegisterDir, files the origin
+	// of each of their tables: such tables follow their files (fresh.go).
+	dirs  []*dirSource
+	files map[string]*fileSource
 }
 
 // New returns an empty catalog.
 func New() *Catalog {
-	return &Catalog{tables: map[string]Table{}, views: map[string]*View{}}
+	return &Catalog{tables: map[string]Table{}, views: map[string]*View{}, files: map[string]*fileSource{}}
 }
 
 func key(name string) string { return strings.ToLower(name) }
@@ -80,6 +86,7 @@ func (c *Catalog) Register(t Table, replace bool) error {
 	if old, ok := c.tables[k]; ok {
 		dropped(old)
 	}
+	c.forget(k)
 	c.tables[k] = t
 	return nil
 }
@@ -117,11 +124,15 @@ func (c *Catalog) CreateView(v *View, replace bool) error {
 	return nil
 }
 
-// Table returns the table called name.
+// Table returns the table called name. A table of a RegisterDir
+// directory is checked against its files first, and an unknown name sends
+// c to list its directories again (fresh.go).
 func (c *Catalog) Table(name string) (Table, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	t, ok := c.tables[key(name)]
+	k := key(name)
+	t, ok := c.lookup(k)
+	if !ok && c.relist() {
+		t, ok = c.lookup(k)
+	}
 	if !ok && c.shared != nil {
 		return c.shared.Table(name)
 	}
@@ -153,6 +164,7 @@ func (c *Catalog) DropTable(name string, ifExists bool) error {
 		return errs.NewNear(errs.Binding, name, "table %s does not exist", name)
 	}
 	dropped(c.tables[key(name)])
+	c.forget(key(name))
 	delete(c.tables, key(name))
 	return nil
 }
@@ -174,8 +186,19 @@ func (c *Catalog) DropView(name string, ifExists bool) error {
 	return nil
 }
 
-// Names returns the names of all tables and views, sorted.
+// Names returns the names of all tables and views, sorted, those of
+// RegisterDir directories as their files now are.
 func (c *Catalog) Names() []string {
+	c.relist()
+	c.mu.RLock()
+	var files []string
+	for k := range c.files {
+		files = append(files, k)
+	}
+	c.mu.RUnlock()
+	for _, k := range files {
+		c.lookup(k)
+	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	var out []string

@@ -1,38 +1,37 @@
 package catalog
 
 import (
+	"context"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+	"time"
 
 	"gq/errs"
 )
 
-// OpenFile opens a Parquet or CSV file, or a glob of them (one table), as
-// a table named name — what a backtick-quoted path in FROM resolves to.
+// OpenFile opens a Parquet or CSV file, a directory's Parquet files, or a
+// glob of them (one table), as a table named name, reading any path the
+// process can: for tools and tests. A query's backtick path goes through
+// Catalog.OpenFile, under its catalog's policy and its context.
 // Format follows the extension: .parquet, .csv, .tsv (tab-delimited).
 func OpenFile(name, pathOrGlob string) (Table, error) {
-	var paths []string
-	if st, err := os.Stat(pathOrGlob); err == nil && st.IsDir() {
-		paths, _ = filepath.Glob(filepath.Join(pathOrGlob, "*.parquet"))
-	} else if err == nil {
-		paths = []string{pathOrGlob} // an existing file, even if its name has glob characters
-	} else if strings.ContainsAny(pathOrGlob, "*?[") {
-		m, err := filepath.Glob(pathOrGlob)
-		if err != nil {
-			return nil, errs.Wrap(errs.IO, err, "bad file pattern %s", pathOrGlob)
-		}
-		paths = m
-	} else if os.IsNotExist(err) {
-		return nil, errs.New(errs.IO, "file %s does not exist", pathOrGlob)
-	} else {
-		return nil, errs.Wrap(errs.IO, err, "%s", pathOrGlob)
+	return openFile(context.Background(), nil, name, pathOrGlob)
+}
+
+// OpenFile opens pathOrGlob as OpenFile does, under c's file-access policy
+// (Confine): what a backtick-quoted path in FROM resolves to. Expanding a
+// glob stops with ctx's error when ctx is done, and at bounds on the files
+// and directories it visits.
+func (c *Catalog) OpenFile(ctx context.Context, name, pathOrGlob string) (Table, error) {
+	return openFile(ctx, c.policy(), name, pathOrGlob)
+}
+
+func openFile(ctx context.Context, a *access, name, pathOrGlob string) (Table, error) {
+	paths, err := expandFiles(ctx, a, pathOrGlob, maxGlob)
+	if err != nil {
+		return nil, err
 	}
-	if len(paths) == 0 {
-		return nil, errs.New(errs.IO, "no files match %s", pathOrGlob)
-	}
-	sort.Strings(paths)
 	return openPaths(name, paths)
 }
 
@@ -71,47 +70,89 @@ func fileFormat(path string) string {
 
 // RegisterDir registers every DIR/NAME.parquet, DIR/NAME/*.parquet (one
 // table over many files, in name order), DIR/NAME.csv and DIR/NAME.tsv as
-// table NAME (lower-cased). Other entries are ignored.
+// table NAME (lower-cased); other entries are ignored. The tables follow
+// their files from then on (fresh.go). Registering a directory again
+// replaces its tables. Under a confined policy, entries that are links
+// leading out of DIR and the allowed prefixes are skipped with a warning.
 func (c *Catalog) RegisterDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if os.IsNotExist(err) {
-		return errs.New(errs.IO, "data directory %s does not exist", dir)
-	}
+	_, err := c.AttachDir(dir)
+	return err
+}
+
+// AttachDir is RegisterDir, returning the number of tables dir holds.
+func (c *Catalog) AttachDir(dir string) (int, error) {
+	d, err := newDirSource(dir, c.policy())
 	if err != nil {
-		return errs.Wrap(errs.IO, err, "data directory %s", dir)
+		return 0, err
 	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return 0, errs.Wrap(errs.IO, err, "data directory %s", dir)
+	}
+	listedAt := time.Now()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, errs.Wrap(errs.IO, err, "data directory %s", dir)
+	}
+	d.seen.set(fi, listedAt)
+	type opened struct {
+		f *fileSource
+		t Table
+	}
+	var tabs []opened
+	names := map[string]bool{}
 	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		var name string
-		var paths []string
-		if e.IsDir() {
-			// Listed, not globbed: the directory name may contain glob characters.
-			sub, err := os.ReadDir(path)
-			if err != nil {
-				return errs.Wrap(errs.IO, err, "%s", path)
-			}
-			for _, f := range sub {
-				if !f.IsDir() && fileFormat(f.Name()) == "parquet" {
-					paths = append(paths, filepath.Join(path, f.Name()))
-				}
-			}
-			if len(paths) == 0 {
-				continue
-			}
-			name = e.Name()
-			sort.Strings(paths)
-		} else if fileFormat(e.Name()) != "" {
-			name, paths = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())), []string{path}
-		} else {
+		f, ok := d.locate(e.Name())
+		if !ok {
 			continue
 		}
-		t, err := openPaths(strings.ToLower(name), paths)
+		t, err := openPaths(f.name, f.files)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		if err := c.Register(t, false); err != nil {
-			return err
+		if names[f.name] {
+			return 0, errs.NewNear(errs.Binding, f.name, "table %s already exists", f.name)
+		}
+		names[f.name] = true
+		tabs = append(tabs, opened{f, t})
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Tables of this directory attached before are replaced; any other
+	// object of a name it holds is a conflict, found before anything
+	// changes.
+	for _, o := range tabs {
+		k := key(o.f.name)
+		if err := c.sharedName(o.f.name); err != nil {
+			return 0, err
+		}
+		if f, ok := c.files[k]; ok && f.src.real == d.real {
+			continue
+		}
+		if _, ok := c.tables[k]; ok {
+			return 0, errs.NewNear(errs.Binding, o.f.name, "table %s already exists", o.f.name)
+		}
+		if _, ok := c.views[k]; ok {
+			return 0, errs.NewNear(errs.Binding, o.f.name, "a view named %s already exists", o.f.name)
 		}
 	}
-	return nil
+	kept := c.dirs[:0]
+	for _, old := range c.dirs {
+		if old.real != d.real {
+			kept = append(kept, old)
+		}
+	}
+	c.dirs = append(kept, d)
+	for k, f := range c.files {
+		if f.src.real == d.real {
+			delete(c.files, k)
+			delete(c.tables, k)
+		}
+	}
+	for _, o := range tabs {
+		k := key(o.f.name)
+		c.tables[k] = o.t
+		c.files[k] = o.f
+	}
+	return len(tabs), nil
 }

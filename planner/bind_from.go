@@ -99,7 +99,10 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 			return b.bindView(v, alias, renames)
 		}
 		if strings.ContainsAny(name, "/.*") {
-			tab, err := catalog.OpenFile(name, name)
+			// Under the catalog's file-access policy (a server reads only
+			// allowed paths) and the query's context (a glob's walk stops
+			// with the query).
+			tab, err := b.cat.OpenFile(b.ctx, name, name)
 			if err != nil {
 				return nil, nil, err
 			}

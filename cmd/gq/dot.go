@@ -116,12 +116,13 @@ func (s *shell) dotCommand(line string) bool {
 			usage()
 			return false
 		}
-		before := len(s.eng.Catalog().Names())
-		if err := s.eng.Catalog().RegisterDir(arg); err != nil {
+		// Opening a directory again replaces its tables.
+		n, err := s.eng.Catalog().AttachDir(arg)
+		if err != nil {
 			fmt.Fprintf(s.errOut, "Error: %v\n", err)
 			return false
 		}
-		fmt.Fprintf(s.errOut, "attached %s: %d tables\n", arg, len(s.eng.Catalog().Names())-before)
+		fmt.Fprintf(s.errOut, "attached %s: %d tables\n", arg, n)
 	case ".device":
 		if len(f) != 2 {
 			usage()

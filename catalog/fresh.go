@@ -1,0 +1,438 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// The tables of a RegisterDir directory follow their files. A table opened
+// once and kept would answer from its first footer or row count: a CSV
+// appended to after start-up gave its old row count with the new values,
+// files added to the directory were never seen. So each lookup of such a
+// table (Catalog.Table, which the planner, the engine and the Flight
+// server's metadata all use) compares its files' stamps — size,
+// modification time and type, one lstat each — with those taken when it
+// was opened, and opens it again when they differ; the directory itself is
+// listed again, when its own stamp changed, at the lookup of an unknown
+// name and for Names, so that new tables appear and removed ones go. A
+// query holds the table it looked up: a change during the query is seen
+// by the next.
+
+// racyWindow: a directory modified this close to the moment it was listed
+// may change again within the file system's timestamp granularity and keep
+// its stamp (git's "racily clean" entries); such a listing is not trusted
+// and the directory is listed again at the next check.
+const racyWindow = 2 * time.Second
+
+// stamp is what a freshness check compares of one path.
+type stamp struct {
+	size, mtime int64
+	mode        fs.FileMode // of the path itself; ModeSymlink | the target's type for a link
+	link        int64       // a link's own modification time (retargeted links), 0 otherwise
+}
+
+// look stamps path: one lstat, and a stat as well for a link.
+func look(path string) (stamp, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return stamp{}, err
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 {
+		return stamp{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}, nil
+	}
+	t, err := os.Stat(path)
+	if err != nil {
+		return stamp{}, err
+	}
+	return stamp{size: t.Size(), mtime: t.ModTime().UnixNano(), mode: t.Mode() | fs.ModeSymlink, link: fi.ModTime().UnixNano()}, nil
+}
+
+func (s stamp) isDir() bool   { return s.mode&fs.ModeDir != 0 }
+func (s stamp) regular() bool { return s.mode&(fs.ModeType&^fs.ModeSymlink) == 0 }
+func (s stamp) isLink() bool  { return s.mode&fs.ModeSymlink != 0 }
+func (s stamp) racy(now time.Time) bool {
+	return now.Sub(time.Unix(0, s.mtime)) < racyWindow
+}
+
+// listing is a directory's stamp when it was last listed.
+type listing struct {
+	st   stamp
+	racy bool
+	ok   bool
+}
+
+func (l *listing) set(fi fs.FileInfo, at time.Time) {
+	l.st = stamp{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
+	l.racy, l.ok = l.st.racy(at), true
+}
+
+// holds reports whether a listing taken at l still holds for fi.
+func (l *listing) holds(fi fs.FileInfo) bool {
+	return l.ok && !l.racy && l.st == stamp{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
+}
+
+// dirSource is a directory given to RegisterDir.
+type dirSource struct {
+	dir  string  // as given: the tables' paths are under it
+	abs  string  // absolute and clean
+	real string  // links resolved: the same directory attached twice is one
+	a    *access // the policy for its entries, DIR allowed; nil: open
+
+	mu   sync.Mutex // one listing at a time
+	seen listing
+	// hidden are tables dropped or replaced by DDL: listing again does
+	// not bring them back (attaching the directory again does). Guarded
+	// by the catalog's mu.
+	hidden map[string]bool
+
+	wmu    sync.Mutex
+	warned map[string]bool
+}
+
+func newDirSource(dir string, a *access) (*dirSource, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, errs.Wrap(errs.IO, err, "data directory %s", dir)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errs.New(errs.IO, "data directory %s does not exist", dir)
+	}
+	if err != nil {
+		return nil, errs.Wrap(errs.IO, err, "data directory %s", dir)
+	}
+	d := &dirSource{dir: dir, abs: abs, real: real, hidden: map[string]bool{}, warned: map[string]bool{}}
+	if a != nil {
+		d.a = a.with(abs, real)
+	}
+	return d, nil
+}
+
+// warnf reports a skipped entry once.
+func (d *dirSource) warnf(path, format string, args ...any) {
+	if d.a == nil || d.a.warn == nil {
+		return
+	}
+	d.wmu.Lock()
+	seen := d.warned[path]
+	d.warned[path] = true
+	d.wmu.Unlock()
+	if !seen {
+		d.a.warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// fileSource is where a table of a dirSource comes from: the entry
+// DIR/ENTRY and the files it was opened from, with their stamps.
+type fileSource struct {
+	src   *dirSource
+	entry string // the name in DIR
+	name  string // the table's, lower-cased
+
+	mu     sync.Mutex // one check at a time
+	files  []string   // the files opened, in order
+	paths  []string   // the paths watched: DIR/ENTRY, then files not the same
+	stamps []stamp
+	racy   bool // a directory table listed within racyWindow of its change
+}
+
+// unchanged reports whether f's stamps still hold: the cheap check made at
+// every lookup.
+func (f *fileSource) unchanged() bool {
+	if f.racy {
+		return false
+	}
+	for i, p := range f.paths {
+		if st, err := look(p); err != nil || st != f.stamps[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameFiles reports whether g found the same files with the same stamps.
+func (f *fileSource) sameFiles(g *fileSource) bool {
+	if len(f.paths) != len(g.paths) {
+		return false
+	}
+	for i := range f.paths {
+		if f.paths[i] != g.paths[i] || f.stamps[i] != g.stamps[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// watch adds path, stamped st, to the paths f checks.
+func (f *fileSource) watch(path string, st stamp) {
+	f.paths = append(f.paths, path)
+	f.stamps = append(f.stamps, st)
+}
+
+// locate finds the files of DIR's entry as a table — a Parquet, CSV or TSV
+// file, or a directory of Parquet files — and stamps them before anything
+// is read from them (a change while they are read shows at the next
+// check). ok is false for an entry that is no table, has gone, or is a
+// link the policy skips.
+func (d *dirSource) locate(entry string) (*fileSource, bool) {
+	path := filepath.Join(d.dir, entry)
+	st, err := look(path)
+	if err != nil {
+		return nil, false
+	}
+	f := &fileSource{src: d, entry: entry}
+	f.watch(path, st)
+	target := path
+	if st.isLink() && d.a != nil {
+		real, ok := d.inside(path, filepath.Join(d.abs, entry))
+		if !ok {
+			return nil, false
+		}
+		target = real
+	}
+	if st.isDir() {
+		f.name = strings.ToLower(entry)
+		f.racy = st.racy(time.Now())
+		ents, err := os.ReadDir(target)
+		if err != nil {
+			return nil, false
+		}
+		for _, e := range ents {
+			if fileFormat(e.Name()) != "parquet" {
+				continue
+			}
+			p, shown := filepath.Join(target, e.Name()), filepath.Join(path, e.Name())
+			if e.Type()&fs.ModeSymlink != 0 && d.a != nil {
+				real, ok := d.inside(shown, p)
+				if !ok {
+					continue
+				}
+				p = real
+			} else if target == path {
+				p = shown
+			}
+			fst, err := look(p)
+			if err != nil || !fst.regular() {
+				continue
+			}
+			f.files = append(f.files, p)
+			f.watch(p, fst)
+		}
+		return f, len(f.files) > 0
+	}
+	if fileFormat(entry) == "" || !st.regular() {
+		return nil, false
+	}
+	f.name = strings.ToLower(strings.TrimSuffix(entry, filepath.Ext(entry)))
+	f.files = []string{target}
+	if target != path {
+		tst, err := look(target)
+		if err != nil {
+			return nil, false
+		}
+		f.watch(target, tst)
+	}
+	return f, true
+}
+
+// inside resolves a link among d's entries (shown as written, abs its
+// absolute form) under d's confined policy; a link out of DIR and the
+// allowed prefixes is skipped with a warning naming it.
+func (d *dirSource) inside(shown, abs string) (string, bool) {
+	real, _, err := d.a.resolve(filepath.Clean(abs))
+	if errors.Is(err, errOutside) {
+		d.warnf(shown, "skipping %s: a link out of %s and the allowed paths", shown, d.dir)
+		return "", false
+	}
+	if err != nil {
+		return "", false
+	}
+	return real, true
+}
+
+// fresh is the table under key k, from f, t as last seen: the same while
+// its files are unchanged, opened again when they changed, gone (ok false)
+// when they have.
+func (c *Catalog) fresh(k string, f *fileSource) (Table, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c.mu.RLock()
+	t, ok := c.tables[k]
+	cur := c.files[k]
+	c.mu.RUnlock()
+	if cur != f { // dropped, replaced or re-attached meanwhile
+		return c.lookup(k)
+	}
+	if f.unchanged() || !ok {
+		return t, ok
+	}
+	g, found := f.src.locate(f.entry)
+	if !found {
+		c.mu.Lock()
+		if c.files[k] == f {
+			delete(c.files, k)
+			delete(c.tables, k)
+		}
+		c.mu.Unlock()
+		return nil, false
+	}
+	if f.sameFiles(g) {
+		f.racy = g.racy
+		return t, ok
+	}
+	nt, err := openPaths(f.name, g.files)
+	if err != nil {
+		// Being written, say: this query fails with the reason, and the
+		// next one tries again (the stamps are left as they were).
+		nt = &brokenTable{name: t.Name(), schema: t.Schema(), err: err}
+	} else {
+		f.files, f.paths, f.stamps, f.racy = g.files, g.paths, g.stamps, g.racy
+	}
+	c.mu.Lock()
+	if c.files[k] == f {
+		c.tables[k] = nt
+	}
+	c.mu.Unlock()
+	return nt, true
+}
+
+// lookup is c's own table under k, made fresh.
+func (c *Catalog) lookup(k string) (Table, bool) {
+	c.mu.RLock()
+	t, ok := c.tables[k]
+	f := c.files[k]
+	c.mu.RUnlock()
+	if f != nil {
+		return c.fresh(k, f)
+	}
+	return t, ok
+}
+
+// relist lists every attached directory whose stamp changed: tables whose
+// entries have gone go, new entries become tables (unless their name is
+// taken or was dropped). It reports whether a table was added.
+func (c *Catalog) relist() bool {
+	c.mu.RLock()
+	dirs := append([]*dirSource(nil), c.dirs...)
+	c.mu.RUnlock()
+	added := false
+	for _, d := range dirs {
+		if c.relistDir(d) {
+			added = true
+		}
+	}
+	return added
+}
+
+func (c *Catalog) relistDir(d *dirSource) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fi, err := os.Stat(d.dir)
+	if err == nil && d.seen.holds(fi) {
+		return false
+	}
+	at := time.Now()
+	var entries []fs.DirEntry
+	if err == nil {
+		entries, err = os.ReadDir(d.dir)
+	}
+	if err == nil {
+		d.seen.set(fi, at)
+	} else {
+		d.seen = listing{}
+	}
+	present := map[string]bool{}
+	var fresh []string
+	c.mu.RLock()
+	for _, e := range entries {
+		// Present: the names the entry may stand for (locate decides
+		// which, after following a link); candidates: those not taken.
+		name := e.Name()
+		k := key(name)
+		if fileFormat(name) != "" {
+			present[k] = true
+			if !e.IsDir() {
+				k = key(strings.TrimSuffix(name, filepath.Ext(name)))
+			}
+		} else if !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		present[k] = true
+		_, t := c.tables[k]
+		_, v := c.views[k]
+		if !t && !v && !d.hidden[k] {
+			fresh = append(fresh, name)
+		}
+	}
+	c.mu.RUnlock()
+	// Gone: the file tables of d whose entry is no longer listed.
+	c.mu.Lock()
+	for k, f := range c.files {
+		if f.src == d && !present[k] {
+			delete(c.files, k)
+			delete(c.tables, k)
+		}
+	}
+	c.mu.Unlock()
+	added := false
+	for _, entry := range fresh {
+		f, ok := d.locate(entry)
+		if !ok {
+			continue
+		}
+		t, err := openPaths(f.name, f.files)
+		if err != nil {
+			// Perhaps being written: look again at the next listing.
+			d.seen = listing{}
+			continue
+		}
+		c.mu.Lock()
+		k := key(f.name)
+		_, taken := c.tables[k]
+		_, view := c.views[k]
+		if !taken && !view && !d.hidden[k] {
+			c.tables[k], c.files[k] = t, f
+			added = true
+		}
+		c.mu.Unlock()
+	}
+	return added
+}
+
+// forget is DDL taking name from its directory: a dropped or replaced file
+// table stays away until its directory is attached again. Called with c.mu
+// held.
+func (c *Catalog) forget(k string) {
+	if f, ok := c.files[k]; ok {
+		delete(c.files, k)
+		f.src.hidden[k] = true
+	}
+}
+
+// brokenTable stands for a file table whose changed files could not be
+// opened again: reading it fails with the reason.
+type brokenTable struct {
+	name   string
+	schema *arrow.Schema
+	err    error
+}
+
+func (t *brokenTable) Name() string          { return t.name }
+func (t *brokenTable) Schema() *arrow.Schema { return t.schema }
+func (t *brokenTable) Stats() Stats          { return Stats{RowCount: -1} }
+func (t *brokenTable) NumSplits() int        { return 1 }
+func (t *brokenTable) Read(context.Context, int, []int, int, memory.Allocator, func(arrow.RecordBatch) error) error {
+	return t.err
+}
