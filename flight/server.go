@@ -63,7 +63,8 @@ type Config struct {
 	// batch for that long, freeing its slot (0: 60 s; negative: never).
 	StreamIdleTimeout time.Duration
 	// ShutdownGrace is how long Shutdown waits for calls in flight before
-	// it closes their connections (0: 1 s).
+	// it closes their connections (0: 750 ms, so that Shutdown returns
+	// within a second).
 	ShutdownGrace time.Duration
 	// Version is the server version GetSqlInfo reports.
 	Version string
@@ -87,7 +88,7 @@ const (
 	defaultParamBytesTotal   = 1 << 30
 	defaultSessionTableBytes = 1 << 30
 	defaultStreamIdle        = 60 * time.Second
-	defaultShutdownGrace     = time.Second
+	defaultShutdownGrace     = 750 * time.Millisecond
 )
 
 // Server is a Flight SQL service over one engine.
