@@ -288,8 +288,8 @@ func TestAuthDuplicateRank(t *testing.T) {
 
 // TestAuthWorldSizeMismatch: ranks started with different world sizes
 // (2 and 3) fail at once, each naming the disagreement, on a mesh
-// connection and at rank 0's address service — not at the connect
-// timeout with a missing rank.
+// connection, through a coordinator directory and at rank 0's address
+// service — not at the connect timeout with a missing rank.
 func TestAuthWorldSizeMismatch(t *testing.T) {
 	check := func(t *testing.T, who string, err error, took time.Duration) {
 		t.Helper()
@@ -312,6 +312,25 @@ func TestAuthWorldSizeMismatch(t *testing.T) {
 		check(t, "rank 1", e1[1], time.Since(start))
 		if e0[0] != nil && !strings.Contains(e0[0].Error(), "rank 1 says the job has 3 ranks, this rank (0) says 2") {
 			t.Errorf("rank 0: %v", e0[0])
+		}
+	})
+	t.Run("dir", func(t *testing.T) {
+		dir := t.TempDir()
+		start := time.Now()
+		var wg sync.WaitGroup
+		errc := make([]error, 2)
+		for r, n := range []int{2, 3} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errc[r] = BootstrapTCP(Launch{Rank: r, NRanks: n, CoordDir: dir}, "127.0.0.1", TCPOptions{ConnectTimeout: 20 * time.Second})
+			}()
+		}
+		wg.Wait()
+		check(t, "rank 0", errc[0], time.Since(start))
+		check(t, "rank 1", errc[1], time.Since(start))
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("left in the coordinator directory: %v", left)
 		}
 	})
 	t.Run("socket", func(t *testing.T) {

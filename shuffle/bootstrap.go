@@ -324,6 +324,10 @@ func exchange(l Launch, addr string, deadline time.Time, private bool) (*exchang
 	return ex, err
 }
 
+// mismatchLinger is how long a rank that found another world size in an
+// address file keeps its own file up before it fails.
+const mismatchLinger = 300 * time.Millisecond
+
 func addrFile(dir string, rank int) string {
 	return filepath.Join(dir, fmt.Sprintf("rank-%d.addr", rank))
 }
@@ -372,6 +376,11 @@ func exchangeDir(l Launch, addr string, deadline time.Time) ([]string, error) {
 			}
 			if len(f) > 1 {
 				if n, err := strconv.Atoi(f[1]); err == nil && n != l.NRanks {
+					// Our file stays up a moment (the others poll every
+					// 20 ms), so that the rank we disagree with reads it
+					// and names the mismatch too, rather than wait for a
+					// file that is gone.
+					time.Sleep(min(mismatchLinger, time.Until(deadline)))
 					return nil, errs.Wrap(errs.Communication, mismatch(l.Rank, r, n, l.NRanks), "rank %d", l.Rank)
 				}
 			}

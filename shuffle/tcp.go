@@ -557,7 +557,7 @@ func (t *TCP) read(p *tcpPeer) {
 			// The cause is recorded before the peer counts as gone, so a
 			// send to it reports the cause, not its leaving. Expect it to
 			// exit next; its EOF is no news.
-			t.failAll(errs.New(errs.Communication, "%s", data))
+			t.failRelayed(string(data))
 			p.bye.Store(true)
 		}
 	}
@@ -589,10 +589,23 @@ func (t *TCP) readPayload(p *tcpPeer, data []byte) error {
 // rank reports the first cause (the rank that died), not the exit of a
 // rank that noticed it before them.
 func (t *TCP) failAll(err error) {
+	t.fail(strings.TrimPrefix(err.Error(), errs.Communication.Error()+": "), err)
+}
+
+// failRelayed fails this rank with the cause another rank told it, which
+// it passes on as it came. This rank's own error says that it stops
+// because of it: each rank prints its error, and the same line from two
+// ranks read as one error printed twice.
+func (t *TCP) failRelayed(cause string) {
+	t.fail(cause, errs.New(errs.Communication, "rank %d stops too: %s", t.rank, cause))
+}
+
+// fail tells the peers cause, then fails this rank with err.
+func (t *TCP) fail(cause string, err error) {
 	if t.box.failure() != nil {
 		return
 	}
-	msg := []byte(strings.TrimPrefix(err.Error(), errs.Communication.Error()+": "))
+	msg := []byte(cause)
 	for _, p := range t.peers {
 		if p != nil && !p.bye.Load() {
 			p.write(frameFailed, 0, time.Second, msg)

@@ -54,6 +54,9 @@ func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle
 	if comm != nil {
 		return comm, 0
 	}
+	if os.Getenv("RRUN_RANK") != "" {
+		o.watchLauncher(stderr)
+	}
 	c, err := shuffle.FromEnv(o.comm)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -109,6 +112,30 @@ func (o *rankOptions) watch(c shuffle.Communicator, stderr io.Writer) {
 		}
 		fmt.Fprintf(stderr, "Error: rank %d: %v\n", c.Rank(), err)
 		o.exit(exitQuery)
+	}()
+}
+
+// launcherPoll is how often a rank under rrun checks that its launcher
+// is still there.
+const launcherPoll = 200 * time.Millisecond
+
+// watchLauncher ends this rank when the rrun that started it is gone. rrun
+// has the kernel kill its ranks when it dies (a parent-death signal), but
+// that reaches only its own children: a gq that a rank's shell script
+// started is reparented instead, and would run on — a gq serve rank kept
+// answering after kill -9 of rrun. Being reparented is the sign: the
+// parent process id changes.
+func (o *rankOptions) watchLauncher(stderr io.Writer) {
+	parent := os.Getppid()
+	go func() {
+		tick := time.NewTicker(launcherPoll)
+		defer tick.Stop()
+		for range tick.C {
+			if os.Getppid() != parent {
+				fmt.Fprintf(stderr, "Error: rank %s: its launcher (process %d) is gone; ending\n", os.Getenv("RRUN_RANK"), parent)
+				o.exit(exitQuery)
+			}
+		}
 	}()
 }
 

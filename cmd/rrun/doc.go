@@ -15,4 +15,12 @@
 // every case, so even a rank killed by a signal leaves no spill file
 // behind. Standard input is copied to every rank, since every rank runs
 // the same script.
+//
+// Each job gets a fresh random secret, passed to the ranks in
+// RRUN_JOB_SECRET (the environment, never a command line): gq's ranks
+// prove it on every connection, so no other process joins the job. The
+// ranks die with rrun, even when it is killed by SIGKILL: each gets
+// SIGKILL from the kernel when rrun goes (a parent-death signal), and a
+// gq started by a rank's shell ends when it finds itself reparented. -n is
+// at most 65,536, the most ranks a job may have.
 package main

@@ -291,10 +291,26 @@ func TestKilledRankLeavesNothing(t *testing.T) {
 			if err == nil {
 				t.Errorf("%s exited 0 after rank 2 was killed", launcher)
 			}
+			var errLines []string
 			for r := range 2 {
-				if l := rankLines(out.String(), launcher, r); !strings.Contains(l, "Error") || !strings.Contains(l, "rank 2") {
+				l := rankLines(out.String(), launcher, r)
+				if !strings.Contains(l, "Error") || !strings.Contains(l, "rank 2") {
 					t.Errorf("rank %d did not report losing rank 2:\n%s", r, out.String())
 				}
+				for _, line := range strings.Split(l, "\n") {
+					if i := strings.Index(line, "Error"); i >= 0 {
+						errLines = append(errLines, line[i:])
+					}
+				}
+			}
+			// Each rank says why it stops in its own words: the same line
+			// twice (one rank repeating what another told it) read as
+			// one error printed twice.
+			if len(errLines) == 2 && errLines[0] == errLines[1] {
+				t.Errorf("ranks 0 and 1 printed the same error:\n%s", out.String())
+			}
+			if strings.Contains(out.String(), "killed by killed") {
+				t.Errorf("the launcher's kill message:\n%s", out.String())
 			}
 			if took > 10*time.Second {
 				t.Errorf("the job ended %v after the kill, want under 10 s", took)

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gq/shuffle"
 )
 
 // mpirun returns the path of Open MPI's launcher and the environment it
@@ -97,9 +99,12 @@ func TestLaunchersMatchSingleProcess(t *testing.T) {
 		if out := string(runOut(t, info)); strings.Count(out, ",tcp\n") != 3 || !strings.Contains(out, "\n2,") {
 			t.Fatalf("mpirun -n 3 gq --cluster-info printed\n%s", out)
 		}
-		// By default the ranks meet in a directory named after the job;
-		// with GQ_COORD_ADDR (the way across hosts), at rank 0's socket.
-		for _, coord := range [][]string{nil, {"-x", "GQ_COORD_ADDR=" + freeAddr(t)}} {
+		// By default the ranks meet in a directory named after the job
+		// (rank 0 writes the job secret there); with GQ_COORD_ADDR (the
+		// way across hosts), at rank 0's socket, with a secret exported
+		// to every rank.
+		env = append(env, "GQ_JOB_SECRET="+shuffle.NewJobSecret())
+		for _, coord := range [][]string{nil, {"-x", "GQ_COORD_ADDR=" + freeAddr(t), "-x", "GQ_JOB_SECRET"}} {
 			for _, q := range []string{"05", "18"} {
 				start := time.Now()
 				a := append([]string{"-n", "3", "--oversubscribe", "-x", "GQ_THREADS=1"}, coord...)

@@ -10,11 +10,16 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
+
+	"gq/shuffle"
 )
 
 // grace is how long ranks get to exit after SIGTERM before SIGKILL.
@@ -65,8 +70,8 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if o.n < 1 {
-		return nil, fmt.Errorf("-n must be at least 1, got %d", o.n)
+	if o.n < 1 || o.n > shuffle.MaxRanks {
+		return nil, fmt.Errorf("-n must be between 1 and %d (the most ranks a job may have), got %d", shuffle.MaxRanks, o.n)
 	}
 	if *gpus != "" {
 		o.gpus = strings.Split(*gpus, ",")
@@ -99,7 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer os.RemoveAll(coord)
-	j := &job{o: o, stdout: stdout, stderr: stderr}
+	j := &job{o: o, stdout: stdout, stderr: stderr, secret: shuffle.NewJobSecret()}
 	return j.run(coord, stdin)
 }
 
@@ -110,6 +115,10 @@ type job struct {
 	stderr io.Writer
 	outMu  sync.Mutex
 	procs  []*exec.Cmd
+	// secret is the job's, handed to every rank in RRUN_JOB_SECRET (the
+	// environment, which only this user can read, never the command
+	// line): the ranks' connections prove it (see shuffle's auth.go).
+	secret string
 }
 
 type exit struct {
@@ -118,6 +127,14 @@ type exit struct {
 }
 
 func (j *job) run(coord string, stdin io.Reader) int {
+	// Each rank gets SIGKILL when rrun dies (Pdeathsig), even by kill -9,
+	// which no forwarding can catch: an orphaned rank (a gq serve rank
+	// still answering) is worse than a killed one. The kernel ties that
+	// signal to the thread that forked, not to the process: every rank is
+	// forked from this goroutine's thread, held for as long as any rank
+	// runs, so a thread the Go runtime retires cannot kill a rank early.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer signal.Stop(sigs)
@@ -129,8 +146,8 @@ func (j *job) run(coord string, stdin io.Reader) int {
 		cmd := exec.Command(j.o.cmd[0], j.o.cmd[1:]...)
 		cmd.Env = j.env(r, coord)
 		// Own process group: a terminal's Ctrl-C reaches the ranks once,
-		// through rrun's forwarding.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// through rrun's forwarding. Pdeathsig: see above.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 		// A descendant that outlives the rank must not hold rrun up by
 		// keeping its output open.
 		cmd.WaitDelay = time.Second
@@ -208,6 +225,7 @@ func (j *job) env(r int, coord string) []string {
 		"RRUN_RANK="+strconv.Itoa(r),
 		"RRUN_NRANKS="+strconv.Itoa(j.o.n),
 		"RRUN_COORD_DIR="+coord,
+		"RRUN_JOB_SECRET="+j.secret,
 	)
 	if len(j.o.gpus) > 0 {
 		env = append(env, "CUDA_VISIBLE_DEVICES="+j.o.gpus[r%len(j.o.gpus)])
@@ -337,7 +355,13 @@ func describe(err error) string {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return "was killed by " + ws.Signal().String()
+			// The signal's name (SIGKILL), not its description
+			// ("killed"), which read "was killed by killed".
+			name := unix.SignalName(ws.Signal())
+			if name == "" {
+				name = strconv.Itoa(int(ws.Signal()))
+			}
+			return "was killed by signal " + name
 		}
 		return fmt.Sprintf("exited with status %d", ee.ExitCode())
 	}

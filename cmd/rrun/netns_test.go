@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"gq/shuffle"
 )
 
 // TestNetnsRanksOverTCP runs gq ranks in separate network namespaces,
@@ -118,12 +120,15 @@ func (n *netnsNet) run(t *testing.T, gq string, args ...string) [][]byte {
 	outs := make([][]byte, nranks)
 	errs := make([]error, nranks)
 	stderrs := make([]bytes.Buffer, nranks)
+	// Ranks meeting at an address share a secret given them, as a user
+	// would export one to mpirun or srun.
+	secret := shuffle.NewJobSecret()
 	var wg sync.WaitGroup
 	for r, ns := range n.ranks {
 		cmd := exec.Command("ip", append([]string{"netns", "exec", ns, gq}, args...)...)
 		cmd.Env = append(os.Environ(), "RRUN_RANK="+strconv.Itoa(r), "RRUN_NRANKS="+strconv.Itoa(nranks),
 			"GQ_COORD_ADDR="+n.addr(0)+":"+coordPort, "GQ_COMM_HOST="+n.addr(r), "GQ_COMM=tcp",
-			"GQ_CONNECT_TIMEOUT=20s", "GQ_THREADS=2")
+			"GQ_CONNECT_TIMEOUT=20s", "GQ_THREADS=2", "GQ_JOB_SECRET="+secret)
 		cmd.Stderr = &stderrs[r]
 		wg.Add(1)
 		go func() {
