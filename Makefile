@@ -130,7 +130,9 @@ difftest:
 # tables and SOAKTIME/2 on TPC-H SF0.1; TPC-H queries cancelled, timed out
 # and abandoned mid-stream at random points for SOAKLOOP, each checked for
 # leaked memory, spill files and goroutines and for hangs; the Flight SQL
-# server's malformed requests and connection churn for SOAKLOOP; and the
+# server's malformed requests and connection churn, and 32 clients with
+# hostile ones mixed in (parameter floods, unread streams, DDL on shared
+# tables, bad tokens), for SOAKLOOP; and the
 # rank fault tests (a rank killed, asymmetric ranks, a TCP peer dying, a
 # rank leaving) SOAKREPS times. A fresh seed each run unless SOAKSEED.
 SOAKTIME ?= 30m
@@ -146,7 +148,7 @@ soak: data
 	go test ./engine -run '^(TestRankDeathFailsOthers|TestRankAsymmetryDetected)$$' -count=$(SOAKREPS) -timeout 0
 	go test ./shuffle -run '^(TestTCPPeerDeath|TestLeftRankEndsWaits|TestShufflerShutdownDropsSpills)$$' -count=$(SOAKREPS) -timeout 0
 	go test ./cmd/rrun -run '^(TestKilledRank|TestKilledRankLeavesNothing|TestRRunEndsJobWhenARankFails)$$' -count=$(SOAKREPS) -timeout 0
-	go test ./flight -run '^TestServerRobustness$$' -count=1 -v -timeout 0 -flight.soak $(SOAKLOOP)
+	go test ./flight -run '^(TestServerRobustness|TestHostileLoad)$$' -count=1 -v -timeout 0 -flight.soak $(SOAKLOOP)
 
 clean:
 	rm -rf bin
