@@ -21,14 +21,43 @@
 //     qualifiers) and no keys (gq has no constraints).
 //   - Cancellation: CancelFlightInfo by query id, a client disconnect, or
 //     the query timeout cancel the query's context; the engine stops and
-//     frees its memory.
+//     frees its memory. Shutdown cancels every query and planning, waits
+//     ShutdownGrace (750 ms) for calls in flight, then closes their
+//     connections (grpc Stop): a client that stops reading cannot hold
+//     the server up.
 //   - Auth (auth.go): none, a static bearer token, or basic auth through
-//     the Flight handshake returning a session token; TLS.
+//     the Flight handshake returning a session token; TLS. A plaintext
+//     client of a TLS server is answered, in plaintext HTTP/2, with a gRPC
+//     error saying the server needs TLS (sniff.go).
+//   - Sessions (session.go): a server is a trust boundary, so each client
+//     has a session, named by what it cannot forge: its basic-auth
+//     session token (a random 128-bit secret), else its gRPC connection
+//     (tagged by a stats handler when accepted, and carried in each call's
+//     context — no header or cookie can claim another's). DDL goes to the
+//     session's own catalog (catalog.Session, through engine.WithCatalog)
+//     unless Config.AllowDDL (`--allow-ddl`): a client cannot drop,
+//     replace or shadow a shared table, nor see another's objects. Under
+//     ranks the other ranks run statements on their own catalogs and know
+//     no session, so DDL there needs AllowDDL. Prepared statements belong
+//     to their session (another's handle is NotFound). Sessions end when
+//     idle for SessionIdleTimeout, when their connection closes, at
+//     TokenLifetime for tokens, or as the least recently used past
+//     MaxSessions; their tables, views and statements go with them.
 //   - Limits: a bounded number of running queries (the rest queue), a
-//     per-query timeout and a per-query memory limit (the engine's
-//     Options.QueryMemoryLimit: an over-limit query fails alone with
-//     ResourceExhausted); each query logs one slog record with its id,
-//     duration, rows and bytes.
+//     per-query timeout that covers planning too, and a per-query memory
+//     limit (the engine's Options.QueryMemoryLimit: an over-limit query
+//     fails alone with ResourceExhausted); a stream whose client takes no
+//     batch for StreamIdleTimeout is cancelled and frees its slot. Per
+//     session: MaxPrepared statements, MaxStatementBytes of SQL and bound
+//     parameters each (parameter reads stop there), MaxSessionStmtBytes
+//     in all (MaxParamBytesTotal for the server), and
+//     MaxSessionTableBytes of CREATE TABLE AS tables (the engine holds
+//     every table under its memory limit too). Over a limit:
+//     ResourceExhausted. Each query logs one slog record with its id,
+//     duration, rows and bytes, and at most 1 KiB of its SQL (longer
+//     statements add their length and a hash). File errors map to
+//     NotFound, PermissionDenied or InvalidArgument; Unavailable, which
+//     clients retry, only to passing conditions (errors.go).
 //
 // Under ranks (rrun -n N gq serve) rank 0 alone runs this server: its
 // engine's ServeStream broadcasts every statement to the other ranks,
