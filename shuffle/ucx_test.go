@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -148,7 +149,7 @@ func TestBootstrapUCX(t *testing.T) {
 					if mode == "dir" {
 						l.CoordDir = dir
 					} else {
-						l.CoordAddr = coord
+						l.CoordAddr, l.secret = coord, testSecret
 					}
 					comms[r], errc[r] = BootstrapUCX(l, TCPOptions{ConnectTimeout: 10 * time.Second})
 				}()
@@ -167,5 +168,17 @@ func TestBootstrapUCX(t *testing.T) {
 			}
 			shuffleAll(t, comms, 1, 3, RoundRobin)
 		})
+	}
+}
+
+// TestBootstrapUCXSharedDir: UCX authenticates no peer, so its worker
+// addresses are never put where others may read or plant them: a
+// coordinator directory others may write is refused even with a secret.
+func TestBootstrapUCXSharedDir(t *testing.T) {
+	dir := t.TempDir()
+	os.Chmod(dir, 0o777)
+	_, err := BootstrapUCX(Launch{Rank: 0, NRanks: 2, CoordDir: dir, secret: testSecret}, TCPOptions{ConnectTimeout: time.Second})
+	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "written by others") {
+		t.Errorf("got %v, want the shared directory refused", err)
 	}
 }
