@@ -193,21 +193,29 @@ func (g *globber) list(dir, pat string) ([]fs.DirEntry, error) {
 // visit takes path, a match of one component (e its directory entry; nil
 // for a literal component), as a file when rest is empty or else as a
 // directory to walk on. Only regular files match: a named pipe would block
-// the reader, a device never end.
+// the reader, a device never end. Under a confined policy only paths
+// within it match: a link among the matches that leads out is passed
+// over, not followed, so a broad allowed prefix (one whose tree has links
+// into /proc or /dev) still globs.
 func (g *globber) visit(path string, e fs.DirEntry, rest []string) error {
 	real := path
 	var isDir, regular bool
 	if e != nil && e.Type()&fs.ModeSymlink == 0 {
 		// Within a resolved directory, an entry that is not a link is
-		// what its path says, and its type needs no stat.
+		// what its path says, and its type needs no stat. Its text is
+		// judged all the same: with "/" allowed, /proc is one of its
+		// entries, and is not there for a confined catalog.
+		if g.a != nil && !g.a.allows(path) {
+			return nil
+		}
 		isDir, regular = e.IsDir(), e.Type().IsRegular()
 	} else {
 		r, fi, err := g.a.stat(path)
-		if errors.Is(err, errOutside) {
-			return refused(g.name)
-		}
 		if err != nil {
-			return nil // a dangling link or a vanished entry: no match
+			// A link out of the allowed paths (judged before it was
+			// followed), a dangling link or a vanished entry: no match,
+			// as RegisterDir skips such links.
+			return nil
 		}
 		real, isDir, regular = r, fi.IsDir(), fi.Mode().IsRegular()
 	}
