@@ -6,5 +6,16 @@
 // A table is read in splits (row groups, file chunks, slices of memory), the
 // unit of parallel work and, later, of distribution across ranks.
 //
+// Files are reached in two ways. A backtick path in a query opens through
+// Catalog.OpenFile under the catalog's file-access policy (access.go): the
+// CLI's reads any path; a server's (Confine) reads only under its allowed
+// prefixes, judging each path by its text and each link's target before
+// anything is looked up, so that a refusal reveals nothing of what lies
+// outside. Globs are walked within limits and the query's context
+// (glob.go), never by filepath.Glob. The tables of a RegisterDir directory
+// follow their files (fresh.go): every Catalog.Table lookup checks their
+// stamps and reopens what changed, and the directory is listed again when
+// it changed.
+//
 // catalog must not import planner, physical or exec.
 package catalog
