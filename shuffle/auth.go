@@ -22,9 +22,9 @@ import (
 // MaxRanks bounds the world size a launcher may announce. The ucx backend
 // carries the sender's rank in 16 bits of a message's tag, and a tcp rank
 // holds a connection (a file descriptor) per peer: past 65,536 ranks
-// neither works, and a world size read from the environment is checked
-// before anything is sized by it (RRUN_NRANKS=2147483647 once made a rank
-// allocate its address table and die of it).
+// neither works. A world size read from the environment is checked
+// before anything is sized by it: a huge one would otherwise end the rank
+// in an out-of-memory crash instead of an error.
 const MaxRanks = 1 << 16
 
 // A job secret is what tells a rank of this job from any other process
@@ -208,9 +208,9 @@ const (
 	statusMismatch = 3 // a real rank of a job of another size
 )
 
-// DefaultHandshakeTimeout bounds one connection's handshake: a rank's
-// takes well under a millisecond, and a connection that has not proven
-// itself by then is dropped without holding up the others.
+// DefaultHandshakeTimeout bounds one connection's handshake: a real
+// rank's is a few small messages, and a connection that has not proven
+// itself in that time is dropped without holding up the others.
 const DefaultHandshakeTimeout = 3 * time.Second
 
 type authHello struct {

@@ -122,9 +122,9 @@ const launcherPoll = 200 * time.Millisecond
 // watchLauncher ends this rank when the rrun that started it is gone. rrun
 // has the kernel kill its ranks when it dies (a parent-death signal), but
 // that reaches only its own children: a gq that a rank's shell script
-// started is reparented instead, and would run on — a gq serve rank kept
-// answering after kill -9 of rrun. Being reparented is the sign: the
-// parent process id changes.
+// started is reparented instead, and would run on (a gq serve rank would
+// go on answering for a job that is gone). Being reparented is the sign:
+// the parent process id changes.
 func (o *rankOptions) watchLauncher(stderr io.Writer) {
 	parent := os.Getppid()
 	go func() {
