@@ -112,3 +112,17 @@ func TestOpenAgain(t *testing.T) {
 		t.Error("no table d")
 	}
 }
+
+// TestAllowPathFlag: an --allow-path that cannot be allowed is a usage
+// error.
+func TestAllowPathFlag(t *testing.T) {
+	for _, p := range []string{"/proc", "/dev/shm", filepath.Join(t.TempDir(), "missing")} {
+		var out, errb bytes.Buffer
+		t.Setenv("RRUN_RANK", "")
+		t.Setenv("RRUN_NRANKS", "")
+		code := run([]string{"serve", "--listen", "127.0.0.1:0", "--allow-path", p}, strings.NewReader(""), &out, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "--allow-path") {
+			t.Errorf("%s: exit %d, %s", p, code, errb.String())
+		}
+	}
+}
