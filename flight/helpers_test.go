@@ -125,6 +125,15 @@ func startServer(t *testing.T, cfg Config) (string, *logBuf) {
 // newClient is an arrow-go Flight SQL client of addr.
 func newClient(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Client {
 	t.Helper()
+	cl := dialOnce(t, addr, opts...)
+	t.Cleanup(func() { cl.Close() })
+	return cl
+}
+
+// dialOnce is newClient for a client its caller closes: a loop making
+// thousands of them must not keep each alive in the test's clean-ups.
+func dialOnce(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Client {
+	t.Helper()
 	if len(opts) == 0 {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	}
@@ -132,7 +141,6 @@ func newClient(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Cl
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cl.Close() })
 	return cl
 }
 

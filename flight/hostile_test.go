@@ -120,7 +120,7 @@ func TestHostileLoad(t *testing.T) {
 			defer wg.Done()
 			kind := h % 4
 			for ctx.Err() == nil {
-				cl := newClient(t, addr)
+				cl := dialOnce(t, addr)
 				switch kind {
 				case 0: // a parameter flood, refused at the session's bound
 					for ctx.Err() == nil {
