@@ -23,8 +23,12 @@ import (
 // held between reads.
 type ParquetTable struct {
 	name       string
-	schema     *arrow.Schema // normalised
-	fileSchema *arrow.Schema // as the first file's footer decodes
+	schema     *arrow.Schema // normalised: the readable columns
+	fileSchema *arrow.Schema // the same columns as the first file's footer decodes them
+	// unreadable are the files' columns gq has no value type for (nested,
+	// timestamps, wide decimals…): kept out of schema so that the rest of
+	// the file reads, and named to the binder (UnreadableTable).
+	unreadable []UnreadableColumn
 	files      []parquetFile
 	splits     []parquetSplit
 	rows       int64
@@ -45,7 +49,14 @@ func (t *ParquetTable) FileBytes() int64 {
 type parquetFile struct {
 	path string
 	md   *metadata.FileMetaData
+	// leaves maps each column of the table's schema to its leaf column in
+	// this file: the two differ once a nested or unreadable column comes
+	// before it.
+	leaves []int
 }
+
+// leaf is the file's leaf column index of the table's column c.
+func (f *parquetFile) leaf(c int) int { return f.leaves[c] }
 
 type parquetSplit struct {
 	file, rowGroup int
@@ -53,14 +64,13 @@ type parquetSplit struct {
 }
 
 // openParquet opens the footers of paths (in this order) as one table.
+// Columns gq cannot read stay out of the table's schema, listed in
+// t.unreadable; the files' readable columns must agree.
 func openParquet(name string, paths []string) (*ParquetTable, error) {
 	t := &ParquetTable{name: name}
+	seen := map[string]bool{}
 	for fi, path := range paths {
-		md, fs, err := readParquetFooter(path)
-		if err != nil {
-			return nil, err
-		}
-		ns, err := normalizeSchema(path, fs)
+		pf, fs, ns, bad, err := readParquetFooter(path)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +82,14 @@ func openParquet(name string, paths []string) (*ParquetTable, error) {
 			return nil, errs.New(errs.IO, "%s and %s have different schemas (%s vs %s)",
 				paths[0], path, schemaString(t.schema), schemaString(ns))
 		}
-		t.files = append(t.files, parquetFile{path: path, md: md})
+		for _, u := range bad {
+			if !seen[key(u.Name)] {
+				seen[key(u.Name)] = true
+				t.unreadable = append(t.unreadable, u)
+			}
+		}
+		t.files = append(t.files, pf)
+		md := pf.md
 		for rg := 0; rg < md.NumRowGroups(); rg++ {
 			n := md.RowGroup(rg).NumRows()
 			t.splits = append(t.splits, parquetSplit{file: fi, rowGroup: rg, rows: n})
@@ -83,9 +100,11 @@ func openParquet(name string, paths []string) (*ParquetTable, error) {
 	return t, nil
 }
 
-// readParquetFooter parses path's footer and its Arrow schema. The parquet
-// reader may panic on corrupt input; that becomes an IO error.
-func readParquetFooter(path string) (md *metadata.FileMetaData, s *arrow.Schema, err error) {
+// readParquetFooter parses path's footer. fs and ns are the file's
+// readable top-level columns as pqarrow decodes them and as gq reads them
+// (normalizeType); bad lists the others. The parquet reader may panic on
+// corrupt input; that becomes an IO error.
+func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad []UnreadableColumn, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errs.New(errs.IO, "%s: corrupt Parquet file: %v", path, r)
@@ -93,26 +112,35 @@ func readParquetFooter(path string) (md *metadata.FileMetaData, s *arrow.Schema,
 	}()
 	rdr, err := file.OpenParquetFile(path, false)
 	if err != nil {
-		return nil, nil, errs.Wrap(errs.IO, err, "%s", path)
+		return pf, nil, nil, nil, errs.Wrap(errs.IO, err, "%s: not a readable Parquet file", path)
 	}
 	defer rdr.Close()
-	md = rdr.MetaData()
+	md := rdr.MetaData()
 	if err := checkChunkBounds(path, md); err != nil {
-		return nil, nil, err
+		return pf, nil, nil, nil, err
 	}
-	s, err = pqarrow.FromParquet(md.Schema, nil, md.KeyValueMetadata())
+	man, err := pqarrow.NewSchemaManifest(md.Schema, md.KeyValueMetadata(), nil)
 	if err != nil {
-		return nil, nil, errs.Wrap(errs.IO, err, "%s: reading schema", path)
+		return pf, nil, nil, nil, errs.Wrap(errs.IO, err, "%s: reading schema", path)
 	}
-	for _, f := range s.Fields() {
-		if _, err := normalizeType(path, f); err != nil {
-			return nil, nil, err
+	pf = parquetFile{path: path, md: md}
+	var files, gqs []arrow.Field
+	for _, sf := range man.Fields {
+		f := *sf.Field
+		why := ""
+		if !sf.IsLeaf() || md.Schema.Column(sf.ColIndex).MaxRepetitionLevel() > 0 {
+			why = "nested columns are not supported yet"
+		} else if t, err := normalizeType(path, f); err != nil {
+			why = unreadableWhy(f)
+		} else {
+			files = append(files, f)
+			gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable})
+			pf.leaves = append(pf.leaves, sf.ColIndex)
+			continue
 		}
+		bad = append(bad, UnreadableColumn{Name: f.Name, Type: typeString(f.Type), File: path, Why: why})
 	}
-	if s.NumFields() != md.Schema.NumColumns() {
-		return nil, nil, errs.New(errs.Unsupported, "%s: nested Parquet columns are not supported", path)
-	}
-	return md, s, nil
+	return pf, arrow.NewSchema(files, nil), arrow.NewSchema(gqs, nil), bad, nil
 }
 
 // mergeSchemas reports whether a and b have the same column names and types;
@@ -190,10 +218,15 @@ func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []in
 	pf := t.files[sp.file]
 
 	// pqarrow returns columns in file order: read each wanted column once, in
-	// ascending order, and place them as asked.
-	leaves := slices.Clone(columns)
-	slices.Sort(leaves)
-	leaves = slices.Compact(leaves)
+	// ascending order, and place them as asked. Leaves ascend with the
+	// table's columns, which keep the file's order.
+	wanted := slices.Clone(columns)
+	slices.Sort(wanted)
+	wanted = slices.Compact(wanted)
+	leaves := make([]int, len(wanted))
+	for i, c := range wanted {
+		leaves[i] = pf.leaf(c)
+	}
 
 	f, err := os.Open(pf.path)
 	if err != nil {
@@ -225,7 +258,7 @@ func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []in
 
 	pos := make([]int, len(columns)) // position of each wanted column in rr's batches
 	for i, c := range columns {
-		pos[i], _ = slices.BinarySearch(leaves, c)
+		pos[i], _ = slices.BinarySearch(wanted, c)
 	}
 	cols := make([]arrow.Array, len(columns))
 	for {
@@ -335,7 +368,8 @@ func (t *ParquetTable) RowGroupStats(split, column int) (st ColumnStats, ok bool
 			st, ok = ColumnStats{}, false
 		}
 	}()
-	cc, err := t.files[sp.file].md.RowGroup(sp.rowGroup).ColumnChunk(column)
+	pf := &t.files[sp.file]
+	cc, err := pf.md.RowGroup(sp.rowGroup).ColumnChunk(pf.leaf(column))
 	if err != nil {
 		return ColumnStats{}, false
 	}

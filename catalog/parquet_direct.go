@@ -97,7 +97,7 @@ func (t *ParquetTable) directKinds() {
 	md := t.files[0].md
 	t.direct = make([]directKind, t.schema.NumFields())
 	for c := range t.direct {
-		col := md.Schema.Column(c)
+		col := md.Schema.Column(t.files[0].leaf(c))
 		if col.MaxRepetitionLevel() > 0 {
 			continue
 		}
@@ -117,7 +117,7 @@ func (t *ParquetTable) canReadDirect(fi int, columns []int) bool {
 		if t.direct[c] == directNone {
 			return false
 		}
-		if fi > 0 && md.Schema.Column(c).PhysicalType() != first.Schema.Column(c).PhysicalType() {
+		if fi > 0 && md.Schema.Column(t.files[fi].leaf(c)).PhysicalType() != first.Schema.Column(t.files[0].leaf(c)).PhysicalType() {
 			return false
 		}
 	}
@@ -207,12 +207,13 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 			dc = &directColumn{kind: t.direct[c], typ: t.schema.Field(c).Type, mem: mem}
 			readers[c] = dc
 			err := guard(pf.path, func() error {
-				descr := pf.md.Schema.Column(c)
-				if pc, err := t.pageColumn(rg, c, descr.MaxDefinitionLevel()); err != nil || pc != nil {
+				leaf := pf.leaf(c)
+				descr := pf.md.Schema.Column(leaf)
+				if pc, err := t.pageColumn(rg, c, leaf, descr.MaxDefinitionLevel()); err != nil || pc != nil {
 					dc.pc = pc
 					return err
 				}
-				rd, err := rg.Column(c)
+				rd, err := rg.Column(leaf)
 				if err != nil {
 					return err
 				}
@@ -370,10 +371,11 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	return nil
 }
 
-// pageColumn returns a pageColumn for column c of rg when it can decode
-// it (required, a supported physical type and encodings), else nil.
-func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c int, maxDL int16) (*pageColumn, error) {
-	descr := rg.MetaData().Schema.Column(c)
+// pageColumn returns a pageColumn for column c (the file's leaf) of rg
+// when it can decode it (required, a supported physical type and
+// encodings), else nil.
+func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c, leaf int, maxDL int16) (*pageColumn, error) {
+	descr := rg.MetaData().Schema.Column(leaf)
 	switch t.direct[c] {
 	case directInt64, directInt32, directUint32, directDate32, directDouble, directBytes:
 	default:
@@ -382,14 +384,14 @@ func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c int, maxDL int16) (
 	if maxDL != 0 || descr.MaxRepetitionLevel() != 0 {
 		return nil, nil
 	}
-	cc, err := rg.MetaData().ColumnChunk(c)
+	cc, err := rg.MetaData().ColumnChunk(leaf)
 	if err != nil {
 		return nil, err
 	}
 	if !pageEncodingsOK(cc) {
 		return nil, nil
 	}
-	pr, err := rg.GetColumnPageReader(c)
+	pr, err := rg.GetColumnPageReader(leaf)
 	if err != nil {
 		return nil, err
 	}

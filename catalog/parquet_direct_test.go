@@ -118,7 +118,7 @@ func TestDirectReaderMatchesPqarrow(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range []int{2, 4, 9, 11, 12, 13, 14, 15} {
-			pc, err := pt.pageColumn(rdr.RowGroup(0), c, 0)
+			pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, 0)
 			if err != nil || pc == nil {
 				t.Fatalf("dict=%v: column %d not read by pageColumn (%v)", dict, c, err)
 			}

@@ -10,14 +10,14 @@ type SplitSizer interface {
 }
 
 // SplitBytes sums the compressed column chunks of the projected columns in
-// the split's row group (Parquet files are flat here: column i of the
-// schema is leaf i, as openParquet checks).
+// the split's row group.
 func (t *ParquetTable) SplitBytes(split int, columns []int) int64 {
 	sp := t.splits[split]
-	rg := t.files[sp.file].md.RowGroup(sp.rowGroup)
+	pf := &t.files[sp.file]
+	rg := pf.md.RowGroup(sp.rowGroup)
 	var n int64
 	for _, c := range columns {
-		if cc, err := rg.ColumnChunk(c); err == nil {
+		if cc, err := rg.ColumnChunk(pf.leaf(c)); err == nil {
 			n += cc.TotalCompressedSize()
 		}
 	}

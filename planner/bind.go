@@ -49,6 +49,9 @@ type scopeCol struct {
 	t           arrow.DataType
 	nullable    bool
 	hidden      bool // a JOIN … USING duplicate: invisible unqualified and to *
+	// unreadable is a file column gq cannot read (catalog.Unreadable): not
+	// scanned, left out of *, and an error where the query names it.
+	unreadable *catalog.UnreadableColumn
 }
 
 // scope holds the columns of one query level's FROM clause. outer is the
@@ -116,6 +119,9 @@ func (s *scope) resolve(n *sqlparser.ColName) (scopeCol, error) {
 		if len(found) == 1 {
 			if d > 1 {
 				return scopeCol{}, errs.NewNear(errs.Unsupported, name, "column %q is correlated more than one query level out", sqlparser.String(n))
+			}
+			if u := found[0].unreadable; u != nil {
+				return scopeCol{}, u.Err(name)
 			}
 			if d == 1 {
 				s.outerRefs++

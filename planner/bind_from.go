@@ -173,6 +173,11 @@ func scan(tab catalog.Table, alias string, renames []string) (Plan, []scopeCol, 
 		s.Cols, s.Ordinals = append(s.Cols, c), append(s.Ordinals, i)
 		cols = append(cols, scopeCol{name: name, table: alias, id: c.ID, t: c.Type, nullable: c.Nullable})
 	}
+	// Columns of its files that gq cannot read are in scope only to fail
+	// the query that names them with what they are; * leaves them out.
+	for _, u := range catalog.Unreadable(tab) {
+		cols = append(cols, scopeCol{name: u.Name, table: alias, unreadable: &u})
+	}
 	return s, cols, nil
 }
 
@@ -203,7 +208,7 @@ func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scop
 	if j.Join == sqlparser.NaturalJoinType || j.Join == sqlparser.NaturalLeftJoinType || j.Join == sqlparser.NaturalRightJoinType {
 		for _, l := range lcols {
 			for _, r := range rcols {
-				if !l.hidden && !r.hidden && strings.EqualFold(l.name, r.name) {
+				if !l.hidden && !r.hidden && l.unreadable == nil && r.unreadable == nil && strings.EqualFold(l.name, r.name) {
 					using = append(using, l.name)
 				}
 			}

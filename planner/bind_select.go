@@ -65,7 +65,7 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*
 			qual := x.TableName.Name.String()
 			n := 0
 			for _, sc := range s.cols {
-				if sc.hidden || qual != "" && !strings.EqualFold(sc.table, qual) {
+				if sc.hidden || sc.unreadable != nil || qual != "" && !strings.EqualFold(sc.table, qual) {
 					continue
 				}
 				items = append(items, selItem{ast: &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(sc.name), Qualifier: sqlparser.TableName{Name: sqlparser.NewIdentifierCS(sc.table)}}, name: sc.name})

@@ -1,0 +1,133 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// nestedRecord has readable columns between nested, timestamp and other
+// columns gq cannot read, so that table column i is not leaf i.
+func nestedRecord(t *testing.T, n int) arrow.RecordBatch {
+	mem := memory.NewGoAllocator()
+	s := arrow.NewSchema([]arrow.Field{
+		{Name: "id", Type: arrow.PrimitiveTypes.Int64},
+		{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond}, Nullable: true},
+		{Name: "l", Type: arrow.ListOf(arrow.PrimitiveTypes.Int32), Nullable: true},
+		{Name: "name", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "st", Type: arrow.StructOf(arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32}, arrow.Field{Name: "b", Type: arrow.BinaryTypes.String}), Nullable: true},
+		{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int32), Nullable: true},
+		{Name: "dec", Type: &arrow.Decimal128Type{Precision: 10, Scale: 2}, Nullable: true},
+		{Name: "uuid", Type: &arrow.FixedSizeBinaryType{ByteWidth: 16}, Nullable: true},
+		{Name: "wide", Type: &arrow.Decimal128Type{Precision: 38, Scale: 2}, Nullable: true},
+		{Name: "tz", Type: &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"}, Nullable: true},
+		{Name: "t", Type: arrow.FixedWidthTypes.Time64us, Nullable: true},
+		{Name: "v", Type: arrow.PrimitiveTypes.Float64},
+	}, nil)
+	b := array.NewRecordBuilder(mem, s)
+	defer b.Release()
+	for i := 0; i < n; i++ {
+		b.Field(0).(*array.Int64Builder).Append(int64(i))
+		b.Field(1).(*array.TimestampBuilder).Append(arrow.Timestamp(int64(i) * 1e6))
+		lb := b.Field(2).(*array.ListBuilder)
+		lb.Append(true)
+		lb.ValueBuilder().(*array.Int32Builder).AppendValues([]int32{int32(i), int32(i + 1)}, nil)
+		if i%3 == 0 {
+			b.Field(3).AppendNull()
+		} else {
+			b.Field(3).(*array.StringBuilder).Append("n" + strings.Repeat("x", i%5))
+		}
+		sb := b.Field(4).(*array.StructBuilder)
+		sb.Append(true)
+		sb.FieldBuilder(0).(*array.Int32Builder).Append(int32(i))
+		sb.FieldBuilder(1).(*array.StringBuilder).Append("s")
+		mb := b.Field(5).(*array.MapBuilder)
+		mb.Append(true)
+		mb.KeyBuilder().(*array.StringBuilder).Append("k")
+		mb.ItemBuilder().(*array.Int32Builder).Append(int32(i))
+		b.Field(6).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i * 101)))
+		b.Field(7).(*array.FixedSizeBinaryBuilder).Append(make([]byte, 16))
+		b.Field(8).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i)))
+		b.Field(9).(*array.TimestampBuilder).Append(arrow.Timestamp(int64(i)))
+		b.Field(10).(*array.Time64Builder).Append(arrow.Time64(i))
+		b.Field(11).(*array.Float64Builder).Append(float64(i) / 2)
+	}
+	return b.NewRecordBatch()
+}
+
+func TestUnreadableColumns(t *testing.T) {
+	dir := t.TempDir()
+	rec := nestedRecord(t, 100)
+	defer rec.Release()
+	p := filepath.Join(dir, "n.parquet")
+	writeParquet(t, p, rec, 30)
+	tb, err := OpenFile("n", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range tb.Schema().Fields() {
+		names = append(names, f.Name+" "+f.Type.String())
+	}
+	if got, want := strings.Join(names, ", "), "id int64, name utf8, dec decimal64(10, 2), v float64"; got != want {
+		t.Errorf("schema = %s, want %s", got, want)
+	}
+	var bad []string
+	for _, u := range Unreadable(tb) {
+		bad = append(bad, u.Name)
+		if u.File != p || u.Type == "" || u.Why == "" {
+			t.Errorf("unreadable %+v", u)
+		}
+	}
+	if got, want := strings.Join(bad, " "), "ts l st m uuid wide tz t"; got != want {
+		t.Errorf("unreadable = %s, want %s", got, want)
+	}
+	err = Unreadable(tb)[0].Err("ts")
+	if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "ts") || !strings.Contains(err.Error(), "timestamp[us") || !strings.Contains(err.Error(), "n.parquet") {
+		t.Errorf("Err = %v", err)
+	}
+	// Every split, columns out of order and repeated: the direct decoder
+	// (id, name, v) and pqarrow (dec) both find the right leaves.
+	var sum, decSum int64
+	var vsum float64
+	var rows, nulls int
+	for s := 0; s < tb.NumSplits(); s++ {
+		err := tb.Read(context.Background(), s, []int{3, 0, 1, 2, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+			defer b.Release()
+			for i := 0; i < int(b.NumRows()); i++ {
+				vsum += b.Column(0).(*array.Float64).Value(i)
+				sum += b.Column(1).(*array.Int64).Value(i)
+				if b.Column(2).IsNull(i) {
+					nulls++
+				}
+				decSum += int64(b.Column(3).(*array.Decimal64).Value(i))
+			}
+			rows += int(b.NumRows())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rows != 100 || sum != 4950 || vsum != 2475 || nulls != 34 || decSum != 4950*101 {
+		t.Errorf("rows %d sum %d vsum %v nulls %d decSum %d", rows, sum, vsum, nulls, decSum)
+	}
+	// Statistics are those of the column's own leaf.
+	pt := tb.(*ParquetTable)
+	st, ok := pt.RowGroupStats(1, 3)
+	if !ok || !st.HasMinMax || st.Min != 15.0 || st.Max != 29.5 {
+		t.Errorf("stats of v in row group 1: %+v %v", st, ok)
+	}
+	if pt.SplitBytes(0, []int{3}) <= 0 {
+		t.Errorf("SplitBytes of v is 0")
+	}
+}
