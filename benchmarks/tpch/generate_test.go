@@ -46,6 +46,9 @@ func TestGenerateSF001(t *testing.T) {
 	}
 	for _, name := range Tables {
 		tbl := readTable(t, filepath.Join(dir, name+".parquet"))
+		if fi, err := os.Stat(filepath.Join(dir, name+".parquet")); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v (%v), want 0644 like any file written for others to read", name, fi.Mode(), err)
+		}
 		if want, ok := wantRows[name]; ok && tbl.NumRows() != want {
 			t.Errorf("%s: %d rows, want %d", name, tbl.NumRows(), want)
 		}

@@ -43,6 +43,13 @@ func newTableWriter(dir, name string, schema *arrow.Schema) (*tableWriter, error
 		return nil, errs.Wrap(errs.IO, err, "tpch: create temp file for %s", name)
 	}
 	w.f, w.tmp = f, f.Name()
+	// CreateTemp makes the file private (0600); the data is meant to be
+	// read by other users and tools, as a file written by os.Create is.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(w.tmp)
+		return nil, errs.Wrap(errs.IO, err, "tpch: %s", w.tmp)
+	}
 	props := parquet.NewWriterProperties(
 		parquet.WithCompression(compress.Codecs.Snappy),
 		parquet.WithStoreDecimalAsInteger(true),
