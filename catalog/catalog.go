@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -58,6 +60,31 @@ type Catalog struct {
 	// of each of their tables: such tables follow their files (fresh.go).
 	dirs  []*dirSource
 	files map[string]*fileSource
+	// warn hears of what c skips (SetWarn).
+	warn func(string)
+}
+
+// SetWarn sends c's warnings — the entries of a RegisterDir directory it
+// skips, and why — to warn. Without it they go to the policy's warn
+// (Confine), else to standard error: a skipped table must not pass
+// unnoticed.
+func (c *Catalog) SetWarn(warn func(msg string)) {
+	c.mu.Lock()
+	c.warn = warn
+	c.mu.Unlock()
+}
+
+func (c *Catalog) warner() func(string) {
+	c.mu.RLock()
+	w := c.warn
+	c.mu.RUnlock()
+	if w != nil {
+		return w
+	}
+	if a := c.policy(); a != nil && a.warn != nil {
+		return a.warn
+	}
+	return func(msg string) { fmt.Fprintln(os.Stderr, "gq: warning:", msg) }
 }
 
 // New returns an empty catalog.

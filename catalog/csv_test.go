@@ -96,20 +96,33 @@ func TestCSVErrors(t *testing.T) {
 		})
 	}
 
-	// A value past the inference sample that does not fit: file:line and column.
+	// A value late in a file that is sniffed whole widens the column.
 	var sb strings.Builder
 	sb.WriteString("id,x\n")
-	for i := 0; i < csvSampleRows+5; i++ {
+	for i := 0; i < 5000; i++ {
+		if i == 1000 {
+			sb.WriteString("1,two\n")
+		}
 		sb.WriteString("1,2\n")
 	}
-	sb.WriteString("1,two\n")
 	path := writeFile(t, filepath.Join(dir, "late.csv"), sb.String())
 	tb, err := OpenFile("late", path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got := schemaOf(tb); got != "id int64, x utf8" {
+		t.Errorf("late value: schema %s", got)
+	}
+	// One between the pieces of a sample: file:line and column, and how
+	// to give the type.
+	defer func(h, s, c int) { csvHeadBytes, csvSampleBytes, csvSpreadChunks = h, s, c }(csvHeadBytes, csvSampleBytes, csvSpreadChunks)
+	csvHeadBytes, csvSampleBytes, csvSpreadChunks = 64, 128, 2
+	tb, err = OpenFile("late", path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	err = tb.Read(t.Context(), 0, []int{1}, 100, memory.NewGoAllocator(), func(b arrow.RecordBatch) error { b.Release(); return nil })
-	want := "late.csv:1007: column x: cannot read \"two\" as BIGINT"
+	want := "late.csv:1002: column x: cannot read \"two\" as BIGINT (the type sniffed from a sample of the file; read_csv's types"
 	if !errors.Is(err, errs.IO) || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want %q", err, want)
 	}
@@ -217,9 +230,12 @@ func TestCSVByteRangeSplits(t *testing.T) {
 			t.Fatalf("quoted file: %v splits, %v", tb, err)
 		}
 	}
-	// Errors in later ranges still name the true line.
+	// Errors in later ranges still name the true line (past the sniffing
+	// sample, which would refuse the file at open).
+	defer func(h, s, c int) { csvHeadBytes, csvSampleBytes, csvSpreadChunks = h, s, c }(csvHeadBytes, csvSampleBytes, csvSpreadChunks)
+	csvHeadBytes, csvSampleBytes, csvSpreadChunks = 64, 64, 1
 	csvSplitBytes = 64
-	big := "id,name\n" + strings.Repeat("1,a\n", csvSampleRows+100) + "1,2,3\n"
+	big := "id,name\n" + strings.Repeat("1,a\n", 1100) + "1,2,3\n"
 	bad := writeFile(t, filepath.Join(dir, "bad.csv"), big)
 	tb, err := OpenFile("b", bad)
 	if err != nil {

@@ -18,6 +18,10 @@ type csvSplit struct {
 	path       string
 	start, end int64
 	line       int
+	delim      byte
+	header     bool   // the file's first line is a header
+	codec      string // "gzip", "zstd": the file is compressed, one split
+	file       int    // index of the file among the table's
 }
 
 // planCSVSplits cuts path into ranges of about csvSplitBytes. A newline

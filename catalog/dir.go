@@ -41,7 +41,7 @@ func openPaths(name string, paths []string) (Table, error) {
 	for _, p := range paths {
 		if f := fileFormat(p); f != format || f == "" {
 			if f == "" {
-				return nil, errs.New(errs.IO, "%s: unknown file format (expected .parquet, .csv or .tsv)", p)
+				return nil, errs.New(errs.IO, "%s: unknown file format (expected .parquet, .csv or .tsv, the last two also .gz or .zst)", p)
 			}
 			return nil, errs.New(errs.IO, "%s and %s are of different formats", paths[0], p)
 		}
@@ -49,17 +49,20 @@ func openPaths(name string, paths []string) (Table, error) {
 	switch format {
 	case "parquet":
 		return openParquet(name, paths)
-	case "tsv":
-		return openCSV(name, paths, '\t')
 	default:
-		return openCSV(name, paths, ',')
+		return openCSV(name, paths, CSVOptions{})
 	}
 }
 
+// fileFormat is the format path's name gives: "parquet", "csv" or "tsv"
+// (also for a compressed .csv.gz, .csv.zst, .tsv.gz, .tsv.zst), or "".
 func fileFormat(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
+	base, _ := splitCodec(path)
+	switch strings.ToLower(filepath.Ext(base)) {
 	case ".parquet":
-		return "parquet"
+		if base == path {
+			return "parquet"
+		}
 	case ".csv":
 		return "csv"
 	case ".tsv":
@@ -68,12 +71,35 @@ func fileFormat(path string) string {
 	return ""
 }
 
+// splitCodec splits a compression suffix (.gz, .zst) off path: codec is
+// "gzip", "zstd" or "".
+func splitCodec(path string) (base, codec string) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".gz":
+		return path[:len(path)-3], "gzip"
+	case ".zst":
+		return path[:len(path)-4], "zstd"
+	}
+	return path, ""
+}
+
+// tableName is the table a directory entry holds: its name less its
+// format and compression suffixes.
+func tableName(entry string) string {
+	base, _ := splitCodec(entry)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
 // RegisterDir registers every DIR/NAME.parquet, DIR/NAME/*.parquet (one
-// table over many files, in name order), DIR/NAME.csv and DIR/NAME.tsv as
-// table NAME (lower-cased); other entries are ignored. The tables follow
-// their files from then on (fresh.go). Registering a directory again
-// replaces its tables. Under a confined policy, entries that are links
-// leading out of DIR and the allowed prefixes are skipped with a warning.
+// table over many files, in name order), DIR/NAME.csv and DIR/NAME.tsv
+// (each also compressed: .gz, .zst) as table NAME (lower-cased); other
+// entries are ignored. The tables follow their files from then on
+// (fresh.go). Registering a directory again replaces its tables. An entry
+// that cannot be opened (corrupt, unreadable, not what its name says) is
+// skipped with a warning naming it and the reason, and tried again when it
+// changes; so is a second entry for a name already taken (a.csv after
+// a.csv.gz). Under a confined policy, entries that are links leading out
+// of DIR and the allowed prefixes are skipped with a warning.
 func (c *Catalog) RegisterDir(dir string) error {
 	_, err := c.AttachDir(dir)
 	return err
@@ -95,6 +121,7 @@ func (c *Catalog) AttachDir(dir string) (int, error) {
 		return 0, errs.Wrap(errs.IO, err, "data directory %s", dir)
 	}
 	d.seen.set(fi, listedAt)
+	d.warn = c.warner()
 	type opened struct {
 		f *fileSource
 		t Table
@@ -106,12 +133,17 @@ func (c *Catalog) AttachDir(dir string) (int, error) {
 		if !ok {
 			continue
 		}
+		if names[f.name] {
+			d.warnf(filepath.Join(dir, e.Name()), "skipping %s: table %s comes from an entry before it", filepath.Join(dir, e.Name()), f.name)
+			continue
+		}
 		t, err := openPaths(f.name, f.files)
 		if err != nil {
-			return 0, err
-		}
-		if names[f.name] {
-			return 0, errs.NewNear(errs.Binding, f.name, "table %s already exists", f.name)
+			// One bad file (a corrupt footer, a permission error, a
+			// CSV that does not parse) must not keep the REPL or a
+			// server from starting with the directory's other tables.
+			d.skipBad(f, err, false)
+			continue
 		}
 		names[f.name] = true
 		tabs = append(tabs, opened{f, t})

@@ -99,6 +99,10 @@ type dirSource struct {
 
 	wmu    sync.Mutex
 	warned map[string]bool
+	warn   func(string) // the catalog's warner (Catalog.SetWarn)
+	// bad are the entries that could not be opened, as they were then:
+	// listed again only once they change (badChanged). Guarded by mu.
+	bad map[string]*fileSource
 }
 
 func newDirSource(dir string, a *access) (*dirSource, error) {
@@ -113,25 +117,68 @@ func newDirSource(dir string, a *access) (*dirSource, error) {
 	if err != nil {
 		return nil, errs.Wrap(errs.IO, err, "data directory %s", dir)
 	}
-	d := &dirSource{dir: dir, abs: abs, real: real, hidden: map[string]bool{}, warned: map[string]bool{}}
+	d := &dirSource{dir: dir, abs: abs, real: real, hidden: map[string]bool{}, warned: map[string]bool{}, bad: map[string]*fileSource{}}
 	if a != nil {
 		d.a = a.with(abs, real)
 	}
 	return d, nil
 }
 
-// warnf reports a skipped entry once.
-func (d *dirSource) warnf(path, format string, args ...any) {
-	if d.a == nil || d.a.warn == nil {
+// warnf reports a skipped entry once (key: the entry and, for a bad
+// one, its stamps, so that a changed file still bad is reported again).
+func (d *dirSource) warnf(key, format string, args ...any) {
+	if d.warn == nil {
 		return
 	}
 	d.wmu.Lock()
-	seen := d.warned[path]
-	d.warned[path] = true
+	seen := d.warned[key]
+	d.warned[key] = true
 	d.wmu.Unlock()
 	if !seen {
-		d.a.warn(fmt.Sprintf(format, args...))
+		d.warn(fmt.Sprintf(format, args...))
 	}
+}
+
+// skipBad records entry f that could not be opened and warns of it. A
+// later listing (quiet) does not warn of a file that changed so recently
+// that it is likely still being written: it is tried again at the next
+// listing (badChanged), and warned of then if still bad.
+func (d *dirSource) skipBad(f *fileSource, err error, quiet bool) {
+	d.bad[f.entry] = f
+	now := time.Now()
+	for _, st := range f.stamps {
+		if quiet && st.racy(now) {
+			return
+		}
+	}
+	d.warnf(fmt.Sprint(f.paths, f.stamps), "skipping %s: %v", filepath.Join(d.dir, f.entry), err)
+}
+
+// badChanged reports whether an entry skipped as bad has changed (or
+// changed so recently that its stamp cannot be trusted): the directory
+// must be listed again to try it.
+func (d *dirSource) badChanged() bool {
+	for _, f := range d.bad {
+		if stale(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// stale reports whether f's stamps no longer hold or are too recent to
+// be trusted.
+func stale(f *fileSource) bool {
+	if !f.unchanged() {
+		return true
+	}
+	now := time.Now()
+	for _, st := range f.stamps {
+		if st.racy(now) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileSource is where a table of a dirSource comes from: the entry
@@ -235,7 +282,7 @@ func (d *dirSource) locate(entry string) (*fileSource, bool) {
 	if fileFormat(entry) == "" || !st.regular() {
 		return nil, false
 	}
-	f.name = strings.ToLower(strings.TrimSuffix(entry, filepath.Ext(entry)))
+	f.name = strings.ToLower(tableName(entry))
 	f.files = []string{target}
 	if target != path {
 		tst, err := look(target)
@@ -340,7 +387,7 @@ func (c *Catalog) relistDir(d *dirSource) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fi, err := os.Stat(d.dir)
-	if err == nil && d.seen.holds(fi) {
+	if err == nil && d.seen.holds(fi) && !d.badChanged() {
 		return false
 	}
 	at := time.Now()
@@ -364,7 +411,7 @@ func (c *Catalog) relistDir(d *dirSource) bool {
 		if fileFormat(name) != "" {
 			present[k] = true
 			if !e.IsDir() {
-				k = key(strings.TrimSuffix(name, filepath.Ext(name)))
+				k = key(tableName(name))
 			}
 		} else if !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
@@ -386,18 +433,32 @@ func (c *Catalog) relistDir(d *dirSource) bool {
 		}
 	}
 	c.mu.Unlock()
+	listed := map[string]bool{}
+	for _, e := range entries {
+		listed[e.Name()] = true
+	}
+	for entry := range d.bad {
+		if !listed[entry] {
+			delete(d.bad, entry)
+		}
+	}
 	added := false
 	for _, entry := range fresh {
+		if b := d.bad[entry]; b != nil && !stale(b) {
+			continue
+		}
 		f, ok := d.locate(entry)
 		if !ok {
+			delete(d.bad, entry)
 			continue
 		}
 		t, err := openPaths(f.name, f.files)
 		if err != nil {
-			// Perhaps being written: look again at the next listing.
-			d.seen = listing{}
+			// Perhaps being written: tried again once it changes.
+			d.skipBad(f, err, true)
 			continue
 		}
+		delete(d.bad, entry)
 		c.mu.Lock()
 		k := key(f.name)
 		_, taken := c.tables[k]
