@@ -30,9 +30,11 @@ type ParquetTable struct {
 	// the file reads, and named to the binder (UnreadableTable).
 	unreadable []UnreadableColumn
 	files      []parquetFile
-	splits     []parquetSplit
-	rows       int64
-	direct     []directKind // per column: how readDirect decodes it
+	// extra are constant columns after the files' own (hive partitions).
+	extra  []partitionCol
+	splits []parquetSplit
+	rows   int64
+	direct []directKind // per column: how readDirect decodes it
 }
 
 // FileBytes is the size of the table's column chunks, compressed as stored.
@@ -98,6 +100,52 @@ func openParquet(name string, paths []string) (*ParquetTable, error) {
 	}
 	t.directKinds()
 	return t, nil
+}
+
+// readsExtra reports whether columns include a partition column.
+func (t *ParquetTable) readsExtra(columns []int) bool {
+	for _, c := range columns {
+		if c >= t.schema.NumFields()-len(t.extra) {
+			return true
+		}
+	}
+	return false
+}
+
+// readWithExtra reads the file columns of columns and adds the partition
+// columns' constants; the filter, if any, applies to whole batches.
+func (t *ParquetTable) readWithExtra(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, filter *RowFilter, emit func(arrow.RecordBatch) error) error {
+	nfile := t.schema.NumFields() - len(t.extra)
+	var own []int
+	for _, c := range columns {
+		if c < nfile {
+			own = append(own, c)
+		}
+	}
+	outSchema, err := projectSchema(t.name, t.schema, columns)
+	if err != nil {
+		return err
+	}
+	file := t.splits[split].file
+	emit = filteredEmit(filter, mem, emit)
+	return t.ReadFiltered(ctx, split, own, batchSize, mem, nil, func(b arrow.RecordBatch) error {
+		defer b.Release()
+		n := int(b.NumRows())
+		cols := make([]arrow.Array, len(columns))
+		j := 0
+		for i, c := range columns {
+			if c < nfile {
+				cols[i] = b.Column(j)
+				cols[i].Retain()
+				j++
+			} else {
+				cols[i] = t.extra[c-nfile].array(file, n, mem)
+			}
+		}
+		out := array.NewRecordBatch(outSchema, cols, int64(n))
+		releaseAll(cols)
+		return emit(out)
+	})
 }
 
 // readParquetFooter parses path's footer. fs and ns are the file's
@@ -199,6 +247,9 @@ func (t *ParquetTable) Read(ctx context.Context, split int, columns []int, batch
 func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, filter *RowFilter, emit func(arrow.RecordBatch) error) error {
 	if split < 0 || split >= len(t.splits) {
 		return errs.New(errs.Internal, "table %s: split %d out of range [0,%d)", t.name, split, len(t.splits))
+	}
+	if t.readsExtra(columns) {
+		return t.readWithExtra(ctx, split, columns, batchSize, mem, filter, emit)
 	}
 	outSchema, err := projectSchema(t.name, t.schema, columns)
 	if err != nil {
@@ -359,7 +410,7 @@ type ColumnStats struct {
 // RowGroupStats returns the statistics that split's row group stores for
 // column (index into Schema); ok is false when the file stores none usable.
 func (t *ParquetTable) RowGroupStats(split, column int) (st ColumnStats, ok bool) {
-	if split < 0 || split >= len(t.splits) || column < 0 || column >= t.schema.NumFields() {
+	if split < 0 || split >= len(t.splits) || column < 0 || column >= t.schema.NumFields()-len(t.extra) {
 		return ColumnStats{}, false
 	}
 	sp := t.splits[split]

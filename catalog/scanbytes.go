@@ -17,6 +17,9 @@ func (t *ParquetTable) SplitBytes(split int, columns []int) int64 {
 	rg := pf.md.RowGroup(sp.rowGroup)
 	var n int64
 	for _, c := range columns {
+		if c >= len(pf.leaves) {
+			continue // a partition column
+		}
 		if cc, err := rg.ColumnChunk(pf.leaf(c)); err == nil {
 			n += cc.TotalCompressedSize()
 		}

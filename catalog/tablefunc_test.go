@@ -1,0 +1,89 @@
+package catalog
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReadCSVOptionsAndHive(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "sales", "year=2023", "region=eu", "a.csv"), "1;x\n2;y\n")
+	writeFile(t, filepath.Join(dir, "sales", "year=2024", "region=us", "b.csv"), "3;z\n")
+	c := New()
+	ctx := context.Background()
+	args := []FuncArg{
+		{Value: filepath.Join(dir, "sales")}, // a directory, no trailing /
+		{Name: "delim", Value: ";"},
+		{Name: "header", Value: false},
+		{Name: "columns", Value: []FuncArg{{Name: "id", Value: "BIGINT"}, {Name: "v", Value: "VARCHAR"}}},
+		{Name: "hive_partitioning", Value: true},
+	}
+	tb, ok, err := c.TableFunction(ctx, "read_csv", "s", args)
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if got, want := schemaOf(tb), "id int64, v utf8, year int64, region utf8"; got != want {
+		t.Errorf("schema %s, want %s", got, want)
+	}
+	var rows []string
+	for _, r := range readAll(t, tb, []int{3, 0, 2, 1}, 10) {
+		rows = append(rows, strings.Join(r, "|"))
+	}
+	if got := strings.Join(rows, " "); got != "eu|1|2023|x eu|2|2023|y us|3|2024|z" {
+		t.Errorf("rows %s", got)
+	}
+	// Sniffed, by a glob, with a trailing /, types of some columns given.
+	writeFile(t, filepath.Join(dir, "t", "x.csv"), "a,b\n1,2\n")
+	for _, p := range []string{filepath.Join(dir, "t") + "/", filepath.Join(dir, "t", "*.csv")} {
+		tb, _, err := c.TableFunction(ctx, "read_csv_auto", "t", []FuncArg{{Value: p}, {Name: "types", Value: []FuncArg{{Name: "b", Value: "double"}}}})
+		if err != nil || schemaOf(tb) != "a int64, b float64" {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	for _, bad := range [][]FuncArg{
+		{{Name: "delim", Value: ";"}},
+		{{Value: "x"}, {Name: "nope", Value: 1}},
+		{{Value: "x"}, {Name: "delim", Value: ";;"}},
+		{{Value: "x"}, {Name: "columns", Value: []FuncArg{{Name: "a", Value: "BLOB"}}}},
+	} {
+		if _, _, err := c.TableFunction(ctx, "read_csv", "t", bad); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+	if _, ok, _ := c.TableFunction(ctx, "generate_series", "g", nil); ok {
+		t.Errorf("generate_series is no table function here")
+	}
+}
+
+func TestReadParquetHive(t *testing.T) {
+	dir := t.TempDir()
+	rec := nestedRecord(t, 10)
+	defer rec.Release()
+	writeFile(t, filepath.Join(dir, "k=1", ".keep"), "")
+	writeFile(t, filepath.Join(dir, "k=2", ".keep"), "")
+	writeParquet(t, filepath.Join(dir, "k=1", "a.parquet"), rec, 4)
+	writeParquet(t, filepath.Join(dir, "k=2", "a.parquet"), rec, 4)
+	c := New()
+	tb, _, err := c.TableFunction(context.Background(), "read_parquet", "p", []FuncArg{{Value: dir + "/"}, {Name: "hive_partitioning", Value: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := schemaOf(tb), "id int64, name utf8, dec decimal64(10, 2), v float64, k int64"; got != want {
+		t.Errorf("schema %s, want %s", got, want)
+	}
+	sum := 0
+	for _, r := range readAll(t, tb, []int{4, 0}, 3) {
+		if r[0] == "2" {
+			sum++
+		}
+	}
+	if sum != 10 {
+		t.Errorf("%d rows of k=2", sum)
+	}
+	// Filtered reads take the partition column too.
+	if n := len(readAll(t, tb, []int{4}, 100)); n != 20 {
+		t.Errorf("%d rows", n)
+	}
+}
