@@ -9,7 +9,7 @@ import (
 )
 
 // WriteCSV writes a header line and one line per row, quoting fields as
-// RFC 4180 requires. NULL is an empty field.
+// RFC 4180 requires. NULL is an empty field, an empty string "".
 func WriteCSV(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) error {
 	return writeAll(newCSVWriter(w, schema), batches)
 }
@@ -49,10 +49,18 @@ func (cw *csvWriter) Write(b arrow.RecordBatch) error {
 			if c > 0 {
 				bw.WriteByte(',')
 			}
+			if col.IsNull(r) {
+				continue // NULL is an empty field
+			}
 			cw.cell = AppendValue(cw.cell[:0], col, r)
-			if plain[c] {
+			switch {
+			case plain[c]:
 				bw.Write(cw.cell)
-			} else {
+			case len(cw.cell) == 0:
+				// An empty string is quoted, so that a reader (DuckDB's,
+				// gq's) tells it from NULL.
+				bw.WriteString(`""`)
+			default:
 				writeCSVBytes(bw, cw.cell)
 			}
 		}

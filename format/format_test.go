@@ -51,7 +51,7 @@ func TestWriters(t *testing.T) {
 	if err := WriteCSV(&buf, schema, batches); err != nil {
 		t.Fatal(err)
 	}
-	wantCSV := "i,f,d,dt,s,b\n-7,0.1,-0.05,2000-01-01,\"a,\"\"b\"\"\",true\n,,,,,\n"
+	wantCSV := "i,f,d,dt,s,b\n-7,0.1,-0.05,2000-01-01,\"a,\"\"b\"\"\",true\n,,,,\"\",\n"
 	if buf.String() != wantCSV {
 		t.Errorf("CSV:\n%s\nwant:\n%s", buf.String(), wantCSV)
 	}
