@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
 )
 
 // memTable is a table over record batches held in memory; each batch is a
@@ -15,9 +17,9 @@ type memTable struct {
 	schema  *arrow.Schema
 	batches []arrow.RecordBatch
 	rows    int64
-	// hold accounts the batches' memory while the table is in a catalog
-	// (NewHeldMemTable); dropping the table gives it back.
-	hold Holder
+	// holds account the batches' memory while the table is in a catalog
+	// (NewHeldMemTable, Append); dropping the table gives it back.
+	holds []Holder
 }
 
 // Holder is memory accounted for a table: a memory.Reservation.
@@ -29,16 +31,59 @@ type Holder interface{ Release() }
 // replaced, or its session closed).
 func NewHeldMemTable(name string, schema *arrow.Schema, batches []arrow.RecordBatch, hold Holder) Table {
 	t := NewMemTable(name, schema, batches).(*memTable)
-	t.hold = hold
+	t.holds = []Holder{hold}
 	return t
 }
 
 // dropped is called when t leaves its catalog.
 func dropped(t Table) {
-	if m, ok := t.(*memTable); ok && m.hold != nil {
-		m.hold.Release()
-		m.hold = nil
+	if m, ok := t.(*memTable); ok {
+		for _, h := range m.holds {
+			h.Release()
+		}
+		m.holds = nil
 	}
+}
+
+// Append adds batches (of the table's columns) to the table name made by
+// CREATE TABLE, hold accounting their memory. The table is replaced by a
+// new one holding the old batches and the new: a query already reading
+// the old sees the rows it started with.
+func (c *Catalog) Append(name string, batches []arrow.RecordBatch, hold Holder) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := key(name)
+	t, ok := c.tables[k]
+	if !ok {
+		if err := c.sharedName(name); err != nil {
+			return err
+		}
+		return errs.NewNear(errs.Binding, name, "table %s does not exist", name)
+	}
+	m, ok := t.(*memTable)
+	if !ok || m.holds == nil {
+		return errs.NewNear(errs.Unsupported, name, "table %s is read from files: INSERT adds rows to tables made by CREATE TABLE", name)
+	}
+	n := &memTable{name: m.name, schema: m.schema, rows: m.rows, holds: append(append([]Holder(nil), m.holds...), hold)}
+	n.batches = append(n.batches, m.batches...)
+	for _, b := range n.batches {
+		b.Retain()
+	}
+	for _, b := range batches {
+		if b.NumRows() > 0 {
+			n.batches = append(n.batches, array.NewRecordBatch(m.schema, b.Columns(), b.NumRows()))
+			n.rows += b.NumRows()
+		}
+	}
+	m.holds = nil // n holds them now
+	c.tables[k] = n
+	return nil
+}
+
+// Appendable reports whether INSERT can add rows to t.
+func Appendable(t Table) bool {
+	m, ok := t.(*memTable)
+	return ok && m.holds != nil
 }
 
 // NewMemTable is a table over batches already in memory (CREATE TABLE AS).

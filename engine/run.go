@@ -16,7 +16,6 @@ import (
 	"gq/exec"
 	"gq/exec/expr"
 	"gq/format"
-	gqmem "gq/memory"
 	"gq/parser"
 	"gq/physical"
 	"gq/planner"
@@ -38,6 +37,9 @@ func (e *Engine) run(ctx context.Context, st parser.Statement) (*Result, error) 
 func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
 	switch s := ast.(type) {
 	case *sqlparser.Select, *sqlparser.Union:
+		if into := intoOf(s); into != nil {
+			return e.intoOutfile(ctx, s, into)
+		}
 		return e.query(ctx, s)
 	case *sqlparser.ExplainStmt:
 		return e.explain(ctx, s)
@@ -53,7 +55,9 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 		}
 		return &Result{}, nil
 	case *sqlparser.CreateTable:
-		return e.createTableAs(ctx, s)
+		return e.createTable(ctx, s)
+	case *sqlparser.Insert:
+		return e.insert(ctx, s)
 	case *sqlparser.DropTable:
 		for _, t := range s.FromTables {
 			if err := e.catalog(ctx).DropTable(t.Name.String(), s.IfExists); err != nil {
@@ -93,6 +97,17 @@ func (e *Engine) plan(ctx context.Context, ast sqlparser.Statement) (p planner.P
 	if err != nil {
 		return nil, nil, err
 	}
+	return e.lower(p)
+}
+
+// lower optimises and lowers a bound plan (plan's second half, for
+// statements the planner binds by other means: INSERT's rows).
+func (e *Engine) lower(p planner.Plan) (_ planner.Plan, n exec.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, n, err = nil, nil, errs.New(errs.Internal, "planning panicked: %v", r)
+		}
+	}()
 	p, err = planner.Optimize(p)
 	if err != nil {
 		return nil, nil, err
@@ -121,6 +136,12 @@ func (e *Engine) plan(ctx context.Context, ast sqlparser.Statement) (p planner.P
 // failing query shows nothing partial.
 func (e *Engine) query(ctx context.Context, ast sqlparser.Statement) (*Result, error) {
 	p, root, err := e.plan(ctx, ast)
+	return e.collect(ctx, p, root, err, ast)
+}
+
+// collect runs a planned query (p lowered to root, or planning's error)
+// and collects its batches; ast names it in operator statistics.
+func (e *Engine) collect(ctx context.Context, p planner.Plan, root exec.Node, err error, ast sqlparser.Statement) (*Result, error) {
 	root, ops, err := e.distribute(ctx, root, err)
 	if err != nil {
 		return nil, e.agree(ctx, err)
@@ -189,46 +210,6 @@ func (e *Engine) createView(ctx context.Context, s *sqlparser.CreateView) (*Resu
 		v.Columns = append(v.Columns, c.String())
 	}
 	return &Result{}, e.catalog(ctx).CreateView(v, s.IsReplace)
-}
-
-func (e *Engine) createTableAs(ctx context.Context, s *sqlparser.CreateTable) (*Result, error) {
-	name := s.Table.Name.String()
-	if s.Select == nil {
-		return nil, errs.NewNear(errs.Unsupported, name, "CREATE TABLE without AS SELECT is not supported (gq has no INSERT)")
-	}
-	if _, ok := e.catalog(ctx).Table(name); ok {
-		if s.IfNotExists {
-			return &Result{}, nil
-		}
-		return nil, errs.NewNear(errs.Binding, name, "table %s already exists", name)
-	}
-	res, err := e.query(everywhere(ctx), s.Select)
-	if err != nil {
-		return nil, err
-	}
-	n := res.NumRows()
-	if res.Batches, err = detach(res.Schema, res.Batches); err != nil {
-		return nil, err
-	}
-	// The table outlives its query: its memory counts under the engine's
-	// limit until it is dropped, so tables cannot grow past the limit.
-	var bytes int64
-	for _, b := range res.Batches {
-		bytes += gqmem.BatchBytes(b)
-	}
-	hold, err := e.mem.br.Reserve(gqmem.Host, bytes, false)
-	if err != nil {
-		res.Release()
-		return nil, errs.NewNear(errs.ResourcesExhausted, name, "CREATE TABLE %s AS: its %s do not fit under the memory limit (%v)", name, gqmem.FormatBytes(bytes), err)
-	}
-	t := catalog.NewHeldMemTable(name, res.Schema, res.Batches, hold)
-	res.Release() // the table holds its own references
-	if err := e.catalog(ctx).Register(t, false); err != nil {
-		catalog.ReleaseMemTable(t)
-		hold.Release()
-		return nil, err
-	}
-	return &Result{RowsAffected: n}, nil
 }
 
 func (e *Engine) show(ctx context.Context, s *sqlparser.Show) (*Result, error) {

@@ -127,8 +127,10 @@ func (e *Engine) statementStream(ctx context.Context, st parser.Statement) (s *S
 	}
 	switch st.AST.(type) {
 	case *sqlparser.Select, *sqlparser.Union:
-		s, err = e.stream(ctx, st.AST)
-		return s, err == nil, err
+		if intoOf(st.AST) == nil {
+			s, err = e.stream(ctx, st.AST)
+			return s, err == nil, err
+		}
 	}
 	res, err := e.run(ctx, st)
 	if err != nil {
@@ -148,6 +150,9 @@ func (e *Engine) Schema(ctx context.Context, sql string) (*arrow.Schema, error) 
 	}
 	switch st.AST.(type) {
 	case *sqlparser.Select, *sqlparser.Union:
+		if intoOf(st.AST) != nil {
+			return arrow.NewSchema(nil, nil), nil // it writes a file, returning no rows
+		}
 		p, _, err := e.plan(ctx, st.AST)
 		if err != nil {
 			return nil, locate(err, st)

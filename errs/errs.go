@@ -117,3 +117,14 @@ func KindOf(err error) *Kind {
 	}
 	return Internal
 }
+
+// Within is err said of a part of a statement: prefix (e.g. "column a")
+// before its message, near naming where it is. err keeps its kind; an
+// error without one becomes Internal.
+func Within(err error, near, prefix string) error {
+	var ge *Error
+	if !errors.As(err, &ge) {
+		return &Error{Kind: Internal, Msg: prefix + ": " + err.Error(), Near: near, cause: err}
+	}
+	return &Error{Kind: ge.Kind, Msg: prefix + ": " + ge.Msg, Near: near, cause: err}
+}

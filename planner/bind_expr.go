@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"vitess.io/vitess/go/vt/sqlparser"
 
 	"gq/errs"
@@ -653,30 +652,9 @@ func (c *ectx) cast(e sqlparser.Expr, ct *sqlparser.ConvertType) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	var t arrow.DataType
-	switch strings.ToLower(strings.Fields(ct.Type + " x")[0]) {
-	case "signed", "unsigned", "integer", "int", "bigint":
-		t = expr.Int64
-	case "decimal", "numeric":
-		p, s := 10, 0
-		if ct.Length != nil {
-			p = *ct.Length
-		}
-		if ct.Scale != nil {
-			s = *ct.Scale
-		}
-		if s > p || s > expr.MaxDecimalPrecision {
-			return nil, errs.New(errs.Binding, "bad DECIMAL(%d,%d)", p, s)
-		}
-		t = expr.Decimal(int32(p), int32(s))
-	case "double", "float", "real":
-		t = expr.Float64
-	case "char", "varchar", "binary", "nchar", "text":
-		t = expr.String
-	case "date":
-		t = expr.Date
-	default:
-		return nil, errs.New(errs.Unsupported, "CAST to %s is not supported", ct.Type)
+	t, err := SQLType(ct.Type, ct.Length, ct.Scale, false)
+	if err != nil {
+		return nil, err
 	}
 	if isBool(a.Type()) && !isString(t) {
 		// Booleans convert to numbers as 1/0.
