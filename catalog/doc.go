@@ -15,7 +15,19 @@
 // (glob.go), never by filepath.Glob. The tables of a RegisterDir directory
 // follow their files (fresh.go): every Catalog.Table lookup checks their
 // stamps and reopens what changed, and the directory is listed again when
-// it changed.
+// it changed. An entry that cannot be opened is skipped with a warning
+// (Catalog.SetWarn) and tried again when it changes: one bad file must
+// not keep the other tables from loading.
+//
+// A file's columns that gq has no value type for (nested, timestamps,
+// intervals, wide decimals…) do not block the file: they stay out of the
+// table's Schema and are listed by Unreadable, so that the binder can
+// leave them out of * and fail a query naming one with its type and file
+// (unreadable.go). CSV files may be gzip or zstd compressed; their
+// delimiter, header line and column types are sniffed from a sample
+// spread through the file (csv.go). read_csv and read_parquet's options
+// and hive partition columns are CSVOptions, ParquetOptions and
+// Catalog.TableFunction (tablefunc.go, hive.go).
 //
 // catalog must not import planner, physical or exec.
 package catalog

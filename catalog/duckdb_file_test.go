@@ -1,0 +1,76 @@
+package catalog
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+)
+
+// A file DuckDB wrote with every column type it writes by default opens;
+// the columns gq reads give DuckDB's answers (testdata/duckdb/README.md),
+// the others are named with their types.
+func TestDuckDBTypesFile(t *testing.T) {
+	tb, err := OpenFile("d", "testdata/duckdb/duck_types.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := schemaOf(tb), "id int64, name utf8, small decimal64(10, 2), d date32, flag bool, dbl float64"; got != want {
+		t.Errorf("schema %s, want %s", got, want)
+	}
+	var bad []string
+	for _, u := range Unreadable(tb) {
+		bad = append(bad, u.Name+" "+u.Type)
+	}
+	want := "ts timestamp[us], tstz timestamp[us, tz=UTC], big decimal(38, 2), l list<element: int64, nullable>, " +
+		"st struct<a: int64 nullable, b: utf8 nullable>, m map<utf8, int64, items_nullable>, u extension<arrow.uuid>, iv fixed_size_binary[12], t time64[us]"
+	if got := strings.Join(bad, ", "); got != want {
+		t.Errorf("unreadable: %s\nwant:       %s", got, want)
+	}
+	if len(bad) != 9 {
+		t.Errorf("%d unreadable columns, want 9: %s", len(bad), strings.Join(bad, ", "))
+	}
+	// DuckDB: count 1000, sum(id) 499500, sum(small) 624375.00,
+	// count(name) 1000, sum(dbl) 166500, min(d) 2024-01-01, sum(flag) 500.
+	var n, sumID, sumSmall, names, flags int64
+	var sumDbl float64
+	minD := int32(1 << 30)
+	for _, r := range readAll(t, tb, []int{0, 1, 2, 3, 4, 5}, 333) {
+		n++
+		sumID += atoi(t, r[0])
+		if r[1] != "NULL" {
+			names++
+		}
+		if r[4] == "true" {
+			flags++
+		}
+		_ = r[5]
+	}
+	mem := countedAllocator(t)
+	for s := 0; s < tb.NumSplits(); s++ {
+		tb.Read(t.Context(), s, []int{5, 3, 2}, 1000, mem, func(b arrow.RecordBatch) error {
+			defer b.Release()
+			for i := 0; i < int(b.NumRows()); i++ {
+				sumSmall += int64(b.Column(2).(*array.Decimal64).Value(i))
+				sumDbl += b.Column(0).(interface{ Value(int) float64 }).Value(i)
+				if d := int32(b.Column(1).(interface{ Value(int) arrow.Date32 }).Value(i)); d < minD {
+					minD = d
+				}
+			}
+			return nil
+		})
+	}
+	if n != 1000 || sumID != 499500 || sumSmall != 62437500 || names != 1000 || flags != 500 || sumDbl < 166499.999 || sumDbl > 166500.001 || minD != 19723 {
+		t.Errorf("n %d sum(id) %d sum(small) %d names %d flags %d sum(dbl) %v min(d) %d", n, sumID, sumSmall, names, flags, sumDbl, minD)
+	}
+}
+
+func atoi(t *testing.T, s string) int64 {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
+}
