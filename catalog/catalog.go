@@ -60,6 +60,9 @@ type Catalog struct {
 	// of each of their tables: such tables follow their files (fresh.go).
 	dirs  []*dirSource
 	files map[string]*fileSource
+	// store is the attached directory DDL writes its tables into
+	// (store.go); nil: they live in memory.
+	store *dirSource
 	// warn hears of what c skips (SetWarn).
 	warn func(string)
 }

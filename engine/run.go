@@ -60,7 +60,7 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 		return e.insert(ctx, s)
 	case *sqlparser.DropTable:
 		for _, t := range s.FromTables {
-			if err := e.catalog(ctx).DropTable(t.Name.String(), s.IfExists); err != nil {
+			if err := e.dropTable(ctx, t.Name.String(), s.IfExists); err != nil {
 				return nil, err
 			}
 		}

@@ -191,6 +191,12 @@ func one(sql string) (parser.Statement, error) {
 // batches flow to the Stream as they are made.
 func (e *Engine) stream(parent context.Context, ast sqlparser.Statement) (*Stream, error) {
 	p, root, err := e.plan(parent, ast)
+	return e.streamPlan(parent, p, root, err, ast)
+}
+
+// streamPlan is stream for a planned query (p lowered to root, or
+// planning's error); ast names it in operator statistics.
+func (e *Engine) streamPlan(parent context.Context, p planner.Plan, root exec.Node, err error, ast sqlparser.Statement) (*Stream, error) {
 	root, ops, err := e.distribute(parent, root, err)
 	if err != nil {
 		return nil, e.agree(parent, err)

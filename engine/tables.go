@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"vitess.io/vitess/go/vt/sqlparser"
@@ -34,12 +35,18 @@ func (e *Engine) createTable(ctx context.Context, s *sqlparser.CreateTable) (*Re
 		if err != nil {
 			return nil, err
 		}
+		if dir := cat.StoreDir(name); dir != "" {
+			return e.createStored(ctx, cat, name, dir, schema, nil)
+		}
 		hold, _ := e.mem.br.Reserve(gqmem.Host, 0, false)
 		if err := cat.Register(catalog.NewHeldMemTable(name, schema, nil, hold), false); err != nil {
 			hold.Release()
 			return nil, err
 		}
 		return &Result{}, nil
+	}
+	if dir := cat.StoreDir(name); dir != "" {
+		return e.createStored(ctx, cat, name, dir, nil, s.Select)
 	}
 	res, err := e.query(everywhere(ctx), s.Select)
 	if err != nil {
@@ -147,7 +154,8 @@ func (e *Engine) insert(ctx context.Context, s *sqlparser.Insert) (*Result, erro
 	if !ok {
 		return nil, errs.NewNear(errs.Binding, name, "table %s does not exist", name)
 	}
-	if !catalog.Appendable(t) {
+	stored := cat.Stored(name)
+	if !stored && !catalog.Appendable(t) {
 		return nil, errs.NewNear(errs.Unsupported, name, "table %s is read from files: INSERT adds rows to tables made by CREATE TABLE", name)
 	}
 	schema := t.Schema()
@@ -156,19 +164,17 @@ func (e *Engine) insert(ctx context.Context, s *sqlparser.Insert) (*Result, erro
 	if err == nil {
 		p, root, err = e.lower(p)
 	}
+	if stored {
+		return e.insertStored(ctx, cat, name, schema, p, root, err, s)
+	}
 	res, err := e.collect(everywhere(ctx), p, root, err, s)
 	if err != nil {
 		return nil, err
 	}
-	for i, f := range schema.Fields() {
-		if f.Nullable {
-			continue
-		}
-		for _, b := range res.Batches {
-			if b.Column(i).NullN() > 0 {
-				res.Release()
-				return nil, errs.New(errs.Execution, "column %s of %s cannot be NULL", f.Name, name)
-			}
+	for _, b := range res.Batches {
+		if err := checkNotNull(name, schema, b); err != nil {
+			res.Release()
+			return nil, err
 		}
 	}
 	n := res.NumRows()
@@ -183,4 +189,31 @@ func (e *Engine) insert(ctx context.Context, s *sqlparser.Insert) (*Result, erro
 		return nil, err
 	}
 	return &Result{RowsAffected: n}, nil
+}
+
+// checkNotNull is the error for a batch of rows for table name holding a
+// NULL in one of its NOT NULL columns.
+func checkNotNull(name string, schema *arrow.Schema, b arrow.RecordBatch) error {
+	for i, f := range schema.Fields() {
+		if !f.Nullable && b.Column(i).NullN() > 0 {
+			return errs.New(errs.Execution, "column %s of %s cannot be NULL", f.Name, name)
+		}
+	}
+	return nil
+}
+
+// dropTable is DROP TABLE of one name; a table of the store loses its
+// files too.
+func (e *Engine) dropTable(ctx context.Context, name string, ifExists bool) error {
+	cat := e.catalog(ctx)
+	stored := cat.Stored(name)
+	if err := cat.DropTable(name, ifExists); err != nil {
+		return err
+	}
+	if stored && e.Rank() == 0 {
+		if err := os.RemoveAll(cat.StoreDir(name)); err != nil {
+			return errs.Wrap(errs.IO, err, "removing table %s's files", name)
+		}
+	}
+	return nil
 }

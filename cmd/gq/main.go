@@ -50,6 +50,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	fs := flag.NewFlagSet("gq", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "directory whose NAME.parquet, NAME/*.parquet and NAME.csv files become tables")
+	db := fs.String("db", os.Getenv("GQ_DB"), "`DIR` where tables persist: its tables are attached like --data's, and CREATE TABLE, INSERT and DROP TABLE write and remove their Parquet files there (created if missing; env GQ_DB)")
 	command := fs.String("c", "", "SQL to run")
 	file := fs.String("f", "", "file of SQL to run")
 	mode := fs.String("format", "", "output format: "+strings.Join(format.Modes, ", ")+" (default: table on a terminal, csv otherwise)")
@@ -104,6 +105,12 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	if *data != "" {
 		if err := cat.RegisterDir(*data); err != nil {
 			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return exitQuery
+		}
+	}
+	if *db != "" {
+		if _, err := cat.AttachStore(*db); err != nil {
+			fmt.Fprintf(stderr, "Error: --db: %v\n", err)
 			return exitQuery
 		}
 	}
