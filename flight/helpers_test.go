@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func tpchDir(t *testing.T) string {
+func tpchDir(t testing.TB) string {
 	t.Helper()
 	dataOnce.Do(func() {
 		if _, err := os.Stat(sf01Dir); err == nil {
@@ -65,7 +65,7 @@ func tpchDir(t *testing.T) string {
 }
 
 // newEngine is an engine over the TPC-H tables.
-func newEngine(t *testing.T) *engine.Engine {
+func newEngine(t testing.TB) *engine.Engine {
 	t.Helper()
 	cat := catalog.New()
 	if err := cat.RegisterDir(tpchDir(t)); err != nil {
@@ -96,7 +96,7 @@ func (l *logBuf) String() string {
 
 // startServer serves cfg on a loopback port until the test ends and
 // returns its address and log.
-func startServer(t *testing.T, cfg Config) (string, *logBuf) {
+func startServer(t testing.TB, cfg Config) (string, *logBuf) {
 	t.Helper()
 	if cfg.Engine == nil {
 		cfg.Engine = newEngine(t)
@@ -123,7 +123,7 @@ func startServer(t *testing.T, cfg Config) (string, *logBuf) {
 }
 
 // newClient is an arrow-go Flight SQL client of addr.
-func newClient(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Client {
+func newClient(t testing.TB, addr string, opts ...grpc.DialOption) *flightsql.Client {
 	t.Helper()
 	cl := dialOnce(t, addr, opts...)
 	t.Cleanup(func() { cl.Close() })
@@ -132,7 +132,7 @@ func newClient(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Cl
 
 // dialOnce is newClient for a client its caller closes: a loop making
 // thousands of them must not keep each alive in the test's clean-ups.
-func dialOnce(t *testing.T, addr string, opts ...grpc.DialOption) *flightsql.Client {
+func dialOnce(t testing.TB, addr string, opts ...grpc.DialOption) *flightsql.Client {
 	t.Helper()
 	if len(opts) == 0 {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}

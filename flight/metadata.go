@@ -112,6 +112,7 @@ func (s *Server) DoGetTables(ctx context.Context, cmd flightsql.GetTables) (*arr
 		cat = s.eng.Catalog()
 	}
 	ctx = s.catalogCtx(ctx, sess)
+	dec64 := s.wireDecimal64(sess)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 	defer b.Release()
 	for _, name := range cat.Names() {
@@ -138,7 +139,7 @@ func (s *Server) DoGetTables(ctx context.Context, cmd flightsql.GetTables) (*arr
 		b.Field(2).(*array.StringBuilder).Append(name)
 		b.Field(3).(*array.StringBuilder).Append(kind)
 		if cmd.GetIncludeSchema() {
-			b.Field(4).(*array.BinaryBuilder).Append(flight.SerializeSchema(ts, memory.DefaultAllocator))
+			b.Field(4).(*array.BinaryBuilder).Append(serializeSchema(ts, dec64))
 		}
 	}
 	return oneBatch(schema, b.NewRecordBatch())

@@ -1,6 +1,7 @@
 package flight
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -101,8 +102,10 @@ func paramRows(rec arrow.RecordBatch) ([][]sqlparser.Expr, error) {
 }
 
 // literal is the SQL literal of value i of arr, typed as gq's binder
-// types literals: integers as BIGINT, decimals as DECIMAL, floats as
-// DOUBLE, strings, dates, booleans and NULL.
+// types literals: integers of any width as BIGINT (an unsigned one past
+// BIGINT's range is refused), decimals of any width as DECIMAL (at most
+// 18 digits), floats as DOUBLE, strings, dates, booleans and NULL. A
+// value's own Arrow type decides, whatever the parameter schema said.
 func literal(arr arrow.Array, i int) (sqlparser.Expr, error) {
 	if arr.IsNull(i) {
 		return &sqlparser.NullVal{}, nil
@@ -125,17 +128,25 @@ func literal(arr arrow.Array, i int) (sqlparser.Expr, error) {
 	case *array.Uint32:
 		return intLit(int64(a.Value(i))), nil
 	case *array.Uint64:
-		return &sqlparser.Literal{Type: sqlparser.IntVal, Val: strconv.FormatUint(a.Value(i), 10)}, nil
+		// gq's integers are BIGINT: a larger value would silently become
+		// a DOUBLE literal and lose digits.
+		v := a.Value(i)
+		if v > math.MaxInt64 {
+			return nil, errs.New(errs.Binding, "value %d is out of BIGINT's range (at most %d)", v, int64(math.MaxInt64))
+		}
+		return intLit(int64(v)), nil
 	case *array.Float32:
-		return floatLit(float64(a.Value(i)))
+		return floatLit(float64(a.Value(i)), 32)
 	case *array.Float64:
-		return floatLit(a.Value(i))
+		return floatLit(a.Value(i), 64)
+	case *array.Decimal256:
+		return decLit(a.ValueStr(i))
 	case *array.Decimal128:
-		return decLit(a.ValueStr(i)), nil
+		return decLit(a.ValueStr(i))
 	case *array.Decimal64:
-		return decLit(a.ValueStr(i)), nil
+		return decLit(a.ValueStr(i))
 	case *array.Decimal32:
-		return decLit(a.ValueStr(i)), nil
+		return decLit(a.ValueStr(i))
 	case *array.String:
 		return sqlparser.NewStrLiteral(a.Value(i)), nil
 	case *array.LargeString:
@@ -159,18 +170,35 @@ func intLit(v int64) sqlparser.Expr {
 	return &sqlparser.Literal{Type: sqlparser.IntVal, Val: strconv.FormatInt(v, 10)}
 }
 
-func floatLit(v float64) (sqlparser.Expr, error) {
-	s := strconv.FormatFloat(v, 'e', -1, 64)
+// floatLit is a float's literal, in the shortest digits that read back
+// as the same value of its width: a float32 0.1 binds as 0.1, not as the
+// float64 nearest that float32.
+func floatLit(v float64, bits int) (sqlparser.Expr, error) {
+	s := strconv.FormatFloat(v, 'e', -1, bits)
 	if strings.ContainsAny(s, "IN") { // Inf, NaN
 		return nil, errs.New(errs.Unsupported, "parameter value %v is not supported", v)
 	}
 	return &sqlparser.Literal{Type: sqlparser.FloatVal, Val: s}, nil
 }
 
-// decLit is a decimal's literal; an integral one stays an integer.
-func decLit(s string) sqlparser.Expr {
+// maxDecimalDigits is the most significant digits gq's DECIMAL (a
+// scaled int64) holds.
+const maxDecimalDigits = 18
+
+// decLit is a decimal's literal; an integral one stays an integer. The
+// fraction's trailing zeros go (a decimal128(38, 20) 0.05 is 0.05), and a
+// value with more than 18 digits left is refused: as a literal it would
+// silently become a DOUBLE and lose digits.
+func decLit(s string) (sqlparser.Expr, error) {
 	if strings.Contains(s, ".") {
-		return &sqlparser.Literal{Type: sqlparser.DecimalVal, Val: s}
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
-	return &sqlparser.Literal{Type: sqlparser.IntVal, Val: s}
+	digits := strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(s), "0")
+	if len(digits) > maxDecimalDigits {
+		return nil, errs.New(errs.Binding, "decimal value %s has more than %d digits, the most a DECIMAL holds", s, maxDecimalDigits)
+	}
+	if strings.Contains(s, ".") {
+		return &sqlparser.Literal{Type: sqlparser.DecimalVal, Val: s}, nil
+	}
+	return &sqlparser.Literal{Type: sqlparser.IntVal, Val: s}, nil
 }

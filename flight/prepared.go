@@ -3,12 +3,14 @@ package flight
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/flight"
 	"github.com/apache/arrow-go/v18/arrow/flight/flightsql"
 	"github.com/apache/arrow-go/v18/arrow/util"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"vitess.io/vitess/go/vt/sqlparser"
 
@@ -84,9 +86,36 @@ func (s *Server) CreatePreparedStatement(ctx context.Context, req flightsql.Acti
 	h := newID()
 	sess.prepared[h] = p
 	res.Handle = []byte(h)
-	res.DatasetSchema = schema
-	res.ParameterSchema = paramSchema(types)
+	dec64 := s.wireDecimal64Locked(sess)
+	res.DatasetSchema = wireSchema(schema, dec64)
+	if !adbcGoClient(ctx) {
+		res.ParameterSchema = wireSchema(paramSchema(types), dec64)
+	}
 	return res, nil
+}
+
+// adbcGoClient reports whether the call comes from ADBC's Flight SQL
+// driver (its gRPC user agent says so), which gets no parameter schema.
+// Its database/sql layer checks each Go argument against a parameter
+// schema's types and refuses any that is not exactly the Go type of the
+// Arrow type (a Go int for an int64 parameter, a float64 for a decimal
+// one), and then builds the Arrow value from the Go type alone. Without
+// a parameter schema it converts arguments the database/sql way (int to
+// int64), which every gq parameter type accepts — as arrow-go's example
+// server, which sends none, lets it. ADBC's own Bind takes whatever
+// batch it is given, so the schema serves ADBC nothing; JDBC, which
+// binds a value only to a typed parameter, still gets it.
+func adbcGoClient(ctx context.Context) bool {
+	md, ok := metadata.FromIncomingContext(ctx)
+	if !ok {
+		return false
+	}
+	for _, ua := range md.Get("user-agent") {
+		if strings.Contains(ua, "ADBC Flight SQL Driver") {
+			return true
+		}
+	}
+	return false
 }
 
 // chargeLocked counts delta more bytes of prepared statements against

@@ -14,7 +14,7 @@ import (
 	"gq/benchmarks/tpch"
 )
 
-func tpchQuery(t *testing.T, n int) string {
+func tpchQuery(t testing.TB, n int) string {
 	t.Helper()
 	b, err := os.ReadFile(fmt.Sprintf("../testdata/tpch/queries/q%02d.sql", n))
 	if err != nil {

@@ -66,6 +66,11 @@ type Config struct {
 	// it closes their connections (0: 750 ms, so that Shutdown returns
 	// within a second).
 	ShutdownGrace time.Duration
+	// WireDecimal64 sends gq's DECIMAL columns as Arrow decimal64, as the
+	// engine holds them, rather than as decimal128, which far more Arrow
+	// readers know (wire.go); a session may choose for itself with the
+	// gq.wire_decimal64 session option.
+	WireDecimal64 bool
 	// Version is the server version GetSqlInfo reports.
 	Version string
 	// Logger receives one record per query and per server event (nil:

@@ -54,6 +54,7 @@ type session struct {
 	stmtBytes  int64                // their SQL and bound parameters
 	tables     map[string]int64     // its CREATE TABLE AS tables' bytes
 	tableBytes int64
+	decimal64  *bool // the gq.wire_decimal64 session option; nil: the server's
 }
 
 // sessionStore holds the sessions, most recently used first.

@@ -78,9 +78,10 @@ func (s *Server) GetSchemaStatement(ctx context.Context, cmd flightsql.Statement
 	return &flight.SchemaResult{Schema: flight.SerializeSchema(schema, memory.DefaultAllocator)}, nil
 }
 
-// schema plans sql in the caller's session for its result schema, under
-// the query timeout and the server's shutdown: planning may be as costly
-// as running (a glob over many files, a huge UNION).
+// schema plans sql in the caller's session for its result schema as sent
+// (wire types), under the query timeout and the server's shutdown:
+// planning may be as costly as running (a glob over many files, a huge
+// UNION).
 func (s *Server) schema(ctx context.Context, sql string) (*arrow.Schema, error) {
 	sess, done, err := s.session(ctx)
 	if err != nil {
@@ -89,7 +90,11 @@ func (s *Server) schema(ctx context.Context, sql string) (*arrow.Schema, error) 
 	defer done()
 	ctx, cancel := s.bounded(ctx, true)
 	defer cancel()
-	return s.eng.Schema(s.catalogCtx(ctx, sess), sql)
+	schema, err := s.eng.Schema(s.catalogCtx(ctx, sess), sql)
+	if err != nil {
+		return nil, err
+	}
+	return wireSchema(schema, s.wireDecimal64(sess)), nil
 }
 
 // DoGetStatement runs the query of a ticket and streams its batches.
@@ -441,6 +446,7 @@ func (s *Server) runQuery(ctx context.Context, sess *session, done func(), id, s
 		done()
 		return nil, nil, err
 	}
+	schema := wireSchema(q.st.Schema, s.wireDecimal64(sess))
 	ch := make(chan flight.StreamChunk)
 	go func() {
 		defer done()
@@ -475,7 +481,7 @@ func (s *Server) runQuery(ctx context.Context, sess *session, done func(), id, s
 			}
 			q.rows += b.NumRows()
 			q.bytes += util.TotalRecordSize(b)
-			for _, piece := range split(b, maxMessageBytes) {
+			for _, piece := range split(wireBatch(b, schema), maxMessageBytes) {
 				sb := &sentBatch{RecordBatch: piece}
 				if timer != nil {
 					timer.Reset(s.cfg.StreamIdleTimeout)
@@ -513,7 +519,7 @@ func (s *Server) runQuery(ctx context.Context, sess *session, done func(), id, s
 			}
 		}
 	}()
-	return q.st.Schema, ch, nil
+	return schema, ch, nil
 }
 
 // sentBatch is a batch handed to DoGet whose Release takes effect once,
