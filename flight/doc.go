@@ -10,13 +10,26 @@
 //     engine.ServeStream batch by batch, cut below gRPC's default 4 MiB
 //     message limit. DDL (CREATE VIEW, CREATE TABLE AS, DROP) goes through
 //     CommandStatementUpdate.
+//   - Wire types (wire.go): gq's DECIMAL (Arrow decimal64) goes out as
+//     decimal128 of the same precision and scale in every schema and
+//     batch, since most Arrow readers (arrow-rs before 54, the JDBC
+//     driver, pyarrow before 19) know no decimal64; Config.WireDecimal64
+//     (`--wire-decimal64`) or the session option gq.wire_decimal64
+//     (SetSessionOptions) keeps decimal64. Each decimal64 column is
+//     widened in one pass; other columns are shared.
 //   - Prepared statements: `?` placeholders are replaced in the parsed
 //     statement by typed literal nodes built from the Arrow values bound
 //     through DoPut, then printed back to SQL (params.go): values never
-//     splice into text, so they cannot change the statement. The
-//     parameter schema types each placeholder from the column it is
-//     compared with (paramtypes.go), which JDBC needs to bind values.
-//   - Metadata: GetSqlInfo, GetTables (with include_schema), GetTableTypes,
+//     splice into text, so they cannot change the statement. Integers of
+//     any width bind as BIGINT (an unsigned one past its range is
+//     InvalidArgument), floats as DOUBLE, decimals of any width up to 18
+//     digits as DECIMAL. The parameter schema types each placeholder from
+//     the column it is compared with (paramtypes.go), which JDBC needs to
+//     bind values; ADBC's driver gets none, as its database/sql layer
+//     would refuse a Go int for a typed int64 parameter.
+//   - Metadata: GetSqlInfo (all a JDBC DatabaseMetaData reads, for BI
+//     tools: quoting, keywords, function lists, supports-* flags, no
+//     transactions), GetTables (with include_schema), GetTableTypes,
 //     GetXdbcTypeInfo; no catalogs or schemas (gq's SQL takes no
 //     qualifiers) and no keys (gq has no constraints).
 //   - Cancellation: CancelFlightInfo by query id, a client disconnect, or

@@ -45,6 +45,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	streamIdle := fs.Duration("stream-idle-timeout", 60*time.Second, "cancel a query whose client has taken no batch for this long, freeing its slot (0: never)")
 	sessionTables := fs.String("session-table-limit", "1GiB", `bytes of CREATE TABLE AS tables one session may hold: bytes, "512MiB" or "10%" of RAM`)
 	logFormat := fs.String("log-format", "text", "server log format on stderr: text or json")
+	wireDec64 := fs.Bool("wire-decimal64", false, "send DECIMAL columns as Arrow decimal64, as gq holds them, rather than decimal128, which most Arrow readers need (JDBC, arrow-rs < 54, pyarrow < 19); a session may choose with the session option gq.wire_decimal64")
 	allow := allowPathFlag(fs)
 	device, fallback := deviceFlag(fs)
 	mf := memFlags(fs)
@@ -64,7 +65,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cfg := flight.Config{AuthToken: *token, MaxConcurrentQueries: *maxQueries, QueryTimeout: *timeout, Version: version,
-		AllowDDL: *allowDDL, SessionIdleTimeout: *sessionIdle, TokenLifetime: *tokenLife, StreamIdleTimeout: *streamIdle}
+		AllowDDL: *allowDDL, SessionIdleTimeout: *sessionIdle, TokenLifetime: *tokenLife, StreamIdleTimeout: *streamIdle,
+		WireDecimal64: *wireDec64}
 	if *streamIdle == 0 {
 		cfg.StreamIdleTimeout = -1
 	}
