@@ -340,6 +340,7 @@ type (
 		Limit    *Limit
 		Lock     Lock
 		Into     *SelectInto
+		Type     SetOpType // gq: UNION (the zero value), EXCEPT or INTERSECT
 	}
 
 	// VStream represents a VSTREAM statement.
@@ -3918,6 +3919,8 @@ type OrderBy []*Order
 type Order struct {
 	Expr      Expr
 	Direction OrderDirection
+	// gq: Nulls is NULLS FIRST / NULLS LAST; the zero value is neither.
+	Nulls NullsOrder
 }
 
 // OrderDirection is an enum for the direction in which to order - asc or desc.

@@ -4028,7 +4028,8 @@ func (cmp *Comparator) RefOfOrder(a, b *Order) bool {
 		return false
 	}
 	return cmp.Expr(a.Expr, b.Expr) &&
-		a.Direction == b.Direction
+		a.Direction == b.Direction &&
+		a.Nulls == b.Nulls
 }
 
 // OrderBy does deep equals between the two objects.
@@ -5038,7 +5039,8 @@ func (cmp *Comparator) RefOfUnion(a, b *Union) bool {
 		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfLimit(a.Limit, b.Limit) &&
 		a.Lock == b.Lock &&
-		cmp.RefOfSelectInto(a.Into, b.Into)
+		cmp.RefOfSelectInto(a.Into, b.Into) &&
+		a.Type == b.Type
 }
 
 // RefOfUnlockTables does deep equals between the two objects.

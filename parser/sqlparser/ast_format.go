@@ -91,21 +91,21 @@ func (node *Union) Format(buf *TrackedBuffer) {
 		buf.astPrintf(node, "%v", node.With)
 	}
 
-	if requiresParen(node.Left) {
+	if requiresParen(node.Left) || setOpOperandNeedsParen(node, node.Left, false) { // gq
 		buf.astPrintf(node, "(%v)", node.Left)
 	} else {
 		buf.astPrintf(node, "%v", node.Left)
 	}
 
 	buf.WriteByte(' ')
-	if node.Distinct {
-		buf.literal(UnionStr)
-	} else {
-		buf.literal(UnionAllStr)
+	// gq: EXCEPT and INTERSECT share the Union node.
+	buf.literal(node.Type.ToString())
+	if !node.Distinct {
+		buf.literal(" all")
 	}
 	buf.WriteByte(' ')
 
-	if requiresParen(node.Right) {
+	if requiresParen(node.Right) || setOpOperandNeedsParen(node, node.Right, true) { // gq
 		buf.astPrintf(node, "(%v)", node.Right)
 	} else {
 		buf.astPrintf(node, "%v", node.Right)
@@ -2222,6 +2222,10 @@ func (node *Order) Format(buf *TrackedBuffer) {
 	}
 
 	buf.astPrintf(node, "%v %s", node.Expr, node.Direction.ToString())
+	// gq: NULLS FIRST / NULLS LAST
+	if node.Nulls != DefaultNulls {
+		buf.literal(node.Nulls.ToString())
+	}
 }
 
 // Format formats the node.

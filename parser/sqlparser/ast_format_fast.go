@@ -102,7 +102,7 @@ func (node *Union) FormatFast(buf *TrackedBuffer) {
 		node.With.FormatFast(buf)
 	}
 
-	if requiresParen(node.Left) {
+	if requiresParen(node.Left) || setOpOperandNeedsParen(node, node.Left, false) { // gq
 		buf.WriteByte('(')
 		node.Left.FormatFast(buf)
 		buf.WriteByte(')')
@@ -111,14 +111,14 @@ func (node *Union) FormatFast(buf *TrackedBuffer) {
 	}
 
 	buf.WriteByte(' ')
-	if node.Distinct {
-		buf.WriteString(UnionStr)
-	} else {
-		buf.WriteString(UnionAllStr)
+	// gq: EXCEPT and INTERSECT share the Union node.
+	buf.WriteString(node.Type.ToString())
+	if !node.Distinct {
+		buf.WriteString(" all")
 	}
 	buf.WriteByte(' ')
 
-	if requiresParen(node.Right) {
+	if requiresParen(node.Right) || setOpOperandNeedsParen(node, node.Right, true) { // gq
 		buf.WriteByte('(')
 		node.Right.FormatFast(buf)
 		buf.WriteByte(')')
@@ -2934,6 +2934,10 @@ func (node *Order) FormatFast(buf *TrackedBuffer) {
 	node.Expr.FormatFast(buf)
 	buf.WriteByte(' ')
 	buf.WriteString(node.Direction.ToString())
+	// gq: NULLS FIRST / NULLS LAST
+	if node.Nulls != DefaultNulls {
+		buf.WriteString(node.Nulls.ToString())
+	}
 }
 
 // FormatFast formats the node.

@@ -541,6 +541,10 @@ func (op ComparisonExprOperator) Inverse() ComparisonExprOperator {
 		return NotLikeOp
 	case NotLikeOp:
 		return LikeOp
+	case ILikeOp: // gq
+		return NotILikeOp
+	case NotILikeOp: // gq
+		return ILikeOp
 	case RegexpOp:
 		return NotRegexpOp
 	case NotRegexpOp:
@@ -1624,6 +1628,8 @@ func (joinType JoinType) ToString() string {
 		return NaturalLeftJoinStr
 	case NaturalRightJoinType:
 		return NaturalRightJoinStr
+	case FullOuterJoinType: // gq
+		return FullOuterJoinStr
 	default:
 		return "Unknown join type"
 	}
@@ -1654,6 +1660,10 @@ func (op ComparisonExprOperator) ToString() string {
 		return LikeStr
 	case NotLikeOp:
 		return NotLikeStr
+	case ILikeOp: // gq
+		return ILikeStr
+	case NotILikeOp: // gq
+		return NotILikeStr
 	case RegexpOp:
 		return RegexpStr
 	case NotRegexpOp:
@@ -1687,6 +1697,10 @@ func ComparisonExprOperatorFromJson(s string) (ComparisonExprOperator, error) {
 		return LikeOp, nil
 	case NotLikeStr:
 		return NotLikeOp, nil
+	case ILikeStr: // gq
+		return ILikeOp, nil
+	case NotILikeStr: // gq
+		return NotILikeOp, nil
 	case RegexpStr:
 		return RegexpOp, nil
 	case NotRegexpStr:
@@ -1706,7 +1720,8 @@ const (
 // JSONString returns a string representation for this operator that does not need escaping in JSON
 func (op ComparisonExprOperator) JSONString() string {
 	switch op {
-	case EqualOp, NotEqualOp, NullSafeEqualOp, InOp, NotInOp, LikeOp, NotLikeOp, RegexpOp, NotRegexpOp:
+	case EqualOp, NotEqualOp, NullSafeEqualOp, InOp, NotInOp, LikeOp, NotLikeOp, RegexpOp, NotRegexpOp,
+		ILikeOp, NotILikeOp: // gq
 		// These operators are safe for JSON output, so we delegate to ToString
 		return op.ToString()
 	case LessThanOp:

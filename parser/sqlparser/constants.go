@@ -125,6 +125,7 @@ const (
 	NaturalJoinStr      = "natural join"
 	NaturalLeftJoinStr  = "natural left join"
 	NaturalRightJoinStr = "natural right join"
+	FullOuterJoinStr    = "full outer join" // gq
 
 	// IgnoreStr string.
 	IgnoreStr = "ignore "
@@ -157,6 +158,8 @@ const (
 	NotInStr         = "not in"
 	LikeStr          = "like"
 	NotLikeStr       = "not like"
+	ILikeStr         = "ilike"     // gq
+	NotILikeStr      = "not ilike" // gq
 	RegexpStr        = "regexp"
 	NotRegexpStr     = "not regexp"
 
@@ -696,6 +699,8 @@ const (
 	NaturalJoinType
 	NaturalLeftJoinType
 	NaturalRightJoinType
+	// gq: FULL [OUTER] JOIN
+	FullOuterJoinType
 )
 
 // Constants for Enum Type - ComparisonExprOperator
@@ -713,6 +718,9 @@ const (
 	NotLikeOp
 	RegexpOp
 	NotRegexpOp
+	// gq: ILIKE, NOT ILIKE
+	ILikeOp
+	NotILikeOp
 )
 
 const (

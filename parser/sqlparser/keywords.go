@@ -269,6 +269,7 @@ var keywords = []keyword{
 	{"escape", ESCAPE},
 	{"escaped", ESCAPED},
 	{"event", EVENT},
+	{"except", EXCEPT}, // gq: reserved in MySQL 8.0.31
 	{"exchange", EXCHANGE},
 	{"exclusive", EXCLUSIVE},
 	{"execute", EXECUTE},
@@ -284,6 +285,7 @@ var keywords = []keyword{
 	{"false", FALSE},
 	{"fetch", UNUSED},
 	{"fields", FIELDS},
+	{"filter", FILTER}, // gq
 	{"first", FIRST},
 	{"first_value", FIRST_VALUE},
 	{"fixed", FIXED},
@@ -333,6 +335,7 @@ var keywords = []keyword{
 	{"hour_second", HOUR_SECOND},
 	{"if", IF},
 	{"ignore", IGNORE},
+	{"ilike", ILIKE}, // gq
 	{"import", IMPORT},
 	{"in", IN},
 	{"index", INDEX},
@@ -353,6 +356,7 @@ var keywords = []keyword{
 	{"int4", UNUSED},
 	{"int8", UNUSED},
 	{"integer", INTEGER},
+	{"intersect", INTERSECT}, // gq: reserved in MySQL 8.0.31
 	{"interval", INTERVAL},
 	{"into", INTO},
 	{"io_after_gtids", UNUSED},

@@ -707,6 +707,10 @@ func inverseOp(i ComparisonExprOperator) (bool, ComparisonExprOperator) {
 		return true, NotLikeOp
 	case NotLikeOp:
 		return true, LikeOp
+	case ILikeOp: // gq
+		return true, NotILikeOp
+	case NotILikeOp: // gq
+		return true, ILikeOp
 	case RegexpOp:
 		return true, NotRegexpOp
 	case NotRegexpOp:

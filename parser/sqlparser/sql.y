@@ -199,6 +199,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
   isExprOperator IsExprOperator
   matchExprOption MatchExprOption
   orderDirection  OrderDirection
+  nullsOrder      NullsOrder
   explainType 	  ExplainType
   vexplainType 	  VExplainType
   intervalType	  IntervalType
@@ -280,9 +281,21 @@ func markBindVariable(yylex yyLexer, bvar string) {
 // When we see '(', we can either reduce ignore_or_replace_opt to empty or shift '(' to parse table_spec.
 // We want shifting to take precedence, so we add lower precedence to the reduce rule.
 %nonassoc EMPTY_IGNORE_OR_REPLACE
+// gq: after an aggregate's ')', FILTER starts a FILTER clause (shift) rather
+// than being read as a column alias (reduce the empty filter_opt).
+%nonassoc EMPTY_FILTER_OPT
+%nonassoc <str> FILTER
+// gq: after a table name, FULL starts FULL [OUTER] JOIN (reduce the empty
+// alias) rather than being read as the table's alias (shift): "t1 full join
+// t2" is a full outer join, as in standard SQL, not "t1 AS full JOIN t2".
+// FULL is otherwise a non-reserved keyword (SHOW FULL, an alias after AS).
+%nonassoc <str> FULL
+%nonassoc EMPTY_ALIAS_BEFORE_FULL
 
 %token LEX_ERROR
 %left <str> UNION
+// gq: INTERSECT (EXCEPT is declared with MySQL's unused reserved words below)
+%token <str> INTERSECT
 %token <str> SELECT STREAM VSTREAM INSERT UPDATE DELETE FROM WHERE GROUP HAVING ORDER BY LIMIT OFFSET FOR
 %token <str> DISTINCT AS EXISTS ASC DESC INTO DUPLICATE DEFAULT SET LOCK UNLOCK KEYS DO CALL
 %left <str> ALL ANY SOME
@@ -326,7 +339,8 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %left <str> AND
 %right <str> NOT '!'
 %left <str> BETWEEN CASE WHEN THEN ELSE ELSEIF END
-%left <str> '=' '<' '>' LE GE NE NULL_SAFE_EQUAL IS LIKE REGEXP RLIKE IN ASSIGNMENT_OPT MEMBER
+// gq: ILIKE binds like LIKE
+%left <str> '=' '<' '>' LE GE NE NULL_SAFE_EQUAL IS LIKE ILIKE REGEXP RLIKE IN ASSIGNMENT_OPT MEMBER
 %left <str> '&'
 %left <str> SHIFT_LEFT SHIFT_RIGHT
 %left <str> '+' '-'
@@ -390,7 +404,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %token <str> PURGE BEFORE
 
 // SHOW tokens
-%token <str> CODE COLLATION COLUMNS DATABASES ENGINES EVENT EXTENDED FIELDS FULL FUNCTION GTID_EXECUTED
+%token <str> CODE COLLATION COLUMNS DATABASES ENGINES EVENT EXTENDED FIELDS FUNCTION GTID_EXECUTED
 %token <str> KEYSPACES OPEN PLUGINS PRIVILEGES PROCESSLIST SCHEMAS TABLES TRIGGERS USER
 %token <str> VGTID_EXECUTED VITESS_KEYSPACES VITESS_METADATA VITESS_MIGRATIONS VITESS_REPLICATION_STATUS VITESS_SHARDS VITESS_TABLETS VITESS_TARGET VSCHEMA VITESS_THROTTLED_APPS
 
@@ -537,6 +551,12 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <str> cache_opt separator_opt flush_option for_channel_opt maxvalue
 %type <matchExprOption> match_option
 %type <boolean> distinct_opt union_op replace local_opt
+// gq: EXCEPT/INTERSECT quantifiers, ALL in aggregates
+%type <boolean> except_op intersect_op aggr_distinct_opt
+%type <tableStmt> query_term
+%type <expr> filter_opt
+%type <nullsOrder> nulls_opt
+%type <empty> all_opt
 %type <selectExprs> select_expression_list
 %type <selectExpr> select_expression
 %type <strs> select_options select_options_opt flush_option_list
@@ -1165,16 +1185,22 @@ query_expression:
     $$ = NewSelect(Comments($2), &SelectExprs{Exprs: []SelectExpr{&Nextval{Expr: $5}}}, []string{$3}/*options*/, nil, TableExprs{&AliasedTableExpr{Expr: $7}}, nil/*where*/, nil/*groupBy*/, nil/*having*/, nil)
   }
 
+// gq: UNION and EXCEPT combine query_terms, and a query_term is an
+// INTERSECT chain, so INTERSECT binds tighter than UNION and EXCEPT, which
+// are left-associative at one level (MySQL 8.0.31, the SQL standard). As
+// upstream's rules do, each operand is either unparenthesized or a
+// query_expression_parens, so that a lone parenthesized query stays a
+// query_expression_parens.
 query_expression_body:
- query_primary
+ query_term
   {
     $$ = $1
   }
-| query_expression_body union_op query_primary
+| query_expression_body union_op query_term
   {
     $$ = &Union{Left: $1, Distinct: $2, Right: $3}
   }
-| query_expression_parens union_op query_primary
+| query_expression_parens union_op query_term
   {
     $$ = &Union{Left: $1, Distinct: $2, Right: $3}
   }
@@ -1185,6 +1211,45 @@ query_expression_body:
 | query_expression_parens union_op query_expression_parens
   {
     $$ = &Union{Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_body except_op query_term
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens except_op query_term
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_body except_op query_expression_parens
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens except_op query_expression_parens
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+
+// gq: an INTERSECT chain, or a single SELECT/VALUES.
+query_term:
+  query_primary
+  {
+    $$ = $1
+  }
+| query_term intersect_op query_primary
+  {
+    $$ = &Union{Type: IntersectSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens intersect_op query_primary
+  {
+    $$ = &Union{Type: IntersectSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_term intersect_op query_expression_parens
+  {
+    $$ = &Union{Type: IntersectSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens intersect_op query_expression_parens
+  {
+    $$ = &Union{Type: IntersectSetOp, Left: $1, Distinct: $2, Right: $3}
   }
 
 select_statement:
@@ -5204,6 +5269,36 @@ union_op:
     $$ = true
   }
 
+// gq: EXCEPT [ALL|DISTINCT]; true is DISTINCT, the default.
+except_op:
+  EXCEPT
+  {
+    $$ = true
+  }
+| EXCEPT ALL
+  {
+    $$ = false
+  }
+| EXCEPT DISTINCT
+  {
+    $$ = true
+  }
+
+// gq: INTERSECT [ALL|DISTINCT]; true is DISTINCT, the default.
+intersect_op:
+  INTERSECT
+  {
+    $$ = true
+  }
+| INTERSECT ALL
+  {
+    $$ = false
+  }
+| INTERSECT DISTINCT
+  {
+    $$ = true
+  }
+
 cache_opt:
 {
     $$ = ""
@@ -5228,6 +5323,40 @@ distinct_opt:
 | DISTINCTROW
   {
     $$ = true
+  }
+
+// gq: an aggregate's quantifier: DISTINCT, or ALL, the default, as MySQL's
+// in_sum_expr allows (count(ALL x), sum(ALL x)).
+aggr_distinct_opt:
+  distinct_opt
+  {
+    $$ = $1
+  }
+| ALL
+  {
+    $$ = false
+  }
+
+// gq: all_opt is the ALL an aggregate without DISTINCT may take (bit_and(ALL x)).
+all_opt:
+  {
+    $$ = struct{}{}
+  }
+| ALL
+  {
+    $$ = struct{}{}
+  }
+
+// gq: an aggregate's FILTER (WHERE cond); the grammar rewrites the
+// aggregate's argument to CASE WHEN cond THEN arg END (filterArg).
+filter_opt:
+  %prec EMPTY_FILTER_OPT
+  {
+    $$ = nil
+  }
+| FILTER openb WHERE expression closeb
+  {
+    $$ = $4
   }
 
 prepare_statement:
@@ -5566,6 +5695,7 @@ as_opt:
   { $$ = struct{}{} }
 
 as_opt_id:
+  %prec EMPTY_ALIAS_BEFORE_FULL // gq: see its declaration
   {
     $$ = NewIdentifierCS("")
   }
@@ -5622,6 +5752,15 @@ outer_join:
   {
     $$ = RightJoinType
   }
+// gq: FULL [OUTER] JOIN
+| FULL JOIN
+  {
+    $$ = FullOuterJoinType
+  }
+| FULL OUTER JOIN
+  {
+    $$ = FullOuterJoinType
+  }
 
 natural_join:
  NATURAL JOIN
@@ -5632,6 +5771,10 @@ natural_join:
   {
     if $2 == LeftJoinType {
     $$ = NaturalLeftJoinType
+    } else if $2 == FullOuterJoinType {
+    // gq: no NATURAL FULL JOIN node; refuse it rather than misread it
+    yylex.Error("NATURAL FULL JOIN is not supported")
+    return 1
     } else {
     $$ = NaturalRightJoinType
     }
@@ -5840,6 +5983,23 @@ bit_expr IN col_tuple
 | bit_expr NOT LIKE simple_expr ESCAPE simple_expr %prec LIKE
   {
     $$ = &ComparisonExpr{Left: $1, Operator: NotLikeOp, Right: $4, Escape: $6}
+  }
+// gq: ILIKE, case-insensitive LIKE
+| bit_expr ILIKE simple_expr
+  {
+    $$ = &ComparisonExpr{Left: $1, Operator: ILikeOp, Right: $3}
+  }
+| bit_expr NOT ILIKE simple_expr
+  {
+    $$ = &ComparisonExpr{Left: $1, Operator: NotILikeOp, Right: $4}
+  }
+| bit_expr ILIKE simple_expr ESCAPE simple_expr %prec ILIKE
+  {
+    $$ = &ComparisonExpr{Left: $1, Operator: ILikeOp, Right: $3, Escape: $5}
+  }
+| bit_expr NOT ILIKE simple_expr ESCAPE simple_expr %prec ILIKE
+  {
+    $$ = &ComparisonExpr{Left: $1, Operator: NotILikeOp, Right: $4, Escape: $6}
   }
 | bit_expr regexp_symbol bit_expr
   {
@@ -6479,71 +6639,71 @@ UTC_DATE func_paren_opt
   {
     $$ = &CurTimeFuncExpr{Name:NewIdentifierCI("current_time"), Fsp: $2}
   }
-| COUNT openb '*' closeb over_clause_opt
+| COUNT openb '*' closeb filter_opt over_clause_opt
   {
-    $$ = &CountStar{OverClause: $5}
+    $$ = countStarFilter($5, $6) // gq: FILTER
   }
-| COUNT openb distinct_opt expression_list closeb over_clause_opt
+| COUNT openb aggr_distinct_opt expression_list closeb filter_opt over_clause_opt
   {
-    $$ = &Count{Distinct:$3, Args:$4, OverClause: $6}
+    $$ = &Count{Distinct:$3, Args:filterArgs($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| MAX openb distinct_opt expression closeb over_clause_opt
+| MAX openb aggr_distinct_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &Max{Distinct:$3, Arg:$4, OverClause: $6}
+    $$ = &Max{Distinct:$3, Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| MIN openb distinct_opt expression closeb over_clause_opt
+| MIN openb aggr_distinct_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &Min{Distinct:$3, Arg:$4, OverClause: $6}
+    $$ = &Min{Distinct:$3, Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| SUM openb distinct_opt expression closeb over_clause_opt
+| SUM openb aggr_distinct_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &Sum{Distinct:$3, Arg:$4, OverClause: $6}
+    $$ = &Sum{Distinct:$3, Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| AVG openb distinct_opt expression closeb over_clause_opt
+| AVG openb aggr_distinct_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &Avg{Distinct:$3, Arg:$4, OverClause: $6}
+    $$ = &Avg{Distinct:$3, Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| BIT_AND openb expression closeb over_clause_opt
+| BIT_AND openb all_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &BitAnd{Arg:$3, OverClause: $5}
+    $$ = &BitAnd{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| BIT_OR openb expression closeb over_clause_opt
+| BIT_OR openb all_opt expression closeb filter_opt over_clause_opt
   {
-    $$ = &BitOr{Arg:$3, OverClause: $5}
+    $$ = &BitOr{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
   }
-| BIT_XOR openb expression closeb over_clause_opt
+| BIT_XOR openb all_opt expression closeb filter_opt over_clause_opt
    {
-    $$ = &BitXor{Arg:$3, OverClause: $5}
+    $$ = &BitXor{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
    }
-| STD openb expression closeb over_clause_opt
+| STD openb all_opt expression closeb filter_opt over_clause_opt
     {
-    $$ = &Std{Arg:$3, OverClause: $5}
+    $$ = &Std{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
     }
-| STDDEV openb expression closeb over_clause_opt
+| STDDEV openb all_opt expression closeb filter_opt over_clause_opt
     {
-    $$ = &StdDev{Arg:$3, OverClause: $5}
+    $$ = &StdDev{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
     }
-| STDDEV_POP openb expression closeb over_clause_opt
+| STDDEV_POP openb all_opt expression closeb filter_opt over_clause_opt
     {
-    $$ = &StdPop{Arg:$3, OverClause: $5}
+    $$ = &StdPop{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
     }
-| STDDEV_SAMP openb expression closeb over_clause_opt
+| STDDEV_SAMP openb all_opt expression closeb filter_opt over_clause_opt
     {
-    $$ = &StdSamp{Arg:$3, OverClause: $5}
+    $$ = &StdSamp{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
     }
-| VAR_POP openb expression closeb over_clause_opt
+| VAR_POP openb all_opt expression closeb filter_opt over_clause_opt
      {
-    $$ = &VarPop{Arg:$3, OverClause: $5}
+    $$ = &VarPop{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
      }
-| VAR_SAMP openb expression closeb over_clause_opt
+| VAR_SAMP openb all_opt expression closeb filter_opt over_clause_opt
      {
-    $$ = &VarSamp{Arg:$3, OverClause: $5}
+    $$ = &VarSamp{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
      }
-| VARIANCE openb expression closeb over_clause_opt
+| VARIANCE openb all_opt expression closeb filter_opt over_clause_opt
      {
-    $$ = &Variance{Arg:$3, OverClause: $5}
+    $$ = &Variance{Arg:filterArg($6, $4), OverClause: $7} // gq: ALL, FILTER
      }
-| GROUP_CONCAT openb distinct_opt expression_list order_by_opt separator_opt limit_opt closeb
+| GROUP_CONCAT openb aggr_distinct_opt expression_list order_by_opt separator_opt limit_opt closeb
   {
     $$ = &GroupConcatExpr{Distinct: $3, Exprs: $4, OrderBy: $5, Separator: $6, Limit: $7}
   }
@@ -7864,9 +8024,23 @@ order_list:
   }
 
 order:
-  expression asc_desc_opt
+  expression asc_desc_opt nulls_opt
   {
-    $$ = &Order{Expr: $1, Direction: $2}
+    $$ = &Order{Expr: $1, Direction: $2, Nulls: $3}
+  }
+
+// gq: NULLS FIRST / NULLS LAST after an ORDER BY item
+nulls_opt:
+  {
+    $$ = DefaultNulls
+  }
+| NULLS FIRST
+  {
+    $$ = NullsFirst
+  }
+| NULLS LAST
+  {
+    $$ = NullsLast
   }
 
 asc_desc_opt:
@@ -8916,6 +9090,7 @@ non_reserved_keyword:
 | ExtractValue %prec FUNCTION_CALL_NON_KEYWORD
 | FLOAT_TYPE
 | FIELDS
+| FILTER // gq
 | FIRST
 | FIXED
 | FLUSH
@@ -8945,6 +9120,7 @@ non_reserved_keyword:
 | HISTOGRAM
 | HISTORY
 | HOSTS
+| ILIKE // gq
 | IMPORT
 | INACTIVE
 | INPLACE

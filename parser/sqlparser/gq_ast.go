@@ -1,0 +1,110 @@
+package sqlparser
+
+// gq: this file is gq's, not upstream's (see UPSTREAM.md). It holds the AST
+// additions behind gq's grammar changes, kept apart from upstream's files so
+// a rebase touches them only where a switch needs a new case.
+
+// SetOpType is the set operation of a Union node. UNION is the zero value,
+// so every Union upstream code builds stays a UNION.
+type SetOpType int8
+
+const (
+	UnionSetOp SetOpType = iota
+	ExceptSetOp
+	IntersectSetOp
+)
+
+// ToString returns the operator's keyword.
+func (t SetOpType) ToString() string {
+	switch t {
+	case ExceptSetOp:
+		return "except"
+	case IntersectSetOp:
+		return "intersect"
+	default:
+		return UnionStr
+	}
+}
+
+// NullsOrder is an ORDER BY item's NULLS FIRST or NULLS LAST. DefaultNulls
+// (neither written) leaves the placement to the dialect: MySQL sorts NULL
+// below every value, so first ascending and last descending.
+type NullsOrder int8
+
+const (
+	DefaultNulls NullsOrder = iota
+	NullsFirst
+	NullsLast
+)
+
+// ToString returns the clause as it is formatted after the direction.
+func (n NullsOrder) ToString() string {
+	switch n {
+	case NullsFirst:
+		return " nulls first"
+	case NullsLast:
+		return " nulls last"
+	default:
+		return ""
+	}
+}
+
+// filterArg is an aggregate's argument under FILTER (WHERE cond):
+// CASE WHEN cond THEN arg END. Every aggregate the grammar allows FILTER on
+// ignores NULL arguments, and CASE yields NULL where cond is false or NULL,
+// so agg(arg) FILTER (WHERE cond) and agg(CASE WHEN cond THEN arg END) are
+// the same aggregate, DISTINCT included. With no FILTER, arg is returned.
+func filterArg(cond, arg Expr) Expr {
+	if cond == nil {
+		return arg
+	}
+	return &CaseExpr{Whens: []*When{{Cond: cond, Val: arg}}}
+}
+
+// filterArgs is filterArg over each of count(…)'s arguments: COUNT(a, b)
+// counts rows where every argument is non-NULL, so one CASE per argument
+// keeps that.
+func filterArgs(cond Expr, args []Expr) []Expr {
+	if cond == nil {
+		return args
+	}
+	out := make([]Expr, len(args))
+	for i, a := range args {
+		out[i] = filterArg(cond, a)
+	}
+	return out
+}
+
+// countStarFilter is COUNT(*) FILTER (WHERE cond): COUNT(CASE WHEN cond
+// THEN 1 END) counts the rows where cond is true.
+func countStarFilter(cond Expr, over *OverClause) Expr {
+	if cond == nil {
+		return &CountStar{OverClause: over}
+	}
+	return &Count{Args: []Expr{filterArg(cond, NewIntLiteral("1"))}, OverClause: over}
+}
+
+// setOpOperandNeedsParen reports whether operand, the left or right input of
+// the set operation parent, must be parenthesized for the text to parse back
+// to the same tree: INTERSECT binds tighter than UNION and EXCEPT, and all
+// three are left-associative, so a set operation on the right needs
+// parentheses unless it is an INTERSECT under a UNION or EXCEPT, and a UNION
+// or EXCEPT on the left of an INTERSECT needs them. Upstream printed a right
+// operand bare, which turned "a UNION ALL (b UNION c)" into a different
+// query.
+func setOpOperandNeedsParen(parent *Union, operand TableStatement, right bool) bool {
+	child, ok := operand.(*Union)
+	if !ok {
+		return false
+	}
+	tighter := func(u *Union) int {
+		if u.Type == IntersectSetOp {
+			return 1
+		}
+		return 0
+	}
+	if right {
+		return tighter(child) <= tighter(parent)
+	}
+	return tighter(child) < tighter(parent)
+}

@@ -1,0 +1,180 @@
+package sqlparser
+
+// gq: this file is gq's, not upstream's (see UPSTREAM.md): tests of gq's
+// grammar changes.
+
+import (
+	"strings"
+	"testing"
+)
+
+func gqParse(t *testing.T, sql string) Statement {
+	t.Helper()
+	stmt, err := NewTestParser().Parse(sql)
+	if err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return stmt
+}
+
+// TestGQGrammarFormat parses each statement, checks its canonical text, and
+// that the text parses back to an equal tree.
+func TestGQGrammarFormat(t *testing.T) {
+	cases := []struct{ in, out string }{
+		// ALL in aggregates is the default quantifier: the same tree as none.
+		{"select count(all a), sum(all a), min(all a), max(all a), avg(all a) from t",
+			"select count(a), sum(a), min(a), max(a), avg(a) from t"},
+		{"select bit_and(all a), bit_or(all a), bit_xor(all a), std(all a), stddev(all a), stddev_pop(all a), stddev_samp(all a), var_pop(all a), var_samp(all a), variance(all a) from t",
+			"select bit_and(a), bit_or(a), bit_xor(a), std(a), stddev(a), stddev_pop(a), stddev_samp(a), var_pop(a), var_samp(a), variance(a) from t"},
+		{"select count(all a, b), group_concat(all a) from t", "select count(a, b), group_concat(a) from t"},
+		{"select count(distinct a), sum(distinct a) from t", "select count(distinct a), sum(distinct a) from t"},
+		{"select count(all a) over (partition by b) from t", "select count(a) over ( partition by b) from t"},
+
+		// EXCEPT and INTERSECT: DISTINCT is the default.
+		{"select a from t except select a from u", "select a from t except select a from u"},
+		{"select a from t except distinct select a from u", "select a from t except select a from u"},
+		{"select a from t except all select a from u", "select a from t except all select a from u"},
+		{"select a from t intersect select a from u", "select a from t intersect select a from u"},
+		{"select a from t intersect all select a from u", "select a from t intersect all select a from u"},
+		{"(select a from t) except (select a from u) order by a limit 3",
+			"select a from t except select a from u order by a asc limit 3"},
+		{"select 1 from dual union select 2 from dual intersect select 3 from dual",
+			"select 1 from dual union select 2 from dual intersect select 3 from dual"},
+		{"select 1 from dual except (select 2 from dual except select 3 from dual)",
+			"select 1 from dual except (select 2 from dual except select 3 from dual)"},
+		{"(select 1 from dual union select 2 from dual) intersect select 3 from dual",
+			"(select 1 from dual union select 2 from dual) intersect select 3 from dual"},
+		{"select 1 from dual union all (select 2 from dual union select 3 from dual)",
+			"select 1 from dual union all (select 2 from dual union select 3 from dual)"},
+		{"with c as (select a from t) select a from c except select a from u",
+			"with c as (select a from t) select a from c except select a from u"},
+		{"select a from t where a in (select a from u intersect select a from v)",
+			"select a from t where a in (select a from u intersect select a from v)"},
+		{"select * from (select a from t except select a from u) as d", "select * from (select a from t except select a from u) as d"},
+		{"select `except`, `intersect` from t", "select `except`, `intersect` from t"},
+
+		// FULL [OUTER] JOIN
+		{"select * from a full join b on a.x = b.x", "select * from a full outer join b on a.x = b.x"},
+		{"select * from a full outer join b using (x)", "select * from a full outer join b using (x)"},
+		{"select * from a as full join b on 1", "select * from a as `full` join b on 1"},
+		{"select * from a x full outer join b y on x.k = y.k", "select * from a as x full outer join b as y on x.k = y.k"},
+		{"show full tables", "show full tables"},
+
+		// NULLS FIRST / NULLS LAST
+		{"select a from t order by a nulls first, b desc nulls last, c asc",
+			"select a from t order by a asc nulls first, b desc nulls last, c asc"},
+		{"select row_number() over (order by a desc nulls first) from t",
+			"select row_number() over ( order by a desc nulls first) from t"},
+		{"select nulls from t", "select `nulls` from t"},
+
+		// FILTER (WHERE …) is the aggregate over CASE WHEN cond THEN arg END.
+		{"select count(*) filter (where a > 1) from t", "select count(case when a > 1 then 1 end) from t"},
+		{"select sum(b) filter (where c = 'x'), count(distinct b) filter (where c) from t",
+			"select sum(case when c = 'x' then b end), count(distinct case when c then b end) from t"},
+		{"select min(all b) filter (where c) over () from t", "select min(case when c then b end) over () from t"},
+		{"select filter from t", "select `filter` from t"},
+		{"select a as filter from t", "select a as `filter` from t"},
+
+		// ILIKE
+		{"select a from t where a ilike 'x%'", "select a from t where a ilike 'x%'"},
+		{"select a from t where a not ilike 'x%' escape '!'", "select a from t where a not ilike 'x%' escape '!'"},
+		{"select a ilike 'x' and b like 'y' from t", "select a ilike 'x' and b like 'y' from t"},
+		{"select ilike from t", "select `ilike` from t"},
+	}
+	for _, c := range cases {
+		stmt := gqParse(t, c.in)
+		got := String(stmt)
+		if got != c.out {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.out)
+			continue
+		}
+		again := gqParse(t, got)
+		if !Equals.SQLNode(stmt, again) {
+			t.Errorf("%s: its text %q parses to a different tree", c.in, got)
+		}
+	}
+}
+
+func TestGQSetOpPrecedence(t *testing.T) {
+	// shape renders a set-operation tree with explicit grouping.
+	var shape func(TableStatement) string
+	shape = func(s TableStatement) string {
+		switch n := s.(type) {
+		case *Union:
+			q := ""
+			if !n.Distinct {
+				q = " all"
+			}
+			return "(" + shape(n.Left) + " " + n.Type.ToString() + q + " " + shape(n.Right) + ")"
+		case *Select:
+			return String(n.SelectExprs)
+		}
+		return "?"
+	}
+	cases := []struct{ in, want string }{
+		{"select 1 union select 2 intersect select 3", "(1 union (2 intersect 3))"},
+		{"select 1 intersect select 2 union select 3", "((1 intersect 2) union 3)"},
+		{"select 1 except select 2 union all select 3", "((1 except 2) union all 3)"},
+		{"select 1 union select 2 except select 3", "((1 union 2) except 3)"},
+		{"select 1 except select 2 intersect all select 3 intersect select 4", "(1 except ((2 intersect all 3) intersect 4))"},
+		{"(select 1 union select 2) intersect select 3", "((1 union 2) intersect 3)"},
+		{"select 1 intersect (select 2 except select 3)", "(1 intersect (2 except 3))"},
+		{"(select 1) intersect (select 2) except (select 3)", "((1 intersect 2) except 3)"},
+	}
+	for _, c := range cases {
+		got := shape(gqParse(t, c.in).(TableStatement))
+		if got != c.want {
+			t.Errorf("%s: got %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestGQGrammarTrees(t *testing.T) {
+	sel := gqParse(t, "select * from a full join b on a.x = b.x").(*Select)
+	if j := sel.From[0].(*JoinTableExpr); j.Join != FullOuterJoinType {
+		t.Errorf("full join: join type %v", j.Join)
+	}
+	// MySQL would read "full" as a's alias and inner-join; gq must not.
+	sel = gqParse(t, "select * from a full join b on 1").(*Select)
+	if j, ok := sel.From[0].(*JoinTableExpr); !ok || j.Join != FullOuterJoinType || !j.LeftExpr.(*AliasedTableExpr).As.IsEmpty() {
+		t.Errorf("a full join b: %s", String(sel))
+	}
+	sel = gqParse(t, "select a from t order by a desc nulls first, b").(*Select)
+	if o := sel.OrderBy; o[0].Nulls != NullsFirst || o[0].Direction != DescOrder || o[1].Nulls != DefaultNulls {
+		t.Errorf("nulls first: %s", String(o))
+	}
+	sel = gqParse(t, "select a from t where a not ilike 'x'").(*Select)
+	if c := sel.Where.Expr.(*ComparisonExpr); c.Operator != NotILikeOp {
+		t.Errorf("not ilike: operator %v", c.Operator)
+	}
+	sel = gqParse(t, "select count(*) filter (where a), count(*) from t").(*Select)
+	if _, ok := sel.SelectExprs.Exprs[0].(*AliasedExpr).Expr.(*Count); !ok {
+		t.Errorf("count(*) filter: %T", sel.SelectExprs.Exprs[0].(*AliasedExpr).Expr)
+	}
+	if _, ok := sel.SelectExprs.Exprs[1].(*AliasedExpr).Expr.(*CountStar); !ok {
+		t.Errorf("count(*): %T", sel.SelectExprs.Exprs[1].(*AliasedExpr).Expr)
+	}
+	if ILikeOp.Inverse() != NotILikeOp || NotILikeOp.Inverse() != ILikeOp {
+		t.Errorf("ILIKE inverse")
+	}
+}
+
+func TestGQGrammarErrors(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"select * from a natural full join b", "NATURAL FULL JOIN is not supported"},
+		{"select except from t", "syntax error"},
+		{"select a from t order by a nulls", "syntax error"},
+		{"select a from t order by a nulls middle", "syntax error"},
+		{"select count(all *) from t", "syntax error"},
+		{"select count(all distinct a) from t", "syntax error"},
+		{"select a from t except all distinct select a from u", "syntax error"},
+		{"select sum(a) filter where a > 1 from t", "syntax error"},
+		{"select a from t full", "syntax error"},
+	}
+	for _, c := range cases {
+		_, err := NewTestParser().Parse(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.in, err, c.want)
+		}
+	}
+}
