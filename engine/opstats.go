@@ -3,7 +3,7 @@ package engine
 import (
 	"time"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/exec"
 	"gq/physical"

@@ -12,7 +12,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/errs"
 )

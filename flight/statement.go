@@ -20,7 +20,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/util"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/catalog"
 	"gq/engine"

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/errs"
 )

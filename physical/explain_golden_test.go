@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/catalog"
 	"gq/exec"

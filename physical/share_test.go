@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/planner"
 )

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/catalog"
 	"gq/errs"

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/errs"
 	"gq/exec/expr"

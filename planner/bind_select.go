@@ -3,7 +3,7 @@ package planner
 import (
 	"strings"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/errs"
 	"gq/exec/expr"

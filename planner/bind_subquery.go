@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 
 	"gq/errs"
 	"gq/exec/expr"

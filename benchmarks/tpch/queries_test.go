@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"vitess.io/vitess/go/vt/sqlparser"
+	"gq/parser/sqlparser"
 )
 
 // testdataDir is testdata/tpch relative to this source file.
