@@ -352,9 +352,9 @@ func (c *ectx) windows(items []selItem, order sqlparser.OrderBy) error {
 			if err != nil {
 				return err
 			}
-			desc := o.Direction == sqlparser.DescOrder
-			keys = append(keys, SortKey{Expr: e, Desc: desc, NullsFirst: !desc})
-			specKey += e.String() + map[bool]string{true: " desc,", false: ","}[desc]
+			desc, nullsFirst := orderDirection(o)
+			keys = append(keys, SortKey{Expr: e, Desc: desc, NullsFirst: nullsFirst})
+			specKey += e.String() + map[bool]string{true: " desc", false: ""}[desc] + map[bool]string{true: " nulls first,", false: " nulls last,"}[nullsFirst]
 		}
 		var bargs []Expr
 		for _, a := range args {

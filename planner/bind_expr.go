@@ -336,10 +336,10 @@ func (c *ectx) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 	switch x.Operator {
 	case sqlparser.InOp, sqlparser.NotInOp:
 		return c.inList(x, l)
-	case sqlparser.LikeOp, sqlparser.NotLikeOp:
+	case sqlparser.LikeOp, sqlparser.NotLikeOp, sqlparser.ILikeOp, sqlparser.NotILikeOp:
 		if x.Escape != nil {
 			if lit, ok := x.Escape.(*sqlparser.Literal); !ok || lit.Val != "\\" {
-				return nil, errs.New(errs.Unsupported, "LIKE … ESCAPE other than '\\' is not supported")
+				return nil, errs.New(errs.Unsupported, "%s … ESCAPE other than '\\' is not supported", strings.ToUpper(strings.TrimPrefix(x.Operator.ToString(), "not ")))
 			}
 		}
 		r, err := c.bind(x.Right)
@@ -352,8 +352,14 @@ func (c *ectx) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 		if r, err = castTo(r, expr.String); err != nil {
 			return nil, err
 		}
+		if x.Operator == sqlparser.ILikeOp || x.Operator == sqlparser.NotILikeOp {
+			// ILIKE is LIKE over both sides lowered: '%', '_' and '\\'
+			// are not letters, so lowering the pattern keeps its meaning.
+			l = &Func{Name: "lower", Args: []Expr{l}, T: expr.String}
+			r = &Func{Name: "lower", Args: []Expr{r}, T: expr.String}
+		}
 		name := "like"
-		if x.Operator == sqlparser.NotLikeOp {
+		if x.Operator == sqlparser.NotLikeOp || x.Operator == sqlparser.NotILikeOp {
 			name = "not_like"
 		}
 		return &Func{Name: name, Args: []Expr{l, r}, T: expr.Boolean}, nil

@@ -271,6 +271,10 @@ func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scop
 	typ := JoinInner
 	swap := false
 	switch j.Join {
+	case sqlparser.FullOuterJoinType:
+		// No operator emits the unmatched rows of both sides yet; an inner
+		// or left join here would drop rows.
+		return nil, nil, errs.NewNear(errs.Unsupported, "full", "FULL OUTER JOIN is not supported (LEFT JOIN UNION ALL the unmatched right rows is the workaround)")
 	case sqlparser.LeftJoinType, sqlparser.NaturalLeftJoinType:
 		typ = JoinLeft
 	case sqlparser.RightJoinType, sqlparser.NaturalRightJoinType:

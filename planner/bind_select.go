@@ -166,8 +166,8 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*
 		if err != nil {
 			return nil, err
 		}
-		desc := o.Direction == sqlparser.DescOrder
-		keys, keyIdx = append(keys, SortKey{Desc: desc, NullsFirst: !desc}), append(keyIdx, i)
+		desc, nullsFirst := orderDirection(o)
+		keys, keyIdx = append(keys, SortKey{Desc: desc, NullsFirst: nullsFirst}), append(keyIdx, i)
 	}
 	if s.outerRefs != whereRefs {
 		return nil, errs.New(errs.Unsupported, "correlated column references outside WHERE are not supported")
@@ -285,8 +285,16 @@ func countShape(e sqlparser.Expr) int {
 	return 0
 }
 
-// bindUnion plans UNION [ALL]: each branch cast to the unified column types.
+// bindUnion plans UNION [ALL], EXCEPT and INTERSECT: each branch cast to
+// the unified column types.
 func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selResult, error) {
+	op := strings.ToUpper(u.Type.ToString())
+	if u.Type != sqlparser.UnionSetOp && !u.Distinct {
+		// Multiset semantics would emit a row min(l, r) or l-r times, and
+		// no operator repeats rows yet: refuse rather than answer as if
+		// DISTINCT.
+		return nil, errs.NewNear(errs.Unsupported, strings.ToLower(op), "%s ALL is not supported (%s and %s DISTINCT are)", op, op, op)
+	}
 	env, err := withCTEs(u.With, env)
 	if err != nil {
 		return nil, err
@@ -298,13 +306,13 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 			return nil, err
 		}
 		if len(r.corr) > 0 {
-			return nil, errs.New(errs.Unsupported, "correlated UNION subqueries are not supported")
+			return nil, errs.New(errs.Unsupported, "correlated %s subqueries are not supported", op)
 		}
 		branches = append(branches, r)
 	}
 	n := len(branches[0].names)
 	if len(branches[1].names) != n {
-		return nil, errs.New(errs.Binding, "the UNION branches have different numbers of columns (%d and %d)", n, len(branches[1].names))
+		return nil, errs.New(errs.Binding, "the %s branches have different numbers of columns (%d and %d)", op, n, len(branches[1].names))
 	}
 	un := &Union{}
 	for i := range n {
@@ -312,7 +320,7 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 		for _, br := range branches {
 			es = append(es, ref(br.plan.Columns()[i]))
 		}
-		t, _, err := unify("UNION column "+branches[0].names[i], es)
+		t, _, err := unify(op+" column "+branches[0].names[i], es)
 		if err != nil {
 			return nil, err
 		}
@@ -321,7 +329,16 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 		}
 		un.Cols = append(un.Cols, Column{ID: NewColumnID(), Name: branches[0].names[i], Type: t, Nullable: true})
 	}
-	for _, br := range branches {
+	setOp := u.Type != sqlparser.UnionSetOp
+	names := branches[0].names
+	if setOp {
+		// Two tag columns say which branch a row came from (see setOpPlan).
+		names = append(append([]string{}, names...), "__in_left", "__in_right")
+		for _, tag := range names[n:] {
+			un.Cols = append(un.Cols, Column{ID: NewColumnID(), Name: tag, Type: expr.Int64})
+		}
+	}
+	for bi, br := range branches {
 		cols := br.plan.Columns()
 		exprs := make([]Expr, n)
 		same := true
@@ -333,15 +350,25 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 				same = false
 			}
 		}
+		if setOp {
+			exprs = append(exprs, &Const{Value: int64(1 - bi), T: expr.Int64}, &Const{Value: int64(bi), T: expr.Int64})
+			same = false
+		}
 		if same {
 			un.Children = append(un.Children, br.plan)
 		} else {
-			un.Children = append(un.Children, project(br.plan, exprs, branches[0].names))
+			un.Children = append(un.Children, project(br.plan, exprs, names))
 		}
 	}
 	var out Plan = un
 	cols := un.Cols
-	if u.Distinct {
+	switch {
+	case setOp:
+		if out, err = setOpPlan(un, n, u.Type); err != nil {
+			return nil, err
+		}
+		cols = out.Columns()
+	case u.Distinct:
 		out = distinct(out, map[ColumnID]*ColRef{})
 		cols = out.Columns()
 	}
@@ -363,10 +390,10 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 				}
 			}
 			if i < 0 {
-				return nil, errs.NewNear(errs.Binding, sqlparser.String(o.Expr), "ORDER BY %s of a UNION must name an output column", sqlparser.String(o.Expr))
+				return nil, errs.NewNear(errs.Binding, sqlparser.String(o.Expr), "ORDER BY %s of a %s must name an output column", sqlparser.String(o.Expr), op)
 			}
-			desc := o.Direction == sqlparser.DescOrder
-			srt.Keys = append(srt.Keys, SortKey{Expr: ref(cols[i]), Desc: desc, NullsFirst: !desc})
+			desc, nullsFirst := orderDirection(o)
+			srt.Keys = append(srt.Keys, SortKey{Expr: ref(cols[i]), Desc: desc, NullsFirst: nullsFirst})
 		}
 		out = srt
 	}
