@@ -289,12 +289,6 @@ func countShape(e sqlparser.Expr) int {
 // the unified column types.
 func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selResult, error) {
 	op := strings.ToUpper(u.Type.ToString())
-	if u.Type != sqlparser.UnionSetOp && !u.Distinct {
-		// Multiset semantics would emit a row min(l, r) or l-r times, and
-		// no operator repeats rows yet: refuse rather than answer as if
-		// DISTINCT.
-		return nil, errs.NewNear(errs.Unsupported, strings.ToLower(op), "%s ALL is not supported (%s and %s DISTINCT are)", op, op, op)
-	}
 	env, err := withCTEs(u.With, env)
 	if err != nil {
 		return nil, err
@@ -330,12 +324,24 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 		un.Cols = append(un.Cols, Column{ID: NewColumnID(), Name: branches[0].names[i], Type: t, Nullable: true})
 	}
 	setOp := u.Type != sqlparser.UnionSetOp
+	multiset := setOp && !u.Distinct
 	names := branches[0].names
+	nData := n
 	if setOp {
+		names = append([]string{}, names...)
+		if multiset {
+			// EXCEPT ALL, INTERSECT ALL: the k-th copy of a row in a
+			// branch becomes the distinct row (row, k). Then (row, k) is in
+			// both branches for k <= min(l, r) and in the left only for
+			// r < k <= l: the set operation on (row, k) leaves min(l, r)
+			// or l-r copies, the multiset answer.
+			names = append(names, "__copy")
+			nData++
+		}
 		// Two tag columns say which branch a row came from (see setOpPlan).
-		names = append(append([]string{}, names...), "__in_left", "__in_right")
-		for _, tag := range names[n:] {
-			un.Cols = append(un.Cols, Column{ID: NewColumnID(), Name: tag, Type: expr.Int64})
+		names = append(names, "__in_left", "__in_right")
+		for _, name := range names[n:] {
+			un.Cols = append(un.Cols, Column{ID: NewColumnID(), Name: name, Type: expr.Int64})
 		}
 	}
 	for bi, br := range branches {
@@ -350,21 +356,33 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 				same = false
 			}
 		}
+		in := br.plan
+		if multiset {
+			p := project(in, exprs, names[:n])
+			w := &Window{Input: p, Funcs: []WindowCall{{Fn: "row_number", Type: expr.Int64}},
+				Cols: []Column{{ID: NewColumnID(), Name: "__copy", Type: expr.Int64}}}
+			exprs = nil // p holds the cast expressions
+			for _, c := range p.Cols {
+				w.PartitionBy = append(w.PartitionBy, ref(c))
+				exprs = append(exprs, ref(c))
+			}
+			in, exprs = w, append(exprs, ref(w.Cols[0]))
+		}
 		if setOp {
 			exprs = append(exprs, &Const{Value: int64(1 - bi), T: expr.Int64}, &Const{Value: int64(bi), T: expr.Int64})
 			same = false
 		}
 		if same {
-			un.Children = append(un.Children, br.plan)
+			un.Children = append(un.Children, in)
 		} else {
-			un.Children = append(un.Children, project(br.plan, exprs, names))
+			un.Children = append(un.Children, project(in, exprs, names))
 		}
 	}
 	var out Plan = un
 	cols := un.Cols
 	switch {
 	case setOp:
-		if out, err = setOpPlan(un, n, u.Type); err != nil {
+		if out, err = setOpPlan(un, nData, n, u.Type); err != nil {
 			return nil, err
 		}
 		cols = out.Columns()

@@ -5,10 +5,12 @@ import (
 	"gq/parser/sqlparser"
 )
 
-// setOpPlan plans EXCEPT [DISTINCT] or INTERSECT [DISTINCT] over un, the
-// UNION ALL of both branches whose first n columns are the data and whose
-// last two are tags: (1, 0) on the left branch's rows, (0, 1) on the
-// right's. Grouping by the n data columns puts equal rows together with
+// setOpPlan plans EXCEPT or INTERSECT over un, the UNION ALL of both
+// branches whose first n columns are the data and whose last two are tags:
+// (1, 0) on the left branch's rows, (0, 1) on the right's; the output is
+// the first keep data columns (for EXCEPT ALL and INTERSECT ALL the last
+// data column numbers a row's copies, see bindUnion).
+// Grouping by the n data columns puts equal rows together with
 // NULL equal to NULL, which is what set operations need (unlike a join on
 // '='); max of each tag says whether the group occurs in that branch:
 //
@@ -17,7 +19,7 @@ import (
 // and the group's key is the one output row. Aggregate, Filter and Project
 // already run on every device, across ranks and under spilling, so set
 // operations need no operator of their own.
-func setOpPlan(un *Union, n int, typ sqlparser.SetOpType) (Plan, error) {
+func setOpPlan(un *Union, n, keep int, typ sqlparser.SetOpType) (Plan, error) {
 	agg := &Aggregate{Input: un}
 	for _, c := range un.Cols[:n] {
 		agg.GroupBy = append(agg.GroupBy, ref(c))
@@ -40,9 +42,9 @@ func setOpPlan(un *Union, n int, typ sqlparser.SetOpType) (Plan, error) {
 		return nil, err
 	}
 	f := &Filter{Input: agg, Cond: &Func{Name: "and", Args: []Expr{inLeft, inRight}, T: expr.Boolean}}
-	exprs := make([]Expr, n)
-	names := make([]string, n)
-	for i, c := range agg.GroupCols {
+	exprs := make([]Expr, keep)
+	names := make([]string, keep)
+	for i, c := range agg.GroupCols[:keep] {
 		exprs[i], names[i] = ref(c), c.Name
 	}
 	return project(f, exprs, names), nil
