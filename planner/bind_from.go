@@ -254,6 +254,9 @@ func scan(tab catalog.Table, alias string, renames []string) (Plan, []scopeCol, 
 }
 
 func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scopeCol, error) {
+	if j.Join == sqlparser.FullOuterJoinType {
+		return b.bindFullJoin(j, env)
+	}
 	left, lcols, err := b.bindTableExpr(j.LeftExpr, env)
 	if err != nil {
 		return nil, nil, err
@@ -271,10 +274,6 @@ func (b *binder) bindJoin(j *sqlparser.JoinTableExpr, env *cteEnv) (Plan, []scop
 	typ := JoinInner
 	swap := false
 	switch j.Join {
-	case sqlparser.FullOuterJoinType:
-		// No operator emits the unmatched rows of both sides yet; an inner
-		// or left join here would drop rows.
-		return nil, nil, errs.NewNear(errs.Unsupported, "full", "FULL OUTER JOIN is not supported (LEFT JOIN UNION ALL the unmatched right rows is the workaround)")
 	case sqlparser.LeftJoinType, sqlparser.NaturalLeftJoinType:
 		typ = JoinLeft
 	case sqlparser.RightJoinType, sqlparser.NaturalRightJoinType:
