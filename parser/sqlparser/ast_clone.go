@@ -125,6 +125,10 @@ func CloneSQLNode(in SQLNode) SQLNode {
 		return CloneRefOfConvertType(in)
 	case *ConvertUsingExpr:
 		return CloneRefOfConvertUsingExpr(in)
+	case *CopyOption:
+		return CloneRefOfCopyOption(in)
+	case *CopyTo:
+		return CloneRefOfCopyTo(in)
 	case *Count:
 		return CloneRefOfCount(in)
 	case *CountStar:
@@ -155,6 +159,8 @@ func CloneSQLNode(in SQLNode) SQLNode {
 		return CloneRefOfDelete(in)
 	case *DerivedTable:
 		return CloneRefOfDerivedTable(in)
+	case *DescribeTableFunc:
+		return CloneRefOfDescribeTableFunc(in)
 	case *DropColumn:
 		return CloneRefOfDropColumn(in)
 	case *DropDatabase:
@@ -513,6 +519,10 @@ func CloneSQLNode(in SQLNode) SQLNode {
 		return CloneRefOfStdSamp(in)
 	case *Stream:
 		return CloneRefOfStream(in)
+	case *StructExpr:
+		return CloneRefOfStructExpr(in)
+	case *StructField:
+		return CloneRefOfStructField(in)
 	case *SubPartition:
 		return CloneRefOfSubPartition(in)
 	case *SubPartitionDefinition:
@@ -529,6 +539,10 @@ func CloneSQLNode(in SQLNode) SQLNode {
 		return CloneRefOfSum(in)
 	case TableExprs:
 		return CloneTableExprs(in)
+	case *TableFuncArg:
+		return CloneRefOfTableFuncArg(in)
+	case *TableFuncExpr:
+		return CloneRefOfTableFuncExpr(in)
 	case TableName:
 		return CloneTableName(in)
 	case TableNames:
@@ -1143,6 +1157,29 @@ func CloneRefOfConvertUsingExpr(n *ConvertUsingExpr) *ConvertUsingExpr {
 	return &out
 }
 
+// CloneRefOfCopyOption creates a deep clone of the input.
+func CloneRefOfCopyOption(n *CopyOption) *CopyOption {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Name = CloneIdentifierCI(n.Name)
+	out.Value = CloneExpr(n.Value)
+	return &out
+}
+
+// CloneRefOfCopyTo creates a deep clone of the input.
+func CloneRefOfCopyTo(n *CopyTo) *CopyTo {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Query = CloneTableStatement(n.Query)
+	out.Table = CloneTableName(n.Table)
+	out.Options = CloneSliceOfRefOfCopyOption(n.Options)
+	return &out
+}
+
 // CloneRefOfCount creates a deep clone of the input.
 func CloneRefOfCount(n *Count) *Count {
 	if n == nil {
@@ -1314,6 +1351,16 @@ func CloneRefOfDerivedTable(n *DerivedTable) *DerivedTable {
 	}
 	out := *n
 	out.Select = CloneTableStatement(n.Select)
+	return &out
+}
+
+// CloneRefOfDescribeTableFunc creates a deep clone of the input.
+func CloneRefOfDescribeTableFunc(n *DescribeTableFunc) *DescribeTableFunc {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Func = CloneRefOfTableFuncExpr(n.Func)
 	return &out
 }
 
@@ -3225,6 +3272,26 @@ func CloneRefOfStream(n *Stream) *Stream {
 	return &out
 }
 
+// CloneRefOfStructExpr creates a deep clone of the input.
+func CloneRefOfStructExpr(n *StructExpr) *StructExpr {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Fields = CloneSliceOfRefOfStructField(n.Fields)
+	return &out
+}
+
+// CloneRefOfStructField creates a deep clone of the input.
+func CloneRefOfStructField(n *StructField) *StructField {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Value = CloneExpr(n.Value)
+	return &out
+}
+
 // CloneRefOfSubPartition creates a deep clone of the input.
 func CloneRefOfSubPartition(n *SubPartition) *SubPartition {
 	if n == nil {
@@ -3317,6 +3384,28 @@ func CloneTableExprs(n TableExprs) TableExprs {
 		res[i] = CloneTableExpr(x)
 	}
 	return res
+}
+
+// CloneRefOfTableFuncArg creates a deep clone of the input.
+func CloneRefOfTableFuncArg(n *TableFuncArg) *TableFuncArg {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Name = CloneIdentifierCI(n.Name)
+	out.Value = CloneExpr(n.Value)
+	return &out
+}
+
+// CloneRefOfTableFuncExpr creates a deep clone of the input.
+func CloneRefOfTableFuncExpr(n *TableFuncExpr) *TableFuncExpr {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Name = CloneIdentifierCI(n.Name)
+	out.Args = CloneSliceOfRefOfTableFuncArg(n.Args)
+	return &out
 }
 
 // CloneTableName creates a deep clone of the input.
@@ -4341,6 +4430,8 @@ func CloneExpr(in Expr) Expr {
 		return CloneRefOfStdPop(in)
 	case *StdSamp:
 		return CloneRefOfStdSamp(in)
+	case *StructExpr:
+		return CloneRefOfStructExpr(in)
 	case *Subquery:
 		return CloneRefOfSubquery(in)
 	case *SubstrExpr:
@@ -4483,6 +4574,8 @@ func CloneSimpleTableExpr(in SimpleTableExpr) SimpleTableExpr {
 	switch in := in.(type) {
 	case *DerivedTable:
 		return CloneRefOfDerivedTable(in)
+	case *TableFuncExpr:
+		return CloneRefOfTableFuncExpr(in)
 	case TableName:
 		return CloneTableName(in)
 	default:
@@ -4517,6 +4610,8 @@ func CloneStatement(in Statement) Statement {
 		return CloneRefOfCommentOnly(in)
 	case *Commit:
 		return CloneRefOfCommit(in)
+	case *CopyTo:
+		return CloneRefOfCopyTo(in)
 	case *CreateDatabase:
 		return CloneRefOfCreateDatabase(in)
 	case *CreateProcedure:
@@ -4529,6 +4624,8 @@ func CloneStatement(in Statement) Statement {
 		return CloneRefOfDeallocateStmt(in)
 	case *Delete:
 		return CloneRefOfDelete(in)
+	case *DescribeTableFunc:
+		return CloneRefOfDescribeTableFunc(in)
 	case *DropDatabase:
 		return CloneRefOfDropDatabase(in)
 	case *DropProcedure:
@@ -4791,6 +4888,18 @@ func CloneSliceOfCompoundStatement(n []CompoundStatement) []CompoundStatement {
 	return res
 }
 
+// CloneSliceOfRefOfCopyOption creates a deep clone of the input.
+func CloneSliceOfRefOfCopyOption(n []*CopyOption) []*CopyOption {
+	if n == nil {
+		return nil
+	}
+	res := make([]*CopyOption, len(n))
+	for i, x := range n {
+		res[i] = CloneRefOfCopyOption(x)
+	}
+	return res
+}
+
 // CloneSliceOfRefOfProcParameter creates a deep clone of the input.
 func CloneSliceOfRefOfProcParameter(n []*ProcParameter) []*ProcParameter {
 	if n == nil {
@@ -5042,6 +5151,30 @@ func CloneSliceOfRefOfSignalSet(n []*SignalSet) []*SignalSet {
 	res := make([]*SignalSet, len(n))
 	for i, x := range n {
 		res[i] = CloneRefOfSignalSet(x)
+	}
+	return res
+}
+
+// CloneSliceOfRefOfStructField creates a deep clone of the input.
+func CloneSliceOfRefOfStructField(n []*StructField) []*StructField {
+	if n == nil {
+		return nil
+	}
+	res := make([]*StructField, len(n))
+	for i, x := range n {
+		res[i] = CloneRefOfStructField(x)
+	}
+	return res
+}
+
+// CloneSliceOfRefOfTableFuncArg creates a deep clone of the input.
+func CloneSliceOfRefOfTableFuncArg(n []*TableFuncArg) []*TableFuncArg {
+	if n == nil {
+		return nil
+	}
+	res := make([]*TableFuncArg, len(n))
+	for i, x := range n {
+		res[i] = CloneRefOfTableFuncArg(x)
 	}
 	return res
 }

@@ -124,6 +124,10 @@ func (c *cow) copyOnRewriteSQLNode(n SQLNode, parent SQLNode) (out SQLNode, chan
 		return c.copyOnRewriteRefOfConvertType(n, parent)
 	case *ConvertUsingExpr:
 		return c.copyOnRewriteRefOfConvertUsingExpr(n, parent)
+	case *CopyOption:
+		return c.copyOnRewriteRefOfCopyOption(n, parent)
+	case *CopyTo:
+		return c.copyOnRewriteRefOfCopyTo(n, parent)
 	case *Count:
 		return c.copyOnRewriteRefOfCount(n, parent)
 	case *CountStar:
@@ -154,6 +158,8 @@ func (c *cow) copyOnRewriteSQLNode(n SQLNode, parent SQLNode) (out SQLNode, chan
 		return c.copyOnRewriteRefOfDelete(n, parent)
 	case *DerivedTable:
 		return c.copyOnRewriteRefOfDerivedTable(n, parent)
+	case *DescribeTableFunc:
+		return c.copyOnRewriteRefOfDescribeTableFunc(n, parent)
 	case *DropColumn:
 		return c.copyOnRewriteRefOfDropColumn(n, parent)
 	case *DropDatabase:
@@ -512,6 +518,10 @@ func (c *cow) copyOnRewriteSQLNode(n SQLNode, parent SQLNode) (out SQLNode, chan
 		return c.copyOnRewriteRefOfStdSamp(n, parent)
 	case *Stream:
 		return c.copyOnRewriteRefOfStream(n, parent)
+	case *StructExpr:
+		return c.copyOnRewriteRefOfStructExpr(n, parent)
+	case *StructField:
+		return c.copyOnRewriteRefOfStructField(n, parent)
 	case *SubPartition:
 		return c.copyOnRewriteRefOfSubPartition(n, parent)
 	case *SubPartitionDefinition:
@@ -528,6 +538,10 @@ func (c *cow) copyOnRewriteSQLNode(n SQLNode, parent SQLNode) (out SQLNode, chan
 		return c.copyOnRewriteRefOfSum(n, parent)
 	case TableExprs:
 		return c.copyOnRewriteTableExprs(n, parent)
+	case *TableFuncArg:
+		return c.copyOnRewriteRefOfTableFuncArg(n, parent)
+	case *TableFuncExpr:
+		return c.copyOnRewriteRefOfTableFuncExpr(n, parent)
 	case TableName:
 		return c.copyOnRewriteTableName(n, parent)
 	case TableNames:
@@ -1760,6 +1774,64 @@ func (c *cow) copyOnRewriteRefOfConvertUsingExpr(n *ConvertUsingExpr, parent SQL
 	}
 	return
 }
+func (c *cow) copyOnRewriteRefOfCopyOption(n *CopyOption, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Name, changedName := c.copyOnRewriteIdentifierCI(n.Name, n)
+		_Value, changedValue := c.copyOnRewriteExpr(n.Value, n)
+		if changedName || changedValue {
+			res := *n
+			res.Name, _ = _Name.(IdentifierCI)
+			res.Value, _ = _Value.(Expr)
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfCopyTo(n *CopyTo, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Query, changedQuery := c.copyOnRewriteTableStatement(n.Query, n)
+		_Table, changedTable := c.copyOnRewriteTableName(n.Table, n)
+		var changedOptions bool
+		_Options := make([]*CopyOption, len(n.Options))
+		for x, el := range n.Options {
+			this, changed := c.copyOnRewriteRefOfCopyOption(el, n)
+			_Options[x] = this.(*CopyOption)
+			if changed {
+				changedOptions = true
+			}
+		}
+		if changedQuery || changedTable || changedOptions {
+			res := *n
+			res.Query, _ = _Query.(TableStatement)
+			res.Table, _ = _Table.(TableName)
+			res.Options = _Options
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
 func (c *cow) copyOnRewriteRefOfCount(n *Count, parent SQLNode) (out SQLNode, changed bool) {
 	if n == nil || c.cursor.stop {
 		return n, false
@@ -2148,6 +2220,28 @@ func (c *cow) copyOnRewriteRefOfDerivedTable(n *DerivedTable, parent SQLNode) (o
 		if changedSelect {
 			res := *n
 			res.Select, _ = _Select.(TableStatement)
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfDescribeTableFunc(n *DescribeTableFunc, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Func, changedFunc := c.copyOnRewriteRefOfTableFuncExpr(n.Func, n)
+		if changedFunc {
+			res := *n
+			res.Func, _ = _Func.(*TableFuncExpr)
 			out = &res
 			if c.cloned != nil {
 				c.cloned(n, out)
@@ -6327,6 +6421,58 @@ func (c *cow) copyOnRewriteRefOfStream(n *Stream, parent SQLNode) (out SQLNode, 
 	}
 	return
 }
+func (c *cow) copyOnRewriteRefOfStructExpr(n *StructExpr, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		var changedFields bool
+		_Fields := make([]*StructField, len(n.Fields))
+		for x, el := range n.Fields {
+			this, changed := c.copyOnRewriteRefOfStructField(el, n)
+			_Fields[x] = this.(*StructField)
+			if changed {
+				changedFields = true
+			}
+		}
+		if changedFields {
+			res := *n
+			res.Fields = _Fields
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfStructField(n *StructField, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Value, changedValue := c.copyOnRewriteExpr(n.Value, n)
+		if changedValue {
+			res := *n
+			res.Value, _ = _Value.(Expr)
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
 func (c *cow) copyOnRewriteRefOfSubPartition(n *SubPartition, parent SQLNode) (out SQLNode, changed bool) {
 	if n == nil || c.cursor.stop {
 		return n, false
@@ -6514,6 +6660,62 @@ func (c *cow) copyOnRewriteTableExprs(n TableExprs, parent SQLNode) (out SQLNode
 		}
 		if changed {
 			out = res
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfTableFuncArg(n *TableFuncArg, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Name, changedName := c.copyOnRewriteIdentifierCI(n.Name, n)
+		_Value, changedValue := c.copyOnRewriteExpr(n.Value, n)
+		if changedName || changedValue {
+			res := *n
+			res.Name, _ = _Name.(IdentifierCI)
+			res.Value, _ = _Value.(Expr)
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfTableFuncExpr(n *TableFuncExpr, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Name, changedName := c.copyOnRewriteIdentifierCI(n.Name, n)
+		var changedArgs bool
+		_Args := make([]*TableFuncArg, len(n.Args))
+		for x, el := range n.Args {
+			this, changed := c.copyOnRewriteRefOfTableFuncArg(el, n)
+			_Args[x] = this.(*TableFuncArg)
+			if changed {
+				changedArgs = true
+			}
+		}
+		if changedName || changedArgs {
+			res := *n
+			res.Name, _ = _Name.(IdentifierCI)
+			res.Args = _Args
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
 		}
 	}
 	if c.post != nil {
@@ -8048,6 +8250,8 @@ func (c *cow) copyOnRewriteExpr(n Expr, parent SQLNode) (out SQLNode, changed bo
 		return c.copyOnRewriteRefOfStdPop(n, parent)
 	case *StdSamp:
 		return c.copyOnRewriteRefOfStdSamp(n, parent)
+	case *StructExpr:
+		return c.copyOnRewriteRefOfStructExpr(n, parent)
 	case *Subquery:
 		return c.copyOnRewriteRefOfSubquery(n, parent)
 	case *SubstrExpr:
@@ -8190,6 +8394,8 @@ func (c *cow) copyOnRewriteSimpleTableExpr(n SimpleTableExpr, parent SQLNode) (o
 	switch n := n.(type) {
 	case *DerivedTable:
 		return c.copyOnRewriteRefOfDerivedTable(n, parent)
+	case *TableFuncExpr:
+		return c.copyOnRewriteRefOfTableFuncExpr(n, parent)
 	case TableName:
 		return c.copyOnRewriteTableName(n, parent)
 	case Visitable:
@@ -8224,6 +8430,8 @@ func (c *cow) copyOnRewriteStatement(n Statement, parent SQLNode) (out SQLNode, 
 		return c.copyOnRewriteRefOfCommentOnly(n, parent)
 	case *Commit:
 		return c.copyOnRewriteRefOfCommit(n, parent)
+	case *CopyTo:
+		return c.copyOnRewriteRefOfCopyTo(n, parent)
 	case *CreateDatabase:
 		return c.copyOnRewriteRefOfCreateDatabase(n, parent)
 	case *CreateProcedure:
@@ -8236,6 +8444,8 @@ func (c *cow) copyOnRewriteStatement(n Statement, parent SQLNode) (out SQLNode, 
 		return c.copyOnRewriteRefOfDeallocateStmt(n, parent)
 	case *Delete:
 		return c.copyOnRewriteRefOfDelete(n, parent)
+	case *DescribeTableFunc:
+		return c.copyOnRewriteRefOfDescribeTableFunc(n, parent)
 	case *DropDatabase:
 		return c.copyOnRewriteRefOfDropDatabase(n, parent)
 	case *DropProcedure:

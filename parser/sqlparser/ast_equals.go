@@ -332,6 +332,18 @@ func (cmp *Comparator) SQLNode(inA, inB SQLNode) bool {
 			return false
 		}
 		return cmp.RefOfConvertUsingExpr(a, b)
+	case *CopyOption:
+		b, ok := inB.(*CopyOption)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfCopyOption(a, b)
+	case *CopyTo:
+		b, ok := inB.(*CopyTo)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfCopyTo(a, b)
 	case *Count:
 		b, ok := inB.(*Count)
 		if !ok {
@@ -422,6 +434,12 @@ func (cmp *Comparator) SQLNode(inA, inB SQLNode) bool {
 			return false
 		}
 		return cmp.RefOfDerivedTable(a, b)
+	case *DescribeTableFunc:
+		b, ok := inB.(*DescribeTableFunc)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfDescribeTableFunc(a, b)
 	case *DropColumn:
 		b, ok := inB.(*DropColumn)
 		if !ok {
@@ -1496,6 +1514,18 @@ func (cmp *Comparator) SQLNode(inA, inB SQLNode) bool {
 			return false
 		}
 		return cmp.RefOfStream(a, b)
+	case *StructExpr:
+		b, ok := inB.(*StructExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfStructExpr(a, b)
+	case *StructField:
+		b, ok := inB.(*StructField)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfStructField(a, b)
 	case *SubPartition:
 		b, ok := inB.(*SubPartition)
 		if !ok {
@@ -1544,6 +1574,18 @@ func (cmp *Comparator) SQLNode(inA, inB SQLNode) bool {
 			return false
 		}
 		return cmp.TableExprs(a, b)
+	case *TableFuncArg:
+		b, ok := inB.(*TableFuncArg)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfTableFuncArg(a, b)
+	case *TableFuncExpr:
+		b, ok := inB.(*TableFuncExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfTableFuncExpr(a, b)
 	case TableName:
 		b, ok := inB.(TableName)
 		if !ok {
@@ -2406,6 +2448,32 @@ func (cmp *Comparator) RefOfConvertUsingExpr(a, b *ConvertUsingExpr) bool {
 		cmp.Expr(a.Expr, b.Expr)
 }
 
+// RefOfCopyOption does deep equals between the two objects.
+func (cmp *Comparator) RefOfCopyOption(a, b *CopyOption) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return cmp.IdentifierCI(a.Name, b.Name) &&
+		cmp.Expr(a.Value, b.Value)
+}
+
+// RefOfCopyTo does deep equals between the two objects.
+func (cmp *Comparator) RefOfCopyTo(a, b *CopyTo) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return a.File == b.File &&
+		cmp.TableStatement(a.Query, b.Query) &&
+		cmp.TableName(a.Table, b.Table) &&
+		cmp.SliceOfRefOfCopyOption(a.Options, b.Options)
+}
+
 // RefOfCount does deep equals between the two objects.
 func (cmp *Comparator) RefOfCount(a, b *Count) bool {
 	if a == b {
@@ -2612,6 +2680,17 @@ func (cmp *Comparator) RefOfDerivedTable(a, b *DerivedTable) bool {
 	}
 	return a.Lateral == b.Lateral &&
 		cmp.TableStatement(a.Select, b.Select)
+}
+
+// RefOfDescribeTableFunc does deep equals between the two objects.
+func (cmp *Comparator) RefOfDescribeTableFunc(a, b *DescribeTableFunc) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return cmp.RefOfTableFuncExpr(a.Func, b.Func)
 }
 
 // RefOfDropColumn does deep equals between the two objects.
@@ -4808,6 +4887,29 @@ func (cmp *Comparator) RefOfStream(a, b *Stream) bool {
 		cmp.TableName(a.Table, b.Table)
 }
 
+// RefOfStructExpr does deep equals between the two objects.
+func (cmp *Comparator) RefOfStructExpr(a, b *StructExpr) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return cmp.SliceOfRefOfStructField(a.Fields, b.Fields)
+}
+
+// RefOfStructField does deep equals between the two objects.
+func (cmp *Comparator) RefOfStructField(a, b *StructField) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return a.Key == b.Key &&
+		cmp.Expr(a.Value, b.Value)
+}
+
 // RefOfSubPartition does deep equals between the two objects.
 func (cmp *Comparator) RefOfSubPartition(a, b *SubPartition) bool {
 	if a == b {
@@ -4914,6 +5016,30 @@ func (cmp *Comparator) TableExprs(a, b TableExprs) bool {
 		}
 	}
 	return true
+}
+
+// RefOfTableFuncArg does deep equals between the two objects.
+func (cmp *Comparator) RefOfTableFuncArg(a, b *TableFuncArg) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return cmp.IdentifierCI(a.Name, b.Name) &&
+		cmp.Expr(a.Value, b.Value)
+}
+
+// RefOfTableFuncExpr does deep equals between the two objects.
+func (cmp *Comparator) RefOfTableFuncExpr(a, b *TableFuncExpr) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return cmp.IdentifierCI(a.Name, b.Name) &&
+		cmp.SliceOfRefOfTableFuncArg(a.Args, b.Args)
 }
 
 // TableName does deep equals between the two objects.
@@ -7017,6 +7143,12 @@ func (cmp *Comparator) Expr(inA, inB Expr) bool {
 			return false
 		}
 		return cmp.RefOfStdSamp(a, b)
+	case *StructExpr:
+		b, ok := inB.(*StructExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfStructExpr(a, b)
 	case *Subquery:
 		b, ok := inB.(*Subquery)
 		if !ok {
@@ -7317,6 +7449,12 @@ func (cmp *Comparator) SimpleTableExpr(inA, inB SimpleTableExpr) bool {
 			return false
 		}
 		return cmp.RefOfDerivedTable(a, b)
+	case *TableFuncExpr:
+		b, ok := inB.(*TableFuncExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfTableFuncExpr(a, b)
 	case TableName:
 		b, ok := inB.(TableName)
 		if !ok {
@@ -7398,6 +7536,12 @@ func (cmp *Comparator) Statement(inA, inB Statement) bool {
 			return false
 		}
 		return cmp.RefOfCommit(a, b)
+	case *CopyTo:
+		b, ok := inB.(*CopyTo)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfCopyTo(a, b)
 	case *CreateDatabase:
 		b, ok := inB.(*CreateDatabase)
 		if !ok {
@@ -7434,6 +7578,12 @@ func (cmp *Comparator) Statement(inA, inB Statement) bool {
 			return false
 		}
 		return cmp.RefOfDelete(a, b)
+	case *DescribeTableFunc:
+		b, ok := inB.(*DescribeTableFunc)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfDescribeTableFunc(a, b)
 	case *DropDatabase:
 		b, ok := inB.(*DropDatabase)
 		if !ok {
@@ -7899,6 +8049,19 @@ func (cmp *Comparator) SliceOfCompoundStatement(a, b []CompoundStatement) bool {
 	return true
 }
 
+// SliceOfRefOfCopyOption does deep equals between the two objects.
+func (cmp *Comparator) SliceOfRefOfCopyOption(a, b []*CopyOption) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if !cmp.RefOfCopyOption(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // SliceOfRefOfProcParameter does deep equals between the two objects.
 func (cmp *Comparator) SliceOfRefOfProcParameter(a, b []*ProcParameter) bool {
 	if len(a) != len(b) {
@@ -8174,6 +8337,32 @@ func (cmp *Comparator) SliceOfRefOfSignalSet(a, b []*SignalSet) bool {
 	}
 	for i := 0; i < len(a); i++ {
 		if !cmp.RefOfSignalSet(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// SliceOfRefOfStructField does deep equals between the two objects.
+func (cmp *Comparator) SliceOfRefOfStructField(a, b []*StructField) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if !cmp.RefOfStructField(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// SliceOfRefOfTableFuncArg does deep equals between the two objects.
+func (cmp *Comparator) SliceOfRefOfTableFuncArg(a, b []*TableFuncArg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if !cmp.RefOfTableFuncArg(a[i], b[i]) {
 			return false
 		}
 	}

@@ -3365,3 +3365,78 @@ func (node *GeomFromGeoJSONExpr) Format(buf *TrackedBuffer) {
 func (node *Kill) Format(buf *TrackedBuffer) {
 	buf.astPrintf(node, "kill %s %d", node.Type.ToString(), node.ProcesslistID)
 }
+
+// gq: the formats of gq's nodes (gq_ast.go), here because astfmtgen
+// derives ast_format_fast.go from this file only.
+
+// Format formats the node.
+func (node *TableFuncExpr) Format(buf *TrackedBuffer) {
+	buf.astPrintf(node, "%v(", node.Name)
+	for i, a := range node.Args {
+		if i > 0 {
+			buf.WriteString(", ")
+		}
+		buf.astPrintf(node, "%v", a)
+	}
+	buf.WriteByte(')')
+}
+
+// Format formats the node.
+func (node *TableFuncArg) Format(buf *TrackedBuffer) {
+	if !node.Name.IsEmpty() {
+		buf.astPrintf(node, "%v => ", node.Name)
+	}
+	buf.astPrintf(node, "%v", node.Value)
+}
+
+// Format formats the node.
+func (node *StructExpr) Format(buf *TrackedBuffer) {
+	buf.WriteByte('{')
+	for i, f := range node.Fields {
+		if i > 0 {
+			buf.WriteString(", ")
+		}
+		buf.astPrintf(node, "%v", f)
+	}
+	buf.WriteByte('}')
+}
+
+// Format formats the node.
+func (node *StructField) Format(buf *TrackedBuffer) {
+	buf.WriteString(encodeSQLString(node.Key))
+	buf.astPrintf(node, ": %v", node.Value)
+}
+
+// Format formats the node.
+func (node *CopyTo) Format(buf *TrackedBuffer) {
+	if node.Query != nil {
+		buf.astPrintf(node, "copy (%v)", node.Query)
+	} else {
+		buf.astPrintf(node, "copy %v", node.Table)
+	}
+	buf.WriteString(" to ")
+	buf.WriteString(encodeSQLString(node.File))
+	if len(node.Options) > 0 {
+		buf.WriteString(" (")
+		for i, o := range node.Options {
+			if i > 0 {
+				buf.WriteString(", ")
+			}
+			buf.astPrintf(node, "%v", o)
+		}
+		buf.WriteByte(')')
+	}
+}
+
+// Format formats the node.
+func (node *CopyOption) Format(buf *TrackedBuffer) {
+	buf.astPrintf(node, "%v", node.Name)
+	if node.Value != nil {
+		buf.astPrintf(node, " %v", node.Value)
+	}
+}
+
+// Format formats the node.
+func (node *DescribeTableFunc) Format(buf *TrackedBuffer) {
+	buf.astPrintf(node, "explain %v", node.Func)
+}

@@ -4421,3 +4421,86 @@ func (node *Kill) FormatFast(buf *TrackedBuffer) {
 	buf.WriteByte(' ')
 	buf.WriteString(fmt.Sprintf("%d", node.ProcesslistID))
 }
+
+// gq: the formats of gq's nodes (gq_ast.go), here because astfmtgen
+// derives ast_format_fast.go from this file only.
+
+// FormatFast formats the node.
+func (node *TableFuncExpr) FormatFast(buf *TrackedBuffer) {
+	node.Name.FormatFast(buf)
+	buf.WriteByte('(')
+	for i, a := range node.Args {
+		if i > 0 {
+			buf.WriteString(", ")
+		}
+		a.FormatFast(buf)
+	}
+	buf.WriteByte(')')
+}
+
+// FormatFast formats the node.
+func (node *TableFuncArg) FormatFast(buf *TrackedBuffer) {
+	if !node.Name.IsEmpty() {
+		node.Name.FormatFast(buf)
+		buf.WriteString(" => ")
+	}
+	node.Value.FormatFast(buf)
+}
+
+// FormatFast formats the node.
+func (node *StructExpr) FormatFast(buf *TrackedBuffer) {
+	buf.WriteByte('{')
+	for i, f := range node.Fields {
+		if i > 0 {
+			buf.WriteString(", ")
+		}
+		f.FormatFast(buf)
+	}
+	buf.WriteByte('}')
+}
+
+// FormatFast formats the node.
+func (node *StructField) FormatFast(buf *TrackedBuffer) {
+	buf.WriteString(encodeSQLString(node.Key))
+	buf.WriteString(": ")
+	node.Value.FormatFast(buf)
+}
+
+// FormatFast formats the node.
+func (node *CopyTo) FormatFast(buf *TrackedBuffer) {
+	if node.Query != nil {
+		buf.WriteString("copy (")
+		node.Query.FormatFast(buf)
+		buf.WriteByte(')')
+	} else {
+		buf.WriteString("copy ")
+		node.Table.FormatFast(buf)
+	}
+	buf.WriteString(" to ")
+	buf.WriteString(encodeSQLString(node.File))
+	if len(node.Options) > 0 {
+		buf.WriteString(" (")
+		for i, o := range node.Options {
+			if i > 0 {
+				buf.WriteString(", ")
+			}
+			o.FormatFast(buf)
+		}
+		buf.WriteByte(')')
+	}
+}
+
+// FormatFast formats the node.
+func (node *CopyOption) FormatFast(buf *TrackedBuffer) {
+	node.Name.FormatFast(buf)
+	if node.Value != nil {
+		buf.WriteByte(' ')
+		node.Value.FormatFast(buf)
+	}
+}
+
+// FormatFast formats the node.
+func (node *DescribeTableFunc) FormatFast(buf *TrackedBuffer) {
+	buf.WriteString("explain ")
+	node.Func.FormatFast(buf)
+}

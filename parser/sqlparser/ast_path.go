@@ -105,6 +105,11 @@ const (
 	RefOfConvertExprExpr
 	RefOfConvertExprType
 	RefOfConvertUsingExprExpr
+	RefOfCopyOptionName
+	RefOfCopyOptionValue
+	RefOfCopyToQuery
+	RefOfCopyToTable
+	RefOfCopyToOptionsOffset
 	RefOfCountArgsOffset
 	RefOfCountOverClause
 	RefOfCountStarOverClause
@@ -143,6 +148,7 @@ const (
 	RefOfDeleteOrderBy
 	RefOfDeleteLimit
 	RefOfDerivedTableSelect
+	RefOfDescribeTableFuncFunc
 	RefOfDropColumnName
 	RefOfDropDatabaseComments
 	RefOfDropDatabaseDBName
@@ -456,6 +462,8 @@ const (
 	RefOfStreamComments
 	RefOfStreamSelectExpr
 	RefOfStreamTable
+	RefOfStructExprFieldsOffset
+	RefOfStructFieldValue
 	RefOfSubPartitionColList
 	RefOfSubPartitionExpr
 	RefOfSubPartitionDefinitionName
@@ -472,6 +480,10 @@ const (
 	RefOfSumArg
 	RefOfSumOverClause
 	TableExprsOffset
+	RefOfTableFuncArgName
+	RefOfTableFuncArgValue
+	RefOfTableFuncExprName
+	RefOfTableFuncExprArgsOffset
 	TableNameName
 	TableNameQualifier
 	TableNamesOffset
@@ -562,6 +574,7 @@ const (
 	RefOfColumnTypeOptionsSecondaryEngineAttribute
 	RefOfColumnTypeOptionsSRID
 	SliceOfCompoundStatementOffset
+	SliceOfRefOfCopyOptionOffset
 	SliceOfRefOfProcParameterOffset
 	SliceOfHandlerConditionOffset
 	SliceOfTableExprOffset
@@ -582,6 +595,8 @@ const (
 	RefOfRootNodeSQLNode
 	SliceOfSelectExprOffset
 	SliceOfRefOfSignalSetOffset
+	SliceOfRefOfStructFieldOffset
+	SliceOfRefOfTableFuncArgOffset
 	RefOfTableNameName
 	RefOfTableNameQualifier
 	RefOfTableOptionValue
@@ -772,6 +787,16 @@ func (s ASTStep) DebugString() string {
 		return "(*ConvertExpr).Type"
 	case RefOfConvertUsingExprExpr:
 		return "(*ConvertUsingExpr).Expr"
+	case RefOfCopyOptionName:
+		return "(*CopyOption).Name"
+	case RefOfCopyOptionValue:
+		return "(*CopyOption).Value"
+	case RefOfCopyToQuery:
+		return "(*CopyTo).Query"
+	case RefOfCopyToTable:
+		return "(*CopyTo).Table"
+	case RefOfCopyToOptionsOffset:
+		return "(*CopyTo).OptionsOffset"
 	case RefOfCountArgsOffset:
 		return "(*Count).ArgsOffset"
 	case RefOfCountOverClause:
@@ -848,6 +873,8 @@ func (s ASTStep) DebugString() string {
 		return "(*Delete).Limit"
 	case RefOfDerivedTableSelect:
 		return "(*DerivedTable).Select"
+	case RefOfDescribeTableFuncFunc:
+		return "(*DescribeTableFunc).Func"
 	case RefOfDropColumnName:
 		return "(*DropColumn).Name"
 	case RefOfDropDatabaseComments:
@@ -1474,6 +1501,10 @@ func (s ASTStep) DebugString() string {
 		return "(*Stream).SelectExpr"
 	case RefOfStreamTable:
 		return "(*Stream).Table"
+	case RefOfStructExprFieldsOffset:
+		return "(*StructExpr).FieldsOffset"
+	case RefOfStructFieldValue:
+		return "(*StructField).Value"
 	case RefOfSubPartitionColList:
 		return "(*SubPartition).ColList"
 	case RefOfSubPartitionExpr:
@@ -1506,6 +1537,14 @@ func (s ASTStep) DebugString() string {
 		return "(*Sum).OverClause"
 	case TableExprsOffset:
 		return "(TableExprs)[]Offset"
+	case RefOfTableFuncArgName:
+		return "(*TableFuncArg).Name"
+	case RefOfTableFuncArgValue:
+		return "(*TableFuncArg).Value"
+	case RefOfTableFuncExprName:
+		return "(*TableFuncExpr).Name"
+	case RefOfTableFuncExprArgsOffset:
+		return "(*TableFuncExpr).ArgsOffset"
 	case TableNameName:
 		return "(TableName).Name"
 	case TableNameQualifier:
@@ -1686,6 +1725,8 @@ func (s ASTStep) DebugString() string {
 		return "(*ColumnTypeOptions).SRID"
 	case SliceOfCompoundStatementOffset:
 		return "([]CompoundStatement)[]Offset"
+	case SliceOfRefOfCopyOptionOffset:
+		return "([]*CopyOption)[]Offset"
 	case SliceOfRefOfProcParameterOffset:
 		return "([]*ProcParameter)[]Offset"
 	case SliceOfHandlerConditionOffset:
@@ -1726,6 +1767,10 @@ func (s ASTStep) DebugString() string {
 		return "([]SelectExpr)[]Offset"
 	case SliceOfRefOfSignalSetOffset:
 		return "([]*SignalSet)[]Offset"
+	case SliceOfRefOfStructFieldOffset:
+		return "([]*StructField)[]Offset"
+	case SliceOfRefOfTableFuncArgOffset:
+		return "([]*TableFuncArg)[]Offset"
 	case RefOfTableNameName:
 		return "(*TableName).Name"
 	case RefOfTableNameQualifier:
@@ -1952,6 +1997,18 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*ConvertExpr).Type
 		case RefOfConvertUsingExprExpr:
 			node = node.(*ConvertUsingExpr).Expr
+		case RefOfCopyOptionName:
+			node = node.(*CopyOption).Name
+		case RefOfCopyOptionValue:
+			node = node.(*CopyOption).Value
+		case RefOfCopyToQuery:
+			node = node.(*CopyTo).Query
+		case RefOfCopyToTable:
+			node = node.(*CopyTo).Table
+		case RefOfCopyToOptionsOffset:
+			idx, bytesRead := path.nextPathOffset()
+			path = path[bytesRead:]
+			node = node.(*CopyTo).Options[idx]
 		case RefOfCountArgsOffset:
 			idx, bytesRead := path.nextPathOffset()
 			path = path[bytesRead:]
@@ -2038,6 +2095,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*Delete).Limit
 		case RefOfDerivedTableSelect:
 			node = node.(*DerivedTable).Select
+		case RefOfDescribeTableFuncFunc:
+			node = node.(*DescribeTableFunc).Func
 		case RefOfDropColumnName:
 			node = node.(*DropColumn).Name
 		case RefOfDropDatabaseComments:
@@ -2736,6 +2795,12 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*Stream).SelectExpr
 		case RefOfStreamTable:
 			node = node.(*Stream).Table
+		case RefOfStructExprFieldsOffset:
+			idx, bytesRead := path.nextPathOffset()
+			path = path[bytesRead:]
+			node = node.(*StructExpr).Fields[idx]
+		case RefOfStructFieldValue:
+			node = node.(*StructField).Value
 		case RefOfSubPartitionColList:
 			node = node.(*SubPartition).ColList
 		case RefOfSubPartitionExpr:
@@ -2772,6 +2837,16 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			idx, bytesRead := path.nextPathOffset()
 			path = path[bytesRead:]
 			node = node.(TableExprs)[idx]
+		case RefOfTableFuncArgName:
+			node = node.(*TableFuncArg).Name
+		case RefOfTableFuncArgValue:
+			node = node.(*TableFuncArg).Value
+		case RefOfTableFuncExprName:
+			node = node.(*TableFuncExpr).Name
+		case RefOfTableFuncExprArgsOffset:
+			idx, bytesRead := path.nextPathOffset()
+			path = path[bytesRead:]
+			node = node.(*TableFuncExpr).Args[idx]
 		case TableNameName:
 			node = node.(TableName).Name
 		case TableNameQualifier:

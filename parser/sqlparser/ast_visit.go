@@ -124,6 +124,10 @@ func VisitSQLNode(in SQLNode, f Visit) error {
 		return VisitRefOfConvertType(in, f)
 	case *ConvertUsingExpr:
 		return VisitRefOfConvertUsingExpr(in, f)
+	case *CopyOption:
+		return VisitRefOfCopyOption(in, f)
+	case *CopyTo:
+		return VisitRefOfCopyTo(in, f)
 	case *Count:
 		return VisitRefOfCount(in, f)
 	case *CountStar:
@@ -154,6 +158,8 @@ func VisitSQLNode(in SQLNode, f Visit) error {
 		return VisitRefOfDelete(in, f)
 	case *DerivedTable:
 		return VisitRefOfDerivedTable(in, f)
+	case *DescribeTableFunc:
+		return VisitRefOfDescribeTableFunc(in, f)
 	case *DropColumn:
 		return VisitRefOfDropColumn(in, f)
 	case *DropDatabase:
@@ -512,6 +518,10 @@ func VisitSQLNode(in SQLNode, f Visit) error {
 		return VisitRefOfStdSamp(in, f)
 	case *Stream:
 		return VisitRefOfStream(in, f)
+	case *StructExpr:
+		return VisitRefOfStructExpr(in, f)
+	case *StructField:
+		return VisitRefOfStructField(in, f)
 	case *SubPartition:
 		return VisitRefOfSubPartition(in, f)
 	case *SubPartitionDefinition:
@@ -528,6 +538,10 @@ func VisitSQLNode(in SQLNode, f Visit) error {
 		return VisitRefOfSum(in, f)
 	case TableExprs:
 		return VisitTableExprs(in, f)
+	case *TableFuncArg:
+		return VisitRefOfTableFuncArg(in, f)
+	case *TableFuncExpr:
+		return VisitRefOfTableFuncExpr(in, f)
 	case TableName:
 		return VisitTableName(in, f)
 	case TableNames:
@@ -1321,6 +1335,41 @@ func VisitRefOfConvertUsingExpr(in *ConvertUsingExpr, f Visit) error {
 	}
 	return nil
 }
+func VisitRefOfCopyOption(in *CopyOption, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitIdentifierCI(in.Name, f); err != nil {
+		return err
+	}
+	if err := VisitExpr(in.Value, f); err != nil {
+		return err
+	}
+	return nil
+}
+func VisitRefOfCopyTo(in *CopyTo, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitTableStatement(in.Query, f); err != nil {
+		return err
+	}
+	if err := VisitTableName(in.Table, f); err != nil {
+		return err
+	}
+	for _, el := range in.Options {
+		if err := VisitRefOfCopyOption(el, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 func VisitRefOfCount(in *Count, f Visit) error {
 	if in == nil {
 		return nil
@@ -1576,6 +1625,18 @@ func VisitRefOfDerivedTable(in *DerivedTable, f Visit) error {
 		return err
 	}
 	if err := VisitTableStatement(in.Select, f); err != nil {
+		return err
+	}
+	return nil
+}
+func VisitRefOfDescribeTableFunc(in *DescribeTableFunc, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitRefOfTableFuncExpr(in.Func, f); err != nil {
 		return err
 	}
 	return nil
@@ -4166,6 +4227,32 @@ func VisitRefOfStream(in *Stream, f Visit) error {
 	}
 	return nil
 }
+func VisitRefOfStructExpr(in *StructExpr, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	for _, el := range in.Fields {
+		if err := VisitRefOfStructField(el, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func VisitRefOfStructField(in *StructField, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitExpr(in.Value, f); err != nil {
+		return err
+	}
+	return nil
+}
 func VisitRefOfSubPartition(in *SubPartition, f Visit) error {
 	if in == nil {
 		return nil
@@ -4285,6 +4372,38 @@ func VisitTableExprs(in TableExprs, f Visit) error {
 	}
 	for _, el := range in {
 		if err := VisitTableExpr(el, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func VisitRefOfTableFuncArg(in *TableFuncArg, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitIdentifierCI(in.Name, f); err != nil {
+		return err
+	}
+	if err := VisitExpr(in.Value, f); err != nil {
+		return err
+	}
+	return nil
+}
+func VisitRefOfTableFuncExpr(in *TableFuncExpr, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitIdentifierCI(in.Name, f); err != nil {
+		return err
+	}
+	for _, el := range in.Args {
+		if err := VisitRefOfTableFuncArg(el, f); err != nil {
 			return err
 		}
 	}
@@ -5475,6 +5594,8 @@ func VisitExpr(in Expr, f Visit) error {
 		return VisitRefOfStdPop(in, f)
 	case *StdSamp:
 		return VisitRefOfStdSamp(in, f)
+	case *StructExpr:
+		return VisitRefOfStructExpr(in, f)
 	case *Subquery:
 		return VisitRefOfSubquery(in, f)
 	case *SubstrExpr:
@@ -5617,6 +5738,8 @@ func VisitSimpleTableExpr(in SimpleTableExpr, f Visit) error {
 	switch in := in.(type) {
 	case *DerivedTable:
 		return VisitRefOfDerivedTable(in, f)
+	case *TableFuncExpr:
+		return VisitRefOfTableFuncExpr(in, f)
 	case TableName:
 		return VisitTableName(in, f)
 	case Visitable:
@@ -5651,6 +5774,8 @@ func VisitStatement(in Statement, f Visit) error {
 		return VisitRefOfCommentOnly(in, f)
 	case *Commit:
 		return VisitRefOfCommit(in, f)
+	case *CopyTo:
+		return VisitRefOfCopyTo(in, f)
 	case *CreateDatabase:
 		return VisitRefOfCreateDatabase(in, f)
 	case *CreateProcedure:
@@ -5663,6 +5788,8 @@ func VisitStatement(in Statement, f Visit) error {
 		return VisitRefOfDeallocateStmt(in, f)
 	case *Delete:
 		return VisitRefOfDelete(in, f)
+	case *DescribeTableFunc:
+		return VisitRefOfDescribeTableFunc(in, f)
 	case *DropDatabase:
 		return VisitRefOfDropDatabase(in, f)
 	case *DropProcedure:

@@ -108,3 +108,83 @@ func setOpOperandNeedsParen(parent *Union, operand TableStatement, right bool) b
 	}
 	return tighter(child) < tighter(parent)
 }
+
+// TableFuncExpr is a table function in FROM, DuckDB's way of reading
+// files: read_csv('data/*.csv', delim = ';', columns = {'a': 'BIGINT'}).
+// It sits in an AliasedTableExpr, which holds its alias and column names.
+type TableFuncExpr struct {
+	Name IdentifierCI
+	Args []*TableFuncArg
+}
+
+// TableFuncArg is one argument of a table function: positional (Name
+// empty) or named (name => value; the grammar also takes name = value,
+// which DuckDB accepts, and turns it into the same node).
+type TableFuncArg struct {
+	Name  IdentifierCI
+	Value Expr
+}
+
+// StructExpr is a struct literal, {'a': 'BIGINT', 'b': 'VARCHAR'}, which
+// the grammar allows only as a table function's argument (DuckDB's
+// read_csv takes its column types so).
+type StructExpr struct {
+	Fields []*StructField
+}
+
+// StructField is one key: value pair of a StructExpr.
+type StructField struct {
+	Key   string
+	Value Expr
+}
+
+// CopyTo is DuckDB's COPY (query) TO 'file' [(options)] or COPY table TO
+// 'file' [(options)]: the query's rows (or the table's) written to a file.
+// Exactly one of Query and Table is set.
+type CopyTo struct {
+	Query   TableStatement
+	Table   TableName
+	File    string
+	Options []*CopyOption
+}
+
+// CopyOption is one COPY option: FORMAT parquet, HEADER false,
+// DELIMITER ','. Value is nil for a bare flag (HEADER); an identifier
+// value (parquet) is a ColName.
+type CopyOption struct {
+	Name  IdentifierCI
+	Value Expr
+}
+
+// DescribeTableFunc is DESCRIBE of a table function: the columns
+// read_csv(…) would give.
+type DescribeTableFunc struct {
+	Func *TableFuncExpr
+}
+
+func (*TableFuncExpr) iSimpleTableExpr() {}
+func (*StructExpr) IsExpr()              {}
+func (*CopyTo) iStatement()              {}
+func (*DescribeTableFunc) iStatement()   {}
+
+// tableFuncArg is a table function's argument written as an expression:
+// name = value is a named argument, as in DuckDB (a positional argument
+// is never a comparison of a bare column, which no table function could
+// evaluate).
+func tableFuncArg(e Expr) *TableFuncArg {
+	if c, ok := e.(*ComparisonExpr); ok && c.Operator == EqualOp && c.Modifier == Missing {
+		if n, ok := c.Left.(*ColName); ok && n.Qualifier.IsEmpty() {
+			return &TableFuncArg{Name: n.Name, Value: c.Right}
+		}
+	}
+	return &TableFuncArg{Value: e}
+}
+
+// argName is the name in name = {…}: a bare column name, or "" when the
+// left side is anything else.
+func argName(e Expr) (IdentifierCI, bool) {
+	if n, ok := e.(*ColName); ok && n.Qualifier.IsEmpty() {
+		return n.Name, true
+	}
+	return IdentifierCI{}, false
+}

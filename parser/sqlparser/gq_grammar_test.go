@@ -80,6 +80,37 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select a from t where a not ilike 'x%' escape '!'", "select a from t where a not ilike 'x%' escape '!'"},
 		{"select a ilike 'x' and b like 'y' from t", "select a ilike 'x' and b like 'y' from t"},
 		{"select ilike from t", "select `ilike` from t"},
+
+		// Table functions in FROM; name = value and name => value are the
+		// same named argument.
+		{"select * from read_csv('x.csv')", "select * from read_csv('x.csv')"},
+		{"select * from read_csv('x.csv', delim = ';', header => true, skip = 2 + 1) as t(a, b)",
+			"select * from read_csv('x.csv', delim => ';', `header` => true, `skip` => 2 + 1) as t(a, b)"},
+		{"select * from read_csv('d/*.csv', columns = {'a': 'BIGINT', 'b': 'VARCHAR'}) t",
+			"select * from read_csv('d/*.csv', `columns` => {'a': 'BIGINT', 'b': 'VARCHAR'}) as t"},
+		{"select * from read_csv('x.csv', types => {a: 'DATE'}, all_varchar = false)",
+			"select * from read_csv('x.csv', types => {'a': 'DATE'}, all_varchar => false)"},
+		{"select * from READ_PARQUET('p/*/*.parquet', hive_partitioning = 1) r join t on r.a = t.a",
+			"select * from READ_PARQUET('p/*/*.parquet', hive_partitioning => 1) as r join t on r.a = t.a"},
+		{"select * from read_csv('x.csv', 'y', t.a = 1)", "select * from read_csv('x.csv', 'y', t.a = 1)"},
+		{"select * from t, read_parquet('x.parquet') as p", "select * from t, read_parquet('x.parquet') as p"},
+		{"select * from (select 1 from dual) as d(a), t as u", "select * from (select 1 from dual) as d(a), t as u"},
+		{"select * from `data/x.csv` where a = 1", "select * from `data/x.csv` where a = 1"},
+		{"describe read_csv('x.csv', header = false)", "explain read_csv('x.csv', `header` => false)"},
+		{"desc `data/x.csv`", "explain `data/x.csv`"},
+		{"describe t", "explain t"},
+		// A name with arguments in FROM is a table function, known or not.
+		{"select * from t (a)", "select * from t(a)"},
+
+		// COPY … TO
+		{"copy (select a from t) to 'x.parquet'", "copy (select a from t) to 'x.parquet'"},
+		{"COPY (select a from t where b > 1) TO 'x.csv' (FORMAT csv, HEADER false, DELIMITER ';')",
+			"copy (select a from t where b > 1) to 'x.csv' (`FORMAT` `csv`, `HEADER` false, DELIMITER ';')"},
+		{"copy t to 'out/t.json' (format json)", "copy t to 'out/t.json' (`format` `json`)"},
+		{"copy (select 1 from dual union select 2 from dual order by 1) to 'x.csv' (header)",
+			"copy (select 1 from dual union select 2 from dual order by 1 asc) to 'x.csv' (`header`)"},
+		{"copy (with c as (select 1 as a from dual) select a from c) to 'x.csv' (format 'csv', header 1)",
+			"copy (with c as (select 1 as a from dual) select a from c) to 'x.csv' (`format` 'csv', `header` 1)"},
 	}
 	for _, c := range cases {
 		stmt := gqParse(t, c.in)
@@ -170,6 +201,15 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select a from t except all distinct select a from u", "syntax error"},
 		{"select sum(a) filter where a > 1 from t", "syntax error"},
 		{"select a from t full", "syntax error"},
+		{"select * from read_csv('x', 1 = {'a': 'b'})", "a struct literal is an argument's value"},
+		{"select * from read_csv('x', {'a': 'b'})", "syntax error"},
+		{"select * from read_csv()", "syntax error"},
+		{"select {'a': 1} from t", "syntax error"},
+		{"select f(a => 1) from t", "syntax error"},
+		{"select * from t where a => 1", "syntax error"},
+		{"copy t to x", "syntax error"},
+		{"copy (select 1) to 'x.csv' (format = csv)", "syntax error"},
+		{"copy t from 'x.csv'", "syntax error"},
 	}
 	for _, c := range cases {
 		_, err := NewTestParser().Parse(c.in)
@@ -177,4 +217,34 @@ func TestGQGrammarErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error containing %q", c.in, err, c.want)
 		}
 	}
+}
+
+func TestGQTableFuncTrees(t *testing.T) {
+	sel := gqParse(t, "select * from read_csv('x.csv', delim = ';', columns => {'a': 'BIGINT'}) as t(a)").(*Select)
+	at := sel.From[0].(*AliasedTableExpr)
+	tf, ok := at.Expr.(*TableFuncExpr)
+	if !ok || tf.Name.String() != "read_csv" || at.As.String() != "t" || len(at.Columns) != 1 || len(tf.Args) != 3 {
+		t.Fatalf("%s: %#v", String(sel), at)
+	}
+	if !tf.Args[0].Name.IsEmpty() || tf.Args[1].Name.String() != "delim" || tf.Args[2].Name.String() != "columns" {
+		t.Errorf("argument names: %s", String(tf))
+	}
+	if st, ok := tf.Args[2].Value.(*StructExpr); !ok || len(st.Fields) != 1 || st.Fields[0].Key != "a" {
+		t.Errorf("struct: %#v", tf.Args[2].Value)
+	}
+	d := gqParse(t, "desc read_parquet('x.parquet')").(*DescribeTableFunc)
+	if d.Func.Name.String() != "read_parquet" {
+		t.Errorf("describe: %s", String(d))
+	}
+	c := gqParse(t, "copy (select a from t) to 'x.csv' (format csv, header false)").(*CopyTo)
+	if c.Query == nil || c.File != "x.csv" || len(c.Options) != 2 || c.Options[0].Name.String() != "format" ||
+		c.Options[0].Value.(*ColName).Name.String() != "csv" || c.Options[1].Value != BoolVal(false) {
+		t.Errorf("copy: %#v", c)
+	}
+	c = gqParse(t, "copy db.t to 'x.parquet'").(*CopyTo)
+	if c.Query != nil || c.Table.Name.String() != "t" || c.Table.Qualifier.String() != "db" || c.Options != nil {
+		t.Errorf("copy table: %#v", c)
+	}
+	// A keyword named like an option is still a column, a table and an alias.
+	gqParse(t, "select format, header, copy from copy as format")
 }

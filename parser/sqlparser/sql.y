@@ -166,6 +166,13 @@ func markBindVariable(yylex yyLexer, bvar string) {
   handlerConditions []HandlerCondition
   signalSet *SignalSet
   signalSets []*SignalSet
+  tableFunc *TableFuncExpr
+  tableFuncArg *TableFuncArg
+  tableFuncArgs []*TableFuncArg
+  structField *StructField
+  structFields []*StructField
+  copyOption *CopyOption
+  copyOptions []*CopyOption
   signalConditionName SignalConditionName
   partDefs      []*PartitionDefinition
   partitionValueRange	*PartitionValueRange
@@ -293,6 +300,8 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %nonassoc EMPTY_ALIAS_BEFORE_FULL
 
 %token LEX_ERROR
+// gq: => between a table function's argument name and its value
+%token <str> NAMED_ARG_ARROW
 %left <str> UNION
 // gq: INTERSECT (EXCEPT is declared with MySQL's unused reserved words below)
 %token <str> INTERSECT
@@ -516,6 +525,16 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <statement> analyze_statement show_statement use_statement purge_statement other_statement
 %type <statement> begin_statement commit_statement rollback_statement savepoint_statement release_statement load_statement
 %type <statement> lock_statement unlock_statement call_statement
+%type <statement> copy_statement // gq: COPY … TO
+%type <tableFunc> table_function // gq: table functions in FROM
+%type <tableFuncArg> table_func_arg
+%type <tableFuncArgs> table_func_arg_list
+%type <expr> struct_literal
+%type <structField> struct_field
+%type <structFields> struct_field_list
+%type <copyOption> copy_option
+%type <copyOptions> copy_options_opt copy_option_list
+%type <expr> copy_option_value
 %type <statement> revert_statement
 %type <strs> comment_opt comment_list
 %type <str> wild_opt check_option_opt cascade_or_local_opt restrict_or_cascade_opt
@@ -781,6 +800,7 @@ command:
 | execute_statement
 | deallocate_statement
 | kill_statement
+| copy_statement // gq: COPY … TO
 
 compound_statement_without_semicolon:
   command
@@ -5059,6 +5079,71 @@ explain_statement:
   {
     $$ = &ExplainStmt{Type: $3, Statement: $4, Comments: Comments($2).Parsed()}
   }
+// gq: DESCRIBE read_csv(...)
+| explain_synonyms comment_opt table_function
+  {
+    $$ = &DescribeTableFunc{Func: $3}
+  }
+
+// gq: DuckDB's COPY (query) TO 'file' [(option, ...)] and COPY table TO
+// 'file' [(option, ...)]; an option is a name and an optional value:
+// FORMAT parquet, HEADER false, DELIMITER ';', HEADER.
+copy_statement:
+  COPY query_expression_parens TO STRING copy_options_opt
+  {
+    $$ = &CopyTo{Query: $2, File: $4, Options: $5}
+  }
+| COPY table_name TO STRING copy_options_opt
+  {
+    $$ = &CopyTo{Table: $2, File: $4, Options: $5}
+  }
+
+copy_options_opt:
+  {
+    $$ = nil
+  }
+| openb copy_option_list closeb
+  {
+    $$ = $2
+  }
+
+copy_option_list:
+  copy_option
+  {
+    $$ = []*CopyOption{$1}
+  }
+| copy_option_list ',' copy_option
+  {
+    $$ = append($1, $3)
+  }
+
+copy_option:
+  sql_id
+  {
+    $$ = &CopyOption{Name: $1}
+  }
+| sql_id copy_option_value
+  {
+    $$ = &CopyOption{Name: $1, Value: $2}
+  }
+
+copy_option_value:
+  sql_id
+  {
+    $$ = &ColName{Name: $1}
+  }
+| STRING
+  {
+    $$ = NewStrLiteral($1)
+  }
+| INTEGRAL
+  {
+    $$ = NewIntLiteral($1)
+  }
+| boolean_value
+  {
+    $$ = $1
+  }
 
 vexplain_statement:
   VEXPLAIN comment_opt vexplain_type_opt explainable_statement
@@ -5558,6 +5643,82 @@ table_factor:
 | json_table_function
   {
     $$ = $1
+  }
+// gq: a table function, read_csv('x.csv', delim => ';') [AS t [(a, b)]]
+| table_function as_opt_id column_list_opt
+  {
+    $$ = &AliasedTableExpr{Expr: $1, As: $2, Columns: $3}
+  }
+
+// gq: a table function's name and arguments. After the name, '(' is
+// shifted: no table name is followed by '(' in FROM.
+table_function:
+  table_id openb table_func_arg_list closeb
+  {
+    $$ = &TableFuncExpr{Name: NewIdentifierCI($1.String()), Args: $3}
+  }
+
+table_func_arg_list:
+  table_func_arg
+  {
+    $$ = []*TableFuncArg{$1}
+  }
+| table_func_arg_list ',' table_func_arg
+  {
+    $$ = append($1, $3)
+  }
+
+// gq: positional, name => value, or name = value (a comparison of a bare
+// column name becomes a named argument, tableFuncArg); a struct literal
+// only as a named argument's value.
+table_func_arg:
+  expression
+  {
+    $$ = tableFuncArg($1)
+  }
+| sql_id NAMED_ARG_ARROW expression
+  {
+    $$ = &TableFuncArg{Name: $1, Value: $3}
+  }
+| sql_id NAMED_ARG_ARROW struct_literal
+  {
+    $$ = &TableFuncArg{Name: $1, Value: $3}
+  }
+| bool_pri '=' struct_literal
+  {
+    name, ok := argName($1)
+    if !ok {
+      yylex.Error("a struct literal is an argument's value: name = {...}")
+      return 1
+    }
+    $$ = &TableFuncArg{Name: name, Value: $3}
+  }
+
+// gq: DuckDB's struct literal, {'a': 'BIGINT', 'b': 'VARCHAR'}
+struct_literal:
+  '{' struct_field_list '}'
+  {
+    $$ = &StructExpr{Fields: $2}
+  }
+
+struct_field_list:
+  struct_field
+  {
+    $$ = []*StructField{$1}
+  }
+| struct_field_list ',' struct_field
+  {
+    $$ = append($1, $3)
+  }
+
+struct_field:
+  STRING ':' expression
+  {
+    $$ = &StructField{Key: $1, Value: $3}
+  }
+| sql_id ':' expression
+  {
+    $$ = &StructField{Key: $1.String(), Value: $3}
   }
 
 derived_table:

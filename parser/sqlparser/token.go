@@ -200,8 +200,20 @@ func (tkn *Tokenizer) Scan() (int, string) {
 
 		tkn.skip(1)
 		switch ch {
-		case '=', ',', '(', ')', '+', '*', '%', '^', '~':
+		case '=':
+			// gq: => names a table function's argument (DuckDB's
+			// read_csv('x.csv', delim => ';')); MySQL has no =>.
+			if tkn.cur() == '>' {
+				tkn.skip(1)
+				return NAMED_ARG_ARROW, "=>"
+			}
 			return int(ch), ""
+		case ',', '(', ')', '+', '*', '%', '^', '~':
+			return int(ch), ""
+		case '{', '}':
+			// gq: a struct literal, {'a': 'BIGINT'}; the text names the
+			// token in a syntax error, as it did when it was LEX_ERROR.
+			return int(ch), string(byte(ch))
 		case '&':
 			if tkn.cur() == '&' {
 				tkn.skip(1)
@@ -459,6 +471,11 @@ func (tkn *Tokenizer) scanBindVarOrAssignmentExpression() (int, string) {
 		tkn.skip(1)
 	}
 	if !isLetter(tkn.cur()) {
+		if token == VALUE_ARG {
+			// gq: a lone ':' separates a struct literal's key from its
+			// value ({'a': 'BIGINT'}).
+			return ':', tkn.buf[start:tkn.Pos]
+		}
 		return LEX_ERROR, tkn.buf[start:tkn.Pos]
 	}
 	// If : is followed by a letter, it is a bindvariable. Example :v1, :v2
