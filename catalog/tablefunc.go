@@ -71,17 +71,23 @@ func expandFormat(ctx context.Context, a *access, name string, pats []string, hi
 			levels = 5
 		}
 		var all []string
+		failed := false
+	levels:
 		for l := 0; l < levels && len(all) == 0; l++ {
 			for _, p := range pats {
 				ps, err := expandFiles(ctx, a, strings.TrimSuffix(dir, "/")+strings.Repeat("/*", l)+"/"+p, maxGlob)
 				if err == nil {
 					all = append(all, ps...)
 				} else if !strings.Contains(err.Error(), "no files match") {
-					return nil, err
+					// A refusal (or any failure) is reported for the
+					// name as written below, not for the glob made
+					// from it.
+					failed = true
+					break levels
 				}
 			}
 		}
-		if len(all) > 0 {
+		if len(all) > 0 && !failed {
 			sort.Strings(all)
 			return all, nil
 		}

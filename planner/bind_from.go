@@ -72,6 +72,12 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 			return nil, nil, err
 		}
 		return relation(r, alias, renames)
+	case *sqlparser.TableFuncExpr:
+		args, err := tableFuncArgs(x.Name.String(), x.Args)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b.bindTableFunc(x.Name.String(), args, alias, renames)
 	case sqlparser.TableName:
 		name := x.Name.String()
 		if alias == "" {
@@ -118,9 +124,8 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 // delim = ';', header = true, columns = {'a': 'BIGINT'}),
 // read_parquet('glob', hive_partitioning = true) — given its name and its
 // arguments as constants (tableFuncArgs). The table is named alias, or
-// the function's name. vitess's grammar parses no table function in FROM:
-// the grammar that does (gq's parser fork) calls this with its node's
-// name and arguments.
+// the function's name. The catalog opens its files under its file-access
+// policy and the query's context, as it does a backtick path.
 func (b *binder) bindTableFunc(fn string, args []catalog.FuncArg, alias string, renames []string) (Plan, []scopeCol, error) {
 	if alias == "" {
 		alias = strings.ToLower(fn)
@@ -135,28 +140,37 @@ func (b *binder) bindTableFunc(fn string, args []catalog.FuncArg, alias string, 
 	return scan(tab, alias, renames)
 }
 
-// tableFuncArgs turns a table function's argument expressions into
-// constants: string, number and boolean literals, positional or named as
-// name = value (DuckDB also writes name => value, and struct literals
-// {'a': 'BIGINT'}: a grammar that parses those gives them as
-// catalog.FuncArg directly, a struct as a []catalog.FuncArg).
-func tableFuncArgs(fn string, exprs []sqlparser.Expr) ([]catalog.FuncArg, error) {
+// tableFuncArgs turns a table function's arguments into constants: string,
+// number and boolean literals, positional or named (name => value; the
+// grammar makes name = value the same), and a struct literal {'a':
+// 'BIGINT'} into a []catalog.FuncArg of its fields.
+func tableFuncArgs(fn string, args []*sqlparser.TableFuncArg) ([]catalog.FuncArg, error) {
 	var out []catalog.FuncArg
-	for _, e := range exprs {
-		var a catalog.FuncArg
-		if c, ok := e.(*sqlparser.ComparisonExpr); ok && c.Operator == sqlparser.EqualOp {
-			if n, ok := c.Left.(*sqlparser.ColName); ok && n.Qualifier.IsEmpty() {
-				a.Name, e = n.Name.String(), c.Right
-			}
-		}
-		v, err := constArg(e)
+	for _, a := range args {
+		v, err := funcArgValue(a.Value)
 		if err != nil {
-			return nil, errs.NewNear(errs.Binding, fn, "%s: argument %s: %v", fn, sqlparser.String(e), err)
+			return nil, errs.NewNear(errs.Binding, fn, "%s: argument %s: %v", fn, sqlparser.String(a), err)
 		}
-		a.Value = v
-		out = append(out, a)
+		out = append(out, catalog.FuncArg{Name: a.Name.String(), Value: v})
 	}
 	return out, nil
+}
+
+// funcArgValue is a constant argument's value, a struct's as its fields.
+func funcArgValue(e sqlparser.Expr) (any, error) {
+	st, ok := e.(*sqlparser.StructExpr)
+	if !ok {
+		return constArg(e)
+	}
+	var fields []catalog.FuncArg
+	for _, f := range st.Fields {
+		v, err := constArg(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, catalog.FuncArg{Name: f.Key, Value: v})
+	}
+	return fields, nil
 }
 
 // constArg is the value of a literal argument.
@@ -173,13 +187,14 @@ func constArg(e sqlparser.Expr) (any, error) {
 		}
 	case sqlparser.BoolVal:
 		return bool(x), nil
-	case *sqlparser.ColName:
-		// true and false may reach here as names in some grammars.
-		switch strings.ToLower(x.Name.String()) {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
+	case *sqlparser.UnaryExpr:
+		if x.Operator == sqlparser.UMinusOp {
+			switch v, err := constArg(x.Expr); n := v.(type) {
+			case int64:
+				return -n, err
+			case float64:
+				return -n, err
+			}
 		}
 	}
 	return nil, errs.New(errs.Binding, "not a constant")

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"gq/parser/sqlparser"
 
 	"gq/catalog"
 	"gq/errs"
@@ -75,36 +73,43 @@ func TestBindUnreadableColumns(t *testing.T) {
 	}
 }
 
-// The grammar parses no table function in FROM yet: the arguments come
-// from a function call in a select list, as a grammar would hand them.
+// A table function in FROM binds to the catalog's table function with its
+// arguments as constants: positional, name = value, name => value, and a
+// struct literal as a list of fields.
 func TestBindTableFunc(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.csv")
 	if err := os.WriteFile(path, []byte("a;b\n1;2\n3;4\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := sqlparser.New(sqlparser.Options{MySQLServerVersion: "8.0.40"})
-	if err != nil {
-		t.Fatal(err)
+	cat := catalog.New()
+	for _, c := range []struct{ from, cols string }{
+		{"read_csv('" + path + "', delim = ';', header = true, all_varchar => false)", "a bigint, b bigint"},
+		{"READ_CSV_AUTO('" + path + "', sep => ';', types = {'b': 'VARCHAR'}) as t", "a bigint, b varchar"},
+		{"read_csv('" + path + "', delim = ';', header = false, columns = {'x': 'VARCHAR', y: 'DOUBLE'}) t(p, q)", "p varchar, q double"},
+	} {
+		p, err := bindSQL(cat, "select * from "+c.from)
+		if err != nil {
+			t.Errorf("%s: %v", c.from, err)
+			continue
+		}
+		var cols []string
+		for _, col := range p.Columns() {
+			cols = append(cols, col.Name+" "+strings.ToLower(typeName(col.Type)))
+		}
+		if got := strings.Join(cols, ", "); got != c.cols {
+			t.Errorf("%s: columns %s, want %s", c.from, got, c.cols)
+		}
 	}
-	st, err := p.Parse("select read_csv('" + path + "', delim = ';', header = true, all_varchar = false)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	call := st.(*sqlparser.Select).SelectExprs.Exprs[0].(*sqlparser.AliasedExpr).Expr.(*sqlparser.FuncExpr)
-	args, err := tableFuncArgs("read_csv", call.Exprs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &binder{ctx: context.Background(), cat: catalog.New()}
-	plan, cols, err := b.bindTableFunc(call.Name.String(), args, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cols) != 2 || cols[0].name != "a" || cols[0].table != "read_csv" || plan.(*Scan).Table.Stats().RowCount != 2 {
-		t.Errorf("cols %+v", cols)
-	}
-	if _, _, err := b.bindTableFunc("read_json", args, "", nil); !errors.Is(err, errs.Binding) {
-		t.Errorf("read_json: %v", err)
+	for _, c := range []struct{ sql, want string }{
+		{"select * from read_json('" + path + "')", "table function read_json does not exist"},
+		{"select * from read_csv('" + path + "', delim = ';', header = b)", "not a constant"},
+		{"select * from read_csv('" + path + "', nope = 1)", "read_csv has no option nope"},
+		{"select * from read_csv(delim = ';')", "needs a file path"},
+		{"select * from read_csv('" + path + "', delim = ';') t(a)", "2 columns but 1 names"},
+	} {
+		if _, err := bindSQL(cat, c.sql); !errors.Is(err, errs.Binding) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.sql, err, c.want)
+		}
 	}
 }
