@@ -7,7 +7,9 @@
 // unit of parallel work and, later, of distribution across ranks.
 //
 // Files are reached in two ways. A backtick path in a query opens through
-// Catalog.OpenFile under the catalog's file-access policy (access.go): the
+// Catalog.OpenFile, and a table function (read_csv(…), read_parquet(…))
+// through Catalog.TableFunction, both under the catalog's file-access
+// policy (access.go): the
 // CLI's reads any path; a server's (Confine) reads only under its allowed
 // prefixes, judging each path by its text and each link's target before
 // anything is looked up, so that a refusal reveals nothing of what lies

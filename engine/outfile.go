@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -15,10 +16,13 @@ import (
 	"gq/parser"
 )
 
-// Query results written to a file: SELECT … INTO OUTFILE 'name'. The
-// file's format follows its extension (.parquet, .csv, .json, .jsonl); it is written as the query streams and appears whole when the
-// query has succeeded, never in part. As in MySQL, an existing file is
-// not overwritten.
+// Query results written to a file: SELECT … INTO OUTFILE 'name' (MySQL's)
+// and COPY (query) TO 'name' [(options)] (DuckDB's), both through
+// writeQuery. The file's format follows its extension (.parquet, .csv,
+// .json, .jsonl) or COPY's FORMAT option; it is written as the query
+// streams and appears whole when the query has succeeded, never in part.
+// As in MySQL, INTO OUTFILE does not overwrite an existing file; as in
+// DuckDB, COPY replaces it.
 
 // intoOf is the INTO clause of a row-returning statement, nil if none.
 func intoOf(ast sqlparser.Statement) *sqlparser.SelectInto {
@@ -58,24 +62,47 @@ func (e *Engine) intoOutfile(ctx context.Context, ast sqlparser.Statement, into 
 		return nil, errs.New(errs.Unsupported, "SELECT … INTO DUMPFILE, INTO OUTFILE S3 and INTO variables are not supported (INTO OUTFILE is)")
 	}
 	if strings.TrimSpace(into.ExportOption) != "" || into.Charset.Name != "" || into.FormatOption != "" {
-		return nil, errs.New(errs.Unsupported, "INTO OUTFILE options (FIELDS, LINES, CHARACTER SET, FORMAT) are not supported: the file's format follows its extension")
+		return nil, errs.New(errs.Unsupported, "INTO OUTFILE options (FIELDS, LINES, CHARACTER SET, FORMAT) are not supported: the file's format follows its extension (COPY (query) TO 'file' (FORMAT csv, DELIMITER ';') takes options)")
 	}
 	name, err := parser.StringValue(into.FileName)
 	if err != nil {
 		return nil, err
 	}
+	return e.writeQuery(ctx, withoutInto(ast), name, outOptions{})
+}
+
+// outOptions say how writeQuery writes its file.
+type outOptions struct {
+	format    string // "" follows the file's extension
+	csv       format.CSVOptions
+	overwrite bool // replace an existing file (COPY), or refuse (INTO OUTFILE)
+}
+
+// writeQuery runs query and writes its rows to the file name, under the
+// catalog's file-access policy for writes; it returns the number of rows.
+func (e *Engine) writeQuery(ctx context.Context, query sqlparser.Statement, name string, o outOptions) (*Result, error) {
 	path, err := e.catalog(ctx).WritePath(name)
 	if err != nil {
 		return nil, err
 	}
-	kind, err := outFormat(name)
-	if err != nil {
-		return nil, err
+	kind := o.format
+	if kind == "" {
+		if kind, err = outFormat(name); err != nil {
+			return nil, err
+		}
 	}
-	if _, err := os.Lstat(path); err == nil {
-		return nil, errs.NewNear(errs.IO, name, "file %s already exists", name)
+	if o.csv != (format.CSVOptions{}) && kind != "csv" {
+		return nil, errs.NewNear(errs.Unsupported, name, "HEADER and DELIMITER apply to CSV, not to %s", kind)
 	}
-	s, err := e.stream(ctx, withoutInto(ast))
+	if fi, err := os.Lstat(path); err == nil {
+		if !o.overwrite {
+			return nil, errs.NewNear(errs.IO, name, "file %s already exists", name)
+		}
+		if fi.IsDir() {
+			return nil, errs.NewNear(errs.IO, name, "%s is a directory", name)
+		}
+	}
+	s, err := e.stream(ctx, query)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +110,7 @@ func (e *Engine) intoOutfile(ctx context.Context, ast sqlparser.Statement, into 
 	// Every rank runs the query; rank 0, which holds the rows, writes.
 	var sink rowSink
 	if e.Rank() == 0 {
-		if sink, err = openSink(kind, path, s.Schema); err != nil {
+		if sink, err = openSink(kind, path, s.Schema, o.csv); err != nil {
 			return nil, err
 		}
 	}
@@ -118,6 +145,86 @@ func (e *Engine) intoOutfile(ctx context.Context, ast sqlparser.Statement, into 
 	return &Result{RowsAffected: rows}, nil
 }
 
+// copyTo runs COPY (query) TO 'file' [(options)] and COPY table TO 'file'
+// [(options)] (DuckDB's): FORMAT parquet|csv|json|jsonl, and for CSV
+// HEADER [true|false] and DELIMITER 'c'. An existing file is replaced.
+func (e *Engine) copyTo(ctx context.Context, s *sqlparser.CopyTo) (*Result, error) {
+	var query sqlparser.Statement = s.Query
+	if s.Query == nil {
+		query = &sqlparser.Select{
+			SelectExprs: &sqlparser.SelectExprs{Exprs: []sqlparser.SelectExpr{&sqlparser.StarExpr{}}},
+			From:        []sqlparser.TableExpr{&sqlparser.AliasedTableExpr{Expr: s.Table}},
+		}
+	} else if intoOf(s.Query) != nil {
+		return nil, errs.New(errs.Binding, "COPY's query cannot have an INTO clause")
+	}
+	o, err := copyOptions(s.Options)
+	if err != nil {
+		return nil, err
+	}
+	return e.writeQuery(ctx, query, s.File, o)
+}
+
+// copyOptions reads COPY's options.
+func copyOptions(opts []*sqlparser.CopyOption) (outOptions, error) {
+	o := outOptions{overwrite: true}
+	seen := map[string]bool{}
+	for _, opt := range opts {
+		name := strings.ToLower(opt.Name.String())
+		if seen[name] {
+			return o, errs.NewNear(errs.Binding, name, "COPY option %s is given twice", name)
+		}
+		seen[name] = true
+		val, isName := "", false
+		switch v := opt.Value.(type) {
+		case nil:
+		case *sqlparser.ColName:
+			val, isName = v.Name.String(), true
+		case *sqlparser.Literal:
+			val = v.Val
+		case sqlparser.BoolVal:
+			val = strconv.FormatBool(bool(v))
+		}
+		bad := func(want string) error {
+			return errs.NewNear(errs.Binding, name, "COPY option %s must be %s, not %s", strings.ToUpper(name), want, sqlparser.String(opt.Value))
+		}
+		switch name {
+		case "format":
+			switch f := strings.ToLower(val); f {
+			case "parquet", "csv", "json", "jsonl":
+				o.format = f
+			case "ndjson":
+				o.format = "jsonl"
+			default:
+				return o, bad("parquet, csv, json or jsonl")
+			}
+		case "header":
+			h := true
+			if opt.Value != nil {
+				b, err := strconv.ParseBool(strings.ToLower(val))
+				if err != nil || isName {
+					return o, bad("true or false")
+				}
+				h = b
+			}
+			o.csv.NoHeader = !h
+		case "delimiter", "delim", "sep":
+			if val == `\t` {
+				val = "\t"
+			}
+			if isName || len(val) != 1 || val == "\"" || val == "\n" || val == "\r" {
+				return o, bad("one character, as ';'")
+			}
+			if val != "," {
+				o.csv.Delim = val[0]
+			}
+		default:
+			return o, errs.NewNear(errs.Unsupported, name, "COPY option %s is not supported (FORMAT, HEADER and DELIMITER are)", strings.ToUpper(name))
+		}
+	}
+	return o, nil
+}
+
 // outFormat is the output format a file name's extension names.
 func outFormat(name string) (string, error) {
 	switch ext := strings.ToLower(filepath.Ext(name)); ext {
@@ -133,11 +240,11 @@ func outFormat(name string) (string, error) {
 	return "", errs.NewNear(errs.Unsupported, name, "cannot tell the format of %s: name it .parquet, .csv, .json or .jsonl", name)
 }
 
-func openSink(kind, path string, schema *arrow.Schema) (rowSink, error) {
+func openSink(kind, path string, schema *arrow.Schema, csv format.CSVOptions) (rowSink, error) {
 	if kind == "parquet" {
 		return catalog.CreateParquet(path, schema)
 	}
-	return newTextSink(kind, path, schema)
+	return newTextSink(kind, path, schema, csv)
 }
 
 // textSink writes a text format through format's row writers into a
@@ -148,12 +255,16 @@ type textSink struct {
 	rw   format.RowWriter
 }
 
-func newTextSink(kind, path string, schema *arrow.Schema) (*textSink, error) {
+func newTextSink(kind, path string, schema *arrow.Schema, csv format.CSVOptions) (*textSink, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return nil, errs.Wrap(errs.IO, err, "cannot write %s", path)
 	}
-	return &textSink{f: f, path: path, rw: format.NewRowWriter(kind, f, schema, format.Options{})}, nil
+	rw := format.NewRowWriter(kind, f, schema, format.Options{})
+	if kind == "csv" {
+		rw = format.NewCSVWriter(f, schema, csv)
+	}
+	return &textSink{f: f, path: path, rw: rw}, nil
 }
 
 func (t *textSink) Write(b arrow.RecordBatch) error {

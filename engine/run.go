@@ -45,6 +45,14 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 		return e.explain(ctx, s)
 	case *sqlparser.ExplainTab:
 		return e.describe(ctx, s.Table.Name.String())
+	case *sqlparser.DescribeTableFunc:
+		t, err := planner.OpenTableFunc(ctx, e.catalog(ctx), s.Func)
+		if err != nil {
+			return nil, err
+		}
+		return describeTable(t), nil
+	case *sqlparser.CopyTo:
+		return e.copyTo(ctx, s)
 	case *sqlparser.CreateView:
 		return e.createView(ctx, s)
 	case *sqlparser.DropView:
@@ -229,32 +237,52 @@ func (e *Engine) show(ctx context.Context, s *sqlparser.Show) (*Result, error) {
 	return nil, errs.New(errs.Unsupported, "this SHOW statement is not supported (try SHOW TABLES or SHOW COLUMNS FROM t)")
 }
 
-// describe lists a table's or view's columns.
+// describe lists a table's or view's columns, or a file's: a name with
+// '/', '.' or '*' that is no table is opened as FROM opens it (under the
+// catalog's file-access policy).
 func (e *Engine) describe(ctx context.Context, name string) (*Result, error) {
-	var schema *arrow.Schema
-	if t, ok := e.catalog(ctx).Table(name); ok {
-		schema = t.Schema()
-	} else if v, ok := e.catalog(ctx).View(name); ok {
-		ast, err := parser.Split(v.SQL)
-		if err != nil || len(ast) != 1 {
-			return nil, errs.New(errs.Internal, "view %s does not parse: %v", name, err)
-		}
-		p, err := planner.BindContext(ctx, e.catalog(ctx), ast[0].AST)
-		if err != nil {
-			return nil, err
-		}
-		var fields []arrow.Field
-		for i, c := range p.Columns() {
-			n := c.Name
-			if i < len(v.Columns) {
-				n = v.Columns[i]
+	cat := e.catalog(ctx)
+	if t, ok := cat.Table(name); ok {
+		return describeTable(t), nil
+	}
+	v, ok := cat.View(name)
+	if !ok {
+		if strings.ContainsAny(name, "/.*") {
+			t, err := cat.OpenFile(ctx, name, name)
+			if err != nil {
+				return nil, err
 			}
-			fields = append(fields, arrow.Field{Name: n, Type: c.Type, Nullable: c.Nullable})
+			return describeTable(t), nil
 		}
-		schema = arrow.NewSchema(fields, nil)
-	} else {
 		return nil, errs.NewNear(errs.Binding, name, "table %s does not exist", name)
 	}
+	ast, err := parser.Split(v.SQL)
+	if err != nil || len(ast) != 1 {
+		return nil, errs.New(errs.Internal, "view %s does not parse: %v", name, err)
+	}
+	p, err := planner.BindContext(ctx, cat, ast[0].AST)
+	if err != nil {
+		return nil, err
+	}
+	var fields []arrow.Field
+	for i, c := range p.Columns() {
+		n := c.Name
+		if i < len(v.Columns) {
+			n = v.Columns[i]
+		}
+		fields = append(fields, arrow.Field{Name: n, Type: c.Type, Nullable: c.Nullable})
+	}
+	return describeRows(arrow.NewSchema(fields, nil), nil), nil
+}
+
+// describeTable lists t's columns, those of its files gq cannot read last.
+func describeTable(t catalog.Table) *Result {
+	return describeRows(t.Schema(), catalog.Unreadable(t))
+}
+
+// describeRows is DESCRIBE's result: a row per column, then one per
+// unreadable column with the file's type for it and why gq cannot read it.
+func describeRows(schema *arrow.Schema, unreadable []catalog.UnreadableColumn) *Result {
 	var rows [][]string
 	for _, f := range schema.Fields() {
 		null := "NO"
@@ -263,7 +291,10 @@ func (e *Engine) describe(ctx context.Context, name string) (*Result, error) {
 		}
 		rows = append(rows, []string{f.Name, format.TypeName(f.Type), null})
 	}
-	return stringResult([]string{"column_name", "column_type", "null"}, rows), nil
+	for _, u := range unreadable {
+		rows = append(rows, []string{u.Name, u.Type + " (not readable: " + u.Why + ")", "YES"})
+	}
+	return stringResult([]string{"column_name", "column_type", "null"}, rows)
 }
 
 // stringResult builds a one-batch result of String columns.

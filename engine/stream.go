@@ -158,7 +158,7 @@ func (e *Engine) Schema(ctx context.Context, sql string) (*arrow.Schema, error) 
 			return nil, locate(err, st)
 		}
 		return planSchema(p.Columns()), nil
-	case *sqlparser.ExplainStmt, *sqlparser.ExplainTab, *sqlparser.Show:
+	case *sqlparser.ExplainStmt, *sqlparser.ExplainTab, *sqlparser.DescribeTableFunc, *sqlparser.Show:
 		if x, ok := st.AST.(*sqlparser.ExplainStmt); ok && x.Type == sqlparser.AnalyzeType {
 			// EXPLAIN ANALYZE runs its query: not for a schema.
 			r := explainResult("")

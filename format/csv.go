@@ -14,40 +14,65 @@ func WriteCSV(w io.Writer, schema *arrow.Schema, batches []arrow.RecordBatch) er
 	return writeAll(newCSVWriter(w, schema), batches)
 }
 
+// CSVOptions are a CSV file's dialect as COPY … TO writes it.
+type CSVOptions struct {
+	// Delim separates fields; 0 is ','.
+	Delim byte
+	// NoHeader leaves out the line of column names.
+	NoHeader bool
+}
+
+// NewCSVWriter is CSV's RowWriter in the dialect opts gives.
+func NewCSVWriter(w io.Writer, schema *arrow.Schema, opts CSVOptions) RowWriter {
+	return newCSVWriterOpts(w, schema, opts)
+}
+
 // csvWriter is CSV's RowWriter: the header first, then each batch's lines
 // as it arrives.
 type csvWriter struct {
-	bw   *bufio.Writer
-	cell []byte
+	bw    *bufio.Writer
+	cell  []byte
+	delim byte
 }
 
 func newCSVWriter(w io.Writer, schema *arrow.Schema) *csvWriter {
-	bw := bufio.NewWriter(w)
-	for i, f := range schema.Fields() {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		writeCSVField(bw, f.Name)
+	return newCSVWriterOpts(w, schema, CSVOptions{})
+}
+
+func newCSVWriterOpts(w io.Writer, schema *arrow.Schema, opts CSVOptions) *csvWriter {
+	delim := opts.Delim
+	if delim == 0 {
+		delim = ','
 	}
-	bw.WriteByte('\n')
-	return &csvWriter{bw: bw}
+	bw := bufio.NewWriter(w)
+	if !opts.NoHeader {
+		for i, f := range schema.Fields() {
+			if i > 0 {
+				bw.WriteByte(delim)
+			}
+			writeCSVField(bw, f.Name, delim)
+		}
+		bw.WriteByte('\n')
+	}
+	return &csvWriter{bw: bw, delim: delim}
 }
 
 func (cw *csvWriter) Write(b arrow.RecordBatch) error {
 	bw := cw.bw
 	cols := b.Columns()
-	// Numbers, decimals, dates and Booleans never need quotes.
+	// Numbers, decimals, dates and Booleans never need quotes, unless
+	// the delimiter is a character they can hold ('.', '-', a digit).
 	plain := make([]bool, len(cols))
 	for c, col := range cols {
 		switch col.DataType().ID() {
 		case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
-			plain[c] = true
+			plain[c] = cw.delim == ',' || cw.delim == ';' || cw.delim == '|' || cw.delim == '\t'
 		}
 	}
 	for r := 0; r < int(b.NumRows()); r++ {
 		for c, col := range cols {
 			if c > 0 {
-				bw.WriteByte(',')
+				bw.WriteByte(cw.delim)
 			}
 			if col.IsNull(r) {
 				continue // NULL is an empty field
@@ -61,7 +86,7 @@ func (cw *csvWriter) Write(b arrow.RecordBatch) error {
 				// gq's) tells it from NULL.
 				bw.WriteString(`""`)
 			default:
-				writeCSVBytes(bw, cw.cell)
+				writeCSVBytes(bw, cw.cell, cw.delim)
 			}
 		}
 		bw.WriteByte('\n')
@@ -71,8 +96,8 @@ func (cw *csvWriter) Write(b arrow.RecordBatch) error {
 
 func (cw *csvWriter) Close() error { return cw.bw.Flush() }
 
-func writeCSVField(w *bufio.Writer, s string) {
-	if !strings.ContainsAny(s, ",\"\r\n") {
+func writeCSVField(w *bufio.Writer, s string, delim byte) {
+	if !strings.ContainsAny(s, ",\"\r\n") && strings.IndexByte(s, delim) < 0 {
 		w.WriteString(s)
 		return
 	}
@@ -82,10 +107,10 @@ func writeCSVField(w *bufio.Writer, s string) {
 }
 
 // writeCSVBytes is writeCSVField over a cell's bytes.
-func writeCSVBytes(w *bufio.Writer, s []byte) {
+func writeCSVBytes(w *bufio.Writer, s []byte, delim byte) {
 	for _, c := range s {
-		if csvSpecial[c] {
-			writeCSVField(w, string(s))
+		if csvSpecial[c] || c == delim {
+			writeCSVField(w, string(s), delim)
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -388,4 +389,18 @@ func checkAliases(a, b []scopeCol) error {
 		}
 	}
 	return nil
+}
+
+// OpenTableFunc opens the table a table function names, as FROM would
+// (DESCRIBE read_csv(…) lists its columns).
+func OpenTableFunc(ctx context.Context, cat *catalog.Catalog, f *sqlparser.TableFuncExpr) (catalog.Table, error) {
+	args, err := tableFuncArgs(f.Name.String(), f.Args)
+	if err != nil {
+		return nil, err
+	}
+	tab, ok, err := cat.TableFunction(ctx, f.Name.String(), strings.ToLower(f.Name.String()), args)
+	if err == nil && !ok {
+		err = errs.NewNear(errs.Binding, f.Name.String(), "table function %s does not exist (gq has read_csv and read_parquet)", f.Name.String())
+	}
+	return tab, err
 }

@@ -12,8 +12,9 @@ import (
 	"gq/format"
 )
 
-// TestOutfileRoundTrip: what gq writes with SELECT … INTO OUTFILE, Parquet
-// and CSV, reads back the same in gq and in DuckDB: every generated
+// TestOutfileRoundTrip: what gq writes with SELECT … INTO OUTFILE and
+// with COPY (query) TO, Parquet and CSV, reads back the same in gq and in
+// DuckDB: every generated
 // table (BIGINT, DECIMAL(18,2) and (18,6) at full precision, VARCHAR with
 // unicode and empty strings, DATE, DOUBLE, NULLs, no rows) and an
 // aggregate's result.
@@ -46,12 +47,28 @@ func TestOutfileRoundTrip(t *testing.T) {
 		if want.Err != nil {
 			t.Fatalf("%s: %v", q, want.Err)
 		}
-		for _, ext := range []string{"parquet", "csv"} {
+		for _, w := range []struct{ ext, how string }{
+			{"parquet", "%s into outfile '%s'"},
+			{"csv", "%s into outfile '%s'"},
+			// COPY … TO writes through the same sinks; FORMAT names the
+			// format whatever the extension, and COPY replaces a file.
+			{"parquet", "copy (%s) to '%s.copy' (format parquet)"},
+			{"csv", "copy (%s) to '%s.copy' (format csv, header true)"},
+		} {
+			ext := w.ext
 			path := filepath.Join(out, name+"."+ext)
-			if r := RunGQ(ctx, e, fmt.Sprintf("%s into outfile '%s'", q, path)); r.Err != nil {
+			write := fmt.Sprintf(w.how, q, path)
+			if strings.HasPrefix(write, "copy") {
+				path += ".copy"
+				for range 2 {
+					if r := RunGQ(ctx, e, write); r.Err != nil {
+						t.Fatalf("%s: %v", write, r.Err)
+					}
+				}
+			} else if r := RunGQ(ctx, e, write); r.Err != nil {
 				t.Fatalf("%s into %s: %v", q, path, r.Err)
 			}
-			back := RunGQ(ctx, e, fmt.Sprintf("select * from `%s`", path))
+			back := RunGQ(ctx, e, fmt.Sprintf("select * from read_%s('%s')", ext, path))
 			if v, why := Compare(back, want); v != Agree {
 				t.Errorf("gq reading its %s: %s", path, why)
 			}
