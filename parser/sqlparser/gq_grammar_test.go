@@ -30,6 +30,10 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select count(distinct a), sum(distinct a) from t", "select count(distinct a), sum(distinct a) from t"},
 		{"select count(all a) over (partition by b) from t", "select count(a) over ( partition by b) from t"},
 
+		// One WINDOW clause, definitions separated by commas (MySQL's form).
+		{"select sum(a) over w, max(a) over (w2 rows 1 preceding) from t window w as (partition by c), w2 as (w order by d)",
+			"select sum(a) over w, max(a) over ( w2 rows 1 preceding) from t window w AS ( partition by c), w2 AS ( w order by d asc)"},
+
 		// EXCEPT and INTERSECT: DISTINCT is the default.
 		{"select a from t except select a from u", "select a from t except select a from u"},
 		{"select a from t except distinct select a from u", "select a from t except select a from u"},

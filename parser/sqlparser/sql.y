@@ -8134,8 +8134,12 @@ having_opt:
     $$ = $2
   }
 
+// gq: one WINDOW clause whose definitions are separated by commas, as in
+// MySQL (WINDOW a AS (…), b AS (…)); upstream's second alternative,
+// named_windows_list ',' named_window, made the comma after a definition
+// reduce the clause, so a second definition was a syntax error.
 named_window:
-  WINDOW window_definition_list %prec WINDOW_EXPR
+  WINDOW window_definition_list
   {
     $$ = &NamedWindow{$2}
   }
@@ -8144,10 +8148,6 @@ named_windows_list:
   named_window
   {
     $$ = NamedWindows{$1}
-  }
-| named_windows_list ',' named_window
-  {
-    $$ = append($1,$3)
   }
 
 named_windows_list_opt:
