@@ -9,20 +9,23 @@ import (
 )
 
 // WindowFunc is one window function: Fn is row_number, rank, dense_rank,
-// sum, count, count_star, avg, min or max; Args its arguments (none for
-// row_number, rank, dense_rank, count_star); Type its result type.
+// percent_rank, cume_dist, ntile, lag, lead, first_value, last_value,
+// nth_value, or an aggregate (sum, count, count_star, avg, min, max) over
+// Frame. Args: the value or aggregate argument; lag and lead also take
+// their default, of Type. N: lag's and lead's offset, nth_value's n,
+// ntile's bucket count. Type is the result type.
 type WindowFunc struct {
-	Fn   string
-	Args []expr.Expr
-	Type arrow.DataType
+	Fn    string
+	Args  []expr.Expr
+	Type  arrow.DataType
+	N     int64
+	Frame WindowFrame
 }
 
 // Window partitions its input by PartitionBy, orders each partition by
 // OrderBy and appends one column per Func (Out = input columns then those).
-// With OrderBy, aggregates are running totals over the frame "unbounded
-// preceding to current row" including peers (SQL's default RANGE frame);
-// without OrderBy, over the whole partition. Output order: by partition,
-// then OrderBy.
+// Aggregates and value functions read each row's Frame; the others the
+// row's partition. Output order: by partition, then OrderBy.
 type Window struct {
 	Input       Node
 	PartitionBy []expr.Expr
@@ -50,16 +53,27 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 	if err != nil {
 		return failedDrain(c, in, err)
 	}
-	args := make([]compiledExpr, len(w.Funcs))
+	args := make([][]compiledExpr, len(w.Funcs))
 	for i, f := range w.Funcs {
 		if err := checkWindowFunc(f); err != nil {
 			return failedDrain(c, in, err)
 		}
-		if len(f.Args) == 1 {
-			if args[i], err = compileExpr(f.Args[0]); err != nil {
+		for _, a := range f.Args {
+			ce, err := compileExpr(a)
+			if err != nil {
 				return failedDrain(c, in, err)
 			}
+			args[i] = append(args[i], ce)
 		}
+	}
+	var key *compiledExpr
+	desc := false
+	if len(w.OrderBy) > 0 {
+		k, err := compileExpr(w.OrderBy[0].Expr)
+		if err != nil {
+			return failedDrain(c, in, err)
+		}
+		key, desc = &k, w.OrderBy[0].Desc
 	}
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
@@ -81,8 +95,10 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 			a.Retain()
 			cols = append(cols, a)
 		}
+		env := &windowEnv{c: c, b: sorted, fr: fr, l: fr.layout(), key: key, desc: desc, cache: map[WindowFrame]bounds{}}
+		defer env.release()
 		for i, f := range w.Funcs {
-			a, err := computeWindowFunc(c, f, args[i], sorted, fr)
+			a, err := computeWindowFunc(env, f, args[i])
 			if err != nil {
 				return err
 			}
@@ -107,14 +123,19 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 func checkWindowFunc(f WindowFunc) error {
 	want := 1
 	switch f.Fn {
-	case "row_number", "rank", "dense_rank", "count_star":
+	case "row_number", "rank", "dense_rank", "count_star", "percent_rank", "cume_dist", "ntile":
 		want = 0
-	case "sum", "count", "avg", "min", "max":
+	case "lag", "lead":
+		want = 2
+	case "sum", "count", "avg", "min", "max", "first_value", "last_value", "nth_value":
 	default:
 		return errs.New(errs.Unsupported, "window function %s", f.Fn)
 	}
 	if len(f.Args) != want {
 		return errs.New(errs.Internal, "window function %s takes %d arguments, got %d", f.Fn, want, len(f.Args))
+	}
+	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {
+		return errs.New(errs.Internal, "window function %s with n=%d", f.Fn, f.N)
 	}
 	return nil
 }

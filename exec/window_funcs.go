@@ -13,36 +13,60 @@ import (
 	"gq/errs"
 )
 
-// eachGroup calls fn for every peer group [start, end) in sorted order;
-// newPart says the group opens a partition (running state resets).
-func (fr frames) eachGroup(fn func(start, end int, newPart bool) error) error {
-	n := len(fr.peerStart)
-	for start := 0; start < n; {
-		end := start + 1
-		for end < n && !fr.peerStart[end] {
-			end++
-		}
-		if err := fn(start, end, fr.partStart[start]); err != nil {
-			return err
-		}
-		start = end
-	}
-	return nil
+// windowEnv is what every function of one Window node's batch shares:
+// the sorted rows' partitions and peer groups, and each frame's bounds
+// computed once however many functions read it.
+type windowEnv struct {
+	c      *Context
+	b      arrow.RecordBatch
+	fr     frames
+	l      layout
+	key    *compiledExpr // the first ORDER BY key (RANGE offsets), nil without one
+	desc   bool
+	keyArr arrow.Array
+	cache  map[WindowFrame]bounds
 }
 
-// computeWindowFunc returns f's column over b (rows in sorted order).
-func computeWindowFunc(c *Context, f WindowFunc, arg compiledExpr, b arrow.RecordBatch, fr frames) (arrow.Array, error) {
-	n := int(b.NumRows())
+func (w *windowEnv) release() {
+	if w.keyArr != nil {
+		w.keyArr.Release()
+	}
+}
+
+func (w *windowEnv) bounds(f WindowFrame) (bounds, error) {
+	if b, ok := w.cache[f]; ok {
+		return b, nil
+	}
+	if !f.Rows && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)) && w.keyArr == nil && w.key != nil {
+		a, err := w.key.eval(w.c.Alloc, w.b)
+		if err != nil {
+			return bounds{}, err
+		}
+		w.keyArr = a
+	}
+	b, err := frameBounds(w.l, f, w.keyArr, w.desc)
+	if err != nil {
+		return b, err
+	}
+	w.cache[f] = b
+	return b, nil
+}
+
+// computeWindowFunc returns f's column over the env's batch (rows in
+// sorted order); args are f's compiled arguments.
+func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, error) {
+	c, l := w.c, w.l
+	n := int(w.b.NumRows())
 	switch f.Fn {
 	case "row_number", "rank", "dense_rank":
 		vals := make([]int64, n)
 		var rn, rank, dense int64
 		for i := range n {
-			if fr.partStart[i] {
+			if w.fr.partStart[i] {
 				rn, dense = 0, 0
 			}
 			rn++
-			if fr.peerStart[i] {
+			if w.fr.peerStart[i] {
 				rank = rn
 				dense++
 			}
@@ -56,122 +80,217 @@ func computeWindowFunc(c *Context, f WindowFunc, arg compiledExpr, b arrow.Recor
 			}
 		}
 		return fixedArray(c.Alloc, f.Type, vals, nil), nil
-	case "count_star":
-		vals := make([]int64, n)
-		var cnt int64
-		_ = fr.eachGroup(func(s, e int, newPart bool) error {
-			if newPart {
-				cnt = 0
+	case "percent_rank", "cume_dist":
+		// percent_rank: (rank - 1) / (rows - 1), 0 for a one-row partition;
+		// cume_dist: rows up to the current one's last peer / rows.
+		vals := make([]float64, n)
+		for i := range n {
+			size := float64(l.pe[i] - l.ps[i])
+			if f.Fn == "cume_dist" {
+				vals[i] = float64(l.ge[i]-l.ps[i]) / size
+			} else if size > 1 {
+				vals[i] = float64(l.gs[i]-l.ps[i]) / (size - 1)
 			}
-			cnt += int64(e - s)
-			fill(vals[s:e], cnt)
-			return nil
-		})
+		}
+		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+	case "ntile":
+		// MySQL's and DuckDB's split: the first size%N buckets hold one
+		// row more than the others.
+		vals := make([]int64, n)
+		for i := range n {
+			size, k := int64(l.pe[i]-l.ps[i]), int64(int32(i)-l.ps[i])
+			q, r := size/f.N, size%f.N
+			if k < r*(q+1) {
+				vals[i] = k/(q+1) + 1
+			} else {
+				vals[i] = (k-r*(q+1))/q + r + 1
+			}
+		}
+		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+	case "lag", "lead":
+		return windowLagLead(w, f, args)
+	}
+	b, err := w.bounds(f.Frame)
+	if err != nil {
+		return nil, err
+	}
+	if f.Fn == "count_star" {
+		vals := make([]int64, n)
+		for i := range n {
+			vals[i] = int64(b.fe[i] - b.fs[i])
+		}
 		return fixedArray(c.Alloc, f.Type, vals, nil), nil
 	}
-	a, err := arg.eval(c.Alloc, b)
+	a, err := args[0].eval(c.Alloc, w.b)
 	if err != nil {
 		return nil, err
 	}
 	defer a.Release()
 	switch f.Fn {
-	case "count":
-		vals := make([]int64, n)
-		var cnt int64
-		_ = fr.eachGroup(func(s, e int, newPart bool) error {
-			if newPart {
-				cnt = 0
+	case "first_value", "last_value", "nth_value":
+		pick := make([]int32, n)
+		for i := range n {
+			j := b.fs[i]
+			switch f.Fn {
+			case "last_value":
+				j = b.fe[i] - 1
+			case "nth_value":
+				j = int32(min(int64(b.fs[i])+f.N-1, math.MaxInt32))
 			}
-			cnt += int64(e-s) - int64(nullsIn(a, s, e))
-			fill(vals[s:e], cnt)
-			return nil
-		})
+			if j < b.fs[i] || j >= b.fe[i] {
+				j = -1
+			}
+			pick[i] = j
+		}
+		return TakeArray(c.Alloc, a, pick), nil
+	case "count":
+		cnt := prefixCounts(a)
+		vals := make([]int64, n)
+		for i := range n {
+			vals[i] = int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+		}
 		return fixedArray(c.Alloc, f.Type, vals, nil), nil
 	case "min", "max":
-		return windowMinMax(c, a, f.Fn == "max", fr)
+		return windowMinMax(c, a, f.Fn == "max", b)
 	default: // sum, avg
-		return windowSumAvg(c, f, a, fr)
+		return windowSumAvg(c, f, a, b)
 	}
 }
 
-func fill[T any](s []T, v T) {
-	for i := range s {
-		s[i] = v
+// windowLagLead reads the value n rows before (lag) or after (lead) in the
+// partition, or the default (args[1], evaluated at the current row).
+func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, error) {
+	c, l := w.c, w.l
+	a, err := args[0].eval(c.Alloc, w.b)
+	if err != nil {
+		return nil, err
 	}
+	defer a.Release()
+	d, err := args[1].eval(c.Alloc, w.b)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Release()
+	n := a.Len()
+	both, err := array.Concatenate([]arrow.Array{a, d}, c.Alloc)
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "window %s", f.Fn)
+	}
+	defer both.Release()
+	pick := make([]int32, n)
+	for i := range n {
+		j := int64(i) - f.N
+		if f.Fn == "lead" {
+			j = int64(i) + f.N
+		}
+		if j < int64(l.ps[i]) || j >= int64(l.pe[i]) {
+			j = int64(n + i) // the default
+		}
+		pick[i] = int32(j)
+	}
+	return TakeArray(c.Alloc, both, pick), nil
 }
 
-func nullsIn(a arrow.Array, s, e int) int {
-	if a.NullN() == 0 {
-		return 0
-	}
-	k := 0
-	for i := s; i < e; i++ {
-		if a.IsNull(i) {
-			k++
+// prefixCounts[i] is the number of non-NULL values among a's first i.
+func prefixCounts(a arrow.Array) []int32 {
+	n := a.Len()
+	cnt := make([]int32, n+1)
+	for i := range n {
+		cnt[i+1] = cnt[i]
+		if a.IsValid(i) {
+			cnt[i+1]++
 		}
 	}
-	return k
+	return cnt
 }
 
-// windowMinMax tracks the row holding the running extreme and gathers the
-// values at the end, which works alike for every value type.
-func windowMinMax(c *Context, a arrow.Array, isMax bool, fr frames) (arrow.Array, error) {
+// windowMinMax answers each frame from a segment tree over row numbers
+// (the extreme row of each node), so a frame of any size costs O(log n)
+// and the values, of any type, are gathered once at the end.
+func windowMinMax(c *Context, a arrow.Array, isMax bool, b bounds) (arrow.Array, error) {
 	sc, err := newSortCol(a, isMax, false)
 	if err != nil {
 		return nil, err
 	}
 	keys := sortKeys{sc}
-	pick := make([]int32, a.Len())
-	best := int32(-1)
-	_ = fr.eachGroup(func(s, e int, newPart bool) error {
-		if newPart {
-			best = -1
+	better := func(x, y int32) int32 {
+		switch {
+		case x < 0:
+			return y
+		case y < 0:
+			return x
+		case compareRows(keys, y, keys, x) < 0:
+			return y
 		}
-		for r := int32(s); r < int32(e); r++ {
-			if a.IsValid(int(r)) && (best < 0 || compareRows(keys, r, keys, best) < 0) {
-				best = r
+		return x
+	}
+	n := a.Len()
+	size := 1
+	for size < n {
+		size <<= 1
+	}
+	tree := make([]int32, 2*size)
+	for i := range tree {
+		tree[i] = -1
+	}
+	for i := range n {
+		if a.IsValid(i) {
+			tree[size+i] = int32(i)
+		}
+	}
+	for i := size - 1; i >= 1; i-- {
+		tree[i] = better(tree[2*i], tree[2*i+1])
+	}
+	pick := make([]int32, n)
+	for i := range n {
+		best := int32(-1)
+		lo, hi := int(b.fs[i])+size, int(b.fe[i])+size
+		for lo < hi {
+			if lo&1 == 1 {
+				best = better(best, tree[lo])
+				lo++
 			}
+			if hi&1 == 1 {
+				hi--
+				best = better(best, tree[hi])
+			}
+			lo, hi = lo>>1, hi>>1
 		}
-		fill(pick[s:e], best)
-		return nil
-	})
+		pick[i] = best
+	}
 	return TakeArray(c.Alloc, a, pick), nil
 }
 
-// windowSumAvg computes running sums and averages. Integer and decimal
-// arguments are summed exactly as int64 (overflow is an Execution error);
-// the result is rescaled to the type's scale, averages rounding half away
-// from zero.
-func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, fr frames) (arrow.Array, error) {
+// windowSumAvg computes sums and averages over frames. Integer and decimal
+// arguments are summed exactly (128-bit prefix sums, so a frame's sum
+// costs O(1) whatever its size); a frame sum outside int64 is the same
+// error as GROUP BY's. The result is rescaled to the type's scale,
+// averages rounding half away from zero. DOUBLE sums come from a segment
+// tree rather than prefix differences, which would cancel badly (and turn
+// an infinity into NaN for every later frame).
+func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Array, error) {
 	n := a.Len()
 	isAvg := f.Fn == "avg"
 	valid := make([]bool, n)
+	cnt := prefixCounts(a)
 	if f.Type.ID() == arrow.FLOAT64 {
 		fv, err := floatValues(a)
 		if err != nil {
 			return nil, err
 		}
+		sums := floatFrameSums(a, fv, b)
 		out := make([]float64, n)
-		var sum float64
-		var cnt int64
-		_ = fr.eachGroup(func(s, e int, newPart bool) error {
-			if newPart {
-				sum, cnt = 0, 0
+		for i := range n {
+			k := cnt[b.fe[i]] - cnt[b.fs[i]]
+			if k == 0 {
+				continue
 			}
-			for i := s; i < e; i++ {
-				if a.IsValid(i) {
-					sum += fv[i]
-					cnt++
-				}
+			valid[i] = true
+			out[i] = sums[i]
+			if isAvg {
+				out[i] /= float64(k)
 			}
-			v := sum
-			if isAvg && cnt > 0 {
-				v = sum / float64(cnt)
-			}
-			fill(out[s:e], v)
-			fill(valid[s:e], cnt > 0)
-			return nil
-		})
+		}
 		return fixedArray(c.Alloc, f.Type, out, valid), nil
 	}
 	iv, inScale, err := intValues(a)
@@ -188,41 +307,99 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, fr frames) (arrow.Arr
 	} else {
 		div = pow10(inScale - outScale)
 	}
+	pre := make([]i128, n+1)
+	for i := range n {
+		pre[i+1] = pre[i]
+		if a.IsValid(i) {
+			pre[i+1] = pre[i+1].add(i128From(iv[i]))
+		}
+	}
 	out := make([]int64, n)
-	var sum, cnt int64
-	err = fr.eachGroup(func(s, e int, newPart bool) error {
-		if newPart {
-			sum, cnt = 0, 0
+	for i := range n {
+		k := int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+		if k == 0 {
+			continue
 		}
-		for i := s; i < e; i++ {
-			if a.IsValid(i) {
-				ns := sum + iv[i]
-				if (iv[i] > 0 && ns < sum) || (iv[i] < 0 && ns > sum) {
-					return errs.New(errs.Execution, "%s overflows in window function %s", f.Type, f.Fn)
-				}
-				sum = ns
-				cnt++
-			}
-		}
-		if cnt == 0 {
-			return nil
+		sum, ok := pre[b.fe[i]].sub(pre[b.fs[i]]).int64()
+		if !ok {
+			return nil, errSumOverflow
 		}
 		d := div
 		if isAvg {
-			d *= cnt
+			d *= k
 		}
 		v, ok := mulDivRound(sum, mul, d)
 		if !ok {
-			return errs.New(errs.Execution, "%s overflows in window function %s", f.Type, f.Fn)
+			return nil, errSumOverflow
 		}
-		fill(out[s:e], v)
-		fill(valid[s:e], true)
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		out[i], valid[i] = v, true
 	}
 	return fixedArray(c.Alloc, f.Type, out, valid), nil
+}
+
+// floatFrameSums sums each row's frame of fv (NULLs skipped). A running
+// frame (start fixed, end moving forward) adds in row order, as a GROUP BY
+// would; other frames read a segment tree of partial sums.
+func floatFrameSums(a arrow.Array, fv []float64, b bounds) []float64 {
+	n := len(fv)
+	val := func(i int) float64 {
+		if a.IsValid(i) {
+			return fv[i]
+		}
+		return 0
+	}
+	out := make([]float64, n)
+	size := 1
+	for size < n {
+		size <<= 1
+	}
+	var tree []float64
+	run, runS, runE := 0.0, int32(-1), int32(-1)
+	for i := range n {
+		s, e := b.fs[i], b.fe[i]
+		if s == runS && e >= runE {
+			for j := runE; j < e; j++ {
+				run += val(int(j))
+			}
+			runE = e
+			out[i] = run
+			continue
+		}
+		if i+1 < n && b.fs[i+1] == s && e <= b.fe[i+1] {
+			// This row opens a run.
+			run, runS, runE = 0, s, s
+			for j := s; j < e; j++ {
+				run += val(int(j))
+			}
+			runE = e
+			out[i] = run
+			continue
+		}
+		if tree == nil {
+			tree = make([]float64, 2*size)
+			for j := range n {
+				tree[size+j] = val(j)
+			}
+			for j := size - 1; j >= 1; j-- {
+				tree[j] = tree[2*j] + tree[2*j+1]
+			}
+		}
+		var sum float64
+		lo, hi := int(s)+size, int(e)+size
+		for lo < hi {
+			if lo&1 == 1 {
+				sum += tree[lo]
+				lo++
+			}
+			if hi&1 == 1 {
+				hi--
+				sum += tree[hi]
+			}
+			lo, hi = lo>>1, hi>>1
+		}
+		out[i] = sum
+	}
+	return out
 }
 
 func intValues(a arrow.Array) ([]int64, int32, error) {

@@ -11,6 +11,7 @@ import (
 	"gq/arrowgpu"
 	"gq/exec"
 	"gq/exec/expr"
+	"gq/planner"
 )
 
 // Explain renders a physical plan as an indented tree, one node a line,
@@ -228,7 +229,7 @@ func Describe(n exec.Node) string {
 	case *exec.Window:
 		fs := make([]string, len(x.Funcs))
 		for i, f := range x.Funcs {
-			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + ")"
+			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
 		}
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprs(x.PartitionBy), sortKeys(x.OrderBy), strings.Join(fs, ", "))
 	case *exec.UnionAll:
@@ -424,4 +425,47 @@ func EstimatedRows(n exec.Node) int64 {
 		return int64(len(x.Rows))
 	}
 	return -1
+}
+
+// windowFuncDetail is a window function's count argument and its frame
+// where that is not the default one.
+func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
+	s := ""
+	switch f.Fn {
+	case "ntile", "nth_value", "lag", "lead":
+		s = fmt.Sprintf(" n=%d", f.N)
+	}
+	if !planner.FrameAware(f.Fn) {
+		return s
+	}
+	def := exec.WindowFrame{Start: exec.FrameBound{Kind: exec.UnboundedPreceding}, End: exec.FrameBound{Kind: exec.CurrentRow}}
+	if !ordered {
+		def.End.Kind = exec.UnboundedFollowing
+	}
+	if f.Frame == def {
+		return s
+	}
+	unit := "range"
+	if f.Frame.Rows {
+		unit = "rows"
+	}
+	bound := func(b exec.FrameBound) string {
+		switch b.Kind {
+		case exec.UnboundedPreceding:
+			return "unbounded preceding"
+		case exec.UnboundedFollowing:
+			return "unbounded following"
+		case exec.CurrentRow:
+			return "current row"
+		}
+		off := strconv.FormatFloat(b.Float, 'g', -1, 64)
+		if b.Months {
+			off += " months"
+		}
+		if b.Kind == exec.OffsetPreceding {
+			return off + " preceding"
+		}
+		return off + " following"
+	}
+	return s + " " + unit + " " + bound(f.Frame.Start) + " to " + bound(f.Frame.End)
 }

@@ -1,6 +1,8 @@
 package physical
 
 import (
+	"math"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
@@ -160,6 +162,37 @@ func lowerSort(n *planner.Sort, limit, offset int64) (exec.Node, error) {
 	return &exec.Sort{Input: in, Keys: keys, Limit: limit, Offset: offset}, nil
 }
 
+// lowerFrame turns a frame's offset constants into the numbers exec's
+// bound search adds to the ORDER BY key.
+func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
+	out := exec.WindowFrame{Rows: f.Rows}
+	for i, b := range []planner.FrameBound{f.Start, f.End} {
+		// planner.FrameKind and exec.FrameKind list the kinds in one order.
+		eb := exec.FrameBound{Kind: exec.FrameKind(b.Kind), Months: b.Months}
+		if k := b.Offset; k != nil {
+			switch v := k.Value.(type) {
+			case int64:
+				eb.Rows, eb.Int, eb.Exact = v, v, true
+				eb.Float = float64(v)
+				if d, ok := k.T.(*arrow.Decimal64Type); ok {
+					eb.Scale = d.Scale
+					eb.Float = float64(v) / math.Pow10(int(d.Scale))
+				}
+			case float64:
+				eb.Float = v
+			default:
+				return out, errs.New(errs.Internal, "lower: window frame offset %v", k)
+			}
+		}
+		if i == 0 {
+			out.Start = eb
+		} else {
+			out.End = eb
+		}
+	}
+	return out, nil
+}
+
 func lowerWindow(n *planner.Window) (exec.Node, error) {
 	if len(n.Funcs) != len(n.Cols) {
 		return nil, errs.New(errs.Internal, "lower: window has %d functions for %d columns", len(n.Funcs), len(n.Cols))
@@ -183,7 +216,11 @@ func lowerWindow(n *planner.Window) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type}
+		fr, err := lowerFrame(f.Frame)
+		if err != nil {
+			return nil, err
+		}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr}
 	}
 	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
 }

@@ -130,7 +130,7 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*
 	}
 
 	// Window functions.
-	if err := c.windows(items, sel.OrderBy); err != nil {
+	if err := c.windows(items, sel.OrderBy, sel.Windows); err != nil {
 		return nil, err
 	}
 

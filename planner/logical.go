@@ -145,13 +145,105 @@ type Limit struct {
 }
 
 // WindowCall is a window function: Fn is row_number, rank, dense_rank,
-// sum, count, count_star, avg, min or max. With OrderBy, aggregates are
-// running (frame: unbounded preceding to current row, peers included);
-// without, over the whole partition.
+// percent_rank, cume_dist, ntile, lag, lead, first_value, last_value,
+// nth_value, or an aggregate (sum, count, count_star, avg, min, max) over
+// Frame. Args: the value (lag, lead and the value functions: then lag's
+// and lead's default, cast to Type) or the aggregate's argument. N: lag's
+// and lead's offset, nth_value's n, ntile's bucket count.
 type WindowCall struct {
-	Fn   string
-	Args []Expr
-	Type arrow.DataType
+	Fn    string
+	Args  []Expr
+	Type  arrow.DataType
+	N     int64
+	Frame Frame
+}
+
+// FrameKind is the kind of one end of a window frame.
+type FrameKind uint8
+
+const (
+	UnboundedPreceding FrameKind = iota
+	OffsetPreceding
+	CurrentRow
+	OffsetFollowing
+	UnboundedFollowing
+)
+
+// FrameBound is one end of a frame. For ROWS, Offset is a row count
+// (Int64); for RANGE, a constant of the ORDER BY key's kind: a number for
+// a number key, an Int64 count of days (or of months when Months) for a
+// DATE key.
+type FrameBound struct {
+	Kind   FrameKind
+	Offset *Const
+	Months bool
+}
+
+// Frame is a window frame: the rows, relative to the current one, that
+// an aggregate or value function reads. Without a frame clause it is
+// RANGE UNBOUNDED PRECEDING to CURRENT ROW (peers included): with an
+// ORDER BY the running total, without one the whole partition (every row
+// is a peer).
+type Frame struct {
+	Rows       bool
+	Start, End FrameBound
+}
+
+func (f Frame) String() string {
+	unit := "range"
+	if f.Rows {
+		unit = "rows"
+	}
+	return unit + " " + f.Start.String() + " to " + f.End.String()
+}
+
+// describe is what EXPLAIN adds to a call: its count argument and a frame
+// other than the default one.
+func (w WindowCall) describe(ordered bool) string {
+	s := ""
+	switch w.Fn {
+	case "ntile", "nth_value", "lag", "lead":
+		s = fmt.Sprintf(" n=%d", w.N)
+	}
+	if FrameAware(w.Fn) {
+		def := Frame{Start: FrameBound{Kind: UnboundedPreceding}, End: FrameBound{Kind: CurrentRow}}
+		if !ordered {
+			def.End.Kind = UnboundedFollowing
+		}
+		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil {
+			s += " " + w.Frame.String()
+		}
+	}
+	return s
+}
+
+// FrameAware reports whether fn reads its frame (aggregates and the value
+// functions); the others read the partition whatever the frame says.
+func FrameAware(fn string) bool {
+	switch fn {
+	case "sum", "count", "count_star", "avg", "min", "max", "first_value", "last_value", "nth_value":
+		return true
+	}
+	return false
+}
+
+func (b FrameBound) String() string {
+	switch b.Kind {
+	case UnboundedPreceding:
+		return "unbounded preceding"
+	case UnboundedFollowing:
+		return "unbounded following"
+	case CurrentRow:
+		return "current row"
+	}
+	off := b.Offset.String()
+	if b.Months {
+		off += " months"
+	}
+	if b.Kind == OffsetPreceding {
+		return off + " preceding"
+	}
+	return off + " following"
 }
 
 // Window evaluates Funcs over partitions of Input (all with the same

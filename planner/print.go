@@ -107,7 +107,7 @@ func describe(p Plan) string {
 	case *Window:
 		fs := make([]string, len(n.Funcs))
 		for i, f := range n.Funcs {
-			fs[i] = fmt.Sprintf("%s%s AS %s#%d", f.Fn, exprList(f.Args), n.Cols[i].Name, n.Cols[i].ID)
+			fs[i] = fmt.Sprintf("%s%s%s AS %s#%d", f.Fn, exprList(f.Args), f.describe(len(n.OrderBy) > 0), n.Cols[i].Name, n.Cols[i].ID)
 		}
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprList(n.PartitionBy), keyList(n.OrderBy), strings.Join(fs, ", "))
 	case *Union:

@@ -111,6 +111,10 @@ func daysIn(y, m int32) int32 {
 	return 31
 }
 
+// AddMonths adds k months to a date, clamping the day to the month's end
+// (window frames over dates use it for RANGE INTERVAL n MONTH).
+func AddMonths(days int32, k int64) int32 { return addMonths(days, k) }
+
 // addMonths adds k months, clamping the day to the month's end.
 func addMonths(days int32, k int64) int32 {
 	y, m, d := civil(days)

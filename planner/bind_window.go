@@ -1,0 +1,452 @@
+package planner
+
+import (
+	"gq/parser/sqlparser"
+
+	"gq/errs"
+	"gq/exec/expr"
+)
+
+// windows adds one Window node per distinct (PARTITION BY, ORDER BY) spec
+// for the window calls in the select list and ORDER BY; calls that share a
+// spec share the node (one sort) whatever their frames.
+func (c *ectx) windows(items []selItem, order sqlparser.OrderBy, named sqlparser.NamedWindows) error {
+	var calls []sqlparser.Expr
+	visit := func(e sqlparser.Expr) {
+		_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+			if _, ok := n.(*sqlparser.Subquery); ok {
+				return false, nil
+			}
+			if isWindowAST(n) {
+				calls = append(calls, n.(sqlparser.Expr))
+				return false, nil
+			}
+			return true, nil
+		}, e)
+	}
+	for _, it := range items {
+		visit(it.ast)
+	}
+	for _, o := range order {
+		visit(o.Expr)
+	}
+	defs, err := windowDefs(named)
+	if err != nil || len(calls) == 0 {
+		return err
+	}
+	c.wins = map[string]*ColRef{}
+	nodes := map[string]*Window{}
+	var specs []string
+	for _, call := range calls {
+		key := sqlparser.String(call)
+		if _, ok := c.wins[key]; ok {
+			continue
+		}
+		p, err := windowParts(call)
+		if err != nil {
+			return err
+		}
+		spec, err := resolveOver(p.over, defs)
+		if err != nil {
+			return err
+		}
+		var part []Expr
+		var keys []SortKey
+		specKey := ""
+		for _, pe := range spec.PartitionClause {
+			e, err := c.bind(pe)
+			if err != nil {
+				return err
+			}
+			part = append(part, e)
+			specKey += e.String() + ","
+		}
+		specKey += "|"
+		for _, o := range spec.OrderClause {
+			e, err := c.bind(o.Expr)
+			if err != nil {
+				return err
+			}
+			desc, nullsFirst := orderDirection(o)
+			keys = append(keys, SortKey{Expr: e, Desc: desc, NullsFirst: nullsFirst})
+			specKey += e.String() + map[bool]string{true: " desc", false: ""}[desc] + map[bool]string{true: " nulls first,", false: " nulls last,"}[nullsFirst]
+		}
+		wc, err := c.windowCall(p, keys)
+		if err != nil {
+			return err
+		}
+		if wc.Frame, err = c.bindFrame(spec.FrameClause, keys); err != nil {
+			return err
+		}
+		w := nodes[specKey]
+		if w == nil {
+			w = &Window{PartitionBy: part, OrderBy: keys}
+			nodes[specKey] = w
+			specs = append(specs, specKey)
+		}
+		col := Column{ID: NewColumnID(), Name: key, Type: wc.Type, Nullable: true}
+		w.Funcs, w.Cols = append(w.Funcs, wc), append(w.Cols, col)
+		c.wins[key] = ref(col)
+	}
+	for _, k := range specs {
+		w := nodes[k]
+		w.Input = *c.cur
+		*c.cur = w
+	}
+	return nil
+}
+
+// windowDefs checks the WINDOW clause and resolves each definition that
+// names another (WINDOW b AS (a ORDER BY x)) into a whole specification.
+func windowDefs(named sqlparser.NamedWindows) (map[string]*sqlparser.WindowSpecification, error) {
+	raw := map[string]*sqlparser.WindowSpecification{}
+	for _, nw := range named {
+		for _, d := range nw.Windows {
+			name := d.Name.Lowered()
+			if _, dup := raw[name]; dup {
+				return nil, errs.NewNear(errs.Binding, d.Name.String(), "window %s is defined twice", d.Name.String())
+			}
+			raw[name] = d.WindowSpec
+		}
+	}
+	out := map[string]*sqlparser.WindowSpecification{}
+	var resolve func(name string, seen map[string]bool) (*sqlparser.WindowSpecification, error)
+	resolve = func(name string, seen map[string]bool) (*sqlparser.WindowSpecification, error) {
+		if s, ok := out[name]; ok {
+			return s, nil
+		}
+		s, ok := raw[name]
+		if !ok {
+			return nil, errs.NewNear(errs.Binding, name, "window %s is not defined", name)
+		}
+		if seen[name] {
+			return nil, errs.NewNear(errs.Binding, name, "window %s refers to itself", name)
+		}
+		seen[name] = true
+		if s.Name.NotEmpty() {
+			base, err := resolve(s.Name.Lowered(), seen)
+			if err != nil {
+				return nil, err
+			}
+			if s, err = inheritWindow(base, s); err != nil {
+				return nil, err
+			}
+		}
+		out[name] = s
+		return s, nil
+	}
+	for name := range raw {
+		if _, err := resolve(name, map[string]bool{}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// inheritWindow is spec on top of the window it names, with MySQL's rules:
+// it may not repartition, may add an ORDER BY only where base has none, and
+// may add a frame only where base has none.
+func inheritWindow(base, spec *sqlparser.WindowSpecification) (*sqlparser.WindowSpecification, error) {
+	name := spec.Name.String()
+	if len(spec.PartitionClause) > 0 {
+		return nil, errs.NewNear(errs.Binding, name, "a window that names window %s cannot have its own PARTITION BY", name)
+	}
+	if len(spec.OrderClause) > 0 && len(base.OrderClause) > 0 {
+		return nil, errs.NewNear(errs.Binding, name, "window %s already has an ORDER BY", name)
+	}
+	if base.FrameClause != nil {
+		return nil, errs.NewNear(errs.Binding, name, "window %s has a frame: a window that names it cannot add to it", name)
+	}
+	out := &sqlparser.WindowSpecification{PartitionClause: base.PartitionClause, OrderClause: base.OrderClause, FrameClause: spec.FrameClause}
+	if len(spec.OrderClause) > 0 {
+		out.OrderClause = spec.OrderClause
+	}
+	return out, nil
+}
+
+// resolveOver returns the specification an OVER clause stands for.
+func resolveOver(over *sqlparser.OverClause, defs map[string]*sqlparser.WindowSpecification) (*sqlparser.WindowSpecification, error) {
+	if over == nil {
+		return nil, errs.New(errs.Binding, "window function without OVER")
+	}
+	if !over.WindowName.IsEmpty() {
+		s, ok := defs[over.WindowName.Lowered()]
+		if !ok {
+			return nil, errs.NewNear(errs.Binding, over.WindowName.String(), "window %s is not defined", over.WindowName.String())
+		}
+		return s, nil
+	}
+	spec := over.WindowSpec
+	if spec == nil {
+		return &sqlparser.WindowSpecification{}, nil
+	}
+	if spec.Name.NotEmpty() {
+		base, ok := defs[spec.Name.Lowered()]
+		if !ok {
+			return nil, errs.NewNear(errs.Binding, spec.Name.String(), "window %s is not defined", spec.Name.String())
+		}
+		return inheritWindow(base, spec)
+	}
+	return spec, nil
+}
+
+// windowAST is a window call taken apart.
+type windowAST struct {
+	fn      string
+	args    []sqlparser.Expr // the value or aggregate argument
+	n       sqlparser.Expr   // lag/lead offset, nth_value's n, ntile's buckets
+	def     sqlparser.Expr   // lag/lead default
+	over    *sqlparser.OverClause
+	ignores bool // IGNORE NULLS or FROM LAST: MySQL refuses both
+}
+
+func windowParts(e sqlparser.Expr) (windowAST, error) {
+	ignores := func(nt *sqlparser.NullTreatmentClause) bool {
+		return nt != nil && nt.Type == sqlparser.IgnoreNullsType
+	}
+	var p windowAST
+	switch x := e.(type) {
+	case *sqlparser.ArgumentLessWindowExpr:
+		p.fn = map[sqlparser.ArgumentLessWindowExprType]string{
+			sqlparser.RowNumberExprType: "row_number", sqlparser.RankExprType: "rank",
+			sqlparser.DenseRankExprType: "dense_rank", sqlparser.PercentRankExprType: "percent_rank",
+			sqlparser.CumeDistExprType: "cume_dist"}[x.Type]
+		p.over = x.OverClause
+	case *sqlparser.NtileExpr:
+		p.fn, p.n, p.over = "ntile", x.N, x.OverClause
+	case *sqlparser.LagLeadExpr:
+		p.fn = map[sqlparser.LagLeadExprType]string{sqlparser.LagExprType: "lag", sqlparser.LeadExprType: "lead"}[x.Type]
+		p.args, p.n, p.def, p.over = []sqlparser.Expr{x.Expr}, x.N, x.Default, x.OverClause
+		p.ignores = ignores(x.NullTreatmentClause)
+	case *sqlparser.FirstOrLastValueExpr:
+		p.fn = map[sqlparser.FirstOrLastValueExprType]string{sqlparser.FirstValueExprType: "first_value", sqlparser.LastValueExprType: "last_value"}[x.Type]
+		p.args, p.over = []sqlparser.Expr{x.Expr}, x.OverClause
+		p.ignores = ignores(x.NullTreatmentClause)
+	case *sqlparser.NTHValueExpr:
+		p.fn, p.args, p.n, p.over = "nth_value", []sqlparser.Expr{x.Expr}, x.N, x.OverClause
+		p.ignores = ignores(x.NullTreatmentClause) || (x.FromFirstLastClause != nil && x.FromFirstLastClause.Type == sqlparser.FromLastType)
+	case *sqlparser.CountStar:
+		p.fn, p.over = "count_star", x.OverClause
+	case *sqlparser.Count:
+		if x.Distinct || len(x.Args) != 1 {
+			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
+		}
+		p.fn, p.args, p.over = "count", x.Args, x.OverClause
+	case *sqlparser.Sum:
+		p.fn, p.args, p.over = "sum", []sqlparser.Expr{x.Arg}, x.OverClause
+		if x.Distinct {
+			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
+		}
+	case *sqlparser.Avg:
+		p.fn, p.args, p.over = "avg", []sqlparser.Expr{x.Arg}, x.OverClause
+		if x.Distinct {
+			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
+		}
+	case *sqlparser.Min:
+		p.fn, p.args, p.over = "min", []sqlparser.Expr{x.Arg}, x.OverClause
+	case *sqlparser.Max:
+		p.fn, p.args, p.over = "max", []sqlparser.Expr{x.Arg}, x.OverClause
+	}
+	if p.fn == "" {
+		return p, errs.New(errs.Unsupported, "window function %s is not supported", sqlparser.String(e))
+	}
+	if p.ignores {
+		// MySQL 8 parses both and rejects them too.
+		return p, errs.NewNear(errs.Unsupported, sqlparser.String(e), "IGNORE NULLS and FROM LAST are not supported in %s", sqlparser.String(e))
+	}
+	return p, nil
+}
+
+// windowCall binds a call's arguments and picks its result type.
+func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
+	wc := WindowCall{Fn: p.fn}
+	for _, a := range p.args {
+		e, err := c.bind(a)
+		if err != nil {
+			return wc, err
+		}
+		wc.Args = append(wc.Args, e)
+	}
+	var err error
+	switch p.fn {
+	case "row_number", "rank", "dense_rank", "count", "count_star":
+		wc.Type = expr.Int64
+	case "percent_rank", "cume_dist":
+		wc.Type = expr.Float64
+	case "ntile":
+		wc.Type = expr.Int64
+		if wc.N, err = c.windowCount(p, 1); err != nil {
+			return wc, err
+		}
+	case "first_value", "last_value":
+		wc.Type = wc.Args[0].Type()
+	case "nth_value":
+		wc.Type = wc.Args[0].Type()
+		if wc.N, err = c.windowCount(p, 1); err != nil {
+			return wc, err
+		}
+	case "lag", "lead":
+		wc.N = 1
+		if p.n != nil {
+			if wc.N, err = c.windowCount(p, 0); err != nil {
+				return wc, err
+			}
+		}
+		def := Expr(&Const{Value: nil, T: expr.Null})
+		if p.def != nil {
+			if def, err = c.bind(p.def); err != nil {
+				return wc, err
+			}
+		}
+		var es []Expr
+		if wc.Type, es, err = unify(p.fn, []Expr{wc.Args[0], def}); err != nil {
+			return wc, err
+		}
+		wc.Args = es
+	default:
+		if wc.Type, err = aggType(p.fn, wc.Args[0].Type()); err != nil {
+			return wc, err
+		}
+	}
+	return wc, nil
+}
+
+// windowCount is the constant integer argument n of ntile, nth_value, lag
+// and lead, at least least (MySQL wants a literal there too).
+func (c *ectx) windowCount(p windowAST, least int64) (int64, error) {
+	e, err := c.bind(p.n)
+	if err != nil {
+		return 0, err
+	}
+	k, ok := e.(*Const)
+	if !ok || k.Value == nil || !isInt(k.T) || k.Value.(int64) < least {
+		what := "a non-negative"
+		if least > 0 {
+			what = "a positive"
+		}
+		return 0, errs.NewNear(errs.Binding, sqlparser.String(p.n), "the count in %s must be %s integer constant, got %s", p.fn, what, sqlparser.String(p.n))
+	}
+	return k.Value.(int64), nil
+}
+
+// bindFrame checks a frame clause against MySQL's rules and binds its
+// offsets; nil is the default frame.
+func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, error) {
+	def := Frame{Start: FrameBound{Kind: UnboundedPreceding}, End: FrameBound{Kind: CurrentRow}}
+	if fc == nil {
+		if len(keys) == 0 {
+			// Every row is a peer: the same rows, said plainly.
+			def.End.Kind = UnboundedFollowing
+		}
+		return def, nil
+	}
+	f := Frame{Rows: fc.Unit == sqlparser.FrameRowsType}
+	var err error
+	if f.Start, err = c.bindBound(fc.Start, f.Rows, keys); err != nil {
+		return f, err
+	}
+	end := fc.End
+	if end == nil { // ROWS n PRECEDING: to the current row
+		end = &sqlparser.FramePoint{Type: sqlparser.CurrentRowType}
+	}
+	if f.End, err = c.bindBound(end, f.Rows, keys); err != nil {
+		return f, err
+	}
+	if f.Start.Kind == UnboundedFollowing {
+		return f, errs.New(errs.Binding, "a window frame cannot start at UNBOUNDED FOLLOWING")
+	}
+	if f.End.Kind == UnboundedPreceding {
+		return f, errs.New(errs.Binding, "a window frame cannot end at UNBOUNDED PRECEDING")
+	}
+	// The SQL standard's rule (DuckDB and PostgreSQL enforce it too): a
+	// frame may not end before the row where it starts by kind. Offsets of
+	// one kind may still make it empty (3 FOLLOWING AND 1 FOLLOWING).
+	if (f.Start.Kind == OffsetFollowing && f.End.Kind <= CurrentRow) || (f.Start.Kind == CurrentRow && f.End.Kind == OffsetPreceding) {
+		return f, errs.New(errs.Binding, "a window frame that starts at %s cannot end at %s", f.Start, f.End)
+	}
+	if !f.Rows && len(keys) == 0 && f.Start.Kind != OffsetPreceding && f.Start.Kind != OffsetFollowing &&
+		f.End.Kind != OffsetPreceding && f.End.Kind != OffsetFollowing {
+		// RANGE without ORDER BY: every row is a peer of every other.
+		f.Start.Kind, f.End.Kind = UnboundedPreceding, UnboundedFollowing
+	}
+	return f, nil
+}
+
+func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (FrameBound, error) {
+	b := FrameBound{Kind: map[sqlparser.FramePointType]FrameKind{
+		sqlparser.UnboundedPrecedingType: UnboundedPreceding, sqlparser.ExprPrecedingType: OffsetPreceding,
+		sqlparser.CurrentRowType: CurrentRow, sqlparser.ExprFollowingType: OffsetFollowing,
+		sqlparser.UnboundedFollowingType: UnboundedFollowing}[p.Type]}
+	if b.Kind != OffsetPreceding && b.Kind != OffsetFollowing {
+		return b, nil
+	}
+	near := sqlparser.String(p.Expr)
+	e, err := c.bind(p.Expr)
+	if err != nil {
+		return b, err
+	}
+	k, ok := e.(*Const)
+	if ok && isString(k.T) && p.Unit != sqlparser.IntervalNone {
+		// INTERVAL '2' DAY
+		if e, err = foldCast(k, expr.Int64); err != nil {
+			return b, err
+		}
+		k, ok = e.(*Const)
+	}
+	if !ok || k.Value == nil || !isNumeric(k.T) || constNegative(k) {
+		return b, errs.NewNear(errs.Binding, near, "a window frame offset must be a non-negative number constant, got %s", near)
+	}
+	if rows {
+		if !isInt(k.T) || p.Unit != sqlparser.IntervalNone {
+			return b, errs.NewNear(errs.Binding, near, "a ROWS frame offset must be an integer, got %s", near)
+		}
+		b.Offset = k
+		return b, nil
+	}
+	if len(keys) != 1 {
+		return b, errs.NewNear(errs.Binding, near, "a RANGE frame with an offset needs exactly one ORDER BY key, got %d", len(keys))
+	}
+	kt := keys[0].Expr.Type()
+	switch {
+	case isDate(kt):
+		if p.Unit == sqlparser.IntervalNone {
+			return b, errs.NewNear(errs.Binding, near, "a RANGE frame over a DATE needs an INTERVAL offset, got %s", near)
+		}
+		if !isInt(k.T) {
+			return b, errs.NewNear(errs.Unsupported, near, "interval of %s is not supported (integers only)", typeName(k.T))
+		}
+		n := k.Value.(int64)
+		switch p.Unit {
+		case sqlparser.IntervalDay:
+		case sqlparser.IntervalWeek:
+			n *= 7
+		case sqlparser.IntervalMonth:
+			b.Months = true
+		case sqlparser.IntervalQuarter:
+			n, b.Months = n*3, true
+		case sqlparser.IntervalYear:
+			n, b.Months = n*12, true
+		default:
+			return b, errs.NewNear(errs.Unsupported, near, "interval unit %s is not supported in a window frame", p.Unit.ToString())
+		}
+		b.Offset = &Const{Value: n, T: expr.Int64}
+	case isNumeric(kt):
+		if p.Unit != sqlparser.IntervalNone {
+			return b, errs.NewNear(errs.Binding, near, "a RANGE frame over %s cannot have an INTERVAL offset", typeName(kt))
+		}
+		b.Offset = k
+	default:
+		return b, errs.NewNear(errs.Binding, near, "a RANGE frame with an offset needs a number or DATE ORDER BY key, got %s", typeName(kt))
+	}
+	return b, nil
+}
+
+func constNegative(k *Const) bool {
+	switch v := k.Value.(type) {
+	case int64:
+		return v < 0
+	case float64:
+		return v < 0 || v != v
+	}
+	return false
+}
