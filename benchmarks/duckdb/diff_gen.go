@@ -65,6 +65,8 @@ type Gen struct {
 	aggOnly bool
 	scope   []scoped
 	depth   int
+	// windows makes every query a window query (diff_gen_window.go).
+	windows bool
 }
 
 type scoped struct {
@@ -140,6 +142,9 @@ type Query struct {
 
 // Next draws a query.
 func (g *Gen) Next() Query {
+	if g.windows {
+		return g.windowQuery()
+	}
 	g.scope = g.scope[:0]
 	from := g.from()
 	var q Query
