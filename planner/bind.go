@@ -40,6 +40,9 @@ type binder struct {
 	ctx   context.Context
 	cat   *catalog.Catalog
 	views int // nesting depth of views being bound (guards against cycles)
+	// scalarNext tells the next SELECT bound that it is a scalar
+	// subquery (its value is used, not its rows' existence).
+	scalarNext bool
 }
 
 // scopeCol is a column visible to name resolution.
@@ -143,6 +146,8 @@ type selResult struct {
 	// it contains one inside an expression (a correlated scalar subquery
 	// must give 0 for no rows, not NULL).
 	count int
+	// domains need the outer plan as their input (attachDomains).
+	domains []*domain
 }
 
 func (b *binder) bindTableStmt(ts sqlparser.TableStatement, outer *scope, env *cteEnv) (*selResult, error) {
@@ -151,9 +156,14 @@ func (b *binder) bindTableStmt(ts sqlparser.TableStatement, outer *scope, env *c
 	if err := b.ctx.Err(); err != nil {
 		return nil, errs.Wrap(errs.Cancelled, context.Cause(b.ctx), "query cancelled while planning")
 	}
+	if _, ok := ts.(*sqlparser.Select); !ok {
+		b.scalarNext = false
+	}
 	switch st := ts.(type) {
 	case *sqlparser.Select:
-		return b.bindSelect(st, outer, env)
+		scalar := b.scalarNext
+		b.scalarNext = false
+		return b.bindSelect(st, outer, env, scalar)
 	case *sqlparser.Union:
 		return b.bindUnion(st, outer, env)
 	}

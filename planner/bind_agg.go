@@ -95,7 +95,7 @@ func aggParts(e sqlparser.Expr) (fn string, arg sqlparser.Expr, dist bool, err e
 // post-aggregation binding. corr (correlation conditions of a subquery)
 // must be outer = inner equalities; the inner sides become extra group
 // keys, and the returned conditions refer to those group columns.
-func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlparser.Expr, corr []Expr) ([]Expr, error) {
+func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlparser.Expr, corr []Expr, scalar bool) ([]Expr, error) {
 	in := *c.cur
 	inIDs := planIDs(in)
 	agg := &Aggregate{Input: in}
@@ -136,17 +136,45 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 			addGroup(e, name)
 		}
 	}
-	for i, ce := range corr {
-		f, ok := ce.(*Func)
-		if !ok || f.Name != "eq" {
-			return nil, errs.New(errs.Unsupported, "correlated condition %s in an aggregated subquery must be an equality", ce)
+	// Equality correlations group by their inner side, where an outer
+	// row without a group means an empty subquery. Without GROUP BY that
+	// is right only for a scalar subquery whose value over no rows is
+	// NULL (or a bare count, made 0): elsewhere the aggregate's one row
+	// over no rows matters (EXISTS is true, NOT IN sees its NULL, HAVING
+	// may remove it), so those, and correlations other than equality,
+	// evaluate the subquery per outer value (bind_corr.go).
+	grouped := sel.GroupBy != nil && len(sel.GroupBy.Exprs) > 0
+	useDomain := len(corr) > 0 && !grouped &&
+		!(scalar && sel.Having == nil && len(items) == 1 && (countShape(items[0].ast) == 1 || nullOnEmpty(items[0].ast)))
+	for _, ce := range corr {
+		useDomain = useDomain || !isOuterEquality(ce, inIDs)
+	}
+	var dom *domain
+	var domCond []Expr
+	if useDomain {
+		var back []Expr
+		var err error
+		if dom, domCond, back, err = c.newDomain(corr, inIDs); err != nil {
+			return nil, err
 		}
+		m := map[ColumnID]*ColRef{}
+		for _, col := range dom.agg.GroupCols {
+			m[col.ID] = addGroup(ref(col), "corr")
+		}
+		corr = corr[:0]
+		for _, e := range back {
+			corr = append(corr, remap(e, m))
+		}
+		c.domains = append(c.domains, dom)
+	}
+	for i, ce := range corr {
+		if useDomain {
+			break
+		}
+		f := ce.(*Func)
 		l, r := f.Args[0], f.Args[1]
 		if within(l, inIDs) {
 			l, r = r, l
-		}
-		if !within(r, inIDs) || !noneWithin(l, inIDs) {
-			return nil, errs.New(errs.Unsupported, "correlated condition %s in an aggregated subquery must compare an outer with an inner expression", ce)
 		}
 		g := addGroup(r, "corr")
 		corr[i] = &Func{Name: "eq", Args: []Expr{l, g}, T: expr.Boolean}
@@ -186,6 +214,25 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 		post.aggs[key] = ref(col)
 	}
 	agg.Input = in
+	if dom != nil {
+		// Without GROUP BY every domain value has a group, empty when
+		// nothing matches (a left join); the padded row must not count,
+		// so the aggregates read only matched rows.
+		typ := JoinInner
+		if len(agg.GroupBy) == len(dom.agg.GroupCols) {
+			typ = JoinLeft
+			marked, matched := withMarker(in)
+			in = marked
+			for i, a := range agg.Aggs {
+				if a.Fn == "count_star" {
+					agg.Aggs[i] = AggCall{Fn: "count", Arg: matched, Type: a.Type}
+				} else if a.Arg != nil {
+					agg.Aggs[i].Arg = &Func{Name: "case", Args: []Expr{matched, a.Arg, &Const{T: a.Arg.Type()}}, T: a.Arg.Type()}
+				}
+			}
+		}
+		agg.Input = &Join{Type: typ, Left: dom.agg, Right: in, Cond: and(domCond)}
+	}
 	*c.cur = agg
 	c.post = post
 	return corr, nil
@@ -290,4 +337,22 @@ func hasSubquery(e sqlparser.Expr) bool {
 		return true, nil
 	}, e)
 	return found
+}
+
+// nullOnEmpty reports whether e, a select item of an aggregate without
+// GROUP BY, is NULL over no input rows: an aggregate other than count, or
+// arithmetic with such an operand.
+func nullOnEmpty(e sqlparser.Expr) bool {
+	switch x := e.(type) {
+	case *sqlparser.Sum, *sqlparser.Avg, *sqlparser.Min, *sqlparser.Max:
+		return isAggAST(e)
+	case *sqlparser.BinaryExpr:
+		switch x.Operator {
+		case sqlparser.PlusOp, sqlparser.MinusOp, sqlparser.MultOp, sqlparser.DivOp, sqlparser.IntDivOp, sqlparser.ModOp:
+			return nullOnEmpty(x.Left) || nullOnEmpty(x.Right)
+		}
+	case *sqlparser.UnaryExpr:
+		return x.Operator == sqlparser.UMinusOp && nullOnEmpty(x.Expr)
+	}
+	return false
 }

@@ -22,6 +22,9 @@ type ectx struct {
 	post    *postAgg           // non-nil after aggregation
 	wins    map[string]*ColRef // window calls by AST text
 	aliases []selItem          // select items HAVING may name
+	// domains are the outer-value domains this (sub)query's
+	// decorrelation reads (bind_corr.go); the outer query supplies them.
+	domains []*domain
 }
 
 func (c *ectx) bindBool(e sqlparser.Expr, clause string) (Expr, error) {

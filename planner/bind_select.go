@@ -12,8 +12,9 @@ import (
 // bindSelect plans one SELECT block in the classic order: FROM → Filter
 // (WHERE, subqueries as joins) → Aggregate → Filter (HAVING) → Window →
 // Project (select list + hidden sort columns) → DISTINCT → Sort → Limit →
-// Project (trim). outer is non-nil for a subquery that may be correlated.
-func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*selResult, error) {
+// Project (trim). outer is non-nil for a subquery that may be correlated;
+// scalar says it is a scalar subquery.
+func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, scalar bool) (*selResult, error) {
 	env, err := withCTEs(sel.With, env)
 	if err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*
 		return nil, errs.New(errs.Unsupported, "GROUP BY … WITH ROLLUP is not supported")
 	}
 	if sel.GroupBy != nil && len(sel.GroupBy.Exprs) > 0 || len(aggASTs) > 0 {
-		if corr, err = c.aggregate(sel, items, aggASTs, corr); err != nil {
+		if corr, err = c.aggregate(sel, items, aggASTs, corr, scalar); err != nil {
 			return nil, err
 		}
 		c.aliases = items
@@ -206,8 +207,11 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv) (*
 		return nil, err
 	}
 	out = trim(out, nKeep)
-	r := &selResult{plan: out, names: names[:nVisible], corr: corr}
-	if nVisible == 1 {
+	r := &selResult{plan: out, names: names[:nVisible], corr: corr, domains: c.domains}
+	if nVisible == 1 && len(c.domains) == 0 && (sel.GroupBy == nil || len(sel.GroupBy.Exprs) == 0) {
+		// (A domain's left join gives every outer row its group, so a
+		// count is 0 there already, and a missing group means HAVING
+		// removed it: NULL.)
 		r.count = countShape(items[0].ast)
 	}
 	return r, nil

@@ -21,11 +21,16 @@ import (
 // pulled out as the join condition (see bindSelect and aggregate).
 
 // subquery binds a subquery whose outer scope is c's.
-func (c *ectx) subquery(sq *sqlparser.Subquery) (*selResult, error) {
+func (c *ectx) subquery(sq *sqlparser.Subquery, scalar bool) (*selResult, error) {
 	if c.cur == nil { // only an outer join's ON binds without a plan to join onto
 		return nil, errs.New(errs.Unsupported, "subqueries in the ON condition of an outer join are not supported")
 	}
-	return c.b.bindTableStmt(sq.Select, c.s, c.env)
+	c.b.scalarNext = scalar
+	r, err := c.b.bindTableStmt(sq.Select, c.s, c.env)
+	if err != nil {
+		return nil, err
+	}
+	return r, c.attachDomains(r)
 }
 
 // join puts right onto *c.cur, checking that cond refers only to the two
@@ -64,7 +69,7 @@ func (c *ectx) subqueryPredicate(conj sqlparser.Expr) (bool, error) {
 	}
 	switch x := e.(type) {
 	case *sqlparser.ExistsExpr:
-		r, err := c.subquery(x.Subquery)
+		r, err := c.subquery(x.Subquery, false)
 		if err != nil {
 			return false, err
 		}
@@ -85,7 +90,7 @@ func (c *ectx) subqueryPredicate(conj sqlparser.Expr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		r, err := c.subquery(sq)
+		r, err := c.subquery(sq, false)
 		if err != nil {
 			return false, err
 		}
@@ -98,7 +103,18 @@ func (c *ectx) subqueryPredicate(conj sqlparser.Expr) (bool, error) {
 		}
 		cond := and(append([]Expr{eq}, r.corr...))
 		if x.Operator == sqlparser.NotInOp {
-			return true, c.join(JoinAnti, r.plan, cond, true)
+			if len(r.corr) == 0 {
+				return true, c.join(JoinAnti, r.plan, cond, true)
+			}
+			// A null-aware anti join looks for NULLs in the whole right
+			// side; correlated, only the row's own matches count: the
+			// row goes when one of them equals x or makes x = y unknown.
+			var unknown Expr = eq
+			if y := r.plan.Columns()[0]; y.Nullable || c.nullable(l) {
+				isNull := func(e Expr) Expr { return &Func{Name: "is_null", Args: []Expr{e}, T: expr.Boolean} }
+				unknown = &Func{Name: "or", Args: []Expr{eq, isNull(l), isNull(ref(y))}, T: expr.Boolean}
+			}
+			return true, c.join(JoinAnti, r.plan, and(append(append([]Expr{}, r.corr...), unknown)), false)
 		}
 		return true, c.join(JoinSemi, r.plan, cond, false)
 	}
@@ -107,7 +123,7 @@ func (c *ectx) subqueryPredicate(conj sqlparser.Expr) (bool, error) {
 
 // scalarSubquery joins a one-column subquery and returns its value.
 func (c *ectx) scalarSubquery(sq *sqlparser.Subquery) (Expr, error) {
-	r, err := c.subquery(sq)
+	r, err := c.subquery(sq, true)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +203,7 @@ type subqueryGroups struct {
 }
 
 func (c *ectx) groupedSubquery(sq *sqlparser.Subquery, what string, x Expr) (*subqueryGroups, error) {
-	r, err := c.subquery(sq)
+	r, err := c.subquery(sq, false)
 	if err != nil {
 		return nil, err
 	}
@@ -202,6 +218,30 @@ func (c *ectx) groupedSubquery(sq *sqlparser.Subquery, what string, x Expr) (*su
 		return ref(col)
 	}
 	var conds []Expr
+	equalities := true
+	for _, ce := range r.corr {
+		equalities = equalities && isOuterEquality(ce, innerIDs)
+	}
+	if !equalities {
+		// Group per outer value instead (bind_corr.go): the subquery's
+		// rows joined with the domain of the outer columns it reads.
+		dom, renamed, back, err := c.newDomain(r.corr, innerIDs)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.attachDomains(&selResult{domains: []*domain{dom}}); err != nil {
+			return nil, err
+		}
+		agg.Input = &Join{Type: JoinInner, Left: dom.agg, Right: r.plan, Cond: and(renamed)}
+		m := map[ColumnID]*ColRef{}
+		for _, col := range dom.agg.GroupCols {
+			m[col.ID] = group(ref(col), "corr")
+		}
+		for _, e := range back {
+			conds = append(conds, remap(e, m))
+		}
+		r.corr = nil
+	}
 	for _, ce := range r.corr {
 		f, ok := ce.(*Func)
 		if !ok || f.Name != "eq" {
