@@ -67,6 +67,12 @@ type Gen struct {
 	depth   int
 	// windows makes every query a window query (diff_gen_window.go).
 	windows bool
+	// Corr is the chance in percent that a predicate or an integer or
+	// decimal expression is a correlated subquery (corrPred, corrScalar);
+	// CorrQueries counts the queries drawn with one.
+	Corr        int
+	CorrQueries int
+	corrDrawn   bool
 }
 
 type scoped struct {
@@ -90,7 +96,7 @@ func NewDiffGen(seed uint64) *Gen {
 			}
 		}
 	}
-	return &Gen{r: rand.New(rand.NewPCG(seed, 0xd1ff)), tables: tables, joins: joins}
+	return &Gen{r: rand.New(rand.NewPCG(seed, 0xd1ff)), tables: tables, joins: joins, Corr: 6}
 }
 
 // NewTPCHGen returns a generator over the TPC-H tables that joins only on
@@ -142,6 +148,12 @@ type Query struct {
 
 // Next draws a query.
 func (g *Gen) Next() Query {
+	g.corrDrawn = false
+	defer func() {
+		if g.corrDrawn {
+			g.CorrQueries++
+		}
+	}()
 	if g.windows {
 		return g.windowQuery()
 	}
@@ -303,6 +315,11 @@ func (g *Gen) expr(k kind, depth int) string {
 		return g.literal(k)
 	}
 	d := depth + 1
+	if (k == kInt || k == kDec) && g.Corr > 0 && g.chance(g.Corr) {
+		if e := g.corrScalar(k); e != "" {
+			return e
+		}
+	}
 	switch k {
 	case kInt:
 		switch g.pick(9) {
@@ -383,6 +400,11 @@ func (g *Gen) pred(depth int) string {
 	d := depth + 1
 	if depth > 2 {
 		return g.cmp(d)
+	}
+	if g.Corr > 0 && g.chance(g.Corr) {
+		if p := g.corrPred(); p != "" {
+			return p
+		}
 	}
 	switch g.pick(12) {
 	case 0:
@@ -487,4 +509,100 @@ func (g *Gen) aggPred() string {
 		}
 	}
 	return fmt.Sprintf("(%s %s %s)", "count(*)", cmpOps[g.pick(len(cmpOps))], rhs)
+}
+
+// Correlated subqueries whose correlation is any comparison (=, <>, <,
+// <=, >, >=), over columns or expressions of the outer query (SQLite's
+// sqllogictest shapes: count(*) … where x.b < t1.b, EXISTS under OR),
+// which gq decorrelates through the domain of the outer values. The
+// subquery reads a table under alias z; its conditions compare z's
+// columns with the outer scope's (a, b), one or two of them, sometimes
+// with a condition on z alone. NULLs are in every column, so NOT IN's
+// and count's empty-group rules are exercised.
+
+// corrCond draws the subquery's WHERE over z (of table t) and the outer
+// scope, or "" when the scope has no column to correlate with.
+func (g *Gen) corrCond(t genTable) string {
+	var conds []string
+	for n := 1 + g.pick(2); n > 0; n-- {
+		zc := t.cols[g.pick(len(t.cols))]
+		k := zc.kind
+		outer := g.col(k)
+		if outer == "" {
+			continue
+		}
+		if k == kInt && g.chance(25) {
+			outer = fmt.Sprintf("(%s + %d)", outer, g.pick(5)-2)
+		}
+		op := cmpOps[g.pick(len(cmpOps))]
+		if g.chance(50) {
+			conds = append(conds, fmt.Sprintf("z.%s %s %s", zc.name, op, outer))
+		} else {
+			conds = append(conds, fmt.Sprintf("%s %s z.%s", outer, op, zc.name))
+		}
+	}
+	if len(conds) == 0 {
+		return ""
+	}
+	switch g.pick(4) {
+	case 0:
+		conds = append(conds, fmt.Sprintf("z.i > %d", g.r.IntN(1001)-500))
+	case 1:
+		conds = append(conds, "z.k is not null")
+	}
+	g.corrDrawn = true
+	return strings.Join(conds, " and ")
+}
+
+// corrPred draws [NOT] EXISTS, [NOT] IN or a comparison with a
+// correlated count.
+func (g *Gen) corrPred() string {
+	if g.aggOnly {
+		return ""
+	}
+	t := g.tables[g.pick(len(g.tables))]
+	w := g.corrCond(t)
+	if w == "" {
+		return ""
+	}
+	not := ""
+	if g.chance(40) {
+		not = "not "
+	}
+	switch g.pick(4) {
+	case 0, 1:
+		return fmt.Sprintf("(%sexists (select 1 from %s z where %s))", not, t.name, w)
+	case 2:
+		if c := g.col(kInt); c != "" {
+			inner := []string{"z.k", "z.i", "(z.k + 1)"}[g.pick(3)]
+			return fmt.Sprintf("(%s %sin (select %s from %s z where %s))", c, not, inner, t.name, w)
+		}
+	}
+	return fmt.Sprintf("((select count(*) from %s z where %s) %s %d)", t.name, w, cmpOps[g.pick(len(cmpOps))], g.pick(6))
+}
+
+// corrScalar draws a correlated aggregate subquery of kind k (kInt or
+// kDec), with count's empty value (0) and the others' (NULL) both in play.
+func (g *Gen) corrScalar(k kind) string {
+	if g.aggOnly {
+		return ""
+	}
+	t := g.tables[g.pick(len(g.tables))]
+	w := g.corrCond(t)
+	if w == "" {
+		return ""
+	}
+	var sel string
+	if k == kDec {
+		// Not sum: DuckDB's DECIMAL(38,s) sum, in a CASE or COALESCE with
+		// another decimal, needs more than 38 digits and DuckDB drops scale.
+		sel = []string{"min(z.d)", "max(z.e)", "coalesce(max(z.d), 0.00)", "(min(z.d) + 1.00)"}[g.pick(4)]
+	} else {
+		sel = []string{"count(*)", "count(z.k)", "count(*) + 1", "max(z.i)", "min(z.k)", "sum(z.k)", "count(distinct z.k)", "coalesce(max(z.k), -1)"}[g.pick(8)]
+	}
+	having := ""
+	if g.chance(10) {
+		having = fmt.Sprintf(" having count(*) > %d", g.pick(3))
+	}
+	return fmt.Sprintf("(select %s from %s z where %s%s)", sel, t.name, w, having)
 }

@@ -30,6 +30,7 @@ func NewWindowGen(seed uint64) *Gen {
 	g := NewDiffGen(seed)
 	g.r = rand.New(rand.NewPCG(seed, 0x3d0f))
 	g.windows = true
+	g.Corr = 0 // correlated subqueries are the generated run's (corrPred)
 	return g
 }
 

@@ -31,6 +31,9 @@ func TestProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	if err := AvoidDuckDBBugs(db); err != nil {
+		t.Fatal(err)
+	}
 	if err := WidenDiffDecimals(db, dir); err != nil {
 		t.Fatal(err)
 	}

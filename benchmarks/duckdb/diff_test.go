@@ -26,6 +26,7 @@ var (
 	diffSeed  = flag.Uint64("diff.seed", 1, "generator seed")
 	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
 	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
+	diffCorr  = flag.Int("diff.corr", -1, "chance in percent of a correlated subquery per predicate and numeric expression (-1: the generator's default)")
 	diffChunk = flag.Int("diff.chunkrows", 0, "with GQ_DEVICE=gpu: the fewest rows of a device cache chunk (0: gq's default), so that small tables' splits become chunks of their own")
 )
 
@@ -35,7 +36,7 @@ func TestDifferential(t *testing.T) {
 		if err := WriteDiffTables(dir, *diffSeed); err != nil {
 			t.Fatal(err)
 		}
-		runDiff(t, dir, NewDiffGen(*diffSeed), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		runDiff(t, dir, corrGen(NewDiffGen(*diffSeed)), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
 	})
 	t.Run("generated-ranks", func(t *testing.T) {
 		// A quarter as many under 3 ranks, unless all run under ranks.
@@ -46,7 +47,7 @@ func TestDifferential(t *testing.T) {
 		if err := WriteDiffTables(dir, *diffSeed+1); err != nil {
 			t.Fatal(err)
 		}
-		runDiff(t, dir, NewDiffGen(*diffSeed+1), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+		runDiff(t, dir, corrGen(NewDiffGen(*diffSeed+1)), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 	})
 	t.Run("windows", func(t *testing.T) {
 		// Window queries (diff_gen_window.go): as many as the generated run,
@@ -78,6 +79,9 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 		t.Fatal(err)
 	}
 	defer db.Close()
+	if err := AvoidDuckDBBugs(db); err != nil {
+		t.Fatal(err)
+	}
 	if prep != nil {
 		if err := prep(db, dir); err != nil {
 			t.Fatal(err)
@@ -101,6 +105,7 @@ func runDiff(t *testing.T, dir string, g *Gen, n int, budget time.Duration, batc
 		cancel()
 	}
 	s := d.Stats
+	t.Logf("%d queries with a correlated subquery", g.CorrQueries)
 	t.Logf("%d queries: %d agree, %d both error, %d gq range limit, %d DuckDB range error only, %d gq unsupported, %d slow; %d TLP and %d NoREC checks; %d mismatches",
 		s.Queries, s.Agree, s.BothError, s.GQRangeOnly, s.DuckRangeOnly, s.GQUnsupported, len(s.Slow), s.TLP, s.NoREC, len(s.Mismatches))
 	for _, q := range s.Slow {
@@ -144,4 +149,23 @@ func leadRanks(t *testing.T, dir string, n, batch int) *engine.Engine {
 		}
 	})
 	return engines[0]
+}
+
+func corrGen(g *Gen) *Gen {
+	if *diffCorr >= 0 {
+		g.Corr = *diffCorr
+	}
+	return g
+}
+
+// AvoidDuckDBBugs turns off the DuckDB optimisers that give wrong answers
+// on generated queries; each costs the oracle speed only.
+//
+// deliminator: with it, DuckDB 1.5.6 answers "select a.k, a.i from t_ext a
+// where exists (select 1 from t0 z where a.k <= z.i and a.i <> z.i)" (seed
+// 11's tables) with no rows, though its own count(*) of the same subquery
+// is 8 for every row of t_ext.
+func AvoidDuckDBBugs(db *sql.DB) error {
+	_, err := db.Exec("SET disabled_optimizers = 'deliminator'")
+	return err
 }
