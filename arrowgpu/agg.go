@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Grouped aggregation on the device: one generated kernel per aggregation

@@ -39,7 +39,7 @@
 //     source hash and architecture.
 //
 // What it must not do: import exec, planner or physical (GPU operators in
-// exec build on arrowgpu, not the reverse; arrowgpu reads only exec/expr's
+// exec build on arrowgpu, not the reverse; arrowgpu reads only expr's
 // IR, to generate fused kernels); panic or exit when no GPU is present;
 // hand Go memory that the GC may free to an asynchronous copy (staging is
 // pinned host memory allocated by the driver).

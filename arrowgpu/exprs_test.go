@@ -3,7 +3,7 @@ package arrowgpu
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Expression fixtures shared by the generator's golden test (CPU) and the

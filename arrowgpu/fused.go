@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Fused is the CUDA source of one kernel that evaluates a list of

@@ -6,11 +6,11 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Lowering of expr.Call to CUDA C, function by function (the catalogue in
-// exec/expr/ir.go). NULL in → NULL out unless the function says otherwise;
+// expr/ir.go). NULL in → NULL out unless the function says otherwise;
 // an operation that can fail writes its site number to *err only for rows
 // that are present and not NULL, as the CPU evaluator errs only on those.
 

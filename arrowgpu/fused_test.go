@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -18,7 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPU tests: each uploads data, runs kernels and compares with the CPU.

@@ -15,7 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // The aggregation kernel run on the host with one thread (the shim makes

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Random predicates — comparisons of every column type with constants of

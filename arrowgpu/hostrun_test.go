@@ -16,7 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // The generated kernel is C++ that g++ can also compile: with the shim's

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"sync"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // memo remembers generated kernels (GenerateFused, GenerateAgg) by their

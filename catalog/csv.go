@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // The types of a CSV file's columns are sniffed from a sample: its first
@@ -244,7 +245,7 @@ func sniffCSV(path string, opts CSVOptions) (sn csvSniffed, _ error) {
 		case opts.Columns != nil:
 			name, typ = opts.Columns[i].Name, opts.Columns[i].Type
 		case opts.AllVarchar:
-			typ = tString
+			typ = expr.String
 		}
 		for n, t := range opts.Types {
 			if strings.EqualFold(n, name) {
@@ -450,17 +451,17 @@ func (g *typeGuess) see(f []byte, quoted bool) {
 func (g *typeGuess) result() arrow.DataType {
 	switch {
 	case !g.seen:
-		return tString
+		return expr.String
 	case g.boolean:
-		return tBool
+		return expr.Boolean
 	case g.integer:
-		return tInt64
+		return expr.Int64
 	case g.float:
-		return tFloat
+		return expr.Float64
 	case g.date:
-		return tDate
+		return expr.Date
 	}
-	return tString
+	return expr.String
 }
 
 // widenSchemas merges two inferred schemas with the same names: Int64 and
@@ -479,9 +480,9 @@ func widenSchemas(a, b *arrow.Schema) (*arrow.Schema, bool) {
 		if !arrow.TypeEqual(fa.Type, fb.Type) {
 			num := func(t arrow.DataType) bool { return t.ID() == arrow.INT64 || t.ID() == arrow.FLOAT64 }
 			if num(fa.Type) && num(fb.Type) {
-				t = tFloat
+				t = expr.Float64
 			} else {
-				t = tString
+				t = expr.String
 			}
 		}
 		fields[i] = arrow.Field{Name: fa.Name, Type: t, Nullable: true}

@@ -1,7 +1,7 @@
 // Package catalog owns what queries can name: tables (Parquet, CSV and
 // in-memory), views, and the statistics the planner estimates with.
 //
-// Every table presents its columns in gq's value types (exec/expr lists
+// Every table presents its columns in gq's value types (expr lists
 // them): readers normalise narrower or foreign Arrow types while reading.
 // A table is read in splits (row groups, file chunks, slices of memory), the
 // unit of parallel work and, later, of distribution across ranks.
@@ -31,5 +31,6 @@
 // and hive partition columns are CSVOptions, ParquetOptions and
 // Catalog.TableFunction (tablefunc.go, hive.go).
 //
-// catalog must not import planner, physical or exec.
+// catalog must not import planner, physical or exec; it takes gq's value types
+// from expr, the bottom floor.
 package catalog

@@ -8,44 +8,34 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
-
-// gq's value types (exec/expr/ir.go lists them; catalog must not import exec).
-var (
-	tBool   = arrow.FixedWidthTypes.Boolean
-	tInt64  = arrow.PrimitiveTypes.Int64
-	tFloat  = arrow.PrimitiveTypes.Float64
-	tDate   = arrow.FixedWidthTypes.Date32
-	tString = arrow.BinaryTypes.String
-)
-
-const maxDecimalPrecision = 18
 
 // normalizeType maps a file's Arrow type to the gq value type it is read as,
 // or an Unsupported error naming the column (where names the file).
 func normalizeType(where string, f arrow.Field) (arrow.DataType, error) {
 	switch t := f.Type.(type) {
 	case *arrow.BooleanType:
-		return tBool, nil
+		return expr.Boolean, nil
 	case *arrow.Int8Type, *arrow.Int16Type, *arrow.Int32Type, *arrow.Int64Type,
 		*arrow.Uint8Type, *arrow.Uint16Type, *arrow.Uint32Type, *arrow.Uint64Type:
-		return tInt64, nil
+		return expr.Int64, nil
 	case *arrow.Float16Type, *arrow.Float32Type, *arrow.Float64Type:
-		return tFloat, nil
+		return expr.Float64, nil
 	case *arrow.Date32Type, *arrow.Date64Type:
-		return tDate, nil
+		return expr.Date, nil
 	case *arrow.StringType, *arrow.LargeStringType, *arrow.StringViewType,
 		*arrow.BinaryType, *arrow.LargeBinaryType:
-		return tString, nil
+		return expr.String, nil
 	case *arrow.DictionaryType:
 		switch t.ValueType.(type) {
 		case *arrow.StringType, *arrow.LargeStringType, *arrow.BinaryType:
-			return tString, nil
+			return expr.String, nil
 		}
 	case arrow.DecimalType:
-		if t.GetPrecision() > maxDecimalPrecision {
+		if t.GetPrecision() > expr.MaxDecimalPrecision {
 			return nil, errs.New(errs.Unsupported, "%s: column %s has type %s: decimals wider than %d digits are not supported",
-				where, f.Name, f.Type, maxDecimalPrecision)
+				where, f.Name, f.Type, expr.MaxDecimalPrecision)
 		}
 		return &arrow.Decimal64Type{Precision: t.GetPrecision(), Scale: t.GetScale()}, nil
 	}
@@ -101,7 +91,7 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 		for i, v := range a.Values() {
 			out[i] = float64(v.Float32())
 		}
-		return withValues(a, tFloat, arrow.Float64Traits.CastToBytes(out), mem), nil
+		return withValues(a, expr.Float64, arrow.Float64Traits.CastToBytes(out), mem), nil
 	case *array.Date64:
 		out := make([]int32, a.Len())
 		for i, v := range a.Date64Values() {
@@ -110,7 +100,7 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 				out[i]--
 			}
 		}
-		return withValues(a, tDate, arrow.Int32Traits.CastToBytes(out), mem), nil
+		return withValues(a, expr.Date, arrow.Int32Traits.CastToBytes(out), mem), nil
 	case *array.Decimal128:
 		vals := a.Values()
 		out := make([]int64, len(vals))
@@ -133,12 +123,12 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 		return withValues(a, want, arrow.Int64Traits.CastToBytes(out), mem), nil
 	case *array.Binary:
 		// Same layout as a string: reinterpret the buffers.
-		d := array.NewData(tString, a.Len(), a.Data().Buffers(), nil, a.NullN(), a.Data().Offset())
+		d := array.NewData(expr.String, a.Len(), a.Data().Buffers(), nil, a.NullN(), a.Data().Offset())
 		defer d.Release()
 		return array.MakeFromData(d), nil
 	default:
 		// Rare string layouts (large, view, dictionary): copy value by value.
-		if arrow.TypeEqual(want, tString) {
+		if arrow.TypeEqual(want, expr.String) {
 			return copyStrings(arr, mem), nil
 		}
 	}
@@ -191,7 +181,7 @@ func intsToInt64[T integer](a arrow.Array, vals []T, mem memory.Allocator) arrow
 	for i, v := range vals {
 		out[i] = int64(v)
 	}
-	return withValues(a, tInt64, arrow.Int64Traits.CastToBytes(out), mem)
+	return withValues(a, expr.Int64, arrow.Int64Traits.CastToBytes(out), mem)
 }
 
 func floatsToFloat64(a arrow.Array, vals []float32, mem memory.Allocator) arrow.Array {
@@ -199,7 +189,7 @@ func floatsToFloat64(a arrow.Array, vals []float32, mem memory.Allocator) arrow.
 	for i, v := range vals {
 		out[i] = float64(v)
 	}
-	return withValues(a, tFloat, arrow.Float64Traits.CastToBytes(out), mem)
+	return withValues(a, expr.Float64, arrow.Float64Traits.CastToBytes(out), mem)
 }
 
 // withValues makes an array of type t with a's validity (shared) and the

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 func TestNormalizeArray(t *testing.T) {
@@ -99,7 +100,7 @@ func TestNormalizeArray(t *testing.T) {
 	big := b.NewArray()
 	b.Release()
 	defer big.Release()
-	if _, err := normalizeArray(big, tInt64, mem); !errors.Is(err, errs.Execution) {
+	if _, err := normalizeArray(big, expr.Int64, mem); !errors.Is(err, errs.Execution) {
 		t.Errorf("uint64 overflow: %v", err)
 	}
 	for _, typ := range []arrow.DataType{arrow.FixedWidthTypes.Timestamp_us, arrow.ListOf(arrow.PrimitiveTypes.Int64), &arrow.Decimal128Type{Precision: 19, Scale: 0}} {

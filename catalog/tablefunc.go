@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // ParquetOptions are read_parquet's named arguments.
@@ -217,15 +218,15 @@ func setOption(fn, opt string, v any, csv *CSVOptions, pq *ParquetOptions) error
 func csvType(name string) (arrow.DataType, error) {
 	switch strings.ToUpper(strings.TrimSpace(name)) {
 	case "BIGINT", "INT", "INTEGER", "INT8", "INT4", "SMALLINT", "TINYINT", "LONG":
-		return tInt64, nil
+		return expr.Int64, nil
 	case "DOUBLE", "FLOAT", "REAL", "FLOAT8", "FLOAT4":
-		return tFloat, nil
+		return expr.Float64, nil
 	case "VARCHAR", "TEXT", "STRING", "CHAR":
-		return tString, nil
+		return expr.String, nil
 	case "DATE":
-		return tDate, nil
+		return expr.Date, nil
 	case "BOOLEAN", "BOOL":
-		return tBool, nil
+		return expr.Boolean, nil
 	}
 	return nil, fmt.Errorf("type %s cannot be read from CSV (BIGINT, DOUBLE, VARCHAR, DATE or BOOLEAN)", name)
 }

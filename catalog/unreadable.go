@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // A file may hold columns gq has no value type for: nested lists, structs
@@ -65,7 +66,7 @@ func unreadableWhy(f arrow.Field) string {
 	case *arrow.DurationType, *arrow.MonthIntervalType, *arrow.DayTimeIntervalType, *arrow.MonthDayNanoIntervalType:
 		return "gq has no interval type yet"
 	case arrow.DecimalType:
-		return fmt.Sprintf("decimals wider than %d digits are not supported", maxDecimalPrecision)
+		return fmt.Sprintf("decimals wider than %d digits are not supported", expr.MaxDecimalPrecision)
 	case *arrow.FixedSizeBinaryType, arrow.ExtensionType:
 		return "gq has no type for fixed-size binary or extension values"
 	case *arrow.NullType:

@@ -13,7 +13,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	gqmem "gq/memory"
 	"gq/physical"
 )

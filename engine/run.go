@@ -14,7 +14,7 @@ import (
 	"gq/catalog"
 	"gq/errs"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/format"
 	"gq/parser"
 	"gq/physical"

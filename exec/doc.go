@@ -7,7 +7,7 @@
 // which bounds memory; cancelling the Context stops every goroutine.
 //
 // Ownership: a batch sent on a channel belongs to the receiver, which must
-// Release it when done. Batches hold only gq's value types (see exec/expr).
+// Release it when done. Batches hold only gq's value types (see expr).
 //
 // GPU operators (gpu*.go) are twins of CPU ones that physical.PlaceOnGPU
 // puts in their place: GPUScan reads the device table cache (gpu_cache.go);

@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // evaluator is the part of *expr.Evaluator the operators use.

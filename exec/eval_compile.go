@@ -1,10 +1,10 @@
 package exec
 
 import (
-	"gq/exec/expr"
+	"gq/expr"
 )
 
-// compileEvaluator compiles a non-column expression with exec/expr.
+// compileEvaluator compiles a non-column expression with expr.
 func compileEvaluator(e expr.Expr) (evaluator, error) {
 	ev, err := expr.Compile(e)
 	if err != nil {

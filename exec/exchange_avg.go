@@ -5,7 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // CombineCol is one output column of AvgCombine: input column From as is,

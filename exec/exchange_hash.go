@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // partitioner splits batches by a hash of key expressions. The hash must

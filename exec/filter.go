@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Filter keeps the rows where Pred is true. KeepOrder runs one worker so

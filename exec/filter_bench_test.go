@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // filterBenchBatch is a 1M-row batch of (k Int64 0..999, price

@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Nodes over real (compiled) expressions, not just bare columns.

@@ -18,7 +18,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPUAggregate is the aggregation of a HashAggregate over a scan — or over

@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/format"
 )
 

@@ -17,7 +17,7 @@ import (
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Tests of the GPU operators at the level of exec: on a GPU when the

@@ -15,7 +15,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPUJoin is a join the device runs between a GPUAggregate's scan and its

@@ -10,7 +10,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPUJoinRows is a join pipeline that emits rows: a scan and hash joins

@@ -13,7 +13,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // The device partitions rows as the exchange's host partitioner does, key

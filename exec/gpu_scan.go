@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/arrowgpu"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPUScan is a Scan run from the device table cache: the table's columns

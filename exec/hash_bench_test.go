@@ -8,7 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // hashBenchBatches makes rows rows of (k int64 = pseudo-random in

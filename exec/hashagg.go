@@ -8,7 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // AggFunc is one aggregate: Fn is count_star, count, sum, avg, min or max;

@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // aggTypes: k1 int64, k2 string, vi int64, vd decimal(12,2), vf float64,

@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Join test sides: (k int64, s string, v int64, b bool), all nullable.

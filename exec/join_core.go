@@ -5,7 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // joinCore turns candidate (left row, right row) pairs into a join's

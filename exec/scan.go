@@ -11,7 +11,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Scan reads Columns of Table, splits in parallel, applying Filter (over

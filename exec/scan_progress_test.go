@@ -13,7 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // writeKV writes k = 0..299, v = k*k in row groups of 100 rows (k sorted,

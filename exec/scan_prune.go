@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // statsTable is a table that stores per-split column statistics (Parquet

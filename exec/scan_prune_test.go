@@ -14,7 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // A Parquet file of k = 0..299 in row groups of 100 (sorted, so each row

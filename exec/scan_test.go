@@ -14,7 +14,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // testTable serves splits of batches (all of schema); Read projects columns.

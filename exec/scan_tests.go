@@ -5,7 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Column tests: the conjuncts of a scan's filter that read one string

@@ -3,7 +3,7 @@ package exec
 import (
 	"testing"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // TestSplitColumnTests checks which conjuncts a scan hands over as column

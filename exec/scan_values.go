@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // literalBatch builds one batch of schema from rows of literals. A schema

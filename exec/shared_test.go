@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // countingNode counts how often it is opened, and can fail.

@@ -3,7 +3,7 @@ package exec
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"gq/exec/expr"
+	"gq/expr"
 	gqmem "gq/memory"
 )
 

@@ -5,7 +5,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // WindowFunc is one window function: Fn is row_number, rank, dense_rank,

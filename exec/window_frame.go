@@ -8,7 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // FrameKind is the kind of one end of a window frame.

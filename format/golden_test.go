@@ -13,7 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden/format")

@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Value returns the canonical text of arr[i]: "" for NULL (callers that

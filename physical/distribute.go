@@ -12,7 +12,7 @@ import (
 	"gq/catalog"
 	"gq/errs"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/shuffle"
 )
 

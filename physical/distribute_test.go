@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/planner"
 	"gq/shuffle"
 )

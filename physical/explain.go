@@ -10,7 +10,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/planner"
 )
 

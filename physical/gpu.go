@@ -11,7 +11,7 @@ import (
 	"gq/catalog"
 	"gq/errs"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // GPUOptions say how PlaceOnGPU treats what cannot run on the GPU, as

@@ -7,7 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // A semi or anti join that only filters moves ahead of an inner join when

@@ -8,7 +8,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Join order for device pipelines. The CPU plan's join tree is shaped for

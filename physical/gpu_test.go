@@ -3,7 +3,7 @@ package physical
 import (
 	"testing"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // A filter splits into the conjuncts the device kernel generator takes and

@@ -5,7 +5,7 @@ import (
 
 	"gq/catalog"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // AttachJoinFilters pairs each hash join that drops unmatched probe rows

@@ -7,7 +7,7 @@ import (
 
 	"gq/errs"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/planner"
 )
 

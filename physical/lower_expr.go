@@ -4,7 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/planner"
 )
 
@@ -32,7 +32,7 @@ func schemaOf(cols []planner.Column) *arrow.Schema {
 	return arrow.NewSchema(fields, nil)
 }
 
-// toExpr converts a logical expression to exec/expr over the layout l.
+// toExpr converts a logical expression to expr over the layout l.
 func toExpr(e planner.Expr, l layout) (expr.Expr, error) {
 	switch x := e.(type) {
 	case *planner.ColRef:

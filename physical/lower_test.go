@@ -10,7 +10,7 @@ import (
 
 	"gq/catalog"
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/planner"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/exec"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // ShareCommonSubplans computes identical expensive subplans once. The

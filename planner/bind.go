@@ -9,7 +9,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Bind plans a row-returning statement (*sqlparser.Select, *sqlparser.Union,

@@ -7,7 +7,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // isAggAST reports whether n is a plain (non-window) aggregate call.

@@ -4,7 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // General decorrelation (Neumann and Kemper, "Unnesting Arbitrary

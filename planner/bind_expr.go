@@ -8,7 +8,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // ectx binds expressions of one query level.

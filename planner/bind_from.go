@@ -9,7 +9,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // bindFrom plans the FROM clause; comma joins are cross joins (the

@@ -11,7 +11,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // halfTable is a file table with columns gq cannot read.

@@ -6,7 +6,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // bindSelect plans one SELECT block in the classic order: FROM → Filter

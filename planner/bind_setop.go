@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"gq/exec/expr"
+	"gq/expr"
 	"gq/parser/sqlparser"
 )
 

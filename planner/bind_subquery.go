@@ -4,7 +4,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Subqueries are planned as joins onto *c.cur, never executed per row:

@@ -14,7 +14,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // fakeTable is a schema-only table.

@@ -4,7 +4,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // windows adds one Window node per distinct (PARTITION BY, ORDER BY) spec

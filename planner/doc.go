@@ -10,6 +10,6 @@
 // rules can move expressions between nodes freely; physical lowering maps
 // IDs to positions.
 //
-// planner must not import physical or exec (it uses only exec/expr's type
+// planner must not import physical or exec (it uses only expr's type
 // definitions and function names).
 package planner

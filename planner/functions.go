@@ -6,10 +6,10 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
-// SQL function names → exec/expr's catalogue, with the argument casts the
+// SQL function names → expr's catalogue, with the argument casts the
 // catalogue requires.
 
 func (c *ectx) function(x *sqlparser.FuncExpr) (Expr, error) {

@@ -8,7 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // ColumnID names one column produced somewhere in a plan. IDs are unique
@@ -328,7 +328,7 @@ type Const struct {
 	T     arrow.DataType
 }
 
-// Func applies a function of exec/expr's catalogue (expr.Functions).
+// Func applies a function of expr's catalogue (expr.Functions).
 type Func struct {
 	Name string
 	Args []Expr

@@ -9,7 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/catalog"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // tTable is a catalog.Table with a schema and statistics only.

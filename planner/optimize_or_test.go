@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 func TestFactorOr(t *testing.T) {

@@ -3,7 +3,7 @@ package planner
 import (
 	"testing"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // tSemiOverRegion is big ⋈ mid (on bm = mk) semi-joined with sub on

@@ -8,7 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 var tIDRE = regexp.MustCompile(`#\d+`)

@@ -10,11 +10,11 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // Type rules of the binder (MySQL's, restricted to gq's value types). The
-// evaluator trusts the argument types stated in exec/expr's catalogue, so
+// evaluator trusts the argument types stated in expr's catalogue, so
 // every implicit conversion becomes an explicit "cast" Func here.
 //
 // Decimal precision is capped at 18 (expr.MaxDecimalPrecision): a result

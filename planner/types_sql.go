@@ -6,7 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
-	"gq/exec/expr"
+	"gq/expr"
 )
 
 // SQLType is the gq type of a MySQL type name as CAST … AS and CREATE

@@ -1,6 +1,6 @@
 // Helpers for generated (fused) expression kernels; prepended, after
 // common.cuh, to every generated source. The semantics are the CPU
-// evaluator's (exec/expr): overflow is an error, decimal rescaling and
+// evaluator's (expr): overflow is an error, decimal rescaling and
 // division round half away from zero, x/0 and x%0 are NULL.
 
 __constant__ i64 gq_pow10[19] = {

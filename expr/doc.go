@@ -1,0 +1,18 @@
+// Package expr is gq's bottom floor for expressions: the value types (ir.go),
+// decimals and civil dates, the expression IR (Column, Literal, Call), the
+// function registry (registry.go: one entry per SQL function with its type
+// rule, its CPU kernel and its device code generator) and the vectorised
+// evaluator over Arrow record batches: one call computes a whole column.
+//
+// The planner produces these trees with all types resolved and casts made
+// explicit (each function's type rule, Function.Bind, is what it calls);
+// the evaluator trusts those types and never re-infers them. Compile checks
+// a tree once per query; the compiled Evaluator is then used by many workers
+// at once. The planner, the CPU executor and the device code generator are
+// peers above this package, so that all three read one definition of each
+// function.
+//
+// expr must not import any gq package but errs: everything else builds on
+// it (catalog for the value types, planner for the type rules, exec for the
+// kernels, arrowgpu for the device code generators).
+package expr
