@@ -9,8 +9,8 @@ import (
 	"gq/expr"
 )
 
-// Lowering of expr.Call to CUDA C, function by function (the catalogue in
-// expr/ir.go). NULL in → NULL out unless the function says otherwise;
+// Lowering of expr.Call to CUDA C: the operators here (expr/ir.go lists
+// them), every other function by its registry entry's generator. NULL in → NULL out unless the function says otherwise;
 // an operation that can fail writes its site number to *err only for rows
 // that are present and not NULL, as the CPU evaluator errs only on those.
 
@@ -18,8 +18,9 @@ func (g *gen) call(c *expr.Call) (value, error) {
 	switch c.Fn {
 	case "case":
 		return g.caseExpr(c)
-	case "coalesce":
-		return g.coalesce(c)
+	}
+	if f := expr.Lookup(c.Fn); f != nil {
+		return g.function(f, c)
 	}
 	args := make([]value, len(c.Args))
 	for i, a := range c.Args {
@@ -31,19 +32,18 @@ func (g *gen) call(c *expr.Call) (value, error) {
 	}
 	// Strings take part only in comparisons with constants and LIKE.
 	for _, a := range args {
-		if a.t.ID() == arrow.STRING && !stringFns[c.Fn] {
+		if a.t.ID() == arrow.STRING && !stringOps[c.Fn] {
 			return value{}, unsupported(fmt.Sprintf("function %s of strings", c.Fn))
 		}
 	}
 	switch c.Fn {
-	case "substring":
-		return g.substring(args)
 	case "like", "not_like":
 		return g.like(c, args[0], args[1])
 	case "add", "sub", "mul", "div", "mod":
 		return g.arith(c, args)
-	case "neg", "abs":
-		return g.negAbs(c, args[0])
+	case "neg":
+		v, err := expr.GPUNegAbs(devGen{g}, c, toDev(args[0]))
+		return fromDev(v), err
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		return g.compare(c, c.Fn, args[0], args[1])
 	case "and", "or":
@@ -77,21 +77,74 @@ func (g *gen) call(c *expr.Call) (value, error) {
 		return g.not(r)
 	case "cast":
 		return g.convert(c, args[0], c.Type)
-	case "extract_year", "extract_month", "extract_day", "extract_quarter":
-		return g.extract(c.Fn, args[0])
-	case "date_add_days":
-		r, _ := g.tmp(expr.Date)
-		g.line("%s = %s || %s; %s = (i32)((i64)%s + %s);", r.null, args[0].null, args[1].null, r.val, args[0].val, args[1].val)
-		return r, nil
-	case "date_diff_days":
-		r, _ := g.tmp(expr.Int64)
-		g.line("%s = %s || %s; %s = (i64)%s - (i64)%s;", r.null, args[0].null, args[1].null, r.val, args[0].val, args[1].val)
-		return r, nil
-	case "round", "floor", "ceil", "sqrt":
-		return g.rounding(c, args)
 	}
 	return value{}, unsupported("function " + c.Fn)
 }
+
+// function generates a registered function by its entry's device code
+// generator; a function without one stays on the CPU.
+func (g *gen) function(f *expr.Function, c *expr.Call) (value, error) {
+	if f.GPU == nil {
+		for _, a := range c.Args {
+			if a.DataType().ID() == arrow.STRING {
+				return value{}, unsupported(fmt.Sprintf("function %s of strings", c.Fn))
+			}
+		}
+		return value{}, unsupported("function " + c.Fn)
+	}
+	v, err := f.GPU(devGen{g}, c)
+	return fromDev(v), err
+}
+
+// devGen is gen as the registry's expr.DeviceGen.
+type devGen struct{ g *gen }
+
+func toDev(v value) expr.DevValue {
+	return expr.DevValue{Val: v.val, Null: v.null, Type: v.t, Len: v.n, Lit: v.lit}
+}
+
+func fromDev(v expr.DevValue) value {
+	return value{val: v.Val, null: v.Null, t: v.Type, n: v.Len, lit: v.Lit}
+}
+
+func (d devGen) Args(c *expr.Call) ([]expr.DevValue, error) {
+	out := make([]expr.DevValue, len(c.Args))
+	for i, a := range c.Args {
+		v, err := d.g.expr(a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = toDev(v)
+	}
+	return out, nil
+}
+
+func (d devGen) Value(e expr.Expr) (expr.DevValue, error) {
+	v, err := d.g.expr(e)
+	return toDev(v), err
+}
+
+func (d devGen) Convert(e expr.Expr, v expr.DevValue, t arrow.DataType) (expr.DevValue, error) {
+	r, err := d.g.convert(e, fromDev(v), t)
+	return toDev(r), err
+}
+
+func (d devGen) AsDouble(v expr.DevValue) (string, error) { return asDouble(fromDev(v)) }
+
+func (d devGen) Tmp(t arrow.DataType) (expr.DevValue, error) {
+	v, err := d.g.tmp(t)
+	return toDev(v), err
+}
+
+func (d devGen) Fresh() string {
+	d.g.n++
+	return fmt.Sprintf("t%d", d.g.n)
+}
+
+func (d devGen) Line(format string, args ...any) { d.g.line(format, args...) }
+func (d devGen) Indent(delta int)                { d.g.indent += delta }
+func (d devGen) Site(e expr.Expr) int            { return d.g.site(e) }
+func (d devGen) Unsupported(what string) error   { return unsupported(what) }
 
 // maxInList is the longest IN list the device evaluates: each value is a
 // comparison in the kernel's source, and a list of 100,000 made 15 MB of
@@ -184,34 +237,11 @@ func (g *gen) arith(c *expr.Call, a []value) (value, error) {
 	return r, nil
 }
 
-func (g *gen) negAbs(c *expr.Call, a value) (value, error) {
-	r, err := g.tmp(c.Type)
-	if err != nil {
-		return value{}, err
-	}
-	g.line("%s = %s;", r.null, a.null)
-	switch {
-	case isFloat(a.t) && c.Fn == "neg":
-		g.line("%s = -%s;", r.val, a.val)
-	case isFloat(a.t):
-		g.line("%s = fabs(%s);", r.val, a.val)
-	case isIntLike(a.t):
-		code := g.site(c)
-		op := "-" + a.val
-		if c.Fn == "abs" {
-			op = fmt.Sprintf("(%s < 0 ? -%s : %s)", a.val, a.val, a.val)
-		}
-		g.line("if (!%s) { if (%s == (-9223372036854775807LL - 1)) *err = %d; else %s = %s; }", r.null, a.val, code, r.val, op)
-	default:
-		return value{}, unsupported(fmt.Sprintf("%s of %s", c.Fn, a.t))
-	}
-	return r, nil
-}
-
 var cmpOps = map[string]string{"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
-// stringFns are the functions the generator runs over strings.
-var stringFns = map[string]bool{"eq": true, "ne": true, "in": true, "not_in": true, "like": true, "not_like": true, "is_null": true, "is_not_null": true, "substring": true}
+// stringOps are the operators the generator runs over strings (of the
+// functions, substring's generator takes a string itself).
+var stringOps = map[string]bool{"eq": true, "ne": true, "in": true, "not_in": true, "like": true, "not_like": true, "is_null": true, "is_not_null": true}
 
 func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
 	if a.t.ID() == arrow.STRING || b.t.ID() == arrow.STRING {
@@ -353,73 +383,6 @@ func (g *gen) caseExpr(c *expr.Call) (value, error) {
 	return r, nil
 }
 
-// coalesce evaluates operands lazily, stopping at the first non-NULL.
-func (g *gen) coalesce(c *expr.Call) (value, error) {
-	r, err := g.tmp(c.Type)
-	if err != nil {
-		return value{}, err
-	}
-	depth := 0
-	for _, a := range c.Args {
-		v, err := g.expr(a)
-		if err != nil {
-			return value{}, err
-		}
-		if v, err = g.convert(c, v, c.Type); err != nil {
-			return value{}, err
-		}
-		g.line("if (!%s) { %s = %s; %s = false; } else {", v.null, r.val, v.val, r.null)
-		g.indent++
-		depth++
-	}
-	for ; depth > 0; depth-- {
-		g.indent--
-		g.line("}")
-	}
-	return r, nil
-}
-
-func (g *gen) extract(fn string, a value) (value, error) {
-	if a.t.ID() != arrow.DATE32 {
-		return value{}, unsupported(fmt.Sprintf("%s of %s", fn, a.t))
-	}
-	r, _ := g.tmp(expr.Int64)
-	part := map[string]string{"extract_year": "y", "extract_month": "m", "extract_day": "d", "extract_quarter": "(m + 2) / 3"}[fn]
-	g.line("%s = %s; { i64 y, m, d; gq_civil(%s, &y, &m, &d); %s = %s; }", r.null, a.null, a.val, r.val, part)
-	return r, nil
-}
-
-func (g *gen) rounding(c *expr.Call, args []value) (value, error) {
-	a := args[0]
-	r, err := g.tmp(c.Type)
-	if err != nil {
-		return value{}, err
-	}
-	g.line("%s = %s;", r.null, a.null)
-	switch {
-	case c.Fn == "sqrt" && isFloat(a.t):
-		g.line("%s = sqrt(%s);", r.val, a.val)
-	case (c.Fn == "floor" || c.Fn == "ceil") && isFloat(a.t):
-		g.line("%s = %s(%s);", r.val, c.Fn, a.val)
-	case c.Fn == "round" && isIntLike(a.t) && isIntLike(c.Type):
-		// round(x, digits): the result type's scale is the digits.
-		code := g.site(c)
-		g.line("if (!%s && !gq_rescale(%s, %d, %d, &%s)) *err = %d;", r.null, a.val, scale(a.t), scale(c.Type), r.val, code)
-	case (c.Fn == "floor" || c.Fn == "ceil") && isIntLike(a.t) && isIntLike(c.Type):
-		s := scale(a.t)
-		adj := "q -= (rem < 0);"
-		if c.Fn == "ceil" {
-			adj = "q += (rem > 0);"
-		}
-		code := g.site(c)
-		g.line("if (!%s) { i64 q = %s / gq_pow10[%d], rem = %s %% gq_pow10[%d]; %s if (!gq_rescale(q, 0, %d, &%s)) *err = %d; }",
-			r.null, a.val, s, a.val, s, adj, scale(c.Type), r.val, code)
-	default:
-		return value{}, unsupported(fmt.Sprintf("%s of %s", c.Fn, a.t))
-	}
-	return r, nil
-}
-
 // compareString is = or <> of a string column and a constant (bytewise,
 // as the CPU evaluator).
 func (g *gen) compareString(fn string, a, b value) (value, error) {
@@ -440,33 +403,6 @@ func (g *gen) compareString(fn string, a, b value) (value, error) {
 	l := g.bytesConst(b.lit)
 	g.line("%s = %s; %s = %s(%s == %d && gq_bytes_eq(%s, %s, %d));", r.null, a.null, r.val, neg, a.n, len(b.lit), a.val, l, len(b.lit))
 	return r, nil
-}
-
-// substring is SUBSTRING(s, start[, len]) of a string column (a view of
-// its bytes: a pointer and a length, no copy), which comparisons with
-// constants and LIKE then read (TPC-H q22's substring(c_phone, 1, 2) IN
-// (...)); a string result cannot leave the kernel.
-func (g *gen) substring(args []value) (value, error) {
-	s := args[0]
-	if s.n == "" || len(args) < 2 || len(args) > 3 {
-		return value{}, unsupported("substring of a constant")
-	}
-	nulls := []string{s.null}
-	for _, a := range args[1:] {
-		if a.t.ID() != arrow.INT64 {
-			return value{}, unsupported(fmt.Sprintf("substring with a %s position", a.t))
-		}
-		nulls = append(nulls, a.null)
-	}
-	g.n++
-	v := value{val: fmt.Sprintf("t%d", g.n), n: fmt.Sprintf("t%d_len", g.n), null: fmt.Sprintf("t%d_n", g.n), t: expr.String}
-	g.line("const u8* %s = %s; i32 %s = 0; bool %s = %s;", v.val, s.val, v.n, v.null, strings.Join(nulls, " || "))
-	length, hasLen := "0", "false"
-	if len(args) == 3 {
-		length, hasLen = args[2].val, "true"
-	}
-	g.line("if (!%s) { i32 o; gq_substring(%s, %s, (i64)%s, (i64)%s, %s, &o, &%s); %s += o; }", v.null, s.val, s.n, args[1].val, length, hasLen, v.n, v.val)
-	return v, nil
 }
 
 // bytesConst declares b as a constant byte array and returns its name.

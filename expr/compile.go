@@ -168,6 +168,8 @@ func wantType(call *Call, n node, ids ...arrow.Type) error {
 	return argErr(call, "argument of type %s not allowed", n.typ())
 }
 
+// compileCall builds the kernel of one call: an operator here, any other
+// function by its registry entry.
 func compileCall(call *Call, args []node) (node, error) {
 	t := call.Type
 	switch call.Fn {
@@ -176,7 +178,7 @@ func compileCall(call *Call, args []node) (node, error) {
 			return nil, err
 		}
 		return newArith(call, args[0], args[1])
-	case "neg", "abs":
+	case "neg":
 		if err := wantArgs(call, args, 1, 1); err != nil {
 			return nil, err
 		}
@@ -184,8 +186,6 @@ func compileCall(call *Call, args []node) (node, error) {
 			return nil, argErr(call, "argument of type %s not numeric", args[0].typ())
 		}
 		return &unaryNumNode{fn: call.Fn, a: args[0], t: t}, nil
-	case "round", "floor", "ceil", "sqrt":
-		return newRounding(call, args)
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		if err := wantArgs(call, args, 2, 2); err != nil {
 			return nil, err
@@ -223,11 +223,6 @@ func compileCall(call *Call, args []node) (node, error) {
 		return newIn(call, args)
 	case "case":
 		return newCase(call, args)
-	case "coalesce":
-		if err := wantArgs(call, args, 1, -1); err != nil {
-			return nil, err
-		}
-		return newCoalesce(call, args)
 	case "cast":
 		if err := wantArgs(call, args, 1, 1); err != nil {
 			return nil, err
@@ -238,11 +233,9 @@ func compileCall(call *Call, args []node) (node, error) {
 			return nil, err
 		}
 		return newKeyCast(args[0], t, call.Fn == "nn_key_cast")
-	case "substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with":
-		return newStringFn(call, args)
-	case "extract_year", "extract_month", "extract_day", "extract_quarter",
-		"date_add_days", "date_add_months", "date_diff_days":
-		return newDateFn(call, args)
+	}
+	if f := byName[call.Fn]; f != nil {
+		return f.CPU(call, args)
 	}
 	return nil, errs.New(errs.Internal, "unknown function %q", call.Fn)
 }

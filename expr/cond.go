@@ -4,6 +4,74 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
+// The conditional functions: coalesce (and ifnull, its two-argument
+// form), evaluated lazily on the device as on the CPU; nullif and if are
+// rewritten into CASE at binding.
+func init() {
+	Register(&Function{Name: "coalesce", SQL: []string{"coalesce"}, MinArgs: 1, MaxArgs: Variadic,
+		Bind: bindCoalesce, CPU: func(call *Call, args []node) (node, error) {
+			if err := wantArgs(call, args, 1, -1); err != nil {
+				return nil, err
+			}
+			return newCoalesce(call, args)
+		}, GPU: gpuCoalesce,
+		Doc: "coalesce(a, b, …) → the first that is not NULL"})
+	Register(&Function{SQL: []string{"ifnull"}, MinArgs: 2, MaxArgs: 2, Bind: bindCoalesce,
+		Doc: "ifnull(a, b) → coalesce(a, b)"})
+	Register(&Function{SQL: []string{"nullif"}, MinArgs: 2, MaxArgs: 2,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			eq, err := b.Op("eq", args[0], args[1])
+			if err != nil {
+				return nil, err
+			}
+			return b.Op("case", eq, b.Literal(nil, Null), args[0])
+		},
+		Doc: "nullif(a, b) → NULL when a = b, else a"})
+	Register(&Function{SQL: []string{"if"}, MinArgs: 3, MaxArgs: 3,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			cond, err := b.Truth(args[0], "IF")
+			if err != nil {
+				return nil, err
+			}
+			return b.Op("case", cond, args[1], args[2])
+		},
+		Doc: "if(cond, a, b) → a when cond is true, else b"})
+}
+
+func bindCoalesce(b Binder, name string, args []Operand) (Operand, error) {
+	t, out, err := b.Unify(name, args)
+	if err != nil {
+		return nil, err
+	}
+	return b.Call("coalesce", out, t), nil
+}
+
+// gpuCoalesce evaluates operands lazily, stopping at the first non-NULL.
+func gpuCoalesce(g DeviceGen, c *Call) (DevValue, error) {
+	r, err := g.Tmp(c.Type)
+	if err != nil {
+		return DevValue{}, err
+	}
+	depth := 0
+	for _, a := range c.Args {
+		v, err := g.Value(a)
+		if err != nil {
+			return DevValue{}, err
+		}
+		if v, err = g.Convert(c, v, c.Type); err != nil {
+			return DevValue{}, err
+		}
+		g.Line("if (!%s) { %s = %s; %s = false; } else {", v.Null, r.Val, v.Val, r.Null)
+		g.Indent(1)
+		depth++
+	}
+	for ; depth > 0; depth-- {
+		g.Indent(-1)
+		g.Line("}")
+	}
+	return r, nil
+}
+
 // caseNode is CASE WHEN c1 THEN v1 … ELSE e END.
 type caseNode struct {
 	conds, vals []node // vals has one more entry: the else

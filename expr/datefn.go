@@ -1,8 +1,153 @@
 package expr
 
 import (
+	"fmt"
+
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
 )
+
+// The date functions: extract_* (year(d) and friends), date_add_days,
+// date_add_months (what INTERVAL arithmetic binds to) and date_diff_days
+// (datediff); adddate and subdate are date_add_days called by name. Their
+// CPU kernel is dateFnNode; the device runs all but date_add_months.
+func init() {
+	for _, e := range []struct {
+		part string
+		sql  []string
+		fold bool
+	}{{"year", []string{"year"}, true}, {"month", []string{"month"}, true},
+		{"day", []string{"day", "dayofmonth"}, true}, {"quarter", []string{"quarter"}, false}} {
+		f := &Function{Name: "extract_" + e.part, SQL: e.sql, MinArgs: 1, MaxArgs: 1,
+			Bind: bindExtract("extract_" + e.part), CPU: newDateFn, GPU: gpuExtract,
+			Doc: e.sql[0] + "(d DATE) → BIGINT"}
+		if e.fold {
+			f.Fold, f.NullPropagating = foldDateFn, true
+		}
+		Register(f)
+	}
+	Register(&Function{Name: "date_diff_days", SQL: []string{"datediff"}, MinArgs: 2, MaxArgs: 2,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			x, err := toDate(b, args[0])
+			if err != nil {
+				return nil, err
+			}
+			y, err := toDate(b, args[1])
+			if err != nil {
+				return nil, err
+			}
+			return b.Call("date_diff_days", []Operand{x, y}, Int64), nil
+		},
+		CPU: newDateFn, NullPropagating: true,
+		GPU: func(g DeviceGen, c *Call) (DevValue, error) {
+			a, err := g.Args(c)
+			if err != nil {
+				return DevValue{}, err
+			}
+			r, _ := g.Tmp(Int64)
+			g.Line("%s = %s || %s; %s = (i64)%s - (i64)%s;", r.Null, a[0].Null, a[1].Null, r.Val, a[0].Val, a[1].Val)
+			return r, nil
+		},
+		Doc: "datediff(a DATE, b DATE) → BIGINT: a - b in days"})
+	Register(&Function{Name: "date_add_days", MinArgs: 2, MaxArgs: 2,
+		CPU: newDateFn, Fold: foldDateFn, NullPropagating: true,
+		GPU: func(g DeviceGen, c *Call) (DevValue, error) {
+			a, err := g.Args(c)
+			if err != nil {
+				return DevValue{}, err
+			}
+			r, _ := g.Tmp(Date)
+			g.Line("%s = %s || %s; %s = (i32)((i64)%s + %s);", r.Null, a[0].Null, a[1].Null, r.Val, a[0].Val, a[1].Val)
+			return r, nil
+		},
+		Doc: "date_add_days(d DATE, n BIGINT) → DATE"})
+	Register(&Function{Name: "date_add_months", MinArgs: 2, MaxArgs: 2,
+		CPU: newDateFn, Fold: foldDateFn, NullPropagating: true,
+		Doc: "date_add_months(d DATE, n BIGINT) → DATE: the day clamped to the month's end"})
+	Register(&Function{SQL: []string{"adddate", "subdate"}, MinArgs: 2, MaxArgs: 2,
+		Bind: bindAddDate, Doc: "adddate(d DATE, days BIGINT) → DATE; subdate subtracts"})
+}
+
+func bindExtract(fn string) func(Binder, string, []Operand) (Operand, error) {
+	return func(b Binder, _ string, args []Operand) (Operand, error) {
+		d, err := toDate(b, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return b.Call(fn, []Operand{d}, Int64), nil
+	}
+}
+
+func bindAddDate(b Binder, name string, args []Operand) (Operand, error) {
+	d, err := toDate(b, args[0])
+	if err != nil {
+		return nil, err
+	}
+	n := args[1]
+	if !isIntType(n.Type()) {
+		return nil, errs.New(errs.Binding, "%s needs an integer number of days, got %s", name, TypeName(n.Type()))
+	}
+	if name == "subdate" {
+		if n, err = b.Op("neg", n); err != nil {
+			return nil, err
+		}
+	}
+	return b.Op("date_add_days", d, n)
+}
+
+// toDate is o as a DATE: a string constant is read as one (at binding,
+// where a bad date is an error), other types are refused.
+func toDate(b Binder, o Operand) (Operand, error) {
+	if _, ok := b.Constant(o); ok && isType(o.Type(), arrow.STRING) {
+		return b.Cast(o, Date)
+	}
+	if !isType(o.Type(), arrow.DATE32) && !isNullType(o.Type()) {
+		return nil, errs.New(errs.Binding, "date arithmetic needs a DATE, got %s", TypeName(o.Type()))
+	}
+	return b.Cast(o, Date)
+}
+
+// foldDateFn folds the date functions over constants, with the kernel's
+// own arithmetic; day and month counts beyond any real date stay for run
+// time.
+func foldDateFn(c *Call, args []any) (any, bool) {
+	d, ok := args[0].(int32)
+	if !ok {
+		return nil, false
+	}
+	switch c.Fn {
+	case "extract_year", "extract_month", "extract_day":
+		y, m, dd := CivilFromDays(d)
+		return int64(map[string]int32{"extract_year": y, "extract_month": m, "extract_day": dd}[c.Fn]), true
+	}
+	n, ok := args[1].(int64)
+	switch {
+	case !ok:
+		return nil, false
+	case c.Fn == "date_add_days" && n > -1e7 && n < 1e7:
+		return d + int32(n), true
+	case c.Fn == "date_add_months" && n > -1e5 && n < 1e5:
+		return AddMonths(d, n), true
+	}
+	return nil, false
+}
+
+// gpuExtract is extract_* on the device.
+func gpuExtract(g DeviceGen, c *Call) (DevValue, error) {
+	args, err := g.Args(c)
+	if err != nil {
+		return DevValue{}, err
+	}
+	a := args[0]
+	if a.Type.ID() != arrow.DATE32 {
+		return DevValue{}, g.Unsupported(fmt.Sprintf("%s of %s", c.Fn, a.Type))
+	}
+	r, _ := g.Tmp(Int64)
+	part := map[string]string{"extract_year": "y", "extract_month": "m", "extract_day": "d", "extract_quarter": "(m + 2) / 3"}[c.Fn]
+	g.Line("%s = %s; { i64 y, m, d; gq_civil(%s, &y, &m, &d); %s = %s; }", r.Null, a.Null, a.Val, r.Val, part)
+	return r, nil
+}
 
 // dateFnNode is extract_*, date_add_days, date_add_months or date_diff_days.
 type dateFnNode struct {
@@ -40,96 +185,6 @@ func newDateFn(call *Call, args []node) (node, error) {
 
 func (n *dateFnNode) typ() arrow.DataType { return n.t }
 
-// civil converts days since 1970-01-01 to year, month, day (proleptic
-// Gregorian; H. Hinnant's algorithm, no time package on the hot path).
-func civil(days int32) (y, m, d int32) {
-	z := int64(days) + 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era--
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	yy := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	dd := doy - (153*mp+2)/5 + 1
-	mm := mp + 3
-	if mm > 12 {
-		mm -= 12
-	}
-	if mm <= 2 {
-		yy++
-	}
-	return int32(yy), int32(mm), int32(dd)
-}
-
-// AppendDate appends d as YYYY-MM-DD (result writers format every date
-// cell this way); years outside 0..9999 as Date32.FormattedString writes
-// them.
-func AppendDate(dst []byte, d arrow.Date32) []byte {
-	y, m, day := civil(int32(d))
-	if y < 0 || y > 9999 {
-		return append(dst, d.FormattedString()...)
-	}
-	return append(dst, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+day/10), byte('0'+day%10))
-}
-
-// daysFromCivil is civil's inverse.
-func daysFromCivil(y, m, d int32) int32 {
-	yy := int64(y)
-	if m <= 2 {
-		yy--
-	}
-	era := yy / 400
-	if yy < 0 && yy%400 != 0 {
-		era--
-	}
-	yoe := yy - era*400
-	mm := int64(m)
-	if mm > 2 {
-		mm -= 3
-	} else {
-		mm += 9
-	}
-	doy := (153*mm+2)/5 + int64(d) - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int32(era*146097 + doe - 719468)
-}
-
-func daysIn(y, m int32) int32 {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
-
-// AddMonths adds k months to a date, clamping the day to the month's end
-// (window frames over dates use it for RANGE INTERVAL n MONTH).
-func AddMonths(days int32, k int64) int32 { return addMonths(days, k) }
-
-// addMonths adds k months, clamping the day to the month's end.
-func addMonths(days int32, k int64) int32 {
-	y, m, d := civil(days)
-	t := int64(y)*12 + int64(m-1) + k
-	ny, nm := int32(t/12), int32(t%12)+1
-	if t%12 < 0 {
-		ny--
-		nm += 12
-	}
-	if dm := daysIn(ny, nm); d > dm {
-		d = dm
-	}
-	return daysFromCivil(ny, nm, d)
-}
-
 func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	a, err := evalOperand(c, b, n.a)
 	if err != nil {
@@ -144,7 +199,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	if n.b == nil {
 		buf, out := rawI64(c.mem, c.n)
 		for i, d := range av {
-			y, m, dd := civil(d)
+			y, m, dd := CivilFromDays(d)
 			switch n.fn {
 			case "extract_year":
 				out[i] = int64(y)
@@ -197,7 +252,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		if n.fn == "date_add_days" {
 			out[i] = d + int32(k)
 		} else {
-			out[i] = addMonths(d, k)
+			out[i] = AddMonths(d, k)
 		}
 	}
 	return finish(n.t, c.n, valid, buf), nil

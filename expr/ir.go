@@ -228,8 +228,10 @@ func AppendDecimal(dst []byte, v int64, scale int32) []byte {
 	return append(dst, d[cut:]...)
 }
 
-// The function catalogue. The planner guarantees argument types as stated;
-// the evaluator implements exactly these. NULL in → NULL out unless stated.
+// The operators. The planner guarantees argument types as stated; the
+// evaluator implements exactly these. NULL in → NULL out unless stated.
+// Functions (upper, round, year, coalesce, …) are not listed here: each is
+// an entry of the registry (registry.go) that states its own types.
 //
 // Arithmetic (Int64, Float64 or Decimal; both args of the same family after
 // planner casts, except that two decimals may differ in precision/scale):
@@ -258,7 +260,6 @@ func AppendDecimal(dst []byte, v int64, scale int32) []byte {
 // case: (cond1, val1, cond2, val2, ..., else): conds Boolean (NULL = false),
 // vals and else of the result type; always an odd number of args (the
 // planner adds a NULL else).
-// coalesce: (a, b, ...) all of the result type.
 // cast: one arg, converted to Type. Any of the value types to any other
 // where SQL allows: numeric ↔ numeric (decimal rescale rounds half away from
 // zero; overflow is an Execution error), string → numeric/date (bad text is
@@ -269,28 +270,23 @@ func AppendDecimal(dst []byte, v int64, scale int32) []byte {
 // equal any key of the other side) instead of an overflow error.
 // nn_key_cast: key_cast for a null-aware (NOT IN) join, whose keys must
 // stay values: see keycast.go.
-//
-// Strings: substring(s, start Int64 [, len Int64]) — 1-based, MySQL rules
-// (start < 0 counts from the end; start 0 gives ”); upper, lower, trim,
-// ltrim, rtrim; length (characters → Int64); concat (any number of Strings;
-// NULL if any is NULL); starts_with (s, prefix) → Boolean.
-//
-// Dates: extract_year, extract_month, extract_day, extract_quarter (Date →
-// Int64); date_add_days (Date, Int64) → Date; date_add_months (Date, Int64)
-// → Date (day clamped to the month's end, as MySQL); date_diff_days (Date,
-// Date) → Int64 (a - b).
-//
-// Numeric: abs (same type), round (x, digits Int64 literal; Decimal result
-// type scale = digits, Float64 stays Float64), floor, ceil (Decimal →
-// Decimal(·,0), Float64 → Float64), sqrt (Float64).
-var Functions = []string{
+var operators = []string{
 	"add", "sub", "mul", "div", "mod", "neg",
 	"eq", "ne", "lt", "le", "gt", "ge",
 	"and", "or", "not", "is_null", "is_not_null",
 	"like", "not_like", "in", "not_in",
-	"case", "coalesce", "cast", "key_cast", "nn_key_cast",
-	"substring", "upper", "lower", "trim", "ltrim", "rtrim", "length", "concat", "starts_with",
-	"extract_year", "extract_month", "extract_day", "extract_quarter",
-	"date_add_days", "date_add_months", "date_diff_days",
-	"abs", "round", "floor", "ceil", "sqrt",
+	"case", "cast", "key_cast", "nn_key_cast",
+}
+
+// Functions lists every name a Call may have: the operators, then each
+// registered function's.
+var Functions = append([]string(nil), operators...)
+
+func isOperator(name string) bool {
+	for _, o := range operators {
+		if o == name {
+			return true
+		}
+	}
+	return false
 }

@@ -1,12 +1,180 @@
 package expr
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
 )
+
+// The numeric functions: abs (unaryNumNode, shared with the neg
+// operator), round, floor, ceil and sqrt (roundNode); mod is the %
+// operator called by name.
+func init() {
+	Register(&Function{Name: "abs", SQL: []string{"abs"}, MinArgs: 1, MaxArgs: 1,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			if !isNumberType(args[0].Type()) {
+				return nil, errs.New(errs.Binding, "abs of %s", TypeName(args[0].Type()))
+			}
+			return b.Call("abs", args, args[0].Type()), nil
+		},
+		CPU: func(call *Call, args []node) (node, error) {
+			if err := wantArgs(call, args, 1, 1); err != nil {
+				return nil, err
+			}
+			if !isNumeric(args[0].typ()) {
+				return nil, argErr(call, "argument of type %s not numeric", args[0].typ())
+			}
+			return &unaryNumNode{fn: call.Fn, a: args[0], t: call.Type}, nil
+		},
+		GPU: func(g DeviceGen, call *Call) (DevValue, error) {
+			args, err := g.Args(call)
+			if err != nil {
+				return DevValue{}, err
+			}
+			return gpuNegAbs(g, call, args[0])
+		},
+		NullPropagating: true,
+		Doc:             "abs(x) → x's type"})
+	Register(&Function{Name: "round", SQL: []string{"round"}, MinArgs: 1, MaxArgs: 2,
+		Bind: bindRound, CPU: newRounding, GPU: gpuRounding,
+		Doc: "round(x [, digits BIGINT constant]) → DOUBLE, or DECIMAL with scale digits"})
+	for _, fn := range []string{"floor", "ceil"} {
+		names := []string{fn}
+		if fn == "ceil" {
+			names = append(names, "ceiling")
+		}
+		Register(&Function{Name: fn, SQL: names, MinArgs: 1, MaxArgs: 1,
+			Bind: bindFloorCeil(fn), CPU: newRounding, GPU: gpuRounding,
+			Doc: fn + "(x) → DOUBLE, or DECIMAL(p,0); an integer unchanged"})
+	}
+	Register(&Function{Name: "sqrt", SQL: []string{"sqrt"}, MinArgs: 1, MaxArgs: 1,
+		Bind: func(b Binder, name string, args []Operand) (Operand, error) {
+			if !isNumberType(args[0].Type()) && !isNullType(args[0].Type()) {
+				return nil, errs.New(errs.Binding, "sqrt of %s", TypeName(args[0].Type()))
+			}
+			return unary("sqrt", Float64, Float64)(b, name, args)
+		},
+		CPU: newRounding, GPU: gpuRounding,
+		Doc: "sqrt(x DOUBLE) → DOUBLE; NULL for a negative x"})
+	Register(&Function{SQL: []string{"mod"}, MinArgs: 2, MaxArgs: 2,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) { return b.Op("mod", args...) },
+		Doc:  "mod(x, y): x % y"})
+}
+
+func bindRound(b Binder, _ string, args []Operand) (Operand, error) {
+	d := int64(0)
+	if len(args) == 2 {
+		v, ok := b.Constant(args[1])
+		k, isInt := v.(int64)
+		if !ok || !isIntType(args[1].Type()) || !isInt {
+			return nil, errs.New(errs.Unsupported, "round() needs a constant integer number of digits")
+		}
+		d = k
+	}
+	x := args[0]
+	t := x.Type()
+	digits := b.Literal(d, Int64)
+	switch {
+	case isIntType(t) && d >= 0:
+		return x, nil
+	case isType(t, arrow.FLOAT64):
+		return b.Call("round", []Operand{x, digits}, Float64), nil
+	case isType(t, arrow.DECIMAL64) && d >= 0 && d <= MaxDecimalPrecision:
+		p, s := DecimalPS(t)
+		return b.Call("round", []Operand{x, digits}, Decimal(p-s+int32(d)+1, int32(d))), nil
+	}
+	return nil, errs.New(errs.Unsupported, "round(%s, %d) is not supported", TypeName(t), d)
+}
+
+func bindFloorCeil(fn string) func(Binder, string, []Operand) (Operand, error) {
+	return func(b Binder, name string, args []Operand) (Operand, error) {
+		x := args[0]
+		t := x.Type()
+		switch {
+		case isIntType(t):
+			return x, nil
+		case isType(t, arrow.FLOAT64):
+			return b.Call(fn, args, Float64), nil
+		case isType(t, arrow.DECIMAL64):
+			p, s := DecimalPS(t)
+			return b.Call(fn, args, Decimal(p-s+1, 0)), nil
+		}
+		return nil, errs.New(errs.Binding, "%s of %s", name, TypeName(t))
+	}
+}
+
+// gpuNegAbs is the device code of the neg operator and of abs.
+func gpuNegAbs(g DeviceGen, c *Call, a DevValue) (DevValue, error) {
+	r, err := g.Tmp(c.Type)
+	if err != nil {
+		return DevValue{}, err
+	}
+	g.Line("%s = %s;", r.Null, a.Null)
+	switch {
+	case isType(a.Type, arrow.FLOAT64) && c.Fn == "neg":
+		g.Line("%s = -%s;", r.Val, a.Val)
+	case isType(a.Type, arrow.FLOAT64):
+		g.Line("%s = fabs(%s);", r.Val, a.Val)
+	case isIntLike(a.Type):
+		code := g.Site(c)
+		op := "-" + a.Val
+		if c.Fn == "abs" {
+			op = fmt.Sprintf("(%s < 0 ? -%s : %s)", a.Val, a.Val, a.Val)
+		}
+		g.Line("if (!%s) { if (%s == (-9223372036854775807LL - 1)) *err = %d; else %s = %s; }", r.Null, a.Val, code, r.Val, op)
+	default:
+		return DevValue{}, g.Unsupported(fmt.Sprintf("%s of %s", c.Fn, a.Type))
+	}
+	return r, nil
+}
+
+// GPUNegAbs is gpuNegAbs for arrowgpu's neg operator.
+func GPUNegAbs(g DeviceGen, c *Call, a DevValue) (DevValue, error) { return gpuNegAbs(g, c, a) }
+
+// isIntLike: Int64 or Decimal, both int64 on the device.
+func isIntLike(t arrow.DataType) bool {
+	return t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64
+}
+
+// gpuRounding is round, floor, ceil and sqrt on the device.
+func gpuRounding(g DeviceGen, c *Call) (DevValue, error) {
+	args, err := g.Args(c)
+	if err != nil {
+		return DevValue{}, err
+	}
+	a := args[0]
+	r, err := g.Tmp(c.Type)
+	if err != nil {
+		return DevValue{}, err
+	}
+	isFloat := isType(a.Type, arrow.FLOAT64)
+	g.Line("%s = %s;", r.Null, a.Null)
+	switch {
+	case c.Fn == "sqrt" && isFloat:
+		g.Line("%s = sqrt(%s);", r.Val, a.Val)
+	case (c.Fn == "floor" || c.Fn == "ceil") && isFloat:
+		g.Line("%s = %s(%s);", r.Val, c.Fn, a.Val)
+	case c.Fn == "round" && isIntLike(a.Type) && isIntLike(c.Type):
+		// round(x, digits): the result type's scale is the digits.
+		code := g.Site(c)
+		g.Line("if (!%s && !gq_rescale(%s, %d, %d, &%s)) *err = %d;", r.Null, a.Val, ScaleOf(a.Type), ScaleOf(c.Type), r.Val, code)
+	case (c.Fn == "floor" || c.Fn == "ceil") && isIntLike(a.Type) && isIntLike(c.Type):
+		s := ScaleOf(a.Type)
+		adj := "q -= (rem < 0);"
+		if c.Fn == "ceil" {
+			adj = "q += (rem > 0);"
+		}
+		code := g.Site(c)
+		g.Line("if (!%s) { i64 q = %s / gq_pow10[%d], rem = %s %% gq_pow10[%d]; %s if (!gq_rescale(q, 0, %d, &%s)) *err = %d; }",
+			r.Null, a.Val, s, a.Val, s, adj, ScaleOf(c.Type), r.Val, code)
+	default:
+		return DevValue{}, g.Unsupported(fmt.Sprintf("%s of %s", c.Fn, a.Type))
+	}
+	return r, nil
+}
 
 // unaryNumNode is neg or abs; the result has the argument's type.
 type unaryNumNode struct {

@@ -2,11 +2,95 @@ package expr
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
 )
+
+// The string functions. Arguments are cast to VARCHAR (positions and
+// lengths to BIGINT); NULL in → NULL out. Their CPU kernel is strFnNode;
+// the device runs only substring, as a view that comparisons with
+// constants and LIKE read (a string result cannot leave a kernel).
+func init() {
+	Register(&Function{Name: "upper", SQL: []string{"upper", "ucase"}, MinArgs: 1, MaxArgs: 1,
+		Bind: unary("upper", String, String), CPU: newStringFn, NullPropagating: true,
+		Doc: "upper(s VARCHAR) → VARCHAR"})
+	Register(&Function{Name: "lower", SQL: []string{"lower", "lcase"}, MinArgs: 1, MaxArgs: 1,
+		Bind: unary("lower", String, String), CPU: newStringFn, NullPropagating: true,
+		Doc: "lower(s VARCHAR) → VARCHAR"})
+	for _, fn := range []string{"trim", "ltrim", "rtrim"} {
+		Register(&Function{Name: fn, SQL: []string{fn}, MinArgs: 1, MaxArgs: 1,
+			Bind: unary(fn, String, String), CPU: newStringFn,
+			Doc: fn + "(s VARCHAR) → VARCHAR: spaces removed"})
+	}
+	Register(&Function{Name: "length", SQL: []string{"length", "char_length", "character_length"}, MinArgs: 1, MaxArgs: 1,
+		Bind: unary("length", String, Int64), CPU: newStringFn, NullPropagating: true,
+		Doc: "length(s VARCHAR) → BIGINT: characters"})
+	Register(&Function{Name: "substring", SQL: []string{"substring", "substr", "mid"}, MinArgs: 2, MaxArgs: 3,
+		Bind: bindSubstring, CPU: newStringFn, GPU: gpuSubstring,
+		Doc: "substring(s VARCHAR, start BIGINT [, len BIGINT]) → VARCHAR: 1-based, MySQL rules"})
+	Register(&Function{Name: "concat", SQL: []string{"concat"}, MinArgs: 1, MaxArgs: Variadic,
+		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			out, err := castAll(b, args, String)
+			if err != nil {
+				return nil, err
+			}
+			return b.Call("concat", out, String), nil
+		}, CPU: newStringFn, NullPropagating: true,
+		Doc: "concat(s VARCHAR, …) → VARCHAR: NULL if any is NULL"})
+	// starts_with(s, prefix) → Boolean; the planner emits it for LIKE 'p%'.
+	Register(&Function{Name: "starts_with", MinArgs: 2, MaxArgs: 2, CPU: newStringFn,
+		Doc: "starts_with(s VARCHAR, prefix VARCHAR) → BOOLEAN"})
+}
+
+func bindSubstring(b Binder, _ string, args []Operand) (Operand, error) {
+	s, err := b.Cast(args[0], String)
+	if err != nil {
+		return nil, err
+	}
+	out := []Operand{s}
+	for _, a := range args[1:] {
+		if !isIntType(a.Type()) && !isNullType(a.Type()) {
+			return nil, errs.New(errs.Binding, "substring position and length must be integers, got %s", TypeName(a.Type()))
+		}
+		a, _ = b.Cast(a, Int64)
+		out = append(out, a)
+	}
+	return b.Call("substring", out, String), nil
+}
+
+// gpuSubstring is SUBSTRING(s, start[, len]) of a string column as a view
+// of its bytes (a pointer and a length, no copy).
+func gpuSubstring(g DeviceGen, call *Call) (DevValue, error) {
+	args, err := g.Args(call)
+	if err != nil {
+		return DevValue{}, err
+	}
+	s := args[0]
+	if s.Len == "" || len(args) < 2 || len(args) > 3 {
+		return DevValue{}, g.Unsupported("substring of a constant")
+	}
+	nulls := []string{s.Null}
+	for _, a := range args[1:] {
+		if a.Type.ID() != arrow.INT64 {
+			return DevValue{}, g.Unsupported(fmt.Sprintf("substring with a %s position", a.Type))
+		}
+		nulls = append(nulls, a.Null)
+	}
+	t := g.Fresh()
+	v := DevValue{Val: t, Len: t + "_len", Null: t + "_n", Type: String}
+	g.Line("const u8* %s = %s; i32 %s = 0; bool %s = %s;", v.Val, s.Val, v.Len, v.Null, strings.Join(nulls, " || "))
+	length, hasLen := "0", "false"
+	if len(args) == 3 {
+		length, hasLen = args[2].Val, "true"
+	}
+	g.Line("if (!%s) { i32 o; gq_substring(%s, %s, (i64)%s, (i64)%s, %s, &o, &%s); %s += o; }", v.Null, s.Val, s.Len, args[1].Val, length, hasLen, v.Len, v.Val)
+	return v, nil
+}
 
 // strFnNode is one of the string functions; every argument is evaluated
 // and the function runs row by row over the byte views (no per-row
@@ -15,6 +99,26 @@ type strFnNode struct {
 	fn   string
 	args []node
 	t    arrow.DataType
+	// row, when set, computes a VARCHAR result of one row (appending it
+	// to dst) in place of the built-in functions' switch.
+	row func(dst []byte, args []strArg, i int) []byte
+}
+
+// stringKernel is the CPU kernel of a function returning VARCHAR whose
+// first argument is a VARCHAR, given as the function of one row: the
+// kernel evaluates the arguments, merges their NULLs and calls row for
+// each row where none is NULL (an argument that is a NULL constant makes
+// the whole result NULL). A new string function needs only its row.
+func stringKernel(row func(dst []byte, args []strArg, i int) []byte) func(*Call, []node) (node, error) {
+	return func(call *Call, args []node) (node, error) {
+		if len(args) == 0 {
+			return nil, argErr(call, "wrong number of arguments (0)")
+		}
+		if err := wantType(call, args[0], arrow.STRING); err != nil {
+			return nil, err
+		}
+		return &strFnNode{fn: call.Fn, args: args, t: call.Type, row: row}, nil
+	}
 }
 
 func newStringFn(call *Call, args []node) (node, error) {
@@ -138,6 +242,11 @@ func (n *strFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	for i := 0; i < c.n; i++ {
 		if !ok(i) {
 			s.empty()
+			continue
+		}
+		if n.row != nil {
+			tmp = n.row(tmp[:0], args, i)
+			s.add(tmp)
 			continue
 		}
 		v := args[0].str(i)

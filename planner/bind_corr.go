@@ -137,7 +137,7 @@ func nullSafeEq(o, d Expr, nullable bool) ([]Expr, error) {
 	case arrow.STRING:
 		zero = ""
 	default:
-		return nil, errs.New(errs.Unsupported, "a subquery correlated on a column of type %s by a condition other than equality is not supported", typeName(o.Type()))
+		return nil, errs.New(errs.Unsupported, "a subquery correlated on a column of type %s by a condition other than equality is not supported", expr.TypeName(o.Type()))
 	}
 	z := &Const{Value: zero, T: o.Type()}
 	coalesce := func(e Expr) Expr { return &Func{Name: "coalesce", Args: []Expr{e, z}, T: o.Type()} }

@@ -32,6 +32,11 @@ func (c *ectx) bindBool(e sqlparser.Expr, clause string) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	return truth(b, clause)
+}
+
+// truth is the bound expression b as a condition.
+func truth(b Expr, clause string) (Expr, error) {
 	switch {
 	case isBool(b.Type()):
 		return b, nil
@@ -48,7 +53,7 @@ func (c *ectx) bindBool(e sqlparser.Expr, clause string) (Expr, error) {
 		}
 		return &Func{Name: "ne", Args: []Expr{b, z}, T: expr.Boolean}, nil
 	}
-	return nil, errs.New(errs.Binding, "%s condition must be boolean, got %s", clause, typeName(b.Type()))
+	return nil, errs.New(errs.Binding, "%s condition must be boolean, got %s", clause, expr.TypeName(b.Type()))
 }
 
 func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
@@ -295,7 +300,7 @@ func negate(a Expr) (Expr, error) {
 		return a, nil
 	}
 	if !isNumeric(a.Type()) {
-		return nil, errs.New(errs.Binding, "unary minus cannot be applied to %s", typeName(a.Type()))
+		return nil, errs.New(errs.Binding, "unary minus cannot be applied to %s", expr.TypeName(a.Type()))
 	}
 	return &Func{Name: "neg", Args: []Expr{a}, T: a.Type()}, nil
 }
@@ -515,7 +520,7 @@ func (c *ectx) binary(x *sqlparser.BinaryExpr) (Expr, error) {
 // division and the cast back lose nothing, and it truncates toward zero.
 func intDiv(l, r Expr) (Expr, error) {
 	if !isInt(l.Type()) || !isInt(r.Type()) {
-		return nil, errs.New(errs.Unsupported, "DIV is only supported for integers, not %s and %s", typeName(l.Type()), typeName(r.Type()))
+		return nil, errs.New(errs.Unsupported, "DIV is only supported for integers, not %s and %s", expr.TypeName(l.Type()), expr.TypeName(r.Type()))
 	}
 	d0 := expr.Decimal(18, 0)
 	num := &Func{Name: "sub", Args: []Expr{l, &Func{Name: "mod", Args: []Expr{l, r}, T: expr.Int64}}, T: expr.Int64}
@@ -546,7 +551,7 @@ func (c *ectx) interval(x *sqlparser.IntervalDateExpr) (Expr, error) {
 		n = &Const{Value: v, T: expr.Int64}
 	}
 	if !isInt(n.Type()) {
-		return nil, errs.New(errs.Unsupported, "interval of %s is not supported (integers only)", typeName(n.Type()))
+		return nil, errs.New(errs.Unsupported, "interval of %s is not supported (integers only)", expr.TypeName(n.Type()))
 	}
 	switch x.Syntax {
 	case sqlparser.IntervalDateExprDateSub, sqlparser.IntervalDateExprSubdate, sqlparser.IntervalDateExprBinarySub:
@@ -562,7 +567,7 @@ func toDate(d Expr) (Expr, error) {
 		return foldCast(k, expr.Date)
 	}
 	if !isDate(d.Type()) && !isNull(d.Type()) {
-		return nil, errs.New(errs.Binding, "date arithmetic needs a DATE, got %s", typeName(d.Type()))
+		return nil, errs.New(errs.Binding, "date arithmetic needs a DATE, got %s", expr.TypeName(d.Type()))
 	}
 	return castTo(d, expr.Date)
 }
@@ -597,7 +602,7 @@ func dateAdd(d, n Expr, unit sqlparser.IntervalType) (Expr, error) {
 		if name == "date_add_days" {
 			return &Const{Value: days + int32(nk.Value.(int64)), T: expr.Date}, nil
 		}
-		return &Const{Value: addMonths(days, nk.Value.(int64)), T: expr.Date}, nil
+		return &Const{Value: expr.AddMonths(days, nk.Value.(int64)), T: expr.Date}, nil
 	}
 	return &Func{Name: name, Args: []Expr{d, n}, T: expr.Date}, nil
 }
@@ -684,7 +689,7 @@ func exactNumericList(x Expr, list []Expr) (args []Expr, numeric bool) {
 	if !isInt(xt) && !isDecimal(xt) {
 		return nil, false
 	}
-	_, xs := decPS(xt)
+	_, xs := expr.DecimalPS(xt)
 	args = []Expr{x}
 	for _, e := range list {
 		c := e.(*Const)
@@ -695,7 +700,7 @@ func exactNumericList(x Expr, list []Expr) (args []Expr, numeric bool) {
 		if !isInt(c.T) && !isDecimal(c.T) {
 			return nil, false
 		}
-		_, cs := decPS(c.T)
+		_, cs := expr.DecimalPS(c.T)
 		v := c.Value.(int64)
 		if cs > xs {
 			p := pow10(cs - xs)

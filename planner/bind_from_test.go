@@ -95,7 +95,7 @@ func TestBindTableFunc(t *testing.T) {
 		}
 		var cols []string
 		for _, col := range p.Columns() {
-			cols = append(cols, col.Name+" "+strings.ToLower(typeName(col.Type)))
+			cols = append(cols, col.Name+" "+strings.ToLower(expr.TypeName(col.Type)))
 		}
 		if got := strings.Join(cols, ", "); got != c.cols {
 			t.Errorf("%s: columns %s, want %s", c.from, got, c.cols)

@@ -163,7 +163,7 @@ func tree(p Plan) string {
 func colsString(cols []Column) string {
 	var s []string
 	for _, c := range cols {
-		s = append(s, fmt.Sprintf("%s#%d:%s", c.Name, c.ID, typeName(c.Type)))
+		s = append(s, fmt.Sprintf("%s#%d:%s", c.Name, c.ID, expr.TypeName(c.Type)))
 	}
 	return strings.Join(s, ", ")
 }
@@ -171,7 +171,7 @@ func colsString(cols []Column) string {
 func header(p Plan) string {
 	var s []string
 	for _, c := range p.Columns() {
-		s = append(s, c.Name+" "+typeName(c.Type))
+		s = append(s, c.Name+" "+expr.TypeName(c.Type))
 	}
 	return strings.Join(s, ", ")
 }

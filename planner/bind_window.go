@@ -413,7 +413,7 @@ func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (Fr
 			return b, errs.NewNear(errs.Binding, near, "a RANGE frame over a DATE needs an INTERVAL offset, got %s", near)
 		}
 		if !isInt(k.T) {
-			return b, errs.NewNear(errs.Unsupported, near, "interval of %s is not supported (integers only)", typeName(k.T))
+			return b, errs.NewNear(errs.Unsupported, near, "interval of %s is not supported (integers only)", expr.TypeName(k.T))
 		}
 		n := k.Value.(int64)
 		switch p.Unit {
@@ -432,11 +432,11 @@ func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (Fr
 		b.Offset = &Const{Value: n, T: expr.Int64}
 	case isNumeric(kt):
 		if p.Unit != sqlparser.IntervalNone {
-			return b, errs.NewNear(errs.Binding, near, "a RANGE frame over %s cannot have an INTERVAL offset", typeName(kt))
+			return b, errs.NewNear(errs.Binding, near, "a RANGE frame over %s cannot have an INTERVAL offset", expr.TypeName(kt))
 		}
 		b.Offset = k
 	default:
-		return b, errs.NewNear(errs.Binding, near, "a RANGE frame with an offset needs a number or DATE ORDER BY key, got %s", typeName(kt))
+		return b, errs.NewNear(errs.Binding, near, "a RANGE frame with an offset needs a number or DATE ORDER BY key, got %s", expr.TypeName(kt))
 	}
 	return b, nil
 }

@@ -10,6 +10,9 @@
 // rules can move expressions between nodes freely; physical lowering maps
 // IDs to positions.
 //
-// planner must not import physical or exec (it uses only expr's type
-// definitions and function names).
+// Functions bind by their expr registry entry (functions.go): the entry's
+// type rule, not the planner, decides argument casts and result types.
+//
+// planner must not import physical or exec: it builds on expr (value types,
+// the function registry) and catalog, a peer of exec above expr.
 package planner

@@ -1,7 +1,7 @@
 package planner
 
 import (
-	"strings"
+	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/parser/sqlparser"
 
@@ -9,8 +9,10 @@ import (
 	"gq/expr"
 )
 
-// SQL function names → expr's catalogue, with the argument casts the
-// catalogue requires.
+// SQL functions bind by their registry entry (expr.LookupSQL): the entry's
+// type rule decides the argument casts and the result type, through the
+// binder below, so that the planner holds no rule of its own for any
+// function.
 
 func (c *ectx) function(x *sqlparser.FuncExpr) (Expr, error) {
 	if !x.Qualifier.IsEmpty() {
@@ -20,204 +22,89 @@ func (c *ectx) function(x *sqlparser.FuncExpr) (Expr, error) {
 }
 
 func (c *ectx) callFunc(name string, astArgs []sqlparser.Expr) (Expr, error) {
-	args := make([]Expr, len(astArgs))
+	args := make([]expr.Operand, len(astArgs))
 	for i, a := range astArgs {
-		var err error
-		if args[i], err = c.bind(a); err != nil {
+		e, err := c.bind(a)
+		if err != nil {
 			return nil, err
 		}
+		args[i] = e
 	}
-	nargs := func(lo, hi int) error {
-		if len(args) < lo || len(args) > hi {
-			return errs.NewNear(errs.Binding, name, "function %s takes %d to %d arguments, got %d", name, lo, hi, len(args))
-		}
-		return nil
+	f := expr.LookupSQL(name)
+	if f == nil {
+		return nil, errs.NewNear(errs.Unsupported, name, "function %s is not supported", name)
 	}
+	if err := f.CheckArity(name, len(args)); err != nil {
+		return nil, err
+	}
+	r, err := f.Bind(fnBinder{}, name, args)
+	if err != nil {
+		return nil, err
+	}
+	return r.(Expr), nil
+}
+
+// fnBinder is expr.Binder over the planner's logical expressions.
+type fnBinder struct{}
+
+func (fnBinder) Cast(o expr.Operand, t arrow.DataType) (expr.Operand, error) {
+	return castTo(o.(Expr), t)
+}
+
+func (fnBinder) Constant(o expr.Operand) (any, bool) {
+	if k, ok := o.(*Const); ok {
+		return k.Value, true
+	}
+	return nil, false
+}
+
+func (fnBinder) Literal(v any, t arrow.DataType) expr.Operand { return &Const{Value: v, T: t} }
+
+func (fnBinder) Call(fn string, args []expr.Operand, t arrow.DataType) expr.Operand {
+	return &Func{Name: fn, Args: exprs(args), T: t}
+}
+
+func (fnBinder) Op(name string, args ...expr.Operand) (expr.Operand, error) {
+	es := exprs(args)
 	switch name {
-	case "year", "month", "day", "dayofmonth", "quarter":
-		if err := nargs(1, 1); err != nil {
-			return nil, err
+	case "eq", "ne", "lt", "le", "gt", "ge":
+		return compare(name, es[0], es[1])
+	case "add", "sub", "mul", "div", "mod":
+		return arith(name, es[0], es[1])
+	case "neg":
+		return negate(es[0])
+	case "case":
+		var conds, vals []Expr
+		for i := 0; i+1 < len(es); i += 2 {
+			conds, vals = append(conds, es[i]), append(vals, es[i+1])
 		}
-		d, err := toDate(args[0])
-		if err != nil {
-			return nil, err
-		}
-		part := map[string]string{"dayofmonth": "day"}[name]
-		if part == "" {
-			part = name
-		}
-		return &Func{Name: "extract_" + part, Args: []Expr{d}, T: expr.Int64}, nil
-	case "datediff":
-		if err := nargs(2, 2); err != nil {
-			return nil, err
-		}
-		a, err := toDate(args[0])
-		if err != nil {
-			return nil, err
-		}
-		b, err := toDate(args[1])
-		if err != nil {
-			return nil, err
-		}
-		return &Func{Name: "date_diff_days", Args: []Expr{a, b}, T: expr.Int64}, nil
-	case "adddate", "subdate":
-		if err := nargs(2, 2); err != nil {
-			return nil, err
-		}
-		d, err := toDate(args[0])
-		if err != nil {
-			return nil, err
-		}
-		n := args[1]
-		if !isInt(n.Type()) {
-			return nil, errs.New(errs.Binding, "%s needs an integer number of days, got %s", name, typeName(n.Type()))
-		}
-		if name == "subdate" {
-			if n, err = negate(n); err != nil {
-				return nil, err
-			}
-		}
-		return dateAdd(d, n, sqlparser.IntervalDay)
-	case "upper", "ucase", "lower", "lcase", "trim", "ltrim", "rtrim", "length", "char_length", "character_length":
-		if err := nargs(1, 1); err != nil {
-			return nil, err
-		}
-		s, err := castTo(args[0], expr.String)
-		if err != nil {
-			return nil, err
-		}
-		fn := map[string]string{"ucase": "upper", "lcase": "lower", "char_length": "length", "character_length": "length"}[name]
-		if fn == "" {
-			fn = name
-		}
-		if fn == "length" {
-			return &Func{Name: fn, Args: []Expr{s}, T: expr.Int64}, nil
-		}
-		return &Func{Name: fn, Args: []Expr{s}, T: expr.String}, nil
-	case "substring", "substr", "mid":
-		if err := nargs(2, 3); err != nil {
-			return nil, err
-		}
-		s, err := castTo(args[0], expr.String)
-		if err != nil {
-			return nil, err
-		}
-		out := []Expr{s}
-		for _, a := range args[1:] {
-			if !isInt(a.Type()) && !isNull(a.Type()) {
-				return nil, errs.New(errs.Binding, "substring position and length must be integers, got %s", typeName(a.Type()))
-			}
-			a, _ = castTo(a, expr.Int64)
-			out = append(out, a)
-		}
-		return &Func{Name: "substring", Args: out, T: expr.String}, nil
-	case "concat":
-		if err := nargs(1, 1<<20); err != nil {
-			return nil, err
-		}
-		out := make([]Expr, len(args))
-		for i, a := range args {
-			var err error
-			if out[i], err = castTo(a, expr.String); err != nil {
-				return nil, err
-			}
-		}
-		return &Func{Name: "concat", Args: out, T: expr.String}, nil
-	case "abs":
-		if err := nargs(1, 1); err != nil {
-			return nil, err
-		}
-		if !isNumeric(args[0].Type()) {
-			return nil, errs.New(errs.Binding, "abs of %s", typeName(args[0].Type()))
-		}
-		return &Func{Name: "abs", Args: args, T: args[0].Type()}, nil
-	case "round":
-		if err := nargs(1, 2); err != nil {
-			return nil, err
-		}
-		d := int64(0)
-		if len(args) == 2 {
-			k, ok := args[1].(*Const)
-			if !ok || !isInt(k.T) || k.Value == nil {
-				return nil, errs.New(errs.Unsupported, "round() needs a constant integer number of digits")
-			}
-			d = k.Value.(int64)
-		}
-		x := args[0]
-		switch {
-		case isInt(x.Type()) && d >= 0:
-			return x, nil
-		case isFloat(x.Type()):
-			return &Func{Name: "round", Args: []Expr{x, &Const{Value: d, T: expr.Int64}}, T: expr.Float64}, nil
-		case isDecimal(x.Type()) && d >= 0 && d <= expr.MaxDecimalPrecision:
-			p, s := decPS(x.Type())
-			return &Func{Name: "round", Args: []Expr{x, &Const{Value: d, T: expr.Int64}}, T: expr.Decimal(p-s+int32(d)+1, int32(d))}, nil
-		}
-		return nil, errs.New(errs.Unsupported, "round(%s, %d) is not supported", typeName(x.Type()), d)
-	case "floor", "ceil", "ceiling":
-		if err := nargs(1, 1); err != nil {
-			return nil, err
-		}
-		fn := strings.TrimSuffix(name, "ing")
-		x := args[0]
-		switch {
-		case isInt(x.Type()):
-			return x, nil
-		case isFloat(x.Type()):
-			return &Func{Name: fn, Args: args, T: expr.Float64}, nil
-		case isDecimal(x.Type()):
-			p, s := decPS(x.Type())
-			return &Func{Name: fn, Args: args, T: expr.Decimal(p-s+1, 0)}, nil
-		}
-		return nil, errs.New(errs.Binding, "%s of %s", name, typeName(x.Type()))
-	case "sqrt":
-		if err := nargs(1, 1); err != nil {
-			return nil, err
-		}
-		if !isNumeric(args[0].Type()) && !isNull(args[0].Type()) {
-			return nil, errs.New(errs.Binding, "sqrt of %s", typeName(args[0].Type()))
-		}
-		x, err := castTo(args[0], expr.Float64)
-		if err != nil {
-			return nil, err
-		}
-		return &Func{Name: "sqrt", Args: []Expr{x}, T: expr.Float64}, nil
-	case "mod":
-		if err := nargs(2, 2); err != nil {
-			return nil, err
-		}
-		return arith("mod", args[0], args[1])
-	case "coalesce", "ifnull":
-		lo, hi := 1, 1<<20
-		if name == "ifnull" {
-			lo, hi = 2, 2
-		}
-		if err := nargs(lo, hi); err != nil {
-			return nil, err
-		}
-		t, out, err := unify(name, args)
-		if err != nil {
-			return nil, err
-		}
-		return &Func{Name: "coalesce", Args: out, T: t}, nil
-	case "nullif":
-		if err := nargs(2, 2); err != nil {
-			return nil, err
-		}
-		eq, err := compare("eq", args[0], args[1])
-		if err != nil {
-			return nil, err
-		}
-		return makeCase([]Expr{eq}, []Expr{&Const{T: expr.Null}, args[0]})
-	case "if":
-		if err := nargs(3, 3); err != nil {
-			return nil, err
-		}
-		cond, err := c.bindBool(astArgs[0], "IF")
-		if err != nil {
-			return nil, err
-		}
-		return makeCase([]Expr{cond}, []Expr{args[1], args[2]})
+		return makeCase(conds, append(vals, es[len(es)-1]))
+	case "date_add_days":
+		return dateAdd(es[0], es[1], sqlparser.IntervalDay)
 	}
-	return nil, errs.NewNear(errs.Unsupported, name, "function %s is not supported", name)
+	return nil, errs.New(errs.Internal, "binder: unknown operator %s", name)
+}
+
+func (fnBinder) Unify(what string, args []expr.Operand) (arrow.DataType, []expr.Operand, error) {
+	t, es, err := unify(what, exprs(args))
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]expr.Operand, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return t, out, nil
+}
+
+func (fnBinder) Truth(o expr.Operand, clause string) (expr.Operand, error) {
+	return truth(o.(Expr), clause)
+}
+
+func exprs(os []expr.Operand) []Expr {
+	es := make([]Expr, len(os))
+	for i, o := range os {
+		es[i] = o.(Expr)
+	}
+	return es
 }

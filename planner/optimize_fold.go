@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/expr"
 )
 
 // FoldConstants evaluates functions whose arguments are all constants
@@ -75,18 +77,27 @@ var nullPropagating = map[string]bool{
 	"add": true, "sub": true, "mul": true, "neg": true, "mod": true,
 	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
 	"not": true, "like": true, "not_like": true, "cast": true,
-	"date_add_days": true, "date_add_months": true, "date_diff_days": true,
-	"extract_year": true, "extract_month": true, "extract_day": true,
-	"upper": true, "lower": true, "length": true, "concat": true, "abs": true,
 }
 
+// foldCall folds an operator here, a function by its registry entry.
 func foldCall(f *Func, a []*Const) (any, bool) {
-	if nullPropagating[f.Name] {
+	fn := expr.Lookup(f.Name)
+	if nullPropagating[f.Name] || fn != nil && fn.NullPropagating {
 		for _, c := range a {
 			if c.Value == nil {
 				return nil, true
 			}
 		}
+	}
+	if fn != nil {
+		if fn.Fold == nil {
+			return nil, false
+		}
+		vals := make([]any, len(a))
+		for i, c := range a {
+			vals[i] = c.Value
+		}
+		return fn.Fold(&expr.Call{Fn: f.Name, Type: f.T}, vals)
 	}
 	switch f.Name {
 	case "is_null":
@@ -112,52 +123,8 @@ func foldCall(f *Func, a []*Const) (any, bool) {
 		return foldCompare(f.Name, a[0], a[1])
 	case "cast":
 		return foldConstCast(a[0], f.T)
-	case "date_add_days":
-		d, ok1 := a[0].Value.(int32)
-		n, ok2 := a[1].Value.(int64)
-		if ok1 && ok2 && n > -1e7 && n < 1e7 {
-			return d + int32(n), true
-		}
-	case "date_add_months":
-		d, ok1 := a[0].Value.(int32)
-		n, ok2 := a[1].Value.(int64)
-		if ok1 && ok2 && n > -1e5 && n < 1e5 {
-			return foldAddMonths(d, int(n)), true
-		}
-	case "extract_year", "extract_month", "extract_day":
-		d, ok := a[0].Value.(int32)
-		if !ok {
-			return nil, false
-		}
-		t := foldDateTime(d)
-		switch f.Name {
-		case "extract_year":
-			return int64(t.Year()), true
-		case "extract_month":
-			return int64(t.Month()), true
-		}
-		return int64(t.Day()), true
 	}
 	return nil, false
-}
-
-func foldDateTime(d int32) time.Time { return time.Unix(int64(d)*86400, 0).UTC() }
-
-// addMonths adds n months to a date, clamping the day to the month's end
-// (MySQL: 2024-01-31 + 1 month = 2024-02-29).
-func foldAddMonths(d int32, n int) int32 {
-	t := foldDateTime(d)
-	y, m := t.Year(), int(t.Month())-1+n
-	y += m / 12
-	m %= 12
-	if m < 0 {
-		m += 12
-		y--
-	}
-	first := time.Date(y, time.Month(m+1), 1, 0, 0, 0, 0, time.UTC)
-	last := first.AddDate(0, 1, -1).Day()
-	day := min(t.Day(), last)
-	return int32(first.AddDate(0, 0, day-1).Unix() / 86400)
 }
 
 func foldDecScale(t arrow.DataType) (int32, bool) {

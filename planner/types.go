@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -29,37 +28,6 @@ func isDate(t arrow.DataType) bool    { return t.ID() == arrow.DATE32 }
 func isBool(t arrow.DataType) bool    { return t.ID() == arrow.BOOL }
 func isNull(t arrow.DataType) bool    { return t.ID() == arrow.NULL }
 func isNumeric(t arrow.DataType) bool { return isInt(t) || isDecimal(t) || isFloat(t) }
-
-// decPS returns a decimal type's precision and scale; Int64 counts as
-// DECIMAL(18,0) (19 digits do not fit the int64 representation anyway).
-func decPS(t arrow.DataType) (p, s int32) {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
-		return d.Precision, d.Scale
-	}
-	return expr.MaxDecimalPrecision, 0
-}
-
-// typeName is a type as SQL users know it, for error messages.
-func typeName(t arrow.DataType) string {
-	switch t.ID() {
-	case arrow.BOOL:
-		return "BOOLEAN"
-	case arrow.INT64:
-		return "BIGINT"
-	case arrow.FLOAT64:
-		return "DOUBLE"
-	case arrow.DECIMAL64:
-		p, s := decPS(t)
-		return fmt.Sprintf("DECIMAL(%d,%d)", p, s)
-	case arrow.DATE32:
-		return "DATE"
-	case arrow.STRING:
-		return "VARCHAR"
-	case arrow.NULL:
-		return "NULL"
-	}
-	return t.String()
-}
 
 // castTo converts e to t: a no-op when the types are equal, a folded
 // constant when e is a constant that converts exactly, else a cast Func.
@@ -89,7 +57,7 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		}
 		return &Const{Value: d, T: t}, nil
 	case isInt(from) && isDecimal(t):
-		_, s := decPS(t)
+		_, s := expr.DecimalPS(t)
 		v := c.Value.(int64)
 		m := pow10(s)
 		if v > math.MaxInt64/m || v < math.MinInt64/m || !inPrecision(v*m, t) {
@@ -97,8 +65,8 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		}
 		return &Const{Value: v * m, T: t}, nil
 	case isDecimal(from) && isDecimal(t):
-		_, s1 := decPS(from)
-		_, s2 := decPS(t)
+		_, s1 := expr.DecimalPS(from)
+		_, s2 := expr.DecimalPS(t)
 		v := c.Value.(int64)
 		if s2 >= s1 {
 			m := pow10(s2 - s1)
@@ -110,7 +78,7 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 	case isInt(from) && isFloat(t):
 		return &Const{Value: float64(c.Value.(int64)), T: t}, nil
 	case isDecimal(from) && isFloat(t):
-		_, s := decPS(from)
+		_, s := expr.DecimalPS(from)
 		return &Const{Value: float64(c.Value.(int64)) / float64(pow10(s)), T: t}, nil
 	}
 	return &Func{Name: "cast", Args: []Expr{c}, T: t}, nil
@@ -119,7 +87,7 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 // inPrecision reports whether the unscaled decimal v has at most t's
 // precision digits (DECIMAL(18,s) holds any int64), as a cast requires.
 func inPrecision(v int64, t arrow.DataType) bool {
-	p, _ := decPS(t)
+	p, _ := expr.DecimalPS(t)
 	if p >= expr.MaxDecimalPrecision {
 		return true
 	}
@@ -144,20 +112,6 @@ func parseDate(s string) (int32, error) {
 	return int32(t.Unix() / 86400), nil
 }
 
-// addMonths adds n months to a day number, clamping the day to the
-// month's end as MySQL does (2024-01-31 + 1 month = 2024-02-29).
-func addMonths(days int32, n int64) int32 {
-	t := time.Unix(int64(days)*86400, 0).UTC()
-	y, m, d := t.Date()
-	total := int64(y)*12 + int64(m-1) + n
-	ny, nm := int(total/12), time.Month(total%12+1)
-	last := time.Date(ny, nm+1, 0, 0, 0, 0, 0, time.UTC).Day()
-	if d > last {
-		d = last
-	}
-	return int32(time.Date(ny, nm, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
-}
-
 // commonType is the type two values meet in, for comparisons, IN lists,
 // CASE branches, COALESCE and UNION columns.
 func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
@@ -171,8 +125,8 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 	case isFloat(a) && isNumeric(b), isFloat(b) && isNumeric(a):
 		return expr.Float64, true
 	case isNumeric(a) && isNumeric(b): // Int64/Decimal mixes
-		p1, s1 := decPS(a)
-		p2, s2 := decPS(b)
+		p1, s1 := expr.DecimalPS(a)
+		p2, s2 := expr.DecimalPS(b)
 		s := max(s1, s2)
 		return expr.Decimal(max(p1-s1, p2-s2)+s, s), true
 	case isDate(a) && isString(b), isString(a) && isDate(b):
@@ -195,7 +149,7 @@ func unify(what string, es []Expr) (arrow.DataType, []Expr, error) {
 		}
 		nt, ok := commonType(t, et)
 		if !ok {
-			return nil, nil, errs.New(errs.Binding, "%s mixes incompatible types %s and %s", what, typeName(t), typeName(e.Type()))
+			return nil, nil, errs.New(errs.Binding, "%s mixes incompatible types %s and %s", what, expr.TypeName(t), expr.TypeName(e.Type()))
 		}
 		t = nt
 	}
@@ -236,7 +190,7 @@ func compareArgs(op string, l, r Expr) (Expr, Expr, error) {
 	}
 	t, ok := commonType(lt, rt)
 	if !ok {
-		return nil, nil, errs.New(errs.Binding, "cannot compare %s with %s (%s)", typeName(lt), typeName(rt), op)
+		return nil, nil, errs.New(errs.Binding, "cannot compare %s with %s (%s)", expr.TypeName(lt), expr.TypeName(rt), op)
 	}
 	var err error
 	if l, err = castTo(l, t); err != nil {
@@ -259,7 +213,7 @@ func arith(op string, l, r Expr) (Expr, error) {
 		r, rt = &Const{T: lt}, lt
 	}
 	if !isNumeric(lt) || !isNumeric(rt) {
-		return nil, errs.New(errs.Binding, "operator %s cannot be applied to %s and %s", opSymbol[op], typeName(lt), typeName(rt))
+		return nil, errs.New(errs.Binding, "operator %s cannot be applied to %s and %s", opSymbol[op], expr.TypeName(lt), expr.TypeName(rt))
 	}
 	cast2 := func(t1, t2 arrow.DataType) error {
 		var err error
@@ -282,16 +236,16 @@ func arith(op string, l, r Expr) (Expr, error) {
 	// literal keeps its own digit count, as MySQL types it).
 	lt, rt = decOperand(l), decOperand(r)
 	if op == "mod" { // mod wants equal scales
-		p1, s1 := decPS(lt)
-		p2, s2 := decPS(rt)
+		p1, s1 := expr.DecimalPS(lt)
+		p2, s2 := expr.DecimalPS(rt)
 		s := max(s1, s2)
 		lt, rt = expr.Decimal(p1-s1+s, s), expr.Decimal(p2-s2+s, s)
 	}
 	if err := cast2(lt, rt); err != nil {
 		return nil, err
 	}
-	p1, s1 := decPS(lt)
-	p2, s2 := decPS(rt)
+	p1, s1 := expr.DecimalPS(lt)
+	p2, s2 := expr.DecimalPS(rt)
 	var t arrow.DataType
 	switch op {
 	case "add", "sub":
@@ -348,7 +302,7 @@ func aggType(fn string, arg arrow.DataType) (arrow.DataType, error) {
 			}
 			return expr.Decimal(18, 4), nil
 		case isDecimal(arg):
-			_, s := decPS(arg)
+			_, s := expr.DecimalPS(arg)
 			if fn == "avg" {
 				s += 4
 			}
@@ -356,7 +310,7 @@ func aggType(fn string, arg arrow.DataType) (arrow.DataType, error) {
 		case isFloat(arg):
 			return expr.Float64, nil
 		}
-		return nil, errs.New(errs.Binding, "%s() of %s is not supported", fn, typeName(arg))
+		return nil, errs.New(errs.Binding, "%s() of %s is not supported", fn, expr.TypeName(arg))
 	}
 	return nil, errs.New(errs.Internal, "unknown aggregate %s", fn)
 }
