@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"unsafe"
+
+	"gq/expr"
 )
 
 // Parsers of CSV field text; none allocates.
@@ -89,37 +91,8 @@ func parseDate(f []byte) (int32, bool) {
 	y, ok1 := num(f[0:4])
 	m, ok2 := num(f[5:7])
 	d, ok3 := num(f[8:10])
-	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > int(expr.DaysInMonth(int32(y), int32(m))) {
 		return 0, false
 	}
-	return int32(daysFromCivil(y, m, d)), true
-}
-
-func daysIn(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
-
-// daysFromCivil is Howard Hinnant's days_from_civil.
-func daysFromCivil(y, m, d int) int {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era--
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
+	return expr.DaysFromCivil(int32(y), int32(m), int32(d)), true
 }

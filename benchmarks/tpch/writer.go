@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // rowGroupRows is the Parquet row group size; gq's scan parallelises by
@@ -146,18 +147,5 @@ func parseDate(s string) int32 {
 	y := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
 	m := int(s[5]-'0')*10 + int(s[6]-'0')
 	d := int(s[8]-'0')*10 + int(s[9]-'0')
-	return daysFromCivil(y, m, d)
-}
-
-// daysFromCivil is Howard Hinnant's days_from_civil algorithm.
-func daysFromCivil(y, m, d int) int32 {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int32(era*146097 + doe - 719468)
+	return expr.DaysFromCivil(int32(y), int32(m), int32(d))
 }
