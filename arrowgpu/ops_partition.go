@@ -6,19 +6,11 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
+	"gq/expr"
 )
 
-// HashInt64 is murmur3's fmix64, the kernels' gq_hash64 and exec's
-// hashMix: the mixer of the partition hash (HashPartition).
-func HashInt64(v int64) uint64 {
-	x := uint64(v)
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	x *= 0xc4ceb9fe1a85ec53
-	x ^= x >> 33
-	return x
-}
+// HashInt64 is the partition hash of an integer key (HashPartition).
+func HashInt64(v int64) uint64 { return expr.Mix64(uint64(v)) }
 
 // MaxPartitions bounds HashPartition's fan-out (its histogram lives in
 // shared memory).

@@ -373,38 +373,13 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 		if !valid[g] {
 			continue
 		}
-		v, ok := aggMulDivRound(s.sums[g], s.resultMul, s.counts[g])
+		v, ok := expr.MulDivRound(s.sums[g], s.resultMul, s.counts[g])
 		if !ok {
 			return nil, errSumOverflow
 		}
 		out[g] = v
 	}
 	return aggArray(mem, s.out, out, valid), nil
-}
-
-// aggMulDivRound returns v*mul/div rounded half away from zero (mul, div >
-// 0) through a 128-bit product; ok is false when the result overflows.
-func aggMulDivRound(v, mul, div int64) (int64, bool) {
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = -u
-	}
-	hi, lo := bits.Mul64(u, uint64(mul))
-	if hi >= uint64(div) {
-		return 0, false
-	}
-	q, r := bits.Div64(hi, lo, uint64(div))
-	if r >= uint64(div)-r {
-		q++
-	}
-	if q > math.MaxInt64 {
-		return 0, false
-	}
-	if neg {
-		return -int64(q), true
-	}
-	return int64(q), true
 }
 
 // avgOfSum is avg(x) answered from the state of sum(x) in the same

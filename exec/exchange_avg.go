@@ -117,7 +117,7 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 		if !valid[i] {
 			continue
 		}
-		v, ok := aggMulDivRound(vals[i], mul, cnt.Value(i))
+		v, ok := expr.MulDivRound(vals[i], mul, cnt.Value(i))
 		if !ok {
 			return nil, errSumOverflow
 		}

@@ -52,7 +52,7 @@ func (p *partitioner) split(c *Context, b arrow.RecordBatch) ([]arrow.RecordBatc
 		p.idx[i] = p.idx[i][:0]
 	}
 	for i, h := range p.hashes {
-		pid := int(hashMix(h) % uint64(p.nparts))
+		pid := int(expr.Mix64(h) % uint64(p.nparts))
 		p.idx[pid] = append(p.idx[pid], int32(i))
 	}
 	out := make([]arrow.RecordBatch, p.nparts)
@@ -85,13 +85,13 @@ type partBatch struct {
 // partitioning on its GPU and one on its CPU agree.
 func hashColumn(a arrow.Array, h []uint64) error {
 	const nullHash = 0x9e3779b97f4a7c15
-	step := func(i int, v uint64) { h[i] = hashMix(h[i]*31 + v) }
+	step := func(i int, v uint64) { h[i] = expr.Mix64(h[i]*31 + v) }
 	if a.NullN() > 0 {
 		step = func(i int, v uint64) {
 			if a.IsNull(i) {
 				v = nullHash
 			}
-			h[i] = hashMix(h[i]*31 + v)
+			h[i] = expr.Mix64(h[i]*31 + v)
 		}
 	}
 	switch x := a.(type) {

@@ -497,7 +497,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 // names, addresses and comments: millions of distinct strings at SF10).
 func (a *GPUAggregate) keyedByBuild(k, first int) bool {
 	j := a.Joins[k]
-	if j.Type != JoinInner && !j.Type.keepsUnmatched() || len(j.BuildKeys) == 0 {
+	if j.Type != JoinInner && !j.Type.KeepsUnmatched() || len(j.BuildKeys) == 0 {
 		return false
 	}
 	for _, bk := range j.BuildKeys {
@@ -1017,7 +1017,7 @@ func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeli
 		// The build's columns (and codes of string group keys) of
 		// each output row, into their slots: gathered with the rows
 		// kept, or alone when every row is kept once, in order.
-		build := arrowgpu.GatherSet{Idx: brow, OrNull: j.Type.keepsUnmatched()}
+		build := arrowgpu.GatherSet{Idx: brow, OrNull: j.Type.KeepsUnmatched()}
 		var slots []int
 		for ci := range j.Cols {
 			if b.cols[ci] != nil {
@@ -1139,13 +1139,8 @@ func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column,
 		}
 		return t.Expand(q, keys, n, typ == JoinLeft)
 	}
-	return t.Lookup(q, keys, n, typ.keepsUnmatched())
+	return t.Lookup(q, keys, n, typ.KeepsUnmatched())
 }
-
-// keepsUnmatched reports whether a probe row without a match stays, with
-// NULL build columns: a left join, and a single join (a scalar subquery's:
-// a left join whose build keys, on the device, are unique).
-func (t JoinType) keepsUnmatched() bool { return t == JoinLeft || t == JoinSingle }
 
 // ExplainJoins is the EXPLAIN text of the joins: per join, what it
 // replaces and its filter; the build sides are the node's children.

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // Keys shared by hash aggregation and hash join. A key of one fixed-width
@@ -20,17 +21,6 @@ import (
 // column), so equal keys have equal bytes, and hashed with maphash.
 
 var hashSeed = maphash.MakeSeed()
-
-// hashMix is a 64-bit finaliser (murmur3 fmix64): cheap and spreads the
-// low bits of small integer keys over the whole word.
-func hashMix(x uint64) uint64 {
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	x *= 0xc4ceb9fe1a85ec53
-	x ^= x >> 33
-	return x
-}
 
 // keyCodec knows how to prepare one batch's key columns.
 type keyCodec struct {
@@ -135,7 +125,7 @@ func (kc keyCodec) prepare(arrs []arrow.Array, n int, bk *batchKeys) {
 			bk.ints = bk.own
 		}
 		for i, v := range bk.ints[:n] {
-			bk.hashes[i] = hashMix(uint64(v))
+			bk.hashes[i] = expr.Mix64(uint64(v))
 		}
 		return
 	}
@@ -366,7 +356,7 @@ func (t *keyTable) hashOf(id int32) uint64 {
 	if id == t.nullID {
 		return 0
 	}
-	return hashMix(uint64(t.ikeys[id]))
+	return expr.Mix64(uint64(t.ikeys[id]))
 }
 
 func (t *keyTable) alloc(size int) {
@@ -400,7 +390,7 @@ func (t *keyTable) grow() {
 			if sl.id == 0 {
 				continue
 			}
-			s := hashMix(uint64(sl.key)) & t.mask
+			s := expr.Mix64(uint64(sl.key)) & t.mask
 			for t.slots[s].id != 0 {
 				s = (s + 1) & t.mask
 			}
@@ -566,7 +556,7 @@ func (t *keyTable) insertFrom(src *keyTable, id int32) int32 {
 		return t.addNull()
 	}
 	k := src.ikeys[id]
-	return t.insertInt(k, hashMix(uint64(k)))
+	return t.insertInt(k, expr.Mix64(uint64(k)))
 }
 
 // lookup sets out[i] to the id of row i's key, or -1 when the key is

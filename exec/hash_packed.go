@@ -4,6 +4,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // Packed group keys. Grouping by short strings (flags, codes, TPC-H q01's
@@ -178,7 +180,7 @@ func (pk *packedKeys) insert(mem memory.Allocator, kc keyCodec, keys []arrow.Arr
 		pk.bk.n, pk.bk.ints, pk.bk.null = n, packed, nil
 		pk.bk.hashes = grown(pk.bk.hashes, n)
 		for i, v := range packed {
-			pk.bk.hashes[i] = hashMix(uint64(v))
+			pk.bk.hashes[i] = expr.Mix64(uint64(v))
 		}
 		pk.table.insert(&pk.bk, pk.lids, false)
 		// New local ids first appear in increasing order.

@@ -4,6 +4,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // Keys of exactly two integer-like columns (Int64, Decimal64, Date32) —
@@ -20,7 +22,7 @@ type pairSlot struct {
 }
 
 func pairHash(a, b int64, mask uint8) uint64 {
-	return hashMix(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b) ^ uint64(mask)<<62)
+	return expr.Mix64(uint64(a)*0x9e3779b97f4a7c15 ^ uint64(b) ^ uint64(mask)<<62)
 }
 
 // keyInts returns an integer-like array's values as int64, converting

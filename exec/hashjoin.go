@@ -11,20 +11,16 @@ import (
 	"gq/expr"
 )
 
-// JoinType selects a join's semantics (as planner.JoinType).
-type JoinType int
+// JoinType selects a join's semantics: expr.JoinType, shared with the planner.
+type JoinType = expr.JoinType
 
 const (
-	JoinInner  JoinType = iota
-	JoinLeft            // unmatched left (probe) rows padded with NULLs
-	JoinSemi            // left rows with a match; output: left columns only
-	JoinAnti            // left rows without a match; output: left columns only
-	JoinSingle          // left join; more than one match is an Execution error
+	JoinInner  = expr.JoinInner
+	JoinLeft   = expr.JoinLeft
+	JoinSemi   = expr.JoinSemi
+	JoinAnti   = expr.JoinAnti
+	JoinSingle = expr.JoinSingle
 )
-
-func (t JoinType) String() string {
-	return [...]string{"inner", "left", "semi", "anti", "single"}[t]
-}
 
 // HashJoin builds a hash table on Right (keys RightKeys) and probes it with
 // Left (keys LeftKeys); keys match when all are equal and none is NULL.

@@ -6,6 +6,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/expr"
 )
 
 // keyFilter is what a join filter tests scanned rows against: a compact
@@ -146,7 +148,7 @@ func keepIntKeys[T ~int32 | ~int64](kf *keyFilter, vals []T, a arrow.Array, sel 
 		if uint64(v-lo) > span {
 			continue
 		}
-		h := hashMix(uint64(v))
+		h := expr.Mix64(uint64(v))
 		p := bloomPattern(h)
 		if kf.bloom[h>>32&kf.mask]&p == p {
 			sel[k] = r

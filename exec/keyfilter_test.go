@@ -8,6 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // TestKeyFilter checks the join filter's summary of a built table: every
@@ -181,7 +183,7 @@ func TestDistinctGuess(t *testing.T) {
 		for i := range n {
 			k := tc.key(i)
 			seen[k] = true
-			bk.hashes[i] = hashMix(uint64(k))
+			bk.hashes[i] = expr.Mix64(uint64(k))
 		}
 		got, want := distinctGuess(&bk), len(seen)
 		if float64(got) < 0.95*float64(want) || float64(got) > 1.15*float64(want)+10 {

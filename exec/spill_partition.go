@@ -68,7 +68,7 @@ func (sp *spillPartitions) add(c *Context, b arrow.RecordBatch) error {
 		sp.idx[i] = sp.idx[i][:0]
 	}
 	for i, h := range sp.hashes {
-		pid := int(hashMix(h^spillPartitionSalt) % spillPartitionCount)
+		pid := int(expr.Mix64(h^spillPartitionSalt) % spillPartitionCount)
 		sp.idx[pid] = append(sp.idx[pid], int32(i))
 	}
 	for pid, idx := range sp.idx {

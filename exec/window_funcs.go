@@ -2,7 +2,6 @@ package exec
 
 import (
 	"math"
-	"math/bits"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -11,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // windowEnv is what every function of one Window node's batch shares:
@@ -328,7 +328,7 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		if isAvg {
 			d *= k
 		}
-		v, ok := mulDivRound(sum, mul, d)
+		v, ok := expr.MulDivRound(sum, mul, d)
 		if !ok {
 			return nil, errSumOverflow
 		}
@@ -434,31 +434,6 @@ func pow10(k int32) int64 {
 		p *= 10
 	}
 	return p
-}
-
-// mulDivRound returns v*mul/div rounded half away from zero (mul, div > 0),
-// with a 128-bit intermediate; ok is false when the result overflows.
-func mulDivRound(v, mul, div int64) (int64, bool) {
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = -u
-	}
-	hi, lo := bits.Mul64(u, uint64(mul))
-	if hi >= uint64(div) {
-		return 0, false
-	}
-	q, r := bits.Div64(hi, lo, uint64(div))
-	if r >= uint64(div)-r {
-		q++
-	}
-	if q > math.MaxInt64 {
-		return 0, false
-	}
-	if neg {
-		return -int64(q), true
-	}
-	return int64(q), true
 }
 
 // fixedArray wraps vals as an array of type dt (Int64, Decimal64 or

@@ -385,11 +385,26 @@ func divScaled(a int64, e int32, b int64) (int64, bool) {
 		}
 		lo = l2
 	}
-	if hi >= ub {
+	return divRound128(hi, lo, ub, neg)
+}
+
+// MulDivRound returns v*mul/div rounded half away from zero (mul, div > 0)
+// through a 128-bit product; ok is false when the result overflows. It is
+// the one decimal rescale-by-ratio that the kernels and the aggregates
+// (avg's division, window averages) share.
+func MulDivRound(v, mul, div int64) (int64, bool) {
+	hi, lo := bits.Mul64(absU(v), uint64(mul))
+	return divRound128(hi, lo, uint64(div), v < 0)
+}
+
+// divRound128 divides the 128-bit hi:lo by d > 0 rounding half away from
+// zero, negated when neg; ok is false when the quotient does not fit.
+func divRound128(hi, lo, d uint64, neg bool) (int64, bool) {
+	if hi >= d {
 		return 0, false
 	}
-	q, r := bits.Div64(hi, lo, ub)
-	if r >= ub-r { // 2r >= ub without overflow
+	q, r := bits.Div64(hi, lo, d)
+	if r >= d-r { // 2r >= d without overflow
 		q++
 	}
 	if q > math.MaxInt64 {

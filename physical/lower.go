@@ -290,7 +290,7 @@ func lowerJoin(n *planner.Join) (exec.Node, error) {
 	}
 	lcols, rcols := n.Left.Columns(), n.Right.Columns()
 	ll, rl, both := layoutOf(lcols), layoutOf(rcols), layoutOf(lcols, rcols)
-	typ := exec.JoinType(n.Type)
+	typ := n.Type
 	out := schemaOf(n.Columns())
 	var lkeys, rkeys []expr.Expr
 	var extra []expr.Expr

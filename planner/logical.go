@@ -90,22 +90,16 @@ type Aggregate struct {
 	AggCols   []Column
 }
 
-// JoinType selects a join's semantics.
-type JoinType int
+// JoinType selects a join's semantics: expr.JoinType, shared with the executor.
+type JoinType = expr.JoinType
 
 const (
-	JoinInner JoinType = iota // Cond nil: cross product
-	JoinLeft                  // unmatched left rows padded with NULLs
-	JoinSemi                  // left rows with at least one match; output: left columns
-	JoinAnti                  // left rows with no match; output: left columns
-	// JoinSingle is a left join for a scalar subquery: more than one
-	// matching right row is an Execution error ("subquery returns more than 1 row").
-	JoinSingle
+	JoinInner  = expr.JoinInner
+	JoinLeft   = expr.JoinLeft
+	JoinSemi   = expr.JoinSemi
+	JoinAnti   = expr.JoinAnti
+	JoinSingle = expr.JoinSingle
 )
-
-func (t JoinType) String() string {
-	return [...]string{"inner", "left", "semi", "anti", "single"}[t]
-}
 
 // Join joins Left and Right on Cond (over both sides' columns; nil: always
 // true). Output: left columns then right columns, or only left columns for
