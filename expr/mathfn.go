@@ -154,7 +154,8 @@ func gpuRounding(g DeviceGen, c *Call) (DevValue, error) {
 	g.Line("%s = %s;", r.Null, a.Null)
 	switch {
 	case c.Fn == "sqrt" && isFloat:
-		g.Line("%s = sqrt(%s);", r.Val, a.Val)
+		// MySQL: sqrt of a negative number is NULL, as on the CPU.
+		g.Line("%s = %s || %s < 0.0; %s = sqrt(%s);", r.Null, a.Null, a.Val, r.Val, a.Val)
 	case (c.Fn == "floor" || c.Fn == "ceil") && isFloat:
 		g.Line("%s = %s(%s);", r.Val, c.Fn, a.Val)
 	case c.Fn == "round" && isIntLike(a.Type) && isIntLike(c.Type):
