@@ -2,12 +2,9 @@ package exec
 
 import (
 	"math"
-	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/bitutil"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
 	"gq/expr"
@@ -79,7 +76,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 				vals[i] = dense
 			}
 		}
-		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "percent_rank", "cume_dist":
 		// percent_rank: (rank - 1) / (rows - 1), 0 for a one-row partition;
 		// cume_dist: rows up to the current one's last peer / rows.
@@ -92,7 +89,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 				vals[i] = float64(l.gs[i]-l.ps[i]) / (size - 1)
 			}
 		}
-		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "ntile":
 		// MySQL's and DuckDB's split: the first size%N buckets hold one
 		// row more than the others.
@@ -106,7 +103,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 				vals[i] = (k-r*(q+1))/q + r + 1
 			}
 		}
-		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "lag", "lead":
 		return windowLagLead(w, f, args)
 	}
@@ -119,7 +116,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		for i := range n {
 			vals[i] = int64(b.fe[i] - b.fs[i])
 		}
-		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	}
 	a, err := args[0].eval(c.Alloc, w.b)
 	if err != nil {
@@ -149,7 +146,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		for i := range n {
 			vals[i] = int64(cnt[b.fe[i]] - cnt[b.fs[i]])
 		}
-		return fixedArray(c.Alloc, f.Type, vals, nil), nil
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "min", "max":
 		return windowMinMax(c, a, f.Fn == "max", b)
 	default: // sum, avg
@@ -291,7 +288,7 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 				out[i] /= float64(k)
 			}
 		}
-		return fixedArray(c.Alloc, f.Type, out, valid), nil
+		return aggArray(c.Alloc, f.Type, out, valid), nil
 	}
 	iv, inScale, err := intValues(a)
 	if err != nil {
@@ -334,7 +331,7 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		}
 		out[i], valid[i] = v, true
 	}
-	return fixedArray(c.Alloc, f.Type, out, valid), nil
+	return aggArray(c.Alloc, f.Type, out, valid), nil
 }
 
 // floatFrameSums sums each row's frame of fv (NULLs skipped). A running
@@ -434,40 +431,4 @@ func pow10(k int32) int64 {
 		p *= 10
 	}
 	return p
-}
-
-// fixedArray wraps vals as an array of type dt (Int64, Decimal64 or
-// Float64); valid nil means no NULLs.
-func fixedArray[T int64 | float64](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
-	n := len(vals)
-	buf := memory.NewResizableBuffer(mem)
-	buf.Resize(n * 8)
-	if n > 0 {
-		copy(buf.Bytes(), unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), n*8))
-	}
-	var bitmap *memory.Buffer
-	nulls := 0
-	if valid != nil {
-		for _, v := range valid {
-			if !v {
-				nulls++
-			}
-		}
-		if nulls > 0 {
-			bitmap = memory.NewResizableBuffer(mem)
-			bitmap.Resize(int(bitutil.BytesForBits(int64(n))))
-			bm := bitmap.Bytes()
-			for i, v := range valid {
-				bitutil.SetBitTo(bm, i, v)
-			}
-		}
-	}
-	data := array.NewData(dt, n, []*memory.Buffer{bitmap, buf}, nil, nulls, 0)
-	buf.Release()
-	if bitmap != nil {
-		bitmap.Release()
-	}
-	out := array.MakeFromData(data)
-	data.Release()
-	return out
 }
