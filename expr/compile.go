@@ -8,8 +8,8 @@ import (
 	"gq/errs"
 )
 
-// compile turns an Expr tree into nodes, checking it against the catalogue
-// and folding literal-only subtrees.
+// compile turns an Expr tree into nodes, checking it against the operators
+// and the function registry, and folding literal-only subtrees.
 func compile(e Expr) (node, error) {
 	switch e := e.(type) {
 	case *Column:

@@ -15,9 +15,10 @@ type Evaluator struct {
 	typ  arrow.DataType
 }
 
-// Compile checks e (known functions, argument types as the catalogue
-// requires) and prepares it for evaluation (e.g. compiles LIKE patterns,
-// builds IN hash sets). The Evaluator is safe for concurrent use.
+// Compile checks e (known functions, argument types as the operators and
+// the registered functions require) and prepares it for evaluation (e.g.
+// compiles LIKE patterns, builds IN hash sets). The Evaluator is safe for
+// concurrent use.
 func Compile(e Expr) (*Evaluator, error) {
 	n, err := compile(e)
 	if err != nil {

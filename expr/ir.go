@@ -64,8 +64,8 @@ type Literal struct {
 	Type  arrow.DataType
 }
 
-// Call applies the function Fn (see the catalogue below) to Args; Type is
-// the result type chosen by the planner.
+// Call applies Fn (an operator listed below, or a registered Function) to
+// Args; Type is the result type chosen by the planner.
 type Call struct {
 	Fn   string
 	Args []Expr

@@ -322,7 +322,7 @@ type Const struct {
 	T     arrow.DataType
 }
 
-// Func applies a function of expr's catalogue (expr.Functions).
+// Func applies an operator or registered function of expr (expr.Functions).
 type Func struct {
 	Name string
 	Args []Expr

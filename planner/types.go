@@ -13,8 +13,9 @@ import (
 )
 
 // Type rules of the binder (MySQL's, restricted to gq's value types). The
-// evaluator trusts the argument types stated in expr's catalogue, so
-// every implicit conversion becomes an explicit "cast" Func here.
+// evaluator trusts the argument types stated for expr's operators (the
+// functions' own type rules are their registry entries'), so every
+// implicit conversion becomes an explicit "cast" Func here.
 //
 // Decimal precision is capped at 18 (expr.MaxDecimalPrecision): a result
 // that would need more digits is typed DECIMAL(18,s) and overflows at run
