@@ -118,7 +118,7 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 	defer brec.Release()
 	build := &slowNode{Node: &testSource{schema: bschema, batches: []arrow.RecordBatch{brec}}, delay: 300 * time.Millisecond}
 	join := &HashJoin{
-		Type: JoinInner, Left: gs, Right: build,
+		Type: expr.JoinInner, Left: gs, Right: build,
 		LeftKeys:  []expr.Expr{key},
 		RightKeys: []expr.Expr{&expr.Column{Index: 0, Type: arrow.PrimitiveTypes.Int64, Name: "b"}},
 		Out:       arrow.NewSchema(append(schema.Fields(), bschema.Field(0)), nil),
@@ -580,12 +580,12 @@ func TestGPUJoinFromBuild(t *testing.T) {
 		joins []join
 		from  []bool // per join: run from its build side
 	}{
-		{"semi", []join{{JoinSemi, big, false}}, []bool{true}},
-		{"anti", []join{{JoinAnti, big, false}}, []bool{true}},
-		{"semi on", []join{{JoinSemi, big, true}}, []bool{true}},
-		{"anti on, then semi built", []join{{JoinAnti, big, true}, {JoinSemi, small, false}}, []bool{true, false}},
-		{"semi, then anti on", []join{{JoinSemi, big, false}, {JoinAnti, big2, true}}, []bool{true, true}},
-		{"too many rows: built", []join{{JoinSemi, small, true}, {JoinAnti, big, false}}, []bool{false, false}},
+		{"semi", []join{{expr.JoinSemi, big, false}}, []bool{true}},
+		{"anti", []join{{expr.JoinAnti, big, false}}, []bool{true}},
+		{"semi on", []join{{expr.JoinSemi, big, true}}, []bool{true}},
+		{"anti on, then semi built", []join{{expr.JoinAnti, big, true}, {expr.JoinSemi, small, false}}, []bool{true, false}},
+		{"semi, then anti on", []join{{expr.JoinSemi, big, false}, {expr.JoinAnti, big2, true}}, []bool{true, true}},
+		{"too many rows: built", []join{{expr.JoinSemi, small, true}, {expr.JoinAnti, big, false}}, []bool{false, false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var joins []GPUJoin
@@ -631,7 +631,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				keep := true
 				for _, j := range tc.joins {
 					m := ok && j.s.hasMatch(a, pb(i), j.on)
-					keep = keep && m == (j.typ == JoinSemi)
+					keep = keep && m == (j.typ == expr.JoinSemi)
 				}
 				if keep {
 					n, s = n+1, s+pb(i)
@@ -714,9 +714,9 @@ func TestGPUStashFewRows(t *testing.T) {
 	}
 	// Pipeline columns: a b | v3.
 	joins := []GPUJoin{
-		{Type: JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 1"},
-		{Type: JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 2"},
-		{Type: JoinInner, ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{1}, Explain: "join 3"},
+		{Type: expr.JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 1"},
+		{Type: expr.JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 2"},
+		{Type: expr.JoinInner, ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{1}, Explain: "join 3"},
 	}
 	builds := func() []Node {
 		return []Node{scan(keysOf("few_b1", in1), kSchema), scan(keysOf("few_b2", in2), kSchema), scan(b3, kSchema)}

@@ -5,6 +5,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/expr"
 )
 
 // Joins run from their build side. A semi or anti join whose build side
@@ -36,7 +37,7 @@ const fromBuildRatio = 4
 func (a *GPUAggregate) fromBuildCandidates() []bool {
 	var marks []bool
 	for k, j := range a.Joins {
-		if j.Type != JoinSemi && j.Type != JoinAnti || j.NullAware || len(j.ProbeKeys) == 0 || a.buildRows(k) <= 0 {
+		if j.Type != expr.JoinSemi && j.Type != expr.JoinAnti || j.NullAware || len(j.ProbeKeys) == 0 || a.buildRows(k) <= 0 {
 			continue
 		}
 		if marks == nil {
@@ -176,7 +177,7 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 	if err != nil {
 		return false, err
 	}
-	if j.Type == JoinAnti {
+	if j.Type == expr.JoinAnti {
 		if err := q.Invert(marks); err != nil {
 			return false, err
 		}

@@ -203,7 +203,7 @@ func (a *GPUAggregate) prepareJoins(c *Context, deferred []bool) (*gpuPipeline, 
 		return nil, err
 	}
 	for k, j := range a.Joins {
-		if b := p.builds[k]; b != nil && j.Type == JoinSingle && !b.table.Unique {
+		if b := p.builds[k]; b != nil && j.Type == expr.JoinSingle && !b.table.Unique {
 			// A probe row with two matches is the CPU's error to
 			// raise (or not, if none comes): it runs the join.
 			p.free()
@@ -497,7 +497,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 // names, addresses and comments: millions of distinct strings at SF10).
 func (a *GPUAggregate) keyedByBuild(k, first int) bool {
 	j := a.Joins[k]
-	if j.Type != JoinInner && !j.Type.KeepsUnmatched() || len(j.BuildKeys) == 0 {
+	if j.Type != expr.JoinInner && !j.Type.KeepsUnmatched() || len(j.BuildKeys) == 0 {
 		return false
 	}
 	for _, bk := range j.BuildKeys {
@@ -1111,7 +1111,7 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 		}
 		defer pass.Free()
 	}
-	rows, err := q.MarkRows(pi, pass, m, cur.Len, j.Type == JoinAnti)
+	rows, err := q.MarkRows(pi, pass, m, cur.Len, j.Type == expr.JoinAnti)
 	if err != nil {
 		return false, err
 	}
@@ -1130,14 +1130,14 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 // match; none for semi and anti joins), m of them.
 func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int, typ JoinType) (idx, brow arrowgpu.Buffer, m int, err error) {
 	switch {
-	case typ == JoinSemi || typ == JoinAnti:
-		idx, m, err = t.MatchRows(q, keys, n, typ == JoinAnti)
+	case typ == expr.JoinSemi || typ == expr.JoinAnti:
+		idx, m, err = t.MatchRows(q, keys, n, typ == expr.JoinAnti)
 		return idx, brow, m, err
 	case !t.Unique:
-		if typ == JoinSingle { // prepareJoins turned this down
+		if typ == expr.JoinSingle { // prepareJoins turned this down
 			return idx, brow, 0, errs.New(errs.Internal, "GPU join: a single join's build keys repeat")
 		}
-		return t.Expand(q, keys, n, typ == JoinLeft)
+		return t.Expand(q, keys, n, typ == expr.JoinLeft)
 	}
 	return t.Lookup(q, keys, n, typ.KeepsUnmatched())
 }

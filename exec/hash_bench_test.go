@@ -65,7 +65,7 @@ func BenchmarkJoin1Mx6M(b *testing.B) {
 	probe := &testSource{batches: hashBenchBatches(6_000_000, 1_000_000, 3)}
 	probe.schema = probe.batches[0].Schema()
 	fields := append(probe.schema.Fields(), build.schema.Fields()...)
-	node := &HashJoin{Type: JoinInner, Left: probe, Right: build, LeftKeys: []expr.Expr{col(0, expr.Int64)},
+	node := &HashJoin{Type: expr.JoinInner, Left: probe, Right: build, LeftKeys: []expr.Expr{col(0, expr.Int64)},
 		RightKeys: []expr.Expr{col(1, expr.Int64)}, Out: arrow.NewSchema(fields, nil)}
 	runBench(b, node, 7_000_000)
 }
@@ -148,7 +148,7 @@ func benchSemi(b *testing.B, buildLeft bool) {
 	left.schema = left.batches[0].Schema()
 	right := &testSource{batches: intBatches(6_000_000, func(i int) int64 { return int64(i / 4) })}
 	right.schema = right.batches[0].Schema()
-	node := &HashJoin{Type: JoinSemi, Left: left, Right: right, LeftKeys: []expr.Expr{col(0, expr.Int64)},
+	node := &HashJoin{Type: expr.JoinSemi, Left: left, Right: right, LeftKeys: []expr.Expr{col(0, expr.Int64)},
 		RightKeys: []expr.Expr{col(0, expr.Int64)}, BuildLeft: buildLeft, Out: left.schema}
 	runBench(b, node, 6_060_000)
 }

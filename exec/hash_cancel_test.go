@@ -27,9 +27,9 @@ func TestHashNodesCancelAndErrors(t *testing.T) {
 				Aggs: []AggFunc{{Fn: "count_star", Type: expr.Int64}}, Out: two},
 			&HashAggregate{Input: l(), Aggs: []AggFunc{{Fn: "count", Distinct: true, Arg: col(0, expr.Int64), Type: expr.Int64}},
 				Out: arrow.NewSchema([]arrow.Field{{Name: "c", Type: expr.Int64}}, nil)},
-			&HashJoin{Type: JoinInner, Left: l(), Right: r(), LeftKeys: []expr.Expr{col(0, expr.Int64)},
+			&HashJoin{Type: expr.JoinInner, Left: l(), Right: r(), LeftKeys: []expr.Expr{col(0, expr.Int64)},
 				RightKeys: []expr.Expr{col(0, expr.Int64)}, Out: two},
-			&NestedLoopJoin{Type: JoinInner, Left: l(), Right: r(), Out: two},
+			&NestedLoopJoin{Type: expr.JoinInner, Left: l(), Right: r(), Out: two},
 		}
 	}
 	// Cancelling a query over an endless source ends every goroutine.
@@ -56,12 +56,12 @@ func TestHashNodesCancelAndErrors(t *testing.T) {
 		}
 	}
 	// A bad key column is an error, not a panic.
-	bad := &HashJoin{Type: JoinInner, Left: one(), Right: one(), LeftKeys: []expr.Expr{col(4, expr.Int64)},
+	bad := &HashJoin{Type: expr.JoinInner, Left: one(), Right: one(), LeftKeys: []expr.Expr{col(4, expr.Int64)},
 		RightKeys: []expr.Expr{col(0, expr.Int64)}, Out: two}
 	if _, err := runRows(t, mem, 2, 10, bad); !errors.Is(err, errs.Internal) {
 		t.Errorf("bad key: got %v", err)
 	}
-	mismatch := &HashJoin{Type: JoinInner, Left: one(), Right: one(), LeftKeys: []expr.Expr{col(0, expr.Int64)},
+	mismatch := &HashJoin{Type: expr.JoinInner, Left: one(), Right: one(), LeftKeys: []expr.Expr{col(0, expr.Int64)},
 		RightKeys: []expr.Expr{col(0, expr.String)}, Out: two}
 	if _, err := runRows(t, mem, 2, 10, mismatch); err == nil {
 		t.Errorf("mismatched key types: no error")

@@ -11,16 +11,9 @@ import (
 	"gq/expr"
 )
 
-// JoinType selects a join's semantics: expr.JoinType, shared with the planner.
+// JoinType selects a join's semantics: expr.JoinType (expr.JoinInner, …),
+// shared with the planner.
 type JoinType = expr.JoinType
-
-const (
-	JoinInner  = expr.JoinInner
-	JoinLeft   = expr.JoinLeft
-	JoinSemi   = expr.JoinSemi
-	JoinAnti   = expr.JoinAnti
-	JoinSingle = expr.JoinSingle
-)
 
 // HashJoin builds a hash table on Right (keys RightKeys) and probes it with
 // Left (keys LeftKeys); keys match when all are equal and none is NULL.
@@ -101,7 +94,7 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 			c.Go(func() error {
 				defer wg.Done()
 				defer hashDrainLater(c, left)
-				p := &hashProber{bt: bt, codec: codec, keys: lkeys, nullAware: h.NullAware && h.Type == JoinAnti}
+				p := &hashProber{bt: bt, codec: codec, keys: lkeys, nullAware: h.NullAware && h.Type == expr.JoinAnti}
 				for b := range left {
 					err := p.probe(c, jc, b, out)
 					b.Release()
@@ -357,7 +350,7 @@ func (p *hashProber) probe(c *Context, jc *joinCore, b arrow.RecordBatch, out ch
 	}
 	ids, head, next := p.ids, p.bt.head, p.bt.next
 	// Semi/anti without a condition only need to know a match exists.
-	firstOnly := jc.cond == nil && (jc.typ == JoinSemi || jc.typ == JoinAnti)
+	firstOnly := jc.cond == nil && (jc.typ == expr.JoinSemi || jc.typ == expr.JoinAnti)
 	i, r := 0, int32(-1)
 	gen := func(li, ri []int32, limit int) ([]int32, []int32, bool) {
 		for len(li) < limit {

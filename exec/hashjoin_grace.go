@@ -2,6 +2,8 @@ package exec
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/expr"
 )
 
 // Grace hash join. Under a memory limit the build (right) side is hash
@@ -28,7 +30,7 @@ const (
 
 // graceEligible reports whether the join runs as a grace hash join.
 func (h *HashJoin) graceEligible(c *Context) bool {
-	return c.spillsByPartition() && !h.BuildLeft && !(h.NullAware && h.Type == JoinAnti)
+	return c.spillsByPartition() && !h.BuildLeft && !(h.NullAware && h.Type == expr.JoinAnti)
 }
 
 // openGrace is Open for a grace hash join.

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // A semi or anti join keeps or drops left rows, so the usual plan builds
@@ -24,7 +25,7 @@ import (
 func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 	left, right := h.Left.Open(c), h.Right.Open(c)
 	var err error
-	if h.Type != JoinSemi && h.Type != JoinAnti && h.Type != JoinLeft || h.NullAware {
+	if h.Type != expr.JoinSemi && h.Type != expr.JoinAnti && h.Type != expr.JoinLeft || h.NullAware {
 		err = errs.New(errs.Internal, "HashJoin: BuildLeft is for semi, anti and left joins without NOT IN semantics, not %s", h.Type)
 	}
 	var jc *joinCore
@@ -66,7 +67,7 @@ func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 			c.Go(func() error {
 				defer wg.Done()
 				defer hashDrainLater(c, right)
-				m := &leftMarks{bt: bt, codec: codec, keys: rkeys, jc: jc, out: out, emit: h.Type == JoinLeft,
+				m := &leftMarks{bt: bt, codec: codec, keys: rkeys, jc: jc, out: out, emit: h.Type == expr.JoinLeft,
 					keyHit: make([]bool, len(bt.head)), rowHit: make([]bool, len(bt.next))}
 				for b := range right {
 					err := m.probe(c, b)
@@ -230,7 +231,7 @@ func emitMarked(c *Context, h *HashJoin, bt *joinTable, marks []*leftMarks, out 
 			}
 		}
 	}
-	want := h.Type == JoinSemi
+	want := h.Type == expr.JoinSemi
 	sel := make([]int32, 0, min(len(hit), c.BatchSize))
 	send := func() bool {
 		if len(sel) == 0 {

@@ -91,23 +91,23 @@ func refJoin(typ JoinType, left, right [][]any, keys []int, extra int, nullAware
 				continue
 			}
 			matches++
-			if typ == JoinInner || typ == JoinLeft || typ == JoinSingle {
+			if typ == expr.JoinInner || typ == expr.JoinLeft || typ == expr.JoinSingle {
 				out = append(out, joinRender(l, r))
 			}
 		}
 		switch typ {
-		case JoinLeft, JoinSingle:
+		case expr.JoinLeft, expr.JoinSingle:
 			if matches == 0 {
 				out = append(out, joinRender(l, nullPad))
 			}
-			if typ == JoinSingle && matches > 1 {
+			if typ == expr.JoinSingle && matches > 1 {
 				return nil, errSingleRow
 			}
-		case JoinSemi:
+		case expr.JoinSemi:
 			if matches > 0 {
 				out = append(out, joinRender(l, nil))
 			}
-		case JoinAnti:
+		case expr.JoinAnti:
 			if nullAware && len(right) > 0 && (rightNull || lnull) {
 				continue
 			}
@@ -122,7 +122,7 @@ func refJoin(typ JoinType, left, right [][]any, keys []int, extra int, nullAware
 
 func joinOut(typ JoinType) *arrow.Schema {
 	fields := joinSchema("l").Fields()
-	if typ != JoinSemi && typ != JoinAnti {
+	if typ != expr.JoinSemi && typ != expr.JoinAnti {
 		fields = append(fields, joinSchema("r").Fields()...)
 	}
 	return arrow.NewSchema(fields, nil)
@@ -157,9 +157,9 @@ func TestJoinsRandom(t *testing.T) {
 		{"nested cond expr", 300, 70, 10, nil, 2, true, true},
 	}
 	for _, tc := range cases {
-		for _, typ := range []JoinType{JoinInner, JoinLeft, JoinSemi, JoinAnti, JoinSingle} {
+		for _, typ := range []JoinType{expr.JoinInner, expr.JoinLeft, expr.JoinSemi, expr.JoinAnti, expr.JoinSingle} {
 			for _, nullAware := range []bool{false, true} {
-				if nullAware && (typ != JoinAnti || tc.nested) {
+				if nullAware && (typ != expr.JoinAnti || tc.nested) {
 					continue
 				}
 				for _, threads := range []int{1, 4} {
@@ -167,7 +167,7 @@ func TestJoinsRandom(t *testing.T) {
 					t.Run(name, func(t *testing.T) {
 						runJoinCase(t, typ, tc.nl, tc.nr, tc.keys, tc.keyCols, tc.extra, tc.nested, tc.rightNulls, nullAware, false, threads)
 					})
-					if (typ == JoinSemi || typ == JoinAnti || typ == JoinLeft) && !nullAware && !tc.nested && threads > 1 {
+					if (typ == expr.JoinSemi || typ == expr.JoinAnti || typ == expr.JoinLeft) && !nullAware && !tc.nested && threads > 1 {
 						t.Run(name+"/build-left", func(t *testing.T) {
 							runJoinCase(t, typ, tc.nl, tc.nr, tc.keys, tc.keyCols, tc.extra, tc.nested, tc.rightNulls, nullAware, true, threads)
 						})

@@ -25,12 +25,12 @@ type pairGen func(li, ri []int32, limit int) ([]int32, []int32, bool)
 var errSingleRow = errs.New(errs.Execution, "subquery returns more than 1 row")
 
 func newJoinCore(typ JoinType, ls, rs, out *arrow.Schema, cond expr.Expr) (*joinCore, error) {
-	if typ < JoinInner || typ > JoinSingle {
+	if typ < expr.JoinInner || typ > expr.JoinSingle {
 		return nil, errs.New(errs.Internal, "join type %d", typ)
 	}
 	fields := append(append([]arrow.Field{}, ls.Fields()...), rs.Fields()...)
 	want := len(fields)
-	if typ == JoinSemi || typ == JoinAnti {
+	if typ == expr.JoinSemi || typ == expr.JoinAnti {
 		want = ls.NumFields()
 	}
 	if out.NumFields() != want {
@@ -62,7 +62,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 	}
 	limit := c.BatchSize
 	var matched []bool
-	if jc.typ != JoinInner {
+	if jc.typ != expr.JoinInner {
 		matched = make([]bool, n)
 	}
 	li, ri := make([]int32, 0, min(limit, 4096)), make([]int32, 0, min(limit, 4096))
@@ -85,7 +85,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 			}
 			li, ri = li[:len(sel)], ri[:len(sel)]
 		}
-		if jc.typ == JoinSingle {
+		if jc.typ == expr.JoinSingle {
 			for _, l := range li {
 				if matched[l] {
 					return errSingleRow
@@ -97,7 +97,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 				matched[l] = true
 			}
 		}
-		if len(li) > 0 && jc.typ != JoinSemi && jc.typ != JoinAnti {
+		if len(li) > 0 && jc.typ != expr.JoinSemi && jc.typ != expr.JoinAnti {
 			if !Send(c, out, jc.gather(c, jc.out, b, li, ri)) {
 				return c.Err()
 			}
@@ -107,7 +107,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 		}
 	}
 	switch jc.typ {
-	case JoinLeft, JoinSingle:
+	case expr.JoinLeft, expr.JoinSingle:
 		li, ri = li[:0], ri[:0]
 		for l, m := range matched {
 			if !m {
@@ -118,8 +118,8 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 		if len(li) > 0 && !Send(c, out, jc.gather(c, jc.out, b, li, ri)) {
 			return c.Err()
 		}
-	case JoinSemi, JoinAnti:
-		want := jc.typ == JoinSemi
+	case expr.JoinSemi, expr.JoinAnti:
+		want := jc.typ == expr.JoinSemi
 		li = li[:0]
 		for l, m := range matched {
 			if m == want && (exclude == nil || !exclude[l]) {

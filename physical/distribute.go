@@ -300,7 +300,7 @@ func (d *distributor) hashJoin(x *exec.HashJoin) (exec.Node, dist, error) {
 		return &c, lw, nil
 	}
 	if lw == replicated {
-		if x.Type == exec.JoinInner {
+		if x.Type == expr.JoinInner {
 			// Each rank joins all of the left with its share of the right.
 			c.Left, c.Right = l, r
 			return &c, partitioned, nil
@@ -605,7 +605,7 @@ func rowEstimate(n exec.Node) int64 {
 		}
 		return rowEstimate(x.Input)
 	case *exec.HashJoin:
-		if x.Type == exec.JoinSemi || x.Type == exec.JoinAnti {
+		if x.Type == expr.JoinSemi || x.Type == expr.JoinAnti {
 			return rowEstimate(x.Left)
 		}
 		// Equi-joins are mostly key to foreign key: about as many rows as

@@ -832,7 +832,7 @@ func (pl *pipeline) note(cols []expr.Expr) {
 func (pl *pipeline) semiJoinsFirst() {
 	for k := range pl.joins {
 		j := pl.joins[k]
-		if j.Type != exec.JoinSemi && j.Type != exec.JoinAnti || j.On != nil || j.Filter != nil || len(j.Cols) != 0 {
+		if j.Type != expr.JoinSemi && j.Type != expr.JoinAnti || j.On != nil || j.Filter != nil || len(j.Cols) != 0 {
 			continue
 		}
 		at := k
@@ -851,7 +851,7 @@ func (pl *pipeline) semiJoinsFirst() {
 					continue
 				}
 				ok = false
-				if m.Type != exec.JoinInner || pk >= first+len(m.Cols) {
+				if m.Type != expr.JoinInner || pk >= first+len(m.Cols) {
 					break
 				}
 				y := slices.Index(m.BuildKeys, m.Cols[pk-first])
@@ -889,7 +889,7 @@ func (pl *pipeline) cpuBuilds() int { return pl.cpu }
 // does not fit.
 func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Expr, *exec.GPUScan) {
 	y, ok := spine[len(spine)-1].(*exec.HashJoin)
-	if !ok || y.Type != exec.JoinInner || y.Left != exec.Node(s) {
+	if !ok || y.Type != expr.JoinInner || y.Left != exec.Node(s) {
 		return nil, nil, nil
 	}
 	b, rspine := spineOf(y.Right)
@@ -907,7 +907,7 @@ func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Exp
 		return nil, nil, nil
 	}
 	// The join with A, its scan's table from the device cache.
-	j := exec.GPUJoin{Type: exec.JoinInner, Explain: Describe(y) + " (probe and build swapped: " + s.Table.Name() + " built)"}
+	j := exec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (probe and build swapped: " + s.Table.Name() + " built)"}
 	base := pl.width
 	acols := make([]expr.Expr, s.Out.NumFields())
 	for i := range acols {
@@ -980,7 +980,7 @@ func spineBottom(n exec.Node) (exec.Node, []exec.Node) {
 			}
 			n = y.Left
 		case *exec.NestedLoopJoin:
-			if y.Type != exec.JoinSingle || y.Cond != nil {
+			if y.Type != expr.JoinSingle || y.Cond != nil {
 				return nil, nil
 			}
 			n = y.Left
@@ -1060,7 +1060,7 @@ func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool)
 // value: q22's average balance), NULLs when it is empty; a right side of
 // more rows leaves the join to the CPU, which fails the query.
 func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.Expr {
-	j := exec.GPUJoin{Type: exec.JoinSingle, Explain: Describe(y)}
+	j := exec.GPUJoin{Type: expr.JoinSingle, Explain: Describe(y)}
 	right := y.Right.Schema()
 	next := pl.appendCols(&j, right, cols)
 	pl.width += right.NumFields()
@@ -1097,7 +1097,7 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 		j.BuildKeys = append(j.BuildKeys, rc.Index)
 	}
 	right := y.Right.Schema()
-	semi := y.Type == exec.JoinSemi || y.Type == exec.JoinAnti
+	semi := y.Type == expr.JoinSemi || y.Type == expr.JoinAnti
 	if semi && y.Extra == nil {
 		right = arrow.NewSchema(nil, nil)
 	}
@@ -1133,7 +1133,7 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 // cache (TPC-H q03's orders ⋈ customer build side) instead of R running
 // on the CPU. false (and nothing appended) when R does not fit.
 func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool) {
-	if y.Type != exec.JoinInner {
+	if y.Type != expr.JoinInner {
 		return nil, false
 	}
 	b, rspine := spineOf(y.Right)
@@ -1150,7 +1150,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 		return nil, false
 	}
 	base := pl.width
-	bj := exec.GPUJoin{Type: exec.JoinInner, Explain: Describe(y) + " (build side's scan " + b.Table.Name() + ")"}
+	bj := exec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (build side's scan " + b.Table.Name() + ")"}
 	for i := range b.Out.NumFields() {
 		bj.Cols = append(bj.Cols, i)
 	}
@@ -1197,15 +1197,15 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 // condition, on one or two keys; which side the CPU would build on does not matter (the
 // device builds on the right).
 func deviceJoin(y *exec.HashJoin) bool {
-	if y.NullAware && (y.Type != exec.JoinAnti || y.Extra != nil) || len(y.LeftKeys) > 2 {
+	if y.NullAware && (y.Type != expr.JoinAnti || y.Extra != nil) || len(y.LeftKeys) > 2 {
 		return false
 	}
 	switch y.Type {
-	case exec.JoinInner:
+	case expr.JoinInner:
 		return !y.BuildLeft
-	case exec.JoinSemi, exec.JoinAnti:
+	case expr.JoinSemi, expr.JoinAnti:
 		return true
-	case exec.JoinLeft, exec.JoinSingle:
+	case expr.JoinLeft, expr.JoinSingle:
 		return y.Extra == nil
 	}
 	return false
@@ -1305,7 +1305,7 @@ func deviceMark(n exec.Node) string {
 // stays above j. Without a device predicate for pred, nothing changes.
 func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) {
 	ga, ok := j.Left.(*exec.GPUAggregate)
-	if !ok || j.Type != exec.JoinSingle || j.Cond != nil || j.Feed != nil {
+	if !ok || j.Type != expr.JoinSingle || j.Cond != nil || j.Feed != nil {
 		return
 	}
 	// The join's rows are the group's columns, then the subquery's.

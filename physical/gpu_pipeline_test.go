@@ -34,12 +34,12 @@ func TestSemiJoinsFirst(t *testing.T) {
 		wantMove bool
 		wantKeys []int
 	}{
-		{"semi on the inner join's key", exec.JoinInner, i64, exec.GPUJoin{Type: exec.JoinSemi, ProbeKeys: []int{2}}, true, []int{1}},
-		{"anti on the key and a scan column", exec.JoinInner, i64, exec.GPUJoin{Type: exec.JoinAnti, ProbeKeys: []int{0, 2}}, true, []int{0, 1}},
-		{"after a left join", exec.JoinLeft, i64, exec.GPUJoin{Type: exec.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
-		{"on a build column that is not the key", exec.JoinInner, i64, exec.GPUJoin{Type: exec.JoinSemi, ProbeKeys: []int{3}}, false, []int{3}},
-		{"keys of different types", exec.JoinInner, i32, exec.GPUJoin{Type: exec.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
-		{"with a condition on the pairs", exec.JoinInner, i64, exec.GPUJoin{Type: exec.JoinSemi, ProbeKeys: []int{2}, On: &expr.Literal{Value: true, Type: expr.Boolean}}, false, []int{2}},
+		{"semi on the inner join's key", expr.JoinInner, i64, exec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, true, []int{1}},
+		{"anti on the key and a scan column", expr.JoinInner, i64, exec.GPUJoin{Type: expr.JoinAnti, ProbeKeys: []int{0, 2}}, true, []int{0, 1}},
+		{"after a left join", expr.JoinLeft, i64, exec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
+		{"on a build column that is not the key", expr.JoinInner, i64, exec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{3}}, false, []int{3}},
+		{"keys of different types", expr.JoinInner, i32, exec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
+		{"with a condition on the pairs", expr.JoinInner, i64, exec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}, On: &expr.Literal{Value: true, Type: expr.Boolean}}, false, []int{2}},
 	} {
 		pl := build(c.typ, c.keyType)
 		pl.joins = append(pl.joins, c.semi)

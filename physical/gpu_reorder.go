@@ -121,7 +121,7 @@ func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, 
 // the device joins it makes key on two of its equalities at most and
 // test the others after the join, so any number of keys will do.
 func reorderable(y *exec.HashJoin) bool {
-	return y.Type == exec.JoinInner && !y.NullAware
+	return y.Type == expr.JoinInner && !y.NullAware
 }
 
 // clusterRoot is the position on the spine (top first, the node right
@@ -251,7 +251,7 @@ func (c *joinCluster) within(x expr.Expr, joined map[int]bool) bool {
 // third is tested after the join), all its columns appended.
 func (c *joinCluster) join(pl *pipeline, pipe []expr.Expr, i int, joined map[int]bool) (exec.GPUJoin, bool) {
 	l := c.leaves[i]
-	j := exec.GPUJoin{Type: exec.JoinInner}
+	j := exec.GPUJoin{Type: expr.JoinInner}
 	n := l.scan.Out.NumFields()
 	for k := range n {
 		f := l.scan.Out.Field(k)

@@ -55,9 +55,9 @@ func filtersProbe(j *exec.HashJoin) bool {
 		return false
 	}
 	if j.BuildLeft {
-		return j.Type == exec.JoinSemi || j.Type == exec.JoinAnti || j.Type == exec.JoinLeft
+		return j.Type == expr.JoinSemi || j.Type == expr.JoinAnti || j.Type == expr.JoinLeft
 	}
-	return j.Type == exec.JoinInner || j.Type == exec.JoinSemi
+	return j.Type == expr.JoinInner || j.Type == expr.JoinSemi
 }
 
 // traceKeys follows keys (over n's output) down to a scan. Keys that

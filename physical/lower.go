@@ -320,7 +320,7 @@ func lowerJoin(n *planner.Join) (exec.Node, error) {
 		return &exec.NestedLoopJoin{Type: typ, Left: left, Right: right, Cond: rest, Out: out}, nil
 	}
 	return &exec.HashJoin{Type: typ, Left: left, Right: right, LeftKeys: lkeys, RightKeys: rkeys,
-		Extra: rest, NullAware: n.NullAware, BuildLeft: n.BuildLeft && !n.NullAware && (typ == exec.JoinSemi || typ == exec.JoinAnti || typ == exec.JoinLeft), Out: out}, nil
+		Extra: rest, NullAware: n.NullAware, BuildLeft: n.BuildLeft && !n.NullAware && (typ == expr.JoinSemi || typ == expr.JoinAnti || typ == expr.JoinLeft), Out: out}, nil
 }
 
 // equiKey recognises eq(a, b) with a over the left input and b over the

@@ -77,12 +77,12 @@ func TestLowerJoinKeys(t *testing.T) {
 	if got := hj.LeftKeys[0].String() + " " + hj.RightKeys[0].String() + " " + hj.Extra.String(); got != "a1#0 b2#1 lt(a2#1, b1#2)" {
 		t.Errorf("got %s", got)
 	}
-	if hj.Out.NumFields() != 4 || hj.Type != exec.JoinInner {
+	if hj.Out.NumFields() != 4 || hj.Type != expr.JoinInner {
 		t.Errorf("schema %v", hj.Out)
 	}
 	// No equality: nested loops.
 	n, _ = Lower(&planner.Join{Type: planner.JoinSemi, Left: a, Right: b, Cond: tFn("lt", expr.Boolean, tRef(t, a, "a2"), tRef(t, b, "b1"))})
-	if nl, ok := n.(*exec.NestedLoopJoin); !ok || nl.Type != exec.JoinSemi || nl.Out.NumFields() != 2 {
+	if nl, ok := n.(*exec.NestedLoopJoin); !ok || nl.Type != expr.JoinSemi || nl.Out.NumFields() != 2 {
 		t.Errorf("got %s", Explain(n))
 	}
 	// Decimal keys of different scales meet in a common type.

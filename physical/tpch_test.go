@@ -114,7 +114,7 @@ func TestTPCHPlans(t *testing.T) {
 }
 
 func checkNoCrossProducts(t *testing.T, n exec.Node) {
-	if nl, ok := n.(*exec.NestedLoopJoin); ok && nl.Type != exec.JoinSingle {
+	if nl, ok := n.(*exec.NestedLoopJoin); ok && nl.Type != expr.JoinSingle {
 		t.Errorf("nested loop join left: %s", Describe(nl))
 	}
 	for _, c := range n.Children() {
