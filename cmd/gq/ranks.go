@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -123,16 +124,21 @@ const launcherPoll = 200 * time.Millisecond
 // has the kernel kill its ranks when it dies (a parent-death signal), but
 // that reaches only its own children: a gq that a rank's shell script
 // started is reparented instead, and would run on (a gq serve rank would
-// go on answering for a job that is gone). Being reparented is the sign:
-// the parent process id changes.
+// go on answering for a job that is gone). Three signs, any one enough:
+// the kernel's parent-death signal (the shell died), the parent process id
+// changing, and rrun's own process (RRUN_PID) gone — the only sign left to
+// a rank that starts after its launcher died, whose parent was gone before
+// it could look, which is why the first check is at once.
 func (o *rankOptions) watchLauncher(stderr io.Writer) {
 	parent := os.Getppid()
+	askParentDeathSignal()
+	launcher, _ := strconv.Atoi(os.Getenv("RRUN_PID"))
 	go func() {
 		tick := time.NewTicker(launcherPoll)
 		defer tick.Stop()
-		for range tick.C {
-			if os.Getppid() != parent {
-				fmt.Fprintf(stderr, "Error: rank %s: its launcher (process %d) is gone; ending\n", os.Getenv("RRUN_RANK"), parent)
+		for ; ; <-tick.C {
+			if os.Getppid() != parent || (launcher > 0 && !processAlive(launcher)) {
+				fmt.Fprintf(stderr, "Error: rank %s: its launcher is gone; ending\n", os.Getenv("RRUN_RANK"))
 				o.exit(exitQuery)
 			}
 		}

@@ -223,6 +223,7 @@ func (j *job) run(coord string, stdin io.Reader) int {
 func (j *job) env(r int, coord string) []string {
 	env := append(os.Environ(),
 		"RRUN_RANK="+strconv.Itoa(r),
+		"RRUN_PID="+strconv.Itoa(os.Getpid()),
 		"RRUN_NRANKS="+strconv.Itoa(j.o.n),
 		"RRUN_COORD_DIR="+coord,
 		"RRUN_JOB_SECRET="+j.secret,
