@@ -30,20 +30,26 @@ test-ucx:
 	go test -tags ucx -timeout 5m ./shuffle
 	go test -tags ucx -timeout 5m ./cmd/rrun -run 'UCX'
 
-# make bench [SF=1] [THREADS=<all cores>] [REPS=5] [ONLY=1,6]: TPC-H in gq and
-# DuckDB side by side (benchmarks/duckdb/cmd/tpchbench); generates the data
-# when missing; writes benchmarks/results/tpch-sf$(SF)-t$(THREADS).{md,png}.
+# make bench [SF=1] [THREADS=<all cores>] [REPS=5] [ONLY=1,6] [WRITER=gq|duckdb] [COLD=1]:
+# TPC-H in gq and DuckDB side by side (benchmarks/duckdb/cmd/tpchbench);
+# generates the data when missing; writes
+# benchmarks/results/tpch-sf$(SF)[-duckdb]-t$(THREADS)[-cold].{md,png}.
+# WRITER=duckdb: both engines read DuckDB-written copies of the tables
+# ($(BENCH_DATA)-duckdb, made on first use); COLD=1: a fresh process per
+# query run for both engines, start-up (select 1) reported apart.
 SF ?= 1
 THREADS ?= $(shell nproc)
 REPS ?= 5
 ONLY ?=
+WRITER ?= gq
+COLD ?=
 BENCH_DATA := data/tpch-sf$(SF)
 
 bench: build
 	@test -d $(BENCH_DATA) || bin/gq gen tpch --sf $(SF) --out $(BENCH_DATA)
 	cd benchmarks/duckdb && go build -o ../../bin/tpchbench ./cmd/tpchbench
 	bin/tpchbench --data $(BENCH_DATA) --threads $(THREADS) --reps $(REPS) --only "$(ONLY)" \
-		--queries testdata/tpch/queries --out benchmarks/results
+		--queries testdata/tpch/queries --out benchmarks/results --writer $(WRITER) $(if $(COLD),--cold --gq-bin bin/gq)
 	$(MAKE) bench-flight
 	$(MAKE) bench-shuffle
 

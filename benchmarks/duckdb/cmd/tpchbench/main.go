@@ -3,7 +3,12 @@
 // side:
 //
 //	tpchbench --data data/tpch-sf1 [--threads N] [--reps 5] [--queries testdata/tpch/queries]
-//	          [--only 1,6] [--out benchmarks/results]
+//	          [--only 1,6] [--out benchmarks/results] [--writer gq|duckdb] [--cold [--gq-bin bin/gq]]
+//
+// --writer duckdb has both engines read copies of the tables that DuckDB
+// wrote (DATA-duckdb/, made on first use: see duckdb.WriteParquet) instead
+// of gq's own files. --cold runs every query in a fresh process of each
+// engine (cold.go).
 //
 // Each engine runs in a child process of its own (see worker.go). For every
 // query the two engines run alternately, reps times each, so that a noisy
@@ -30,6 +35,7 @@ import (
 	"strings"
 	"time"
 
+	"gq/benchmarks/duckdb"
 	"gq/benchmarks/tpch"
 )
 
@@ -44,6 +50,13 @@ func main() {
 	gqOnly := flag.Bool("gq-only", false, "run only gq, in this process (for profiling)")
 	workerEngine := flag.String("worker", "", "internal: serve queries for this engine (gq or duckdb)")
 	device := flag.String("device", "", "gq's --device (cpu, gpu, auto; default: GQ_DEVICE, else cpu)")
+	writer := flag.String("writer", "gq", "who wrote the Parquet files both engines read: gq (DATA as is) or duckdb (DATA-duckdb, written from DATA on first use)")
+	cold := flag.Bool("cold", false, "a fresh process per query run for both engines (gq as --gq-bin -f, DuckDB as this binary --once)")
+	gqBin := flag.String("gq-bin", "bin/gq", "with --cold: the gq binary")
+	once := flag.Bool("once", false, "internal (--cold): run --query N (or --sql) once in DuckDB, print CSV, exit")
+	queryN := flag.Int("query", 0, "with --once: the query number")
+	sqlText := flag.String("sql", "", "with --once: SQL to run instead of a query file")
+	writeFiles := flag.String("write-duckdb-files", "", "internal (--writer duckdb): write DuckDB's copies of DATA's tables to this directory")
 	hot := flag.Bool("hot", false, "hot runs: DuckDB loads the tables into memory tables, and each engine runs each query once untimed first (gq on a GPU fills its device cache)")
 	flag.Parse()
 	// The workers inherit these (engine.Options reads GQ_DEVICE).
@@ -59,7 +72,25 @@ func main() {
 		os.Exit(2)
 	}
 	var err error
+	if *writeFiles != "" {
+		if err := duckdb.WriteParquet(*data, *writeFiles, tpch.Tables); err != nil {
+			fmt.Fprintln(os.Stderr, "tpchbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *writer == "duckdb" && *workerEngine == "" && !*once {
+		if *data, err = duckdbFiles(*data); err != nil {
+			fmt.Fprintln(os.Stderr, "tpchbench:", err)
+			os.Exit(1)
+		}
+	} else if *writer != "gq" && *writer != "duckdb" {
+		fmt.Fprintln(os.Stderr, "tpchbench: --writer is gq or duckdb")
+		os.Exit(2)
+	}
 	switch {
+	case *once:
+		err = onceMain(*data, *queries, *threads, *queryN, *sqlText)
 	case *workerEngine != "":
 		err = workerMain(*workerEngine, *data, *queries, *threads)
 	case *gqOnly:
@@ -70,7 +101,12 @@ func main() {
 	default:
 		var nums []int
 		if nums, err = parseOnly(*only); err == nil {
-			err = run(config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out})
+			cfg := config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out, gqBin: *gqBin, writer: *writer, cold: *cold}
+			if *cold {
+				err = runCold(cfg)
+			} else {
+				err = run(cfg)
+			}
 		}
 	}
 	if err != nil {
@@ -83,6 +119,8 @@ type config struct {
 	data, queries, out string
 	threads, reps      int
 	nums               []int
+	gqBin, writer      string
+	cold               bool
 }
 
 func parseOnly(s string) ([]int, error) {
@@ -141,15 +179,20 @@ func run(cfg config) error {
 	}
 	rep := report{cfg: cfg, rows: rows, gqMaxRSS: gqMax, duckMaxRSS: duckMax, when: time.Now().UTC(),
 		loadStart: loadStart, loadEnd: loadAvg()}
+	return rep.write()
+}
+
+// write prints the report and, with --out, writes its markdown and chart.
+func (rep report) write() error {
 	table := rep.markdown()
 	fmt.Print(table)
-	if cfg.out == "" {
+	if rep.cfg.out == "" {
 		return nil
 	}
-	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
+	if err := os.MkdirAll(rep.cfg.out, 0o755); err != nil {
 		return err
 	}
-	base := filepath.Join(cfg.out, rep.name())
+	base := filepath.Join(rep.cfg.out, rep.name())
 	if err := os.WriteFile(base+".md", []byte(table), 0o644); err != nil {
 		return err
 	}

@@ -20,7 +20,8 @@ type report struct {
 	rows                 []row
 	gqMaxRSS, duckMaxRSS int64 // bytes, each child's peak over the run
 	when                 time.Time
-	loadStart, loadEnd   string // /proc/loadavg's 1-minute figure, "" when unknown
+	loadStart, loadEnd   string   // /proc/loadavg's 1-minute figure, "" when unknown
+	startup              *startup // cold runs: `select 1` in a fresh process of each engine
 }
 
 // loadAvg is the 1-minute load average: on a shared machine the times
@@ -44,6 +45,9 @@ func (r report) name() string {
 	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
 		name += "-" + d
 	}
+	if r.cfg.cold {
+		name += "-cold"
+	}
 	if len(r.cfg.nums) < 22 {
 		name += "-partial" // a subset never overwrites the full table
 	}
@@ -53,9 +57,23 @@ func (r report) name() string {
 func (r report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# TPC-H: gq vs DuckDB, %s, %d threads\n\n", filepath.Base(filepath.Clean(r.cfg.data)), r.cfg.threads)
-	fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, each in its own process. "+
-		"Peak memory is the resident set high-water mark of the engine's process during the query%s.\n\n",
-		r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, heapNote())
+	if r.cfg.cold {
+		fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, every run a fresh process "+
+			"(gq: `%s --data DIR -f qNN.sql`; DuckDB: `tpchbench --once`, DuckDB in process over the same files). "+
+			"Times are whole processes, start to exit; peak memory is the process's maximum resident set.\n\n",
+			r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, r.cfg.gqBin)
+	} else {
+		fmt.Fprintf(&b, "%s, %s/%s, %d CPUs; median of %d runs per engine, engines alternating, each in its own process. "+
+			"Peak memory is the resident set high-water mark of the engine's process during the query%s.\n\n",
+			r.when.Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.cfg.reps, heapNote())
+	}
+	fmt.Fprintf(&b, "Parquet written by %s (`--writer %s`).\n\n", writerName(r.cfg.writer), r.cfg.writer)
+	if s := r.startup; s != nil {
+		fmt.Fprintf(&b, "Start-up (`select 1` over the same tables, fresh process, median): gq %.1f ms (peak %s MiB), DuckDB %.1f ms (peak %s MiB). "+
+			"The gq/DuckDB column compares whole processes; the net column takes each engine's start-up off its time. "+
+			"No peak is below %s MiB, what `true` reports (a child's maximum resident set starts from its parent's at fork).\n\n",
+			s.gqMs, mib(s.gqPeak), s.duckMs, mib(s.duckPeak), mib(s.floor))
+	}
 	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
 		fmt.Fprintf(&b, "gq runs with --device %s: scans (from the device table cache), filters, projections, joins, aggregations and sorts on the GPU where the planner can place them (EXPLAIN marks each operator), the rest on the CPU.\n\n", d)
 	}
@@ -65,10 +83,17 @@ func (r report) markdown() string {
 	if r.loadStart != "" {
 		fmt.Fprintf(&b, "Load average (1 min) %s at the start, %s at the end: times are comparable only between runs at similar load; the ratio is the figure to read.\n\n", r.loadStart, r.loadEnd)
 	}
-	b.WriteString("| query | gq ms | DuckDB ms | gq/DuckDB | gq peak MiB | DuckDB peak MiB | mem ratio | result |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---|\n")
+	net := r.startup != nil
+	if net {
+		b.WriteString("| query | gq ms | DuckDB ms | gq/DuckDB | net of start-up | gq peak MiB | DuckDB peak MiB | mem ratio | result |\n")
+		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	} else {
+		b.WriteString("| query | gq ms | DuckDB ms | gq/DuckDB | gq peak MiB | DuckDB peak MiB | mem ratio | result |\n")
+		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---|\n")
+	}
 	var gqTotal, duckTotal float64
 	var slower []string
+	timed := 0
 	for _, x := range r.rows {
 		if x.gqMs == 0 {
 			fmt.Fprintf(&b, "| q%02d | | | | | | | %s |\n", x.n, x.verdict)
@@ -76,22 +101,27 @@ func (r report) markdown() string {
 		}
 		gqTotal += x.gqMs
 		duckTotal += x.duckMs
+		timed++
 		ratio := x.gqMs / x.duckMs
 		if ratio > 2 {
 			slower = append(slower, fmt.Sprintf("q%02d", x.n))
 		}
-		fmt.Fprintf(&b, "| q%02d | %.1f | %.1f | %.2f | %s | %s | %s | %s |\n", x.n, x.gqMs, x.duckMs, ratio,
-			mib(x.gqPeak), mib(x.duckPeak), memRatio(x.gqPeak, x.duckPeak), x.verdict)
+		fmt.Fprintf(&b, "| q%02d | %.1f | %.1f | %.2f |%s %s | %s | %s | %s |\n", x.n, x.gqMs, x.duckMs, ratio,
+			r.netCell(x.gqMs, x.duckMs, 1), mib(x.gqPeak), mib(x.duckPeak), memRatio(x.gqPeak, x.duckPeak), x.verdict)
 	}
 	gqPeak, duckPeak := r.gqMaxRSS, r.duckMaxRSS
 	for _, x := range r.rows {
 		gqPeak, duckPeak = max(gqPeak, x.gqPeak), max(duckPeak, x.duckPeak)
 	}
 	if duckTotal > 0 {
-		fmt.Fprintf(&b, "| **total** | **%.1f** | **%.1f** | **%.2f** | %s | %s | %s | |\n", gqTotal, duckTotal, gqTotal/duckTotal,
-			mib(gqPeak), mib(duckPeak), memRatio(gqPeak, duckPeak))
+		fmt.Fprintf(&b, "| **total** | **%.1f** | **%.1f** | **%.2f** |%s %s | %s | %s | |\n", gqTotal, duckTotal, gqTotal/duckTotal,
+			r.netCell(gqTotal, duckTotal, float64(timed)), mib(gqPeak), mib(duckPeak), memRatio(gqPeak, duckPeak))
 	}
-	b.WriteString("\nThe total row's memory is each engine's peak over the whole run.\n")
+	if net {
+		b.WriteString("\nThe total row's memory is each engine's largest per-query peak.\n")
+	} else {
+		b.WriteString("\nThe total row's memory is each engine's peak over the whole run.\n")
+	}
 	if len(slower) > 0 {
 		fmt.Fprintf(&b, "Queries more than 2x slower than DuckDB: %s.\n", strings.Join(slower, ", "))
 	}
@@ -153,4 +183,25 @@ func heapNote() string {
 		return " (gq returns its freed heap to the OS before each query: GQ_BENCH_RELEASE_HEAP=1)"
 	}
 	return " (each engine keeps what it freed earlier, as a long-running process does; GQ_BENCH_RELEASE_HEAP=1 makes gq return it before each query)"
+}
+
+// netCell is the "net of start-up" cell of a cold report (k queries'
+// start-ups taken off each side), empty otherwise.
+func (r report) netCell(gqMs, duckMs, k float64) string {
+	s := r.startup
+	if s == nil {
+		return ""
+	}
+	g, d := gqMs-k*s.gqMs, duckMs-k*s.duckMs
+	if d <= 0 {
+		return " ? |"
+	}
+	return fmt.Sprintf(" %.2f |", g/d)
+}
+
+func writerName(w string) string {
+	if w == "duckdb" {
+		return "DuckDB (COPY … TO … (FORMAT parquet), its defaults)"
+	}
+	return "gq (gq gen tpch)"
 }
