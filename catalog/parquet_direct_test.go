@@ -40,6 +40,12 @@ func TestDirectReaderMatchesPqarrow(t *testing.T) {
 		{Name: "reqf", Type: arrow.PrimitiveTypes.Float64},
 		{Name: "reqd", Type: arrow.FixedWidthTypes.Date32},
 		{Name: "flag", Type: arrow.BinaryTypes.String},
+		// Optional but never NULL, as DuckDB, Spark and pyarrow write
+		// every column: pageColumn reads them too.
+		{Name: "opt64", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+		{Name: "opts", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "optd", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+		{Name: "optdec", Type: &arrow.Decimal128Type{Precision: 15, Scale: 2}, Nullable: true},
 	}, nil)
 	b := array.NewRecordBuilder(mem, schema)
 	defer b.Release()
@@ -71,6 +77,10 @@ func TestDirectReaderMatchesPqarrow(t *testing.T) {
 		b.Field(13).(*array.Float64Builder).Append(float64(i%300) / 7)
 		b.Field(14).(*array.Date32Builder).Append(arrow.Date32(10000 + i%900))
 		b.Field(15).(*array.StringBuilder).Append([]string{"A", "N", "R"}[i*i%3])
+		b.Field(16).(*array.Int64Builder).Append(int64(i%2100) * 17)
+		b.Field(17).(*array.StringBuilder).Append([]string{"DELIVER IN PERSON", "NONE", "TAKE BACK RETURN", "COLLECT COD"}[i%4])
+		b.Field(18).(*array.Date32Builder).Append(arrow.Date32(9000 + i%2500))
+		b.Field(19).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i%97) * 1001))
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()
@@ -108,21 +118,27 @@ func TestDirectReaderMatchesPqarrow(t *testing.T) {
 			t.Fatal(err)
 		}
 		pt := tb.(*ParquetTable)
-		cols := []int{8, 0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 0, 11, 12, 13, 14, 15}
+		cols := []int{8, 0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19}
 		if !pt.canReadDirect(0, cols) {
 			t.Fatalf("dict=%v: direct reader does not take columns %v (kinds %v)", dict, cols, pt.direct)
 		}
-		// The required columns decode through pageColumn.
+		// The required columns, and the optional ones without NULLs,
+		// decode through pageColumn; the optional ones with NULLs do not.
 		rdr, err := file.OpenParquetFile(path, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []int{2, 4, 9, 11, 12, 13, 14, 15} {
-			pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, 0)
+		for _, c := range []int{2, 4, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19} {
+			pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, int16(min(c/16, 1)))
 			if err != nil || pc == nil {
 				t.Fatalf("dict=%v: column %d not read by pageColumn (%v)", dict, c, err)
 			}
 			pc.pr.Close()
+		}
+		for _, c := range []int{0, 1, 3, 5, 6, 8} {
+			if pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, 1); err != nil || pc != nil {
+				t.Fatalf("dict=%v: column %d with NULLs taken by pageColumn (%v)", dict, c, err)
+			}
 		}
 		rdr.Close()
 		for _, bs := range []int{1000, 333} {

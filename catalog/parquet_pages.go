@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -13,8 +14,8 @@ import (
 	"gq/errs"
 )
 
-// pageColumn decodes the pages of one required (no NULLs), flat column
-// chunk itself: PLAIN values and RLE_DICTIONARY indices over a PLAIN
+// pageColumn decodes the pages of one flat column chunk without NULLs
+// (required, or optional with a null count of zero) itself: PLAIN values and RLE_DICTIONARY indices over a PLAIN
 // dictionary, the encodings gq's and most writers' files use.
 //
 // Why not file.ColumnChunkReader: profiles of TPC-H Q6/Q12/Q14/Q19 at SF1
@@ -29,6 +30,10 @@ type pageColumn struct {
 	pr   file.PageReader
 	phys parquet.Type
 	name string
+	// maxDL is 1 for an optional column whose chunk has no NULLs (its
+	// statistics say so; every page's definition levels are checked), 0
+	// for a required one.
+	maxDL int16
 
 	// The dictionary, by physical type.
 	dict64   []int64
@@ -83,13 +88,20 @@ func (pc *pageColumn) page() (bool, error) {
 				return false, err
 			}
 		case *file.DataPageV1:
-			if err := pc.setData(p.Data(), int(p.NumValues()), parquet.Encoding(p.Encoding())); err != nil {
+			data := p.Data()
+			if pc.maxDL > 0 {
+				var err error
+				if data, err = pc.skipLevels(data, int(p.NumValues()), parquet.Encoding(p.DefinitionLevelEncoding())); err != nil {
+					return false, err
+				}
+			}
+			if err := pc.setData(data, int(p.NumValues()), parquet.Encoding(p.Encoding())); err != nil {
 				return false, err
 			}
 		case *file.DataPageV2:
 			skip := int(p.RepetitionLevelByteLen()) + int(p.DefinitionLevelByteLen())
 			if p.NumNulls() != 0 || skip > len(p.Data()) {
-				return false, pc.corrupt("NULLs in a required column")
+				return false, pc.corrupt("NULLs in a column without NULLs")
 			}
 			if err := pc.setData(p.Data()[skip:], int(p.NumValues()), parquet.Encoding(p.Encoding())); err != nil {
 				return false, err
@@ -97,6 +109,52 @@ func (pc *pageColumn) page() (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// skipLevels checks that the n definition levels at the start of a v1
+// data page (RLE, length-prefixed) are all pc.maxDL, no NULLs, and
+// returns the page's values after them.
+func (pc *pageColumn) skipLevels(data []byte, n int, enc parquet.Encoding) ([]byte, error) {
+	if enc != parquet.Encodings.RLE {
+		return nil, errs.New(errs.Unsupported, "column %s: definition level encoding %s is not supported", pc.name, enc)
+	}
+	if len(data) < 4 {
+		return nil, pc.corrupt("short definition levels")
+	}
+	l := int(binary.LittleEndian.Uint32(data))
+	if l > len(data)-4 {
+		return nil, pc.corrupt("short definition levels")
+	}
+	r := rleReader{data: data[4 : 4+l], width: bits.Len16(uint16(pc.maxDL))}
+	want := int32(pc.maxDL)
+	var buf [256]int32
+	for left := n; left > 0; {
+		if r.rep == 0 && r.packed == 0 {
+			if err := r.header(); err != nil {
+				return nil, pc.corrupt(err.Error())
+			}
+		}
+		if r.rep > 0 { // the usual case: one run of maxDL for the page
+			if r.val != want {
+				return nil, pc.corrupt("NULLs in a column whose statistics count none")
+			}
+			k := min(r.rep, left)
+			r.rep -= k
+			left -= k
+			continue
+		}
+		k := min(left, len(buf), r.packed)
+		if err := r.read(buf[:k]); err != nil {
+			return nil, pc.corrupt(err.Error())
+		}
+		for _, v := range buf[:k] {
+			if v != want {
+				return nil, pc.corrupt("NULLs in a column whose statistics count none")
+			}
+		}
+		left -= k
+	}
+	return data[4+l:], nil
 }
 
 func (pc *pageColumn) corrupt(what string) error {
