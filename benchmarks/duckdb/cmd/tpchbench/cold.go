@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,13 +36,38 @@ type coldRun struct {
 
 // runProcess runs cmd with stdout captured and returns its wall time and
 // peak resident set.
+//
+// A child's maximum resident set (rusage) starts from its parent's: Linux
+// carries the old address space's high-water mark across exec, and this
+// process, with DuckDB linked in, is tens of MiB. Where GNU time is
+// installed the command runs under it: time forks its child from its own
+// small address space and reports that child's own peak.
 func runProcess(cmd *exec.Cmd) coldRun {
+	var peakFile string
+	if gnuTime != "" {
+		if f, err := os.CreateTemp("", "tpchbench-rss"); err == nil {
+			peakFile = f.Name()
+			f.Close()
+			defer os.Remove(peakFile)
+			args := append([]string{gnuTime, "-f", "%M", "-o", peakFile, cmd.Path}, cmd.Args[1:]...)
+			cmd.Path, cmd.Args = gnuTime, args
+		}
+	}
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	start := time.Now()
 	err := cmd.Run()
 	r := coldRun{ms: float64(time.Since(start).Microseconds()) / 1000, out: out.Bytes()}
-	if cmd.ProcessState != nil {
+	if peakFile != "" {
+		b, _ := os.ReadFile(peakFile)
+		// The last line: GNU time writes "Command exited with non-zero
+		// status N" first on failure.
+		lines := strings.Fields(strings.TrimSpace(string(b)))
+		if len(lines) > 0 {
+			kb, _ := strconv.ParseInt(lines[len(lines)-1], 10, 64)
+			r.peak = kb << 10
+		}
+	} else if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			r.peak = ru.Maxrss << 10
 		}
@@ -51,6 +77,15 @@ func runProcess(cmd *exec.Cmd) coldRun {
 	}
 	return r
 }
+
+// gnuTime is GNU time's path, "" when it is not installed.
+var gnuTime = func() string {
+	p, err := exec.LookPath("/usr/bin/time")
+	if err != nil {
+		return ""
+	}
+	return p
+}()
 
 func (cfg config) gqCmd(args ...string) *exec.Cmd {
 	base := []string{"--data", cfg.data, "--threads", strconv.Itoa(cfg.threads), "--format", "csv"}
@@ -70,9 +105,8 @@ func (cfg config) duckCmd(args ...string) *exec.Cmd {
 type startup struct {
 	gqMs, duckMs     float64
 	gqPeak, duckPeak int64
-	// floor is the peak reported for /bin/true: Linux carries a parent's
-	// resident set at fork into its child's maximum, so no peak here is
-	// below it.
+	// floor is the peak reported for `true`: no peak here is below it
+	// (see runProcess).
 	floor int64
 }
 

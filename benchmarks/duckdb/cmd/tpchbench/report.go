@@ -71,7 +71,7 @@ func (r report) markdown() string {
 	if s := r.startup; s != nil {
 		fmt.Fprintf(&b, "Start-up (`select 1` over the same tables, fresh process, median): gq %.1f ms (peak %s MiB), DuckDB %.1f ms (peak %s MiB). "+
 			"The gq/DuckDB column compares whole processes; the net column takes each engine's start-up off its time. "+
-			"No peak is below %s MiB, what `true` reports (a child's maximum resident set starts from its parent's at fork).\n\n",
+			"No peak is below %s MiB, what `true` reports (peaks by GNU time where installed, else the child's rusage, which starts from the parent's).\n\n",
 			s.gqMs, mib(s.gqPeak), s.duckMs, mib(s.duckPeak), mib(s.floor))
 	}
 	if d := os.Getenv("GQ_DEVICE"); d != "" && d != "cpu" {
