@@ -122,7 +122,13 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	if rf.ranks <= 1 { // not when ranks share this process (each has the limit)
 		defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
 	}
-	defer gqmem.PaceGC(gqmem.HeapBudgetFor(cat.DataBytes()))()
+	budget := gqmem.HeapBudgetFor(cat.DataBytes())
+	if !interactive {
+		// One script, then exit: a heap grown to the full budget would
+		// be faulted in for this run alone (gqmem.ScriptHeapBudget).
+		budget = min(budget, gqmem.ScriptHeapBudget)
+	}
+	defer gqmem.PaceGC(budget)()
 	sh := &shell{eng: engine.New(cat, eopts), mode: *mode, out: stdout, errOut: stderr, timeout: *timeout}
 	defer mf.finish(sh.eng, stderr)
 	rf.atExit(func() { sh.eng.Close() }) // a rank ended by a lost peer or SIGTERM removes its spill files too
