@@ -4,7 +4,7 @@ export GOSUMDB := off
 
 DATA := data/tpch-sf0.1
 
-.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests gpu-bin gpu-bundle test-gpu test-emu fuzz difftest soak
+.PHONY: bench-flight bench-shuffle build data run test test-ucx bench clean gpu-tests gpu-bin gpu-bundle test-gpu test-emu fuzz difftest soak slt
 
 build:
 	CGO_ENABLED=0 go build -o bin/gq ./cmd/gq
@@ -129,6 +129,22 @@ RANKS ?= 1
 difftest:
 	cd benchmarks/duckdb && go test -run TestDifferential -count=1 -v -timeout 0 \
 		-diff.n 100000000 -diff.time $(DIFFTIME) -diff.seed $(SEED) -diff.ranks $(RANKS)
+
+# make slt [SLT_DIR=benchmarks/slt/corpus] [SLT_JOBS=<all cores>]: SQLite's
+# sqllogictest files (select1-5, random/{aggregates,expr,groupby} 0-4,
+# index/between/10) run in the mysql dialect through gq (benchmarks/slt);
+# writes benchmarks/results/slt.md and fails on any wrong answer. The corpus
+# (about 40 MB) is not committed: scripts/fetch-slt.sh fetches it from
+# github; without it this target says so and succeeds.
+SLT_DIR ?= benchmarks/slt/corpus
+SLT_JOBS ?= $(shell nproc)
+
+slt:
+	@if [ ! -d $(SLT_DIR)/test ]; then \
+		echo "skipping slt: no sqllogictest corpus in $(SLT_DIR) (run scripts/fetch-slt.sh $(SLT_DIR), which needs github)"; \
+	else \
+		go run ./benchmarks/slt/cmd/slt --dir $(SLT_DIR) --jobs $(SLT_JOBS) --out benchmarks/results/slt.md; \
+	fi
 
 # make soak [SOAKTIME=30m] [SOAKLOOP=5m] [SOAKREPS=20] [SOAKSEED=<now>]: the
 # long versions of the checks `make test` runs briefly. Random queries
