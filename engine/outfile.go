@@ -114,14 +114,30 @@ func (e *Engine) writeQuery(ctx context.Context, query sqlparser.Statement, name
 			return nil, err
 		}
 	}
+	rows, err := drain(s, sink, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{RowsAffected: rows}, nil
+}
+
+// drain reads a stream to its end into sink (nil: the rows are only
+// counted), each batch first passing check (nil: none), and finishes the
+// sink, or discards it when the query, check or a write fails: a file
+// appears whole or not at all. It returns the rows read.
+func drain(s *Stream, sink rowSink, check func(arrow.RecordBatch) error) (int64, error) {
 	var rows int64
+	var err error
 	for {
 		b, ok := s.Next()
 		if !ok {
 			break
 		}
 		rows += b.NumRows()
-		if sink != nil && err == nil {
+		if err == nil && check != nil {
+			err = check(b)
+		}
+		if err == nil && sink != nil {
 			err = sink.Write(b)
 		}
 		b.Release()
@@ -140,9 +156,9 @@ func (e *Engine) writeQuery(ctx context.Context, query sqlparser.Statement, name
 		}
 	}
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	return &Result{RowsAffected: rows}, nil
+	return rows, nil
 }
 
 // copyTo runs COPY (query) TO 'file' [(options)] and COPY table TO 'file'

@@ -112,29 +112,5 @@ func writePart(s *Stream, path, name string, schema *arrow.Schema) (int64, error
 	if err != nil {
 		return 0, err
 	}
-	var rows int64
-	for {
-		b, ok := s.Next()
-		if !ok {
-			break
-		}
-		rows += b.NumRows()
-		if err == nil {
-			if err = checkNotNull(name, schema, b); err == nil {
-				err = w.Write(b)
-			}
-		}
-		b.Release()
-		if err != nil {
-			s.Close()
-		}
-	}
-	if err == nil {
-		err = s.Err()
-	}
-	if err != nil {
-		w.Abort()
-		return 0, err
-	}
-	return rows, w.Close()
+	return drain(s, w, func(b arrow.RecordBatch) error { return checkNotNull(name, schema, b) })
 }
