@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"gq/parser/sqlparser"
 
 	"gq/errs"
@@ -519,8 +521,28 @@ func (c *ectx) binary(x *sqlparser.BinaryExpr) (Expr, error) {
 // intDiv is a DIV b for integers: (a - a % b) / b is exact, so the decimal
 // division and the cast back lose nothing, and it truncates toward zero.
 func intDiv(l, r Expr) (Expr, error) {
+	exact := func(t arrow.DataType) bool { return isInt(t) || isDecimal(t) || isNull(t) }
+	if !exact(l.Type()) || !exact(r.Type()) {
+		return nil, errs.New(errs.Unsupported, "DIV is only supported for integers and decimals, not %s and %s", expr.TypeName(l.Type()), expr.TypeName(r.Type()))
+	}
 	if !isInt(l.Type()) || !isInt(r.Type()) {
-		return nil, errs.New(errs.Unsupported, "DIV is only supported for integers, not %s and %s", expr.TypeName(l.Type()), expr.TypeName(r.Type()))
+		// l - l MOD r is an exact multiple of r (MOD keeps the dividend's
+		// sign, so the quotient truncates toward zero, as DIV does), and
+		// decimal MOD, subtraction and division are exact: the quotient
+		// is DIV's, whatever the scales. A zero divisor gives NULL.
+		m, err := arith("mod", l, r)
+		if err != nil {
+			return nil, err
+		}
+		num, err := arith("sub", l, m)
+		if err != nil {
+			return nil, err
+		}
+		q, err := arith("div", num, r)
+		if err != nil {
+			return nil, err
+		}
+		return castTo(q, expr.Int64)
 	}
 	d0 := expr.Decimal(18, 0)
 	num := &Func{Name: "sub", Args: []Expr{l, &Func{Name: "mod", Args: []Expr{l, r}, T: expr.Int64}}, T: expr.Int64}
