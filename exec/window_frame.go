@@ -11,24 +11,13 @@ import (
 	"gq/expr"
 )
 
-// FrameKind is the kind of one end of a window frame.
-type FrameKind uint8
-
-const (
-	UnboundedPreceding FrameKind = iota
-	OffsetPreceding
-	CurrentRow
-	OffsetFollowing
-	UnboundedFollowing
-)
-
 // FrameBound is one end of a window frame. ROWS: Rows rows from the
 // current one. RANGE over a number key: Float, and where the offset is an
 // integer or decimal also Int unscaled at Scale (Exact) so that integer and
 // decimal keys compare exactly; over a DATE key: Int days, or months when
 // Months.
 type FrameBound struct {
-	Kind   FrameKind
+	Kind   expr.FrameKind
 	Rows   int64
 	Float  float64
 	Int    int64
@@ -86,7 +75,7 @@ type bounds struct {
 // in sorted order (RANGE frames with an offset only), desc its direction.
 func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool) (bounds, error) {
 	if f == (WindowFrame{}) {
-		f.End.Kind = CurrentRow
+		f.End.Kind = expr.CurrentRow
 	}
 	n := len(l.ps)
 	b := bounds{fs: make([]int32, n), fe: make([]int32, n)}
@@ -110,7 +99,7 @@ func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool) (bounds, e
 	return b, nil
 }
 
-func isOffset(k FrameKind) bool { return k == OffsetPreceding || k == OffsetFollowing }
+func isOffset(k expr.FrameKind) bool { return k == expr.OffsetPreceding || k == expr.OffsetFollowing }
 
 // boundAt is row i's frame start (end false) or exclusive end, clamped to
 // its partition.
@@ -118,11 +107,11 @@ func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) 
 	ps, pe := int64(l.ps[i]), int64(l.pe[i])
 	var v int64
 	switch fb.Kind {
-	case UnboundedPreceding:
+	case expr.UnboundedPreceding:
 		return int32(ps)
-	case UnboundedFollowing:
+	case expr.UnboundedFollowing:
 		return int32(pe)
-	case CurrentRow:
+	case expr.CurrentRow:
 		switch {
 		case rows && end:
 			return int32(i + 1)
@@ -138,7 +127,7 @@ func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) 
 		return rk.bound(l, fb, end, i)
 	}
 	off := min(fb.Rows, pe-ps) // keeps i ± off inside int64
-	if fb.Kind == OffsetPreceding {
+	if fb.Kind == expr.OffsetPreceding {
 		v = int64(i) - off
 	} else {
 		v = int64(i) + off
@@ -240,7 +229,7 @@ func (rk *rangeKey) bound(l layout, fb FrameBound, end bool, i int) int32 {
 	}
 	s, e := int(rk.nnS[i]), int(rk.nnE[i])
 	// toward: the target lies before the current value in sort order.
-	toward := fb.Kind == OffsetPreceding
+	toward := fb.Kind == expr.OffsetPreceding
 	// In value terms the target is smaller for PRECEDING over ASC and for
 	// FOLLOWING over DESC.
 	smaller := toward != rk.desc

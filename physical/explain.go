@@ -438,9 +438,9 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 	if !planner.FrameAware(f.Fn) {
 		return s
 	}
-	def := exec.WindowFrame{Start: exec.FrameBound{Kind: exec.UnboundedPreceding}, End: exec.FrameBound{Kind: exec.CurrentRow}}
+	def := exec.WindowFrame{Start: exec.FrameBound{Kind: expr.UnboundedPreceding}, End: exec.FrameBound{Kind: expr.CurrentRow}}
 	if !ordered {
-		def.End.Kind = exec.UnboundedFollowing
+		def.End.Kind = expr.UnboundedFollowing
 	}
 	if f.Frame == def {
 		return s
@@ -451,18 +451,18 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 	}
 	bound := func(b exec.FrameBound) string {
 		switch b.Kind {
-		case exec.UnboundedPreceding:
+		case expr.UnboundedPreceding:
 			return "unbounded preceding"
-		case exec.UnboundedFollowing:
+		case expr.UnboundedFollowing:
 			return "unbounded following"
-		case exec.CurrentRow:
+		case expr.CurrentRow:
 			return "current row"
 		}
 		off := strconv.FormatFloat(b.Float, 'g', -1, 64)
 		if b.Months {
 			off += " months"
 		}
-		if b.Kind == exec.OffsetPreceding {
+		if b.Kind == expr.OffsetPreceding {
 			return off + " preceding"
 		}
 		return off + " following"

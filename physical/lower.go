@@ -167,8 +167,8 @@ func lowerSort(n *planner.Sort, limit, offset int64) (exec.Node, error) {
 func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
 	out := exec.WindowFrame{Rows: f.Rows}
 	for i, b := range []planner.FrameBound{f.Start, f.End} {
-		// planner.FrameKind and exec.FrameKind list the kinds in one order.
-		eb := exec.FrameBound{Kind: exec.FrameKind(b.Kind), Months: b.Months}
+		// planner.FrameKind and expr.FrameKind list the kinds in one order.
+		eb := exec.FrameBound{Kind: expr.FrameKind(b.Kind), Months: b.Months}
 		if k := b.Offset; k != nil {
 			switch v := k.Value.(type) {
 			case int64:

@@ -332,11 +332,11 @@ func (c *ectx) windowCount(p windowAST, least int64) (int64, error) {
 // bindFrame checks a frame clause against MySQL's rules and binds its
 // offsets; nil is the default frame.
 func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, error) {
-	def := Frame{Start: FrameBound{Kind: UnboundedPreceding}, End: FrameBound{Kind: CurrentRow}}
+	def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}
 	if fc == nil {
 		if len(keys) == 0 {
 			// Every row is a peer: the same rows, said plainly.
-			def.End.Kind = UnboundedFollowing
+			def.End.Kind = expr.UnboundedFollowing
 		}
 		return def, nil
 	}
@@ -352,32 +352,32 @@ func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, erro
 	if f.End, err = c.bindBound(end, f.Rows, keys); err != nil {
 		return f, err
 	}
-	if f.Start.Kind == UnboundedFollowing {
+	if f.Start.Kind == expr.UnboundedFollowing {
 		return f, errs.New(errs.Binding, "a window frame cannot start at UNBOUNDED FOLLOWING")
 	}
-	if f.End.Kind == UnboundedPreceding {
+	if f.End.Kind == expr.UnboundedPreceding {
 		return f, errs.New(errs.Binding, "a window frame cannot end at UNBOUNDED PRECEDING")
 	}
 	// The SQL standard's rule (DuckDB and PostgreSQL enforce it too): a
 	// frame may not end before the row where it starts by kind. Offsets of
 	// one kind may still make it empty (3 FOLLOWING AND 1 FOLLOWING).
-	if (f.Start.Kind == OffsetFollowing && f.End.Kind <= CurrentRow) || (f.Start.Kind == CurrentRow && f.End.Kind == OffsetPreceding) {
+	if (f.Start.Kind == expr.OffsetFollowing && f.End.Kind <= expr.CurrentRow) || (f.Start.Kind == expr.CurrentRow && f.End.Kind == expr.OffsetPreceding) {
 		return f, errs.New(errs.Binding, "a window frame that starts at %s cannot end at %s", f.Start, f.End)
 	}
-	if !f.Rows && len(keys) == 0 && f.Start.Kind != OffsetPreceding && f.Start.Kind != OffsetFollowing &&
-		f.End.Kind != OffsetPreceding && f.End.Kind != OffsetFollowing {
+	if !f.Rows && len(keys) == 0 && f.Start.Kind != expr.OffsetPreceding && f.Start.Kind != expr.OffsetFollowing &&
+		f.End.Kind != expr.OffsetPreceding && f.End.Kind != expr.OffsetFollowing {
 		// RANGE without ORDER BY: every row is a peer of every other.
-		f.Start.Kind, f.End.Kind = UnboundedPreceding, UnboundedFollowing
+		f.Start.Kind, f.End.Kind = expr.UnboundedPreceding, expr.UnboundedFollowing
 	}
 	return f, nil
 }
 
 func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (FrameBound, error) {
-	b := FrameBound{Kind: map[sqlparser.FramePointType]FrameKind{
-		sqlparser.UnboundedPrecedingType: UnboundedPreceding, sqlparser.ExprPrecedingType: OffsetPreceding,
-		sqlparser.CurrentRowType: CurrentRow, sqlparser.ExprFollowingType: OffsetFollowing,
-		sqlparser.UnboundedFollowingType: UnboundedFollowing}[p.Type]}
-	if b.Kind != OffsetPreceding && b.Kind != OffsetFollowing {
+	b := FrameBound{Kind: map[sqlparser.FramePointType]expr.FrameKind{
+		sqlparser.UnboundedPrecedingType: expr.UnboundedPreceding, sqlparser.ExprPrecedingType: expr.OffsetPreceding,
+		sqlparser.CurrentRowType: expr.CurrentRow, sqlparser.ExprFollowingType: expr.OffsetFollowing,
+		sqlparser.UnboundedFollowingType: expr.UnboundedFollowing}[p.Type]}
+	if b.Kind != expr.OffsetPreceding && b.Kind != expr.OffsetFollowing {
 		return b, nil
 	}
 	near := sqlparser.String(p.Expr)

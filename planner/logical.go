@@ -152,23 +152,12 @@ type WindowCall struct {
 	Frame Frame
 }
 
-// FrameKind is the kind of one end of a window frame.
-type FrameKind uint8
-
-const (
-	UnboundedPreceding FrameKind = iota
-	OffsetPreceding
-	CurrentRow
-	OffsetFollowing
-	UnboundedFollowing
-)
-
 // FrameBound is one end of a frame. For ROWS, Offset is a row count
 // (Int64); for RANGE, a constant of the ORDER BY key's kind: a number for
 // a number key, an Int64 count of days (or of months when Months) for a
 // DATE key.
 type FrameBound struct {
-	Kind   FrameKind
+	Kind   expr.FrameKind
 	Offset *Const
 	Months bool
 }
@@ -200,9 +189,9 @@ func (w WindowCall) describe(ordered bool) string {
 		s = fmt.Sprintf(" n=%d", w.N)
 	}
 	if FrameAware(w.Fn) {
-		def := Frame{Start: FrameBound{Kind: UnboundedPreceding}, End: FrameBound{Kind: CurrentRow}}
+		def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}
 		if !ordered {
-			def.End.Kind = UnboundedFollowing
+			def.End.Kind = expr.UnboundedFollowing
 		}
 		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil {
 			s += " " + w.Frame.String()
@@ -223,18 +212,18 @@ func FrameAware(fn string) bool {
 
 func (b FrameBound) String() string {
 	switch b.Kind {
-	case UnboundedPreceding:
+	case expr.UnboundedPreceding:
 		return "unbounded preceding"
-	case UnboundedFollowing:
+	case expr.UnboundedFollowing:
 		return "unbounded following"
-	case CurrentRow:
+	case expr.CurrentRow:
 		return "current row"
 	}
 	off := b.Offset.String()
 	if b.Months {
 		off += " months"
 	}
-	if b.Kind == OffsetPreceding {
+	if b.Kind == expr.OffsetPreceding {
 		return off + " preceding"
 	}
 	return off + " following"
