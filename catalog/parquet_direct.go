@@ -513,6 +513,11 @@ func (dc *directColumn) decodeValues(n int) error {
 		return err
 	}
 	if int(levels) != n {
+		// arrow-go's reader stops at a page it cannot decode and keeps
+		// the cause apart; the cause is what the user needs.
+		if cause := dc.rd.Err(); cause != nil {
+			return errs.Wrap(errs.IO, cause, "column %s", dc.rd.Descriptor().Name())
+		}
 		return errs.New(errs.IO, "column %s: %d rows decoded, want %d", dc.rd.Descriptor().Name(), levels, n)
 	}
 	dc.validity(defs, n)

@@ -668,10 +668,19 @@ func (r *rleReader) header() error {
 		return nil
 	}
 	groups := h >> 1
-	if groups == 0 || groups > uint64(len(r.data)) || int(groups)*r.width > len(r.data) {
+	if groups == 0 || groups > uint64(len(r.data))+1 {
 		return errs.New(errs.IO, "bad bit-packed run")
 	}
 	r.packed = int(groups) * 8
+	if int(groups)*r.width > len(r.data) {
+		// parquet-mr ends a page's last run after its last value's byte
+		// instead of padding the group: the run holds as many values as
+		// its bytes do, and reading past them finds no run header.
+		r.packed = len(r.data) * 8 / r.width
+		if r.packed == 0 {
+			return errs.New(errs.IO, "bad bit-packed run")
+		}
+	}
 	// Keep exactly the run's bytes reachable plus the rest; a run's
 	// values are all inside it.
 	return nil

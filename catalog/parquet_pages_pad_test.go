@@ -95,3 +95,31 @@ func TestPlainStrings(t *testing.T) {
 		t.Error("a truncated page decoded without error")
 	}
 }
+
+// A page's last bit-packed run may end at its last value's byte instead of
+// its group's (parquet-mr writes them so): the values it holds read, and
+// one more is a clean error.
+func TestRLETruncatedLastRun(t *testing.T) {
+	// One group of 8 three-bit values declared (header 0b11 = 1 group,
+	// bit-packed), but only the 2 bytes the first 5 values need are there.
+	vals := []int32{1, 2, 3, 4, 5}
+	var bitsBuf uint64
+	for i, v := range vals {
+		bitsBuf |= uint64(v) << (3 * i)
+	}
+	data := []byte{0x03, byte(bitsBuf), byte(bitsBuf >> 8)}
+	r := rleReader{data: data, width: 3}
+	out := make([]int32, 5)
+	if err := r.read(out); err != nil {
+		t.Fatal(err)
+	}
+	for i := range vals {
+		if out[i] != vals[i] {
+			t.Fatalf("value %d: got %d, want %d", i, out[i], vals[i])
+		}
+	}
+	r = rleReader{data: data, width: 3}
+	if err := r.read(make([]int32, 6)); err == nil {
+		t.Fatal("reading past the run's bytes: no error")
+	}
+}

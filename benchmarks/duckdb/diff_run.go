@@ -81,7 +81,12 @@ func RunGQ(ctx context.Context, e *engine.Engine, sql string) Rows {
 
 // RunDuck runs sql (MySQL dialect, translated) in DuckDB.
 func RunDuck(ctx context.Context, db *sql.DB, query string) Rows {
-	rows, err := db.QueryContext(ctx, Translate(query))
+	return runDuck(ctx, db, Translate(query))
+}
+
+// runDuck runs DuckDB SQL as it is.
+func runDuck(ctx context.Context, db *sql.DB, query string) Rows {
+	rows, err := db.QueryContext(ctx, query)
 	if err != nil {
 		return Rows{Err: err}
 	}

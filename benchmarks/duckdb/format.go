@@ -71,7 +71,9 @@ func formatValue(v any, dbType string) (string, error) {
 	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
 		return fmt.Sprint(x), nil
 	case float32:
-		return strconv.FormatFloat(float64(x), 'g', -1, 32), nil
+		// gq reads FLOAT as DOUBLE: compare the exact value, not
+		// DuckDB's shortest 32-bit spelling of it.
+		return strconv.FormatFloat(float64(x), 'g', -1, 64), nil
 	case float64:
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	case *big.Int:
