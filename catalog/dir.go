@@ -137,7 +137,7 @@ func (c *Catalog) AttachDir(dir string) (int, error) {
 			d.warnf(filepath.Join(dir, e.Name()), "skipping %s: table %s comes from an entry before it", filepath.Join(dir, e.Name()), f.name)
 			continue
 		}
-		t, err := openPaths(f.name, f.files)
+		t, err := f.open()
 		if err != nil {
 			// One bad file (a corrupt footer, a permission error, a
 			// CSV that does not parse) must not keep the REPL or a

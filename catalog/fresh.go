@@ -192,7 +192,87 @@ type fileSource struct {
 	files  []string   // the files opened, in order
 	paths  []string   // the paths watched: DIR/ENTRY, then files not the same
 	stamps []stamp
-	racy   bool // a directory table listed within racyWindow of its change
+	racy   bool     // a directory table listed within racyWindow of its change
+	dir    string   // DIR/ENTRY for a directory table
+	rel    []string // files' paths below dir, as named there
+	hive   bool     // files lie in key=value folders below dir
+}
+
+// collect adds the Parquet files of a table directory (real is where it
+// lies, shown how the user named it) to f, and those of its key=value
+// folders, Hive's and Spark's partitioned layout, at any depth: the
+// folders' keys become columns. Each folder is watched, so a partition
+// added or removed is seen at the next lookup. False when a listing fails.
+func (d *dirSource) collect(f *fileSource, real, shown string, depth int, budget *globLimits) bool {
+	return d.collectUnder(f, real, shown, "", depth, budget)
+}
+
+// collectUnder is collect with rel, the folders below the table's
+// directory as named there: the partition keys come from these only (a
+// --data path, or a link's target, may hold a '=' of its own).
+func (d *dirSource) collectUnder(f *fileSource, real, shown, rel string, depth int, budget *globLimits) bool {
+	ents, err := os.ReadDir(real)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		p, sp := filepath.Join(real, e.Name()), filepath.Join(shown, e.Name())
+		if real == shown {
+			p = sp
+		}
+		if e.Type()&fs.ModeSymlink != 0 && d.a != nil {
+			r, ok := d.inside(sp, filepath.Join(real, e.Name()))
+			if !ok {
+				continue
+			}
+			p = r
+		}
+		k, _, isKey := strings.Cut(e.Name(), "=")
+		if fileFormat(e.Name()) != "parquet" && !(isKey && k != "") {
+			continue
+		}
+		fst, err := look(p)
+		if err != nil {
+			continue
+		}
+		switch {
+		case fileFormat(e.Name()) == "parquet" && fst.regular():
+			if budget.files--; budget.files < 0 {
+				d.warnf(shown, "%s: more than %d files; the rest are left out", f.dir, maxGlob.files)
+				return true
+			}
+			f.files = append(f.files, p)
+			f.rel = append(f.rel, filepath.Join(rel, e.Name()))
+			f.watch(p, fst)
+			f.hive = f.hive || depth > 0
+		case isKey && fst.isDir() && depth < maxGlob.depth:
+			if budget.dirs--; budget.dirs < 0 {
+				continue
+			}
+			f.watch(p, fst)
+			if !d.collectUnder(f, p, sp, filepath.Join(rel, e.Name()), depth+1, budget) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// open opens f's files as its table, with partition columns from the
+// key=value folders of a partitioned directory.
+func (f *fileSource) open() (Table, error) {
+	if !f.hive {
+		return openPaths(f.name, f.files)
+	}
+	t, err := openParquet(f.name, f.files)
+	if err != nil {
+		return nil, err
+	}
+	if t.extra, err = hivePartitions(f.rel); err != nil {
+		return nil, err
+	}
+	t.schema, err = withPartitions(t.schema, t.extra)
+	return t, err
 }
 
 // unchanged reports whether f's stamps still hold: the cheap check made at
@@ -252,30 +332,10 @@ func (d *dirSource) locate(entry string) (*fileSource, bool) {
 	if st.isDir() {
 		f.name = strings.ToLower(entry)
 		f.racy = st.racy(time.Now())
-		ents, err := os.ReadDir(target)
-		if err != nil {
+		f.dir = path
+		budget := maxGlob
+		if !d.collect(f, target, path, 0, &budget) {
 			return nil, false
-		}
-		for _, e := range ents {
-			if fileFormat(e.Name()) != "parquet" {
-				continue
-			}
-			p, shown := filepath.Join(target, e.Name()), filepath.Join(path, e.Name())
-			if e.Type()&fs.ModeSymlink != 0 && d.a != nil {
-				real, ok := d.inside(shown, p)
-				if !ok {
-					continue
-				}
-				p = real
-			} else if target == path {
-				p = shown
-			}
-			fst, err := look(p)
-			if err != nil || !fst.regular() {
-				continue
-			}
-			f.files = append(f.files, p)
-			f.watch(p, fst)
 		}
 		return f, len(f.files) > 0
 	}
@@ -339,13 +399,13 @@ func (c *Catalog) fresh(k string, f *fileSource) (Table, bool) {
 		f.racy = g.racy
 		return t, ok
 	}
-	nt, err := openPaths(f.name, g.files)
+	nt, err := g.open()
 	if err != nil {
 		// Being written, say: this query fails with the reason, and the
 		// next one tries again (the stamps are left as they were).
 		nt = &brokenTable{name: t.Name(), schema: t.Schema(), err: err}
 	} else {
-		f.files, f.paths, f.stamps, f.racy = g.files, g.paths, g.stamps, g.racy
+		f.files, f.rel, f.paths, f.stamps, f.racy, f.hive = g.files, g.rel, g.paths, g.stamps, g.racy, g.hive
 	}
 	c.mu.Lock()
 	if c.files[k] == f {
@@ -452,7 +512,7 @@ func (c *Catalog) relistDir(d *dirSource) bool {
 			delete(d.bad, entry)
 			continue
 		}
-		t, err := openPaths(f.name, f.files)
+		t, err := f.open()
 		if err != nil {
 			// Perhaps being written: tried again once it changes.
 			d.skipBad(f, err, true)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestReadCSVOptionsAndHive(t *testing.T) {
@@ -85,5 +86,69 @@ func TestReadParquetHive(t *testing.T) {
 	// Filtered reads take the partition column too.
 	if n := len(readAll(t, tb, []int{4}, 100)); n != 20 {
 		t.Errorf("%d rows", n)
+	}
+}
+
+// A --data directory's table folder laid out in key=value folders, as
+// Spark and Hive write, is one table with the keys as columns, and a
+// partition added later is seen at the next lookup.
+func TestDataDirHive(t *testing.T) {
+	dir := t.TempDir()
+	rec := nestedRecord(t, 10)
+	defer rec.Release()
+	for _, p := range []string{"year=2023/m=1", "year=2023/m=2", "year=2024/m=1"} {
+		writeFile(t, filepath.Join(dir, "sales", p, ".keep"), "")
+		writeParquet(t, filepath.Join(dir, "sales", p, "part-0.parquet"), rec, 4)
+	}
+	c := New()
+	if err := c.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	tb, ok := c.Table("sales")
+	if !ok {
+		t.Fatal("no table sales")
+	}
+	if got, want := schemaOf(tb), "id int64, name utf8, dec decimal64(10, 2), v float64, year int64, m int64"; got != want {
+		t.Errorf("schema %s, want %s", got, want)
+	}
+	count := map[string]int{}
+	for _, r := range readAll(t, tb, []int{4, 5}, 7) {
+		count[r[0]+"/"+r[1]]++
+	}
+	if count["2023/1"] != 10 || count["2023/2"] != 10 || count["2024/1"] != 10 || len(count) != 3 {
+		t.Errorf("rows per partition %v", count)
+	}
+	writeFile(t, filepath.Join(dir, "sales", "year=2025", "m=3", ".keep"), "")
+	writeParquet(t, filepath.Join(dir, "sales", "year=2025", "m=3", "part-0.parquet"), rec, 4)
+	// The folder's stamp may fall in the same clock tick as the first
+	// listing; the lookup sees the new partition either way once the
+	// racy window has passed.
+	var n int
+	for range 50 {
+		tb, _ = c.Table("sales")
+		if n = len(readAll(t, tb, []int{4}, 100)); n == 40 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n != 40 {
+		t.Errorf("%d rows after adding a partition, want 40", n)
+	}
+	// Folders whose keys differ are one bad table, skipped with a warning.
+	writeFile(t, filepath.Join(dir, "bad", "a=1", ".keep"), "")
+	writeFile(t, filepath.Join(dir, "bad", "b=1", ".keep"), "")
+	writeParquet(t, filepath.Join(dir, "bad", "a=1", "x.parquet"), rec, 4)
+	writeParquet(t, filepath.Join(dir, "bad", "b=1", "x.parquet"), rec, 4)
+	var warned []string
+	c2 := New()
+	c2.SetWarn(func(m string) { warned = append(warned, m) })
+	if err := c2.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c2.Table("bad"); ok || len(warned) == 0 {
+		t.Errorf("table bad with mixed keys: loaded %v, warnings %q", ok, warned)
+	}
+	if _, ok := c2.Table("sales"); !ok {
+		t.Error("sales lost beside a bad table")
 	}
 }
