@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs the system packages the multi-process tests use: Open MPI's
-# mpirun (openmpi-bin) and UCX (libucx-dev, for the cgo `ucx` communicator).
+# Installs the system packages tests use: Open MPI's mpirun (openmpi-bin),
+# UCX (libucx-dev, for the cgo `ucx` communicator) and sqlite3 (CSV files
+# exported by another tool, read by gq and DuckDB).
 # Run by .ci/run on a clean machine; safe to run again. Without root or
 # without apt-get it says so and exits 0: the tests that need these packages
 # then skip with a printed reason.
 set -u
-want=(openmpi-bin libucx-dev)
+want=(openmpi-bin libucx-dev sqlite3)
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
