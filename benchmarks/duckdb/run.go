@@ -54,10 +54,17 @@ func Open(dataDir string, threads int) (*sql.DB, error) {
 	}
 	for _, e := range entries {
 		name, ext := strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())), filepath.Ext(e.Name())
-		if e.IsDir() || strings.HasPrefix(name, ".") {
+		if strings.HasPrefix(name, ".") {
 			continue
 		}
 		abs, _ := filepath.Abs(filepath.Join(dataDir, e.Name()))
+		if e.IsDir() {
+			// A folder of Parquet parts is one table, as in gq's --data.
+			if parts, _ := filepath.Glob(filepath.Join(abs, "*.parquet")); len(parts) == 0 {
+				continue
+			}
+			name, ext, abs = e.Name(), ".parquet", filepath.Join(abs, "*.parquet")
+		}
 		lit := "'" + strings.ReplaceAll(abs, "'", "''") + "'"
 		var src string
 		switch ext {

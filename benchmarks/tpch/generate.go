@@ -1,8 +1,10 @@
 package tpch
 
 import (
+	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"reflect"
 	"sync"
 
@@ -19,6 +21,24 @@ var genMu sync.Mutex
 // sf is either below 1 (the spec's fractional scaling: each base row count
 // times int(1000*sf)/1000, e.g. 0.01 or 0.1) or a whole number.
 func Generate(sf float64, outDir string) error {
+	return generate(sf, outDir, 0, 1)
+}
+
+// GeneratePart writes part (0-based) of parts of the six tables whose size
+// grows with sf as outDir/NAME/part-PPP.parquet, and with part 0 also
+// region and nation as outDir/NAME.parquet. Parts are contiguous row
+// ranges: each skips dbgen's random streams to its first row, as dbgen's
+// own -C/-S parallel mode does, so the parts together hold exactly
+// Generate's rows. dbgen keeps its state in package globals, so parts run
+// in parallel only in separate processes (gq gen tpch --jobs).
+func GeneratePart(sf float64, outDir string, part, parts int) error {
+	if parts < 1 || part < 0 || part >= parts {
+		return errs.New(errs.Internal, "tpch: part %d of %d", part, parts)
+	}
+	return generate(sf, outDir, part, parts)
+}
+
+func generate(sf float64, outDir string, part, parts int) error {
 	if !(sf > 0) || (sf >= 1 && sf != math.Trunc(sf)) || sf > 100000 {
 		return errs.New(errs.Unsupported, "tpch: scale factor %v: want a whole number or a fraction below 1", sf)
 	}
@@ -32,6 +52,7 @@ func Generate(sf float64, outDir string) error {
 
 	genMu.Lock()
 	defer genMu.Unlock()
+	resetDists()
 	if sf < 1 {
 		dbgen.InitDbGen(1)
 		for t := dbgen.TPart; t <= dbgen.TPartPsupp; t++ {
@@ -50,33 +71,60 @@ func Generate(sf float64, outDir string) error {
 		return dbgenTDefs[t].base * int64(sf)
 	}
 
+	// A whole table is NAME.parquet, a split one's part NAME/part-PPP.parquet.
+	whole := func(name string) (string, string) { return outDir, name }
+	split := whole
+	if parts > 1 {
+		split = func(name string) (string, string) {
+			return filepath.Join(outDir, name), fmt.Sprintf("part-%03d", part)
+		}
+	}
 	passes := []struct {
 		table   dbgen.Table
 		rows    int64
 		newLoad func() (*loader, error)
 	}{
-		{dbgen.TRegion, 5, func() (*loader, error) { return newLoader(outDir, regionLoad, "region", regionSchema) }},
-		{dbgen.TNation, 25, func() (*loader, error) { return newLoader(outDir, nationLoad, "nation", nationSchema) }},
+		{dbgen.TRegion, 5, func() (*loader, error) { return newLoader(whole, regionLoad, "region", regionSchema) }},
+		{dbgen.TNation, 25, func() (*loader, error) { return newLoader(whole, nationLoad, "nation", nationSchema) }},
 		{dbgen.TSupp, rows(dbgen.TSupp), func() (*loader, error) {
-			return newLoader(outDir, supplierLoad, "supplier", supplierSchema)
+			return newLoader(split, supplierLoad, "supplier", supplierSchema)
 		}},
 		{dbgen.TCust, rows(dbgen.TCust), func() (*loader, error) {
-			return newLoader(outDir, customerLoad, "customer", customerSchema)
+			return newLoader(split, customerLoad, "customer", customerSchema)
 		}},
 		{dbgen.TPartPsupp, rows(dbgen.TPart), func() (*loader, error) {
-			return newLoader(outDir, partLoad, "part", partSchema, "partsupp", partsuppSchema)
+			return newLoader(split, partLoad, "part", partSchema, "partsupp", partsuppSchema)
 		}},
 		{dbgen.TOrderLine, rows(dbgen.TOrder), func() (*loader, error) {
-			return newLoader(outDir, orderLoad, "orders", ordersSchema, "lineitem", lineitemSchema)
+			return newLoader(split, orderLoad, "orders", ordersSchema, "lineitem", lineitemSchema)
 		}},
 	}
 	for _, p := range passes {
+		start, count := int64(1), p.rows
+		if p.table == dbgen.TRegion || p.table == dbgen.TNation {
+			if part != 0 {
+				continue
+			}
+		} else if parts > 1 {
+			lo, hi := p.rows*int64(part)/int64(parts), p.rows*int64(part+1)/int64(parts)
+			if hi == lo {
+				continue
+			}
+			start, count = lo+1, hi-lo
+			// dbgen's partial(): the parent's streams skip with child
+			// flag 1, its child table's with 0.
+			d := dbgenTDefs[p.table]
+			d.genSeed(1, lo)
+			if d.child != dbgen.TNone {
+				dbgenTDefs[d.child].genSeed(0, lo)
+			}
+		}
 		l, err := p.newLoad()
 		if err != nil {
 			return err
 		}
 		dbgenTDefs[p.table].loader = l
-		err = dbgenGenTbl(p.table, 1, p.rows)
+		err = dbgenGenTbl(p.table, start, count)
 		dbgenTDefs[p.table].loader = nil
 		if cerr := l.close(err == nil); err == nil {
 			err = cerr

@@ -2,6 +2,7 @@ package tpch
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -126,3 +127,62 @@ func TestParseDate(t *testing.T) {
 }
 
 var _ = os.Remove
+
+// Parts generated apart (as gq gen tpch --jobs runs them, here one after
+// another in one process) hold exactly the rows of one serial run: each
+// part's random streams are skipped to its first row.
+func TestGeneratePartsSF001(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dbgen's 300 MB text pool three times")
+	}
+	whole, split := t.TempDir(), t.TempDir()
+	if err := Generate(0.01, whole); err != nil {
+		t.Fatal(err)
+	}
+	const parts = 2
+	for p := range parts {
+		if err := GeneratePart(0.01, split, p, parts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range Tables {
+		want := tableRows(t, readTable(t, filepath.Join(whole, name+".parquet")))
+		var got []string
+		if name == "region" || name == "nation" {
+			got = tableRows(t, readTable(t, filepath.Join(split, name+".parquet")))
+		} else {
+			for p := range parts {
+				path := filepath.Join(split, name, fmt.Sprintf("part-%03d.parquet", p))
+				got = append(got, tableRows(t, readTable(t, path))...)
+			}
+		}
+		// Parts are contiguous row ranges in order: the concatenation
+		// is the serial table row for row.
+		if len(got) != len(want) {
+			t.Errorf("%s: %d rows in parts, %d in one run", name, len(got), len(want))
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s row %d: parts %q, one run %q", name, i, got[i], want[i])
+				break
+			}
+		}
+	}
+}
+
+// tableRows is each row of tbl as one string of its values.
+func tableRows(t *testing.T, tbl arrow.Table) []string {
+	t.Helper()
+	rows := make([]string, tbl.NumRows())
+	for c := range int(tbl.NumCols()) {
+		r := 0
+		for _, chunk := range tbl.Column(c).Data().Chunks() {
+			for i := range chunk.Len() {
+				rows[r] += chunk.ValueStr(i) + "|"
+				r++
+			}
+		}
+	}
+	return rows
+}

@@ -1,6 +1,8 @@
 package tpch
 
 import (
+	"os"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/pingcap/go-tpc/tpch/dbgen"
 
@@ -15,11 +17,17 @@ type loader struct {
 	load func(ws []*tableWriter, item any)
 }
 
-// newLoader opens one table writer per (name, schema) pair in tables.
-func newLoader(dir string, load func([]*tableWriter, any), tables ...any) (*loader, error) {
+// newLoader opens one table writer per (name, schema) pair in tables,
+// writing table NAME as place(NAME)'s dir/base.parquet.
+func newLoader(place func(name string) (dir, base string), load func([]*tableWriter, any), tables ...any) (*loader, error) {
 	l := &loader{load: load}
 	for i := 0; i < len(tables); i += 2 {
-		w, err := newTableWriter(dir, tables[i].(string), tables[i+1].(*arrow.Schema))
+		dir, base := place(tables[i].(string))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			l.close(false)
+			return nil, errs.Wrap(errs.IO, err, "tpch: create %s", dir)
+		}
+		w, err := newTableWriter(dir, base, tables[i+1].(*arrow.Schema))
 		if err != nil {
 			l.close(false)
 			return nil, err

@@ -1,6 +1,11 @@
 package tpch
 
-import "github.com/apache/arrow-go/v18/arrow"
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
 
 // Column kinds of the TPC-H schema, as written to Parquet.
 var (
@@ -39,3 +44,13 @@ var (
 
 // Tables lists the eight TPC-H table names, as Generate names its files.
 var Tables = []string{"customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"}
+
+// TablePath is how table name of a generated data set in dir is opened:
+// dir/NAME.parquet as Generate writes it, or dir/NAME/*.parquet, the parts
+// of gq gen tpch --jobs.
+func TablePath(dir, name string) string {
+	if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.IsDir() {
+		return filepath.Join(dir, name, "*.parquet")
+	}
+	return filepath.Join(dir, name+".parquet")
+}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"gq/benchmarks/tpch"
 	"gq/catalog"
 	"gq/engine"
 	"gq/format"
@@ -180,28 +179,4 @@ func envInt(name string) int {
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && readline.IsTerminal(int(file.Fd()))
-}
-
-// gen implements "gq gen tpch --sf SF --out DIR".
-func gen(args []string, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "tpch" {
-		fmt.Fprintln(stderr, "usage: gq gen tpch --sf 0.1 --out DIR")
-		return exitUsage
-	}
-	fs := flag.NewFlagSet("gq gen tpch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := fs.Float64("sf", 0.1, "scale factor")
-	out := fs.String("out", "", "output directory")
-	if err := fs.Parse(args[1:]); err != nil {
-		return exitUsage
-	}
-	if *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: gq gen tpch --sf 0.1 --out DIR")
-		return exitUsage
-	}
-	if err := tpch.Generate(*sf, *out); err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return exitQuery
-	}
-	return 0
 }

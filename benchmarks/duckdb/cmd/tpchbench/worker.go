@@ -123,7 +123,7 @@ func runOne(ctx context.Context, run runner, engineName, queries, dir string, n 
 func gqRunner(data string, threads int) (runner, error) {
 	cat := catalog.New()
 	for _, name := range tpch.Tables {
-		tbl, err := catalog.OpenFile(name, filepath.Join(data, name+".parquet"))
+		tbl, err := catalog.OpenFile(name, tpch.TablePath(data, name))
 		if err != nil {
 			return nil, err
 		}
