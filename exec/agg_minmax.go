@@ -3,6 +3,7 @@ package exec
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -10,13 +11,15 @@ import (
 
 // minMaxState: min/max of any value type. Integer-like values (Int64,
 // Decimal64, Date32, Boolean as 0/1) live in ints, Float64 in floats,
-// strings in strs; has[g] is false while group g has seen no value.
+// Decimal128 in wides, strings in strs; has[g] is false while group g has
+// seen no value.
 type minMaxState struct {
 	isMax  bool
 	typ    arrow.DataType
 	has    []bool
 	ints   []int64
 	floats []float64
+	wides  []decimal128.Num
 	strs   []string
 }
 
@@ -27,6 +30,8 @@ func (s *minMaxState) resize(n int) {
 		s.floats = growZero(s.floats, n)
 	case arrow.STRING:
 		s.strs = growZero(s.strs, n)
+	case arrow.DECIMAL128:
+		s.wides = growZero(s.wides, n)
 	default:
 		s.ints = growZero(s.ints, n)
 	}
@@ -65,6 +70,17 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 		minMaxTyped(s.isMax, s.has, s.ints, gids, asInt64s(a.Values()), valid)
 	case *array.Float64:
 		minMaxTyped(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
+	case *array.Decimal128:
+		vals := a.Values()
+		for i, g := range gids {
+			if valid != nil && !valid(i) {
+				continue
+			}
+			if v := vals[i]; !s.has[g] || betterWide(s.isMax, v, s.wides[g]) {
+				s.wides[g] = v
+				s.has[g] = true
+			}
+		}
 	case *array.Date32:
 		minMaxTyped(s.isMax, s.has, s.ints, gids, a.Date32Values(), valid)
 	case *array.Boolean:
@@ -90,6 +106,14 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 		return errs.New(errs.Internal, "min/max of %s", arg.DataType())
 	}
 	return nil
+}
+
+// betterWide is better for 128-bit decimals.
+func betterWide(isMax bool, v, cur decimal128.Num) bool {
+	if isMax {
+		return cur.Less(v)
+	}
+	return v.Less(cur)
 }
 
 // minMaxTyped is the hot loop for plain slices (no closure per value);
@@ -123,6 +147,10 @@ func (s *minMaxState) merge(from aggState, src, dst []int32) error {
 			if !s.has[d] || better(s.isMax, f.strs[g], s.strs[d]) {
 				s.strs[d] = f.strs[g]
 			}
+		case arrow.DECIMAL128:
+			if !s.has[d] || betterWide(s.isMax, f.wides[g], s.wides[d]) {
+				s.wides[d] = f.wides[g]
+			}
 		default:
 			if !s.has[d] || better(s.isMax, f.ints[g], s.ints[d]) {
 				s.ints[d] = f.ints[g]
@@ -155,6 +183,8 @@ func (s *minMaxState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 			b.Append(s.ints[g] == 1)
 		case *array.StringBuilder:
 			b.Append(s.strs[g])
+		case *array.Decimal128Builder:
+			b.Append(s.wides[g])
 		}
 	}
 	return bld.NewArray(), nil

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -45,14 +46,17 @@ func newAggState(f AggFunc) (aggState, error) {
 		switch at.ID() {
 		case arrow.FLOAT64:
 			return &floatSumState{avg: avg}, nil
+		case arrow.DECIMAL128:
+			return newWideSumState(f, avg)
 		case arrow.INT64, arrow.DECIMAL64:
-			st := &intSumState{avg: avg, out: f.Type}
-			inScale := expr.ScaleOf(at)
+			wide := avg || f.Type.ID() == arrow.DECIMAL128 || f.Type.ID() == arrow.FLOAT64
+			st := &intSumState{avg: avg, wide: wide, out: f.Type}
+			inScale := decScale(at)
 			if f.Type.ID() == arrow.FLOAT64 {
 				st.floatDiv = float64(pow10i(inScale))
 				return st, nil
 			}
-			outScale := expr.ScaleOf(f.Type)
+			outScale := decScale(f.Type)
 			if outScale < inScale {
 				break
 			}
@@ -69,7 +73,7 @@ func newAggState(f AggFunc) (aggState, error) {
 		}
 		isMax := f.Fn == "max"
 		switch at.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64, arrow.DATE32, arrow.STRING, arrow.BOOL:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64, arrow.DATE32, arrow.STRING, arrow.BOOL:
 			return &minMaxState{isMax: isMax, typ: at}, nil
 		}
 	}
@@ -130,13 +134,8 @@ func (s *intSumState) updateFew(gids []int32, arg arrow.Array, rows []int64) (bo
 	if arg == nil || arg.NullN() > 0 || s.inMul > 1 || len(s.sums) > laneGroups {
 		return false, nil
 	}
-	var vals []int64
-	switch a := arg.(type) {
-	case *array.Int64:
-		vals = a.Int64Values()
-	case *array.Decimal64:
-		vals = asInt64s(a.Values())
-	default:
+	vals, err := sumInputs(arg)
+	if err != nil {
 		return false, nil
 	}
 	var lanes [4 * laneGroups]int64
@@ -159,7 +158,13 @@ func (s *intSumState) updateFew(gids []int32, arg arrow.Array, rows []int64) (bo
 		s.counts[g] += rows[g]
 	}
 	if ovf < 0 {
-		return true, errSumOverflow
+		for g := range s.sums {
+			for l := g << 2; l < g<<2+4; l++ {
+				s.sums[g] -= lanes[l]
+			}
+			s.counts[g] -= rows[g]
+		}
+		return true, s.overflowed(gids, vals, nil)
 	}
 	return true, nil
 }
@@ -196,15 +201,23 @@ func (s *countState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	return aggArray(mem, arrow.PrimitiveTypes.Int64, s.counts[:n], nil), nil
 }
 
-// intSumState: sum/avg of Int64 or Decimal64, exact in int64 (overflow is
-// an Execution error). counts is the number of non-NULL values (0: NULL).
+// intSumState: sum/avg of Int64 or Decimal64. Rows are added in int64,
+// wrapping; a batch whose adds overflow is taken back (wrapping
+// subtraction restores the sums exactly), then, where the result may pass
+// int64 (wide: a DECIMAL(38) or DOUBLE result, or avg), added again
+// carrying into hi, else the overflow is an Execution error. Group g's
+// exact sum is hi[g]*2^64 + sums[g] (sums[g] signed); hi stays nil until
+// a batch overflows, so sums that fit in int64 cost what they did before
+// sums could pass it. counts is the number of non-NULL values (0: NULL).
 type intSumState struct {
 	avg       bool
+	wide      bool
 	out       arrow.DataType
 	inMul     int64   // sum: rescale input to the result's scale
 	resultMul int64   // avg: 10^(result scale - input scale)
 	floatDiv  float64 // result Float64: divide by 10^input scale
 	sums      []int64
+	hi        []int64
 	counts    []int64
 }
 
@@ -213,20 +226,89 @@ var errSumOverflow = errs.New(errs.Execution, "sum overflows the range of its ty
 func (s *intSumState) resize(n int) {
 	s.sums = growZero(s.sums, n)
 	s.counts = growZero(s.counts, n)
+	if s.hi != nil {
+		s.hi = growZero(s.hi, n)
+	}
+}
+
+// at is group g's exact sum.
+func (s *intSumState) at(g int) decimal128.Num {
+	lo := s.sums[g]
+	var hi int64
+	if s.hi != nil {
+		hi = s.hi[g]
+	}
+	return decimal128.New(hi+lo>>63, uint64(lo))
+}
+
+// set makes n group g's sum.
+func (s *intSumState) set(g int, n decimal128.Num) {
+	if s.hi == nil {
+		s.hi = make([]int64, len(s.sums), cap(s.sums))
+	}
+	lo := int64(n.LowBits())
+	s.sums[g] = lo
+	s.hi[g] = n.HighBits() - lo>>63
+}
+
+// overflowed handles a batch whose int64 adds overflowed and were taken
+// back: an error where the result is int64, else the batch added exactly.
+func (s *intSumState) overflowed(gids []int32, vals []int64, arg arrow.Array) error {
+	if !s.wide {
+		return errSumOverflow
+	}
+	return s.addWide(gids, vals, arg)
+}
+
+// addWide adds the non-NULL rows of a batch (arg nil: none is NULL)
+// exactly: an add that overflows int64 carries into hi.
+func (s *intSumState) addWide(gids []int32, vals []int64, arg arrow.Array) error {
+	if s.hi == nil {
+		s.hi = make([]int64, len(s.sums), cap(s.sums))
+	}
+	hasNulls := arg != nil && arg.NullN() > 0
+	sums, his, counts := s.sums, s.hi, s.counts
+	for i, g := range gids {
+		if hasNulls && arg.IsNull(i) {
+			continue
+		}
+		v := vals[i]
+		if s.inMul > 1 {
+			n, ovf := add128(s.at(int(g)), mul64x64(v, s.inMul))
+			if ovf {
+				return errWideSumOverflow
+			}
+			s.set(int(g), n)
+			counts[g]++
+			continue
+		}
+		a := sums[g]
+		r := a + v
+		if (a^r)&(v^r) < 0 {
+			his[g] += v>>63 | 1 // past MaxInt64: +2^64; past MinInt64: -2^64
+		}
+		sums[g] = r
+		counts[g]++
+	}
+	return nil
+}
+
+func sumInputs(arg arrow.Array) ([]int64, error) {
+	switch a := arg.(type) {
+	case *array.Int64:
+		return a.Int64Values(), nil
+	case *array.Decimal64:
+		return asInt64s(a.Values()), nil
+	}
+	return nil, errs.New(errs.Internal, "sum of %s", arg.DataType())
 }
 
 func (s *intSumState) update(gids []int32, arg arrow.Array) error {
-	var vals []int64
-	switch a := arg.(type) {
-	case *array.Int64:
-		vals = a.Int64Values()
-	case *array.Decimal64:
-		vals = asInt64s(a.Values())
-	default:
-		return errs.New(errs.Internal, "sum of %s", arg.DataType())
+	vals, err := sumInputs(arg)
+	if err != nil {
+		return err
 	}
 	sums, counts := s.sums, s.counts
-	overflow := false
 	hasNulls := arg.NullN() > 0
 	if !hasNulls && s.inMul <= 1 && len(sums) == 1 {
 		// One group (no GROUP BY): a register accumulates.
@@ -238,7 +320,7 @@ func (s *intSumState) update(gids []int32, arg arrow.Array) error {
 			a = r
 		}
 		if ovf < 0 {
-			return errSumOverflow
+			return s.overflowed(gids, vals, nil) // nothing stored yet
 		}
 		sums[0] = a
 		counts[0] += int64(len(gids))
@@ -260,10 +342,18 @@ func (s *intSumState) update(gids []int32, arg arrow.Array) error {
 			counts[g]++
 		}
 		if ovf < 0 {
-			return errSumOverflow
+			for i, g := range gids {
+				sums[g] -= vals[i]
+				counts[g]--
+			}
+			return s.overflowed(gids, vals, nil)
 		}
 		return nil
 	}
+	if s.wide {
+		return s.addWide(gids, vals, arg)
+	}
+	overflow := false
 	for i, g := range gids {
 		if hasNulls && arg.IsNull(i) {
 			continue
@@ -317,7 +407,13 @@ func (s *intSumState) updateFewGroups(gids []int32, vals []int64) error {
 		}
 	}
 	if ovf < 0 {
-		return errSumOverflow
+		for g := range s.sums {
+			for l := g << 2; l < g<<2+4; l++ {
+				s.sums[g] -= lanes[l]
+				s.counts[g] -= counts[l]
+			}
+		}
+		return s.overflowed(gids, vals, nil)
 	}
 	return nil
 }
@@ -331,21 +427,42 @@ func absI(v int64) int64 {
 
 func (s *intSumState) merge(from aggState, src, dst []int32) error {
 	f := from.(*intSumState)
-	overflow := false
-	for i, g := range src {
-		d := dst[i]
-		a, v := s.sums[d], f.sums[g]
-		r := a + v
-		if (a^r)&(v^r) < 0 {
-			overflow = true
+	if s.hi == nil && f.hi == nil {
+		var ovf int64
+		for i, g := range src {
+			d := dst[i]
+			a, v := s.sums[d], f.sums[g]
+			r := a + v
+			ovf |= (a ^ r) & (v ^ r)
+			s.sums[d] = r
+			s.counts[d] += f.counts[g]
 		}
-		s.sums[d] = r
+		if ovf >= 0 {
+			return nil
+		}
+		if !s.wide {
+			return errSumOverflow
+		}
+		for i, g := range src {
+			s.sums[dst[i]] -= f.sums[g]
+			s.counts[dst[i]] -= f.counts[g]
+		}
+	}
+	for i, g := range src {
+		d := int(dst[i])
+		n, ovf := add128(s.at(d), f.at(int(g)))
+		if ovf {
+			return errWideSumOverflow
+		}
+		s.set(d, n)
 		s.counts[d] += f.counts[g]
 	}
-	if overflow {
-		return errSumOverflow
-	}
 	return nil
+}
+
+// fits reports whether group g's sum is within int64.
+func (s *intSumState) fits(g int) bool {
+	return s.hi == nil || s.hi[g] == 0
 }
 
 func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
@@ -357,7 +474,11 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 		out := make([]float64, n)
 		for g := range n {
 			if valid[g] {
-				out[g] = float64(s.sums[g]) / s.floatDiv
+				if s.fits(g) {
+					out[g] = float64(s.sums[g]) / s.floatDiv
+				} else {
+					out[g] = wideFloat(s.at(g)) / s.floatDiv
+				}
 				if s.avg {
 					out[g] /= float64(s.counts[g])
 				}
@@ -365,7 +486,32 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 		}
 		return aggArray(mem, s.out, out, valid), nil
 	}
+	if s.out.ID() == arrow.DECIMAL128 {
+		out := make([]decimal128.Num, n)
+		for g := range n {
+			if !valid[g] {
+				continue
+			}
+			v, ok := s.at(g), true
+			if s.avg {
+				v, ok = avgRound128(v, s.resultMul, s.counts[g])
+			}
+			if !ok || !fitsDigits(v, maxDecimalDigits) {
+				return nil, errWideSumOverflow
+			}
+			out[g] = v
+		}
+		return aggArray(mem, s.out, out, valid), nil
+	}
 	if !s.avg {
+		if s.hi == nil {
+			return aggArray(mem, s.out, s.sums[:n], valid), nil
+		}
+		for g := range n {
+			if valid[g] && !s.fits(g) {
+				return nil, errSumOverflow
+			}
+		}
 		return aggArray(mem, s.out, s.sums[:n], valid), nil
 	}
 	out := make([]int64, n)
@@ -373,11 +519,17 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 		if !valid[g] {
 			continue
 		}
-		v, ok := expr.MulDivRound(s.sums[g], s.resultMul, s.counts[g])
-		if !ok {
+		if s.fits(g) {
+			if v, ok := expr.MulDivRound(s.sums[g], s.resultMul, s.counts[g]); ok {
+				out[g] = v
+				continue
+			}
+		}
+		v, ok := avgRound128(s.at(g), s.resultMul, s.counts[g])
+		if !ok || !fitsInt64(v) {
 			return nil, errSumOverflow
 		}
-		out[g] = v
+		out[g] = int64(v.LowBits())
 	}
 	return aggArray(mem, s.out, out, valid), nil
 }
@@ -399,7 +551,7 @@ func (s *avgOfSum) update([]int32, arrow.Array) error {
 func (s *avgOfSum) merge(aggState, []int32, []int32) error { return nil }
 
 func (s *avgOfSum) result(mem memory.Allocator, n int) (arrow.Array, error) {
-	s.avg.sums, s.avg.counts = s.sum.sums, s.sum.counts
+	s.avg.sums, s.avg.hi, s.avg.counts = s.sum.sums, s.sum.hi, s.sum.counts
 	return s.avg.result(mem, n)
 }
 
@@ -463,12 +615,13 @@ func asInt64s[T ~int64](v []T) []int64 {
 	return unsafe.Slice((*int64)(unsafe.Pointer(&v[0])), len(v))
 }
 
-// aggArray copies vals into an array of type dt (Int64, Decimal64 or
-// Float64); valid nil means no NULLs.
-func aggArray[T int64 | float64](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
+// aggArray copies vals into an array of type dt (Int64, Decimal64,
+// Float64 or Decimal128); valid nil means no NULLs.
+func aggArray[T int64 | float64 | decimal128.Num](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
 	n := len(vals)
 	buf := memory.NewResizableBuffer(mem)
-	buf.Resize(n * 8)
+	var zero T
+	buf.Resize(n * int(unsafe.Sizeof(zero)))
 	if n > 0 {
 		copy(unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), n), vals)
 	}

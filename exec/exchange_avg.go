@@ -3,6 +3,7 @@ package exec
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 	"gq/expr"
@@ -87,6 +88,9 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 		}
 		return aggArray(c.Alloc, t, out, valid), nil
 	}
+	if w, isWide := sum.(*array.Decimal128); isWide {
+		return a.averageWide(c, w, cnt, valid, t)
+	}
 	var vals []int64
 	switch s := sum.(type) {
 	case *array.Int64:
@@ -96,7 +100,7 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 	default:
 		return nil, errs.New(errs.Internal, "avg combine: sum is %s", sum.DataType())
 	}
-	inScale := expr.ScaleOf(sum.DataType())
+	inScale := decScale(sum.DataType())
 	if t.ID() == arrow.FLOAT64 {
 		out := make([]float64, n)
 		div := float64(pow10i(inScale))
@@ -107,7 +111,7 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 		}
 		return aggArray(c.Alloc, t, out, valid), nil
 	}
-	outScale := expr.ScaleOf(t)
+	outScale := decScale(t)
 	if outScale < inScale {
 		return nil, errs.New(errs.Internal, "avg combine: result scale %d below input scale %d", outScale, inScale)
 	}
@@ -122,6 +126,52 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 			return nil, errSumOverflow
 		}
 		out[i] = v
+	}
+	return aggArray(c.Alloc, t, out, valid), nil
+}
+
+// averageWide is average for 128-bit partial sums (DECIMAL(38)), rounding
+// as the one-rank avg does (avgRound128).
+func (a *AvgCombine) averageWide(c *Context, sum *array.Decimal128, cnt *array.Int64, valid []bool, t arrow.DataType) (arrow.Array, error) {
+	n := sum.Len()
+	inScale := decScale(sum.DataType())
+	vals := sum.Values()
+	if t.ID() == arrow.FLOAT64 {
+		out := make([]float64, n)
+		div := float64(pow10i(inScale))
+		for i := range n {
+			if valid[i] {
+				out[i] = wideFloat(vals[i]) / div / float64(cnt.Value(i))
+			}
+		}
+		return aggArray(c.Alloc, t, out, valid), nil
+	}
+	k := decScale(t) - inScale
+	if k < 0 || k > 18 {
+		return nil, errs.New(errs.Internal, "avg combine: result scale %d from input scale %d", decScale(t), inScale)
+	}
+	mul := pow10i(k)
+	wide := t.ID() == arrow.DECIMAL128
+	nums := make([]decimal128.Num, n)
+	for i := range n {
+		if !valid[i] {
+			continue
+		}
+		v, ok := avgRound128(vals[i], mul, cnt.Value(i))
+		if !ok || !fitsDigits(v, maxDecimalDigits) {
+			return nil, errWideSumOverflow
+		}
+		if !wide && !fitsInt64(v) {
+			return nil, errSumOverflow
+		}
+		nums[i] = v
+	}
+	if wide {
+		return aggArray(c.Alloc, t, nums, valid), nil
+	}
+	out := make([]int64, n)
+	for i, v := range nums {
+		out[i] = int64(v.LowBits())
 	}
 	return aggArray(c.Alloc, t, out, valid), nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
@@ -802,6 +803,11 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 				continue
 			}
 			v := acc[1].Value(r)
+			if wb, ok := b.(*array.Decimal128Builder); ok && f.Fn == "sum" {
+				// The device's integer sums are 128 bits (low, high word).
+				wb.Append(decimal128.New(acc[2].Value(r), uint64(v)))
+				continue
+			}
 			if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
 				if hi := acc[2].Value(r); hi != v>>63 {
 					b.Release()
@@ -829,6 +835,18 @@ func fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int)
 	cnt := acc[0]
 	if f.Fn == "count" || f.Fn == "count_star" {
 		return fromImages(c.Alloc, t, cnt, n, nil), nil
+	}
+	if f.Fn == "sum" && t.ID() == arrow.DECIMAL128 {
+		// A DECIMAL(38) sum: the device's 128-bit sum (low, high word).
+		lo, hi := acc[1].Int64Values(), acc[2].Int64Values()
+		nums := make([]decimal128.Num, n)
+		valid := make([]bool, n)
+		for r := range n {
+			if valid[r] = cnt.Value(r) > 0; valid[r] {
+				nums[r] = decimal128.New(hi[r], uint64(lo[r]))
+			}
+		}
+		return aggArray(c.Alloc, t, nums, valid), nil
 	}
 	if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
 		lo, hi := acc[1].Int64Values(), acc[2].Int64Values()

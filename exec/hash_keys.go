@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -32,7 +33,7 @@ type keyCodec struct {
 func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 	for _, t := range types {
 		switch t.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL:
 		default:
 			return keyCodec{}, errs.New(errs.Internal, "key of type %s is not a gq value type", t)
 		}
@@ -136,8 +137,9 @@ func (kc keyCodec) prepare(arrs []arrow.Array, n int, bk *batchKeys) {
 }
 
 // encode serialises the rows: per column a flag byte (0 NULL, 1 value)
-// then, for a value, 8 bytes (Int64, Decimal64, Float64), 4 (Date32), 1
-// (Boolean) or a 4-byte length and the bytes (String).
+// then, for a value, 16 bytes (Decimal128: low word, high word), 8 (Int64,
+// Decimal64, Float64), 4 (Date32), 1 (Boolean) or a 4-byte length and the
+// bytes (String).
 func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 	offs := grown(bk.offs, n+1)
 	clear(offs)
@@ -188,6 +190,13 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 			put = func(i int, p int32) int32 {
 				binary.LittleEndian.PutUint64(enc[p:], uint64(vals[i]))
 				return p + 8
+			}
+		case *array.Decimal128:
+			vals := x.Values()
+			put = func(i int, p int32) int32 {
+				binary.LittleEndian.PutUint64(enc[p:], vals[i].LowBits())
+				binary.LittleEndian.PutUint64(enc[p+8:], uint64(vals[i].HighBits()))
+				return p + 16
 			}
 		case *array.Float64:
 			vals := x.Float64Values()
@@ -287,6 +296,8 @@ func putInts(vals []int64, n int, enc []byte, pos []int32) {
 
 func fixedWidth(t arrow.DataType) int {
 	switch t.ID() {
+	case arrow.DECIMAL128:
+		return 16
 	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
 		return 8
 	case arrow.DATE32:
@@ -672,6 +683,11 @@ func (t *keyTable) keyArrays(mem memory.Allocator, types []arrow.DataType) []arr
 			case *array.Decimal64Builder:
 				b.Append(decimal.Decimal64(binary.LittleEndian.Uint64(t.arena[p:])))
 				p += 8
+			case *array.Decimal128Builder:
+				lo := binary.LittleEndian.Uint64(t.arena[p:])
+				hi := int64(binary.LittleEndian.Uint64(t.arena[p+8:]))
+				b.Append(decimal128.New(hi, lo))
+				p += 16
 			case *array.Float64Builder:
 				b.Append(math.Float64frombits(binary.LittleEndian.Uint64(t.arena[p:])))
 				p += 8

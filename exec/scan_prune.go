@@ -4,6 +4,7 @@ import (
 	"cmp"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/catalog"
 	"gq/expr"
@@ -104,9 +105,9 @@ func asRangePred(e expr.Expr) (rangePred, bool) {
 }
 
 func sameDecimalScale(a, b arrow.DataType) bool {
-	da, ok1 := a.(*arrow.Decimal64Type)
-	db, ok2 := b.(*arrow.Decimal64Type)
-	return ok1 && ok2 && da.Scale == db.Scale
+	da, ok1 := a.(arrow.DecimalType)
+	db, ok2 := b.(arrow.DecimalType)
+	return ok1 && ok2 && da.GetScale() == db.GetScale()
 }
 
 // excludes reports whether no value in [min, max] satisfies the predicate.
@@ -134,6 +135,11 @@ func (p rangePred) excludes(min, max any) bool {
 // compareValues compares a statistic with a literal value of the same
 // gq type (integers, decimals, dates); ok is false otherwise.
 func compareValues(a, b any) (int, bool) {
+	if x, ok := wideValue(a); ok {
+		if y, ok := wideValue(b); ok {
+			return x.Cmp(y), true
+		}
+	}
 	switch x := a.(type) {
 	case int64:
 		switch y := b.(type) {
@@ -153,4 +159,17 @@ func compareValues(a, b any) (int, bool) {
 	// Floats (NaN, -0) and strings (writers may truncate string
 	// statistics) are not trusted for pruning.
 	return 0, false
+}
+
+// wideValue is an integer or decimal statistic or literal (int64 or
+// decimal128.Num, both sides of one scale) as 128 bits, so that a
+// DECIMAL(38) column's statistics compare with a narrower literal.
+func wideValue(v any) (decimal128.Num, bool) {
+	switch x := v.(type) {
+	case decimal128.Num:
+		return x, true
+	case int64:
+		return decimal128.FromI64(x), true
+	}
+	return decimal128.Num{}, false
 }

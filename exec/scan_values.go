@@ -4,6 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -68,6 +69,15 @@ func appendLiteral(bld array.Builder, l *expr.Literal) error {
 		var v int64
 		if v, ok = l.Value.(int64); ok {
 			b.Append(decimal.Decimal64(v))
+		}
+	case *array.Decimal128Builder:
+		switch v := l.Value.(type) {
+		case decimal128.Num:
+			b.Append(v)
+			ok = true
+		case int64: // a value that fits in int64, as a decimal64 literal holds it
+			b.Append(decimal128.FromI64(v))
+			ok = true
 		}
 	case *array.Date32Builder:
 		var v int32

@@ -100,6 +100,44 @@ func newSortCol(arr arrow.Array, desc, nullsFirst bool) (sortCol, error) {
 	return c, nil
 }
 
+// newSortCols normalises arr into the sort columns that order it: one,
+// or for a Decimal128 two (its high word signed, then its low word
+// unsigned), which compared in turn order the 128-bit values.
+func newSortCols(arr arrow.Array, desc, nullsFirst bool) ([]sortCol, error) {
+	d, ok := arr.(*array.Decimal128)
+	if !ok {
+		c, err := newSortCol(arr, desc, nullsFirst)
+		if err != nil {
+			return nil, err
+		}
+		return []sortCol{c}, nil
+	}
+	n := d.Len()
+	hi := sortCol{norm: make([]uint64, n), desc: desc, nullsFirst: nullsFirst}
+	lo := sortCol{norm: make([]uint64, n), desc: desc, nullsFirst: nullsFirst}
+	for i, v := range d.Values() {
+		hi.norm[i] = uint64(v.HighBits()) ^ signBit
+		lo.norm[i] = v.LowBits()
+	}
+	if d.NullN() > 0 {
+		hi.valid = make([]bool, n)
+		for i := range n {
+			if d.IsValid(i) {
+				hi.valid[i] = true
+			} else {
+				hi.norm[i], lo.norm[i] = 0, 0 // NULLs never compare by value
+			}
+		}
+		lo.valid = hi.valid
+	}
+	if desc {
+		for i := range n {
+			hi.norm[i], lo.norm[i] = ^hi.norm[i], ^lo.norm[i]
+		}
+	}
+	return []sortCol{hi, lo}, nil
+}
+
 // normFloat maps a float64 to a uint64 with the same order; -0 equals 0
 // and every NaN sorts after +Inf (as in PostgreSQL and DuckDB).
 func normFloat(v float64) uint64 {
@@ -171,12 +209,14 @@ func buildSortKeys(c *Context, keys []compiledExpr, desc, nullsFirst []bool, b a
 	if err != nil {
 		return nil, nil, err
 	}
-	sk := make(sortKeys, len(keys))
+	sk := make(sortKeys, 0, len(keys))
 	for i, a := range arrs {
-		if sk[i], err = newSortCol(a, desc[i], nullsFirst[i]); err != nil {
+		cols, err := newSortCols(a, desc[i], nullsFirst[i])
+		if err != nil {
 			releaseArrays(arrs)
 			return nil, nil, err
 		}
+		sk = append(sk, cols...)
 	}
 	// The string columns point into arrs, so the caller keeps them alive
 	// while it uses the keys.

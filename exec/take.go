@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -37,6 +38,8 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 	case *array.Date32:
 		data = takeFixed(mem, arr.DataType(), a.Date32Values(), idx, validity, nulls)
 	case *array.Decimal64:
+		data = takeFixed(mem, arr.DataType(), a.Values(), idx, validity, nulls)
+	case *array.Decimal128:
 		data = takeFixed(mem, arr.DataType(), a.Values(), idx, validity, nulls)
 	case *array.Int32:
 		data = takeFixed(mem, arr.DataType(), a.Int32Values(), idx, validity, nulls)
@@ -104,7 +107,7 @@ func takeValidity(mem memory.Allocator, arr arrow.Array, idx []int32) (*memory.B
 	return buf, nulls
 }
 
-func takeFixed[T ~int32 | ~int64 | ~float64](mem memory.Allocator, dt arrow.DataType, vals []T, idx []int32, validity *memory.Buffer, nulls int) arrow.ArrayData {
+func takeFixed[T ~int32 | ~int64 | ~float64 | decimal128.Num](mem memory.Allocator, dt arrow.DataType, vals []T, idx []int32, validity *memory.Buffer, nulls int) arrow.ArrayData {
 	var zero T
 	buf := memory.NewResizableBuffer(mem)
 	buf.Resize(len(idx) * int(unsafe.Sizeof(zero)))

@@ -1,0 +1,223 @@
+package exec
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+	"gq/expr"
+)
+
+// 128-bit arithmetic for sums and averages whose result is DECIMAL(38)
+// (Arrow decimal128): signed two's complement values as decimal128.Num
+// (high word signed, low word unsigned).
+
+// maxDecimalDigits is the widest DECIMAL gq holds (decimal128).
+const maxDecimalDigits = 38
+
+var errWideSumOverflow = errs.New(errs.Execution, "sum overflows the range of DECIMAL(38)")
+
+// add128 is a+b and whether it overflowed 128 bits.
+func add128(a, b decimal128.Num) (decimal128.Num, bool) {
+	lo, c := bits.Add64(a.LowBits(), b.LowBits(), 0)
+	x, y := a.HighBits(), b.HighBits()
+	hi := x + y + int64(c)
+	return decimal128.New(hi, lo), (x^hi)&(y^hi) < 0
+}
+
+// mul64x64 is the exact signed product a*b.
+func mul64x64(a, b int64) decimal128.Num {
+	hi, lo := bits.Mul64(absU64(a), absU64(b))
+	n := decimal128.New(int64(hi), lo)
+	if (a < 0) != (b < 0) {
+		n = n.Negate()
+	}
+	return n
+}
+
+func absU64(v int64) uint64 {
+	if v < 0 {
+		return uint64(-v)
+	}
+	return uint64(v)
+}
+
+// fitsInt64 reports whether n is within int64 (its high word is the sign
+// extension of its low word).
+func fitsInt64(n decimal128.Num) bool {
+	return n.HighBits() == int64(n.LowBits())>>63
+}
+
+// fitsDigits reports whether |n| < 10^digits (1 <= digits <= 38).
+func fitsDigits(n decimal128.Num, digits int32) bool {
+	lim := decimal128.GetScaleMultiplier(int(digits))
+	return n.Less(lim) && lim.Negate().Less(n)
+}
+
+// avgRound128 is sum*mul/count rounded half away from zero (as
+// expr.MulDivRound rounds), exact for any 128-bit sum; ok is false when
+// the quotient does not fit in 128 bits.
+func avgRound128(sum decimal128.Num, mul, count int64) (decimal128.Num, bool) {
+	if fitsInt64(sum) {
+		if q, ok := expr.MulDivRound(int64(sum.LowBits()), mul, count); ok {
+			return decimal128.FromI64(q), true
+		}
+	}
+	num := sum.BigInt()
+	num.Mul(num, big.NewInt(mul))
+	neg := num.Sign() < 0
+	num.Abs(num)
+	d := big.NewInt(count)
+	q, r := new(big.Int).QuoRem(num, d, new(big.Int))
+	if r.Lsh(r, 1).Cmp(d) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	if neg {
+		q.Neg(q)
+	}
+	if q.BitLen() > 127 {
+		return decimal128.Num{}, false
+	}
+	return decimal128.FromBigInt(q), true
+}
+
+// wideFloat is n as the nearest float64.
+func wideFloat(n decimal128.Num) float64 {
+	f, _ := new(big.Float).SetInt(n.BigInt()).Float64()
+	return f
+}
+
+// wideSumState: sum/avg of Decimal128, in 128 bits (an add that passes
+// them is an Execution error; so is a result past 38 digits).
+type wideSumState struct {
+	avg       bool
+	out       arrow.DataType
+	resultMul int64   // avg: 10^(result scale - input scale)
+	floatDiv  float64 // result Float64: 10^input scale
+	sums      []decimal128.Num
+	counts    []int64
+}
+
+func newWideSumState(f AggFunc, avg bool) (aggState, error) {
+	inScale := decScale(f.Arg.DataType())
+	st := &wideSumState{avg: avg, out: f.Type}
+	switch f.Type.ID() {
+	case arrow.FLOAT64:
+		st.floatDiv = math.Pow10(int(inScale))
+		return st, nil
+	case arrow.DECIMAL64, arrow.DECIMAL128:
+	default:
+		return nil, errs.New(errs.Unsupported, "%s of %s as %s", f.Fn, f.Arg.DataType(), f.Type)
+	}
+	k := decScale(f.Type) - inScale
+	switch {
+	case !avg && k == 0:
+	case avg && k >= 0 && k <= 18:
+		st.resultMul = pow10i(k)
+	default:
+		return nil, errs.New(errs.Unsupported, "%s of %s as %s (a change of scale by %d)", f.Fn, f.Arg.DataType(), f.Type, k)
+	}
+	return st, nil
+}
+
+func (s *wideSumState) resize(n int) {
+	s.sums = growZero(s.sums, n)
+	s.counts = growZero(s.counts, n)
+}
+
+func (s *wideSumState) update(gids []int32, arg arrow.Array) error {
+	a, ok := arg.(*array.Decimal128)
+	if !ok {
+		return errs.New(errs.Internal, "wide sum of %s", arg.DataType())
+	}
+	vals := a.Values()[:len(gids)]
+	sums, counts := s.sums, s.counts
+	hasNulls := a.NullN() > 0
+	var ovf int64
+	for i, g := range gids {
+		if hasNulls && a.IsNull(i) {
+			continue
+		}
+		x, v := sums[g], vals[i]
+		lo, c := bits.Add64(x.LowBits(), v.LowBits(), 0)
+		xh, vh := x.HighBits(), v.HighBits()
+		hi := xh + vh + int64(c)
+		ovf |= (xh ^ hi) & (vh ^ hi)
+		sums[g] = decimal128.New(hi, lo)
+		counts[g]++
+	}
+	if ovf < 0 {
+		return errWideSumOverflow
+	}
+	return nil
+}
+
+func (s *wideSumState) merge(from aggState, src, dst []int32) error {
+	f := from.(*wideSumState)
+	for i, g := range src {
+		d := dst[i]
+		n, ovf := add128(s.sums[d], f.sums[g])
+		if ovf {
+			return errWideSumOverflow
+		}
+		s.sums[d] = n
+		s.counts[d] += f.counts[g]
+	}
+	return nil
+}
+
+func (s *wideSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	valid := make([]bool, n)
+	for g := range n {
+		valid[g] = s.counts[g] > 0
+	}
+	if s.floatDiv != 0 {
+		out := make([]float64, n)
+		for g := range n {
+			if valid[g] {
+				out[g] = wideFloat(s.sums[g]) / s.floatDiv
+				if s.avg {
+					out[g] /= float64(s.counts[g])
+				}
+			}
+		}
+		return aggArray(mem, s.out, out, valid), nil
+	}
+	wide := s.out.ID() == arrow.DECIMAL128
+	nums := make([]decimal128.Num, n)
+	for g := range n {
+		if !valid[g] {
+			continue
+		}
+		v, ok := s.sums[g], true
+		if s.avg {
+			v, ok = avgRound128(v, s.resultMul, s.counts[g])
+		}
+		if !ok || !fitsDigits(v, maxDecimalDigits) || !wide && !fitsInt64(v) {
+			return nil, errWideSumOverflow
+		}
+		nums[g] = v
+	}
+	if wide {
+		return aggArray(mem, s.out, nums, valid), nil
+	}
+	out := make([]int64, n)
+	for g, v := range nums {
+		out[g] = int64(v.LowBits())
+	}
+	return aggArray(mem, s.out, out, valid), nil
+}
+
+// decScale is the scale of a Decimal64 or Decimal128 type, 0 for others.
+func decScale(t arrow.DataType) int32 {
+	if d, ok := t.(arrow.DecimalType); ok {
+		return d.GetScale()
+	}
+	return 0
+}
