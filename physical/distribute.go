@@ -433,19 +433,24 @@ func splitAggregate(x *exec.HashAggregate, in exec.Node) (partial *exec.HashAggr
 
 func summable(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64:
 		return true
 	}
 	return false
 }
 
-// sumType is the exact type of a partial sum of values of type t, or nil.
+// sumType is the exact type of a partial sum of values of type t, or nil:
+// integers and decimals sum into DECIMAL(38) of their scale (128 bits, so
+// an average's partial sums cannot overflow where its one-rank sum does
+// not).
 func sumType(t arrow.DataType) arrow.DataType {
 	switch t.ID() {
-	case arrow.INT64, arrow.FLOAT64:
+	case arrow.FLOAT64:
 		return t
-	case arrow.DECIMAL64:
-		return expr.Decimal(expr.MaxDecimalPrecision, t.(*arrow.Decimal64Type).Scale)
+	case arrow.DECIMAL64, arrow.DECIMAL128:
+		return &arrow.Decimal128Type{Precision: 38, Scale: t.(arrow.DecimalType).GetScale()}
+	case arrow.INT64:
+		return &arrow.Decimal128Type{Precision: 38}
 	}
 	return nil
 }

@@ -231,6 +231,16 @@ func keyType(a, b arrow.DataType) arrow.DataType {
 	if arrow.TypeEqual(a, b) {
 		return a
 	}
+	if a.ID() == arrow.DECIMAL128 || b.ID() == arrow.DECIMAL128 {
+		// DECIMAL(38) beside another decimal or an integer: compared as
+		// DECIMAL(38) at the larger scale.
+		sa, okA := decimalOrIntScale(a)
+		sb, okB := decimalOrIntScale(b)
+		if !okA || !okB {
+			return nil
+		}
+		return &arrow.Decimal128Type{Precision: 38, Scale: max(sa, sb)}
+	}
 	da, okA := a.(*arrow.Decimal64Type)
 	db, okB := b.(*arrow.Decimal64Type)
 	switch {
@@ -242,6 +252,15 @@ func keyType(a, b arrow.DataType) arrow.DataType {
 		return expr.Decimal(expr.MaxDecimalPrecision, db.Scale)
 	}
 	return nil
+}
+
+// decimalOrIntScale is the scale of a decimal type, 0 for BIGINT; false
+// for other types.
+func decimalOrIntScale(t arrow.DataType) (int32, bool) {
+	if d, ok := t.(arrow.DecimalType); ok {
+		return d.GetScale(), true
+	}
+	return 0, t.ID() == arrow.INT64
 }
 
 func castTo(e expr.Expr, t arrow.DataType) expr.Expr {
@@ -258,7 +277,7 @@ func keyCastTo(e expr.Expr, t arrow.DataType) expr.Expr {
 	if arrow.TypeEqual(e.DataType(), t) {
 		return e
 	}
-	if t.ID() != arrow.DECIMAL64 {
+	if t.ID() != arrow.DECIMAL64 && t.ID() != arrow.DECIMAL128 {
 		return castTo(e, t)
 	}
 	return &expr.Call{Fn: "key_cast", Args: []expr.Expr{e}, Type: t}
@@ -269,7 +288,9 @@ func keyCastTo(e expr.Expr, t arrow.DataType) expr.Expr {
 // scales differ (one side is rescaled and may overflow) both sides go
 // through nn_key_cast, otherwise nothing can overflow and a cast will do.
 func nullAwareKeys(a, b expr.Expr, t arrow.DataType) (expr.Expr, expr.Expr) {
-	if t.ID() != arrow.DECIMAL64 || expr.ScaleOf(a.DataType()) == expr.ScaleOf(b.DataType()) {
+	sa, _ := decimalOrIntScale(a.DataType())
+	sb, _ := decimalOrIntScale(b.DataType())
+	if t.ID() != arrow.DECIMAL64 && t.ID() != arrow.DECIMAL128 || sa == sb {
 		return castTo(a, t), castTo(b, t)
 	}
 	nn := func(e expr.Expr) expr.Expr { return &expr.Call{Fn: "nn_key_cast", Args: []expr.Expr{e}, Type: t} }
