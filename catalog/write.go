@@ -76,9 +76,10 @@ type ParquetWriter struct {
 }
 
 // CreateParquet starts the Parquet file path (created by Close) for
-// batches of schema. gq's DECIMAL (Arrow decimal64) is written as
-// decimal128, the width every Parquet reader knows; the values are the
-// same.
+// batches of schema. gq's DECIMAL up to 18 digits (Arrow decimal64) is
+// written as decimal128, the width every Parquet reader knows; the values
+// are the same. DECIMAL(19..38) columns are decimal128 already and go as
+// they are.
 func CreateParquet(path string, schema *arrow.Schema) (*ParquetWriter, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {

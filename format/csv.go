@@ -65,7 +65,7 @@ func (cw *csvWriter) Write(b arrow.RecordBatch) error {
 	plain := make([]bool, len(cols))
 	for c, col := range cols {
 		switch col.DataType().ID() {
-		case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
+		case arrow.INT64, arrow.INT32, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.BOOL, arrow.FLOAT64:
 			plain[c] = cw.delim == ',' || cw.delim == ';' || cw.delim == '|' || cw.delim == '\t'
 		}
 	}
