@@ -55,6 +55,8 @@ type parquetFile struct {
 	// this file: the two differ once a nested or unreadable column comes
 	// before it.
 	leaves []int
+	// nested maps a nested column to all its leaves (leaves holds the first).
+	nested map[int][]int
 }
 
 // leaf is the file's leaf column index of the table's column c.
@@ -177,7 +179,12 @@ func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad [
 		f := *sf.Field
 		why := ""
 		if !sf.IsLeaf() || md.Schema.Column(sf.ColIndex).MaxRepetitionLevel() > 0 {
-			why = "nested columns are not supported yet"
+			var t arrow.DataType
+			if t, why = addNested(&pf, sf, path); why == "" {
+				files = append(files, f)
+				gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: true})
+				continue
+			}
 		} else if t, err := normalizeType(path, f); err != nil {
 			why = unreadableWhy(f)
 		} else {
@@ -275,8 +282,9 @@ func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []in
 	slices.Sort(wanted)
 	wanted = slices.Compact(wanted)
 	leaves := make([]int, len(wanted))
-	for i, c := range wanted {
-		leaves[i] = pf.leaf(c)
+	leaves = leaves[:0]
+	for _, c := range wanted {
+		leaves = append(leaves, pf.leavesOf(c)...)
 	}
 
 	f, err := os.Open(pf.path)
@@ -325,7 +333,7 @@ func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []in
 		}
 		rec := rr.RecordBatch()
 		for i, p := range pos {
-			a, err := normalizeArray(rec.Column(p), outSchema.Field(i).Type, mem)
+			a, err := normalizeNested(rec.Column(p), outSchema.Field(i).Type, mem)
 			if err != nil {
 				releaseAll(cols[:i])
 				return errs.Wrap(errs.Execution, err, "%s: column %s", pf.path, outSchema.Field(i).Name)
@@ -420,6 +428,9 @@ func (t *ParquetTable) RowGroupStats(split, column int) (st ColumnStats, ok bool
 		}
 	}()
 	pf := &t.files[sp.file]
+	if pf.nested[column] != nil { // a leaf's statistics are not the column's
+		return ColumnStats{}, false
+	}
 	cc, err := pf.md.RowGroup(sp.rowGroup).ColumnChunk(pf.leaf(column))
 	if err != nil {
 		return ColumnStats{}, false

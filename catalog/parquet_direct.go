@@ -99,7 +99,7 @@ func (t *ParquetTable) directKinds() {
 	t.direct = make([]directKind, t.schema.NumFields())
 	for c := range t.direct {
 		col := md.Schema.Column(t.files[0].leaf(c))
-		if col.MaxRepetitionLevel() > 0 {
+		if col.MaxRepetitionLevel() > 0 || t.files[0].nested[c] != nil {
 			continue
 		}
 		t.direct[c] = directKindOf(col.PhysicalType(), t.fileSchema.Field(c).Type, t.schema.Field(c).Type)

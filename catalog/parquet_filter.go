@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // RowFilter is a predicate that a scan hands to the table, so that rows are
@@ -100,6 +102,10 @@ var _ FilteredTable = (*ParquetTable)(nil)
 func takeRows(mem memory.Allocator, b arrow.RecordBatch, sel []int32) arrow.RecordBatch {
 	cols := make([]arrow.Array, b.NumCols())
 	for i, col := range b.Columns() {
+		if expr.IsNested(col.DataType()) {
+			cols[i] = expr.TakeNested(mem, col, sel)
+			continue
+		}
 		bld := array.NewBuilder(mem, col.DataType())
 		bld.Reserve(len(sel))
 		for _, r := range sel {

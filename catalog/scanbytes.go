@@ -20,8 +20,10 @@ func (t *ParquetTable) SplitBytes(split int, columns []int) int64 {
 		if c >= len(pf.leaves) {
 			continue // a partition column
 		}
-		if cc, err := rg.ColumnChunk(pf.leaf(c)); err == nil {
-			n += cc.TotalCompressedSize()
+		for _, l := range pf.leavesOf(c) {
+			if cc, err := rg.ColumnChunk(l); err == nil {
+				n += cc.TotalCompressedSize()
+			}
 		}
 	}
 	return n

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // TakeBatch gathers rows idx of b into a new batch (same schema). An index
@@ -27,6 +29,9 @@ func TakeBatch(mem memory.Allocator, b arrow.RecordBatch, idx []int32) arrow.Rec
 
 // TakeArray gathers values idx of arr into a new array; -1 yields NULL.
 func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
+	if expr.IsNested(arr.DataType()) {
+		return expr.TakeNested(mem, arr, idx)
+	}
 	n := len(idx)
 	validity, nulls := takeValidity(mem, arr, idx)
 	var data arrow.ArrayData

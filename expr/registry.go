@@ -220,6 +220,9 @@ func DecimalPS(t arrow.DataType) (p, s int32) {
 
 // TypeName is t as SQL users know it, for error messages.
 func TypeName(t arrow.DataType) string {
+	if IsNested(t) {
+		return nestedTypeName(t)
+	}
 	switch t.ID() {
 	case arrow.BOOL:
 		return "BOOLEAN"

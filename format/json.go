@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/expr"
 )
 
 // WriteJSON writes the rows as a JSON array of objects keyed by column
@@ -70,6 +72,9 @@ func (jw *jsonWriter) Close() error {
 func jsonValue(col arrow.Array, r int) string {
 	if IsNull(col, r) {
 		return "null"
+	}
+	if expr.IsNested(col.DataType()) {
+		return string(appendNestedJSON(nil, col, r))
 	}
 	s := Value(col, r)
 	switch col.DataType().ID() {

@@ -59,6 +59,9 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 	case *array.Boolean:
 		return strconv.AppendBool(dst, a.Value(i))
 	}
+	if expr.IsNested(arr.DataType()) {
+		return appendNested(dst, arr, i)
+	}
 	return append(dst, arr.ValueStr(i)...)
 }
 
@@ -134,6 +137,9 @@ func FormatFloat(v float64) string {
 // TypeName is the SQL name of a gq value type: BIGINT, DOUBLE,
 // DECIMAL(p,s), DATE, VARCHAR, BOOLEAN.
 func TypeName(t arrow.DataType) string {
+	if expr.IsNested(t) {
+		return expr.TypeName(t)
+	}
 	switch t.ID() {
 	case arrow.INT64, arrow.INT32, arrow.INT16, arrow.INT8:
 		return "BIGINT"

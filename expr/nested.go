@@ -1,0 +1,94 @@
+package expr
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/compute"
+	cexec "github.com/apache/arrow-go/v18/arrow/compute/exec"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// Nested values: a file's list, struct and map columns are read as Arrow
+// nested arrays whose leaves are gq value types (catalog normalises them as
+// it does flat columns; large and fixed-size lists become lists). They can
+// be selected, tested with IS [NOT] NULL, counted, carried through every
+// operator as payload, and taken apart by the functions of fn_struct_extract.go,
+// fn_list_extract.go, fn_list_length.go, fn_map_extract.go and
+// fn_cardinality.go. Everything that needs an order, an equality or
+// arithmetic on the whole value (keys of GROUP BY, joins, ORDER BY,
+// DISTINCT, comparisons, casts, min/max/sum) is refused at binding by
+// NestedErr, naming the column, its type and the feature.
+
+// IsNested reports whether t is a list, struct or map type.
+func IsNested(t arrow.DataType) bool {
+	switch t.(type) {
+	case *arrow.ListType, *arrow.LargeListType, *arrow.FixedSizeListType, *arrow.StructType, *arrow.MapType:
+		return true
+	}
+	return false
+}
+
+// NestedErr is the binding error of a feature applied to a nested value:
+// what names the value (a column name or the expression), near locates it.
+func NestedErr(near, what string, t arrow.DataType, feature string) error {
+	return errs.NewNear(errs.Unsupported, near, "%s has type %s: %s of a nested value is not supported", what, TypeName(t), feature)
+}
+
+// nestedTypeName spells a nested type as DuckDB does: BIGINT[],
+// STRUCT(a BIGINT, b VARCHAR), MAP(VARCHAR, BIGINT).
+func nestedTypeName(t arrow.DataType) string {
+	switch t := t.(type) {
+	case *arrow.MapType:
+		return "MAP(" + TypeName(t.KeyType()) + ", " + TypeName(t.ItemType()) + ")"
+	case *arrow.ListType:
+		return TypeName(t.Elem()) + "[]"
+	case *arrow.LargeListType:
+		return TypeName(t.Elem()) + "[]"
+	case *arrow.FixedSizeListType:
+		return TypeName(t.Elem()) + fmt.Sprintf("[%d]", t.Len())
+	case *arrow.StructType:
+		s := "STRUCT("
+		for i, f := range t.Fields() {
+			if i > 0 {
+				s += ", "
+			}
+			s += f.Name + " " + TypeName(f.Type)
+		}
+		return s + ")"
+	}
+	return t.String()
+}
+
+// Nested values are never keys, but they travel as payload through every
+// operator that gathers rows (exec.TakeArray, catalog's filtered scans).
+// Such gathers are rarer and slower than flat ones, so they go through
+// arrow-go's compute Take, which handles every nested layout.
+
+// TakeNested gathers values idx of the nested array arr; -1 yields NULL.
+func TakeNested(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
+	b := array.NewInt32Builder(mem)
+	defer b.Release()
+	b.Reserve(len(idx))
+	for _, j := range idx {
+		if j < 0 {
+			b.AppendNull()
+		} else {
+			b.UnsafeAppend(j)
+		}
+	}
+	ix := b.NewInt32Array()
+	defer ix.Release()
+	out, err := compute.TakeArray(cexec.WithAllocator(context.Background(), mem), arr, ix)
+	if err != nil {
+		// Indices come from the operator and are in range: a failure here
+		// is a bug in arrow-go or in the caller, as a panic in TakeArray's
+		// flat cases would be; the operator's recover reports it.
+		panic("expr.TakeNested: " + err.Error())
+	}
+	return out
+}
