@@ -71,11 +71,11 @@ func TestReadParquetHive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := schemaOf(tb), "id int64, name utf8, dec decimal64(10, 2), v float64, k int64"; got != want {
+	if got, want := schemaOf(tb), "id int64, l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, m map<utf8, int64, items_nullable>, dec decimal64(10, 2), v float64, k int64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
 	sum := 0
-	for _, r := range readAll(t, tb, []int{4, 0}, 3) {
+	for _, r := range readAll(t, tb, []int{7, 0}, 3) {
 		if r[0] == "2" {
 			sum++
 		}
@@ -84,7 +84,7 @@ func TestReadParquetHive(t *testing.T) {
 		t.Errorf("%d rows of k=2", sum)
 	}
 	// Filtered reads take the partition column too.
-	if n := len(readAll(t, tb, []int{4}, 100)); n != 20 {
+	if n := len(readAll(t, tb, []int{7}, 100)); n != 20 {
 		t.Errorf("%d rows", n)
 	}
 }
@@ -96,7 +96,7 @@ func TestDataDirHive(t *testing.T) {
 	dir := t.TempDir()
 	rec := nestedRecord(t, 10)
 	defer rec.Release()
-	for _, p := range []string{"year=2023/m=1", "year=2023/m=2", "year=2024/m=1"} {
+	for _, p := range []string{"year=2023/mon=1", "year=2023/mon=2", "year=2024/mon=1"} {
 		writeFile(t, filepath.Join(dir, "sales", p, ".keep"), "")
 		writeParquet(t, filepath.Join(dir, "sales", p, "part-0.parquet"), rec, 4)
 	}
@@ -108,25 +108,25 @@ func TestDataDirHive(t *testing.T) {
 	if !ok {
 		t.Fatal("no table sales")
 	}
-	if got, want := schemaOf(tb), "id int64, name utf8, dec decimal64(10, 2), v float64, year int64, m int64"; got != want {
+	if got, want := schemaOf(tb), "id int64, l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, m map<utf8, int64, items_nullable>, dec decimal64(10, 2), v float64, year int64, mon int64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
 	count := map[string]int{}
-	for _, r := range readAll(t, tb, []int{4, 5}, 7) {
+	for _, r := range readAll(t, tb, []int{7, 8}, 7) {
 		count[r[0]+"/"+r[1]]++
 	}
 	if count["2023/1"] != 10 || count["2023/2"] != 10 || count["2024/1"] != 10 || len(count) != 3 {
 		t.Errorf("rows per partition %v", count)
 	}
-	writeFile(t, filepath.Join(dir, "sales", "year=2025", "m=3", ".keep"), "")
-	writeParquet(t, filepath.Join(dir, "sales", "year=2025", "m=3", "part-0.parquet"), rec, 4)
+	writeFile(t, filepath.Join(dir, "sales", "year=2025", "mon=3", ".keep"), "")
+	writeParquet(t, filepath.Join(dir, "sales", "year=2025", "mon=3", "part-0.parquet"), rec, 4)
 	// The folder's stamp may fall in the same clock tick as the first
 	// listing; the lookup sees the new partition either way once the
 	// racy window has passed.
 	var n int
 	for range 50 {
 		tb, _ = c.Table("sales")
-		if n = len(readAll(t, tb, []int{4}, 100)); n == 40 {
+		if n = len(readAll(t, tb, []int{7}, 100)); n == 40 {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)

@@ -78,7 +78,8 @@ func TestUnreadableColumns(t *testing.T) {
 	for _, f := range tb.Schema().Fields() {
 		names = append(names, f.Name+" "+f.Type.String())
 	}
-	if got, want := strings.Join(names, ", "), "id int64, name utf8, dec decimal64(10, 2), v float64"; got != want {
+	if got, want := strings.Join(names, ", "), "id int64, l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), v float64"; got != want {
 		t.Errorf("schema = %s, want %s", got, want)
 	}
 	var bad []string
@@ -88,7 +89,7 @@ func TestUnreadableColumns(t *testing.T) {
 			t.Errorf("unreadable %+v", u)
 		}
 	}
-	if got, want := strings.Join(bad, " "), "ts l st m uuid wide tz t"; got != want {
+	if got, want := strings.Join(bad, " "), "ts uuid wide tz t"; got != want {
 		t.Errorf("unreadable = %s, want %s", got, want)
 	}
 	err = Unreadable(tb)[0].Err("ts")
@@ -101,7 +102,7 @@ func TestUnreadableColumns(t *testing.T) {
 	var vsum float64
 	var rows, nulls int
 	for s := 0; s < tb.NumSplits(); s++ {
-		err := tb.Read(context.Background(), s, []int{3, 0, 1, 2, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+		err := tb.Read(context.Background(), s, []int{6, 0, 2, 5, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
 			defer b.Release()
 			for i := 0; i < int(b.NumRows()); i++ {
 				vsum += b.Column(0).(*array.Float64).Value(i)
@@ -123,11 +124,19 @@ func TestUnreadableColumns(t *testing.T) {
 	}
 	// Statistics are those of the column's own leaf.
 	pt := tb.(*ParquetTable)
-	st, ok := pt.RowGroupStats(1, 3)
+	st, ok := pt.RowGroupStats(1, 6)
 	if !ok || !st.HasMinMax || st.Min != 15.0 || st.Max != 29.5 {
 		t.Errorf("stats of v in row group 1: %+v %v", st, ok)
 	}
-	if pt.SplitBytes(0, []int{3}) <= 0 {
+	if pt.SplitBytes(0, []int{6}) <= 0 {
 		t.Errorf("SplitBytes of v is 0")
+	}
+	// A nested column's leaves have statistics, the column has none;
+	// its bytes are those of all its leaves.
+	if st, ok := pt.RowGroupStats(1, 4); ok {
+		t.Errorf("stats of the map m: %+v", st)
+	}
+	if m, k := pt.SplitBytes(0, []int{4}), pt.SplitBytes(0, []int{2}); m <= k {
+		t.Errorf("SplitBytes of m (two leaves) %d <= of name %d", m, k)
 	}
 }
