@@ -92,3 +92,15 @@ func TakeNested(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array 
 	}
 	return out
 }
+
+// takesNested lists the IR names of what accepts nested arguments: the
+// functions that take them apart and the NULL tests. Any other operator or
+// function given one is refused at binding (NestedErr).
+var takesNested = map[string]bool{
+	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true,
+	"is_null": true, "is_not_null": true,
+}
+
+// TakesNested reports whether the IR function or operator fn accepts
+// nested arguments.
+func TakesNested(fn string) bool { return takesNested[fn] }

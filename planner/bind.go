@@ -33,6 +33,9 @@ func BindContext(ctx context.Context, cat *catalog.Catalog, stmt sqlparser.State
 	if err != nil {
 		return nil, err
 	}
+	if err := checkNested(r.plan); err != nil {
+		return nil, err
+	}
 	return r.plan, nil
 }
 

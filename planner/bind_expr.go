@@ -77,6 +77,9 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 	case *sqlparser.ColName:
 		sc, err := c.s.resolve(x)
 		if err != nil {
+			if f, ok := c.fieldAccess(x); ok {
+				return f, nil
+			}
 			if x.Qualifier.IsEmpty() { // HAVING may name a select alias
 				for _, it := range c.aliases {
 					if it.alias != "" && strings.EqualFold(it.alias, x.Name.String()) {

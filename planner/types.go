@@ -169,6 +169,9 @@ func unify(what string, es []Expr) (arrow.DataType, []Expr, error) {
 // (decimals may keep different scales; the evaluator aligns them).
 func compareArgs(op string, l, r Expr) (Expr, Expr, error) {
 	lt, rt := l.Type(), r.Type()
+	if err := nestedUse("", &Func{Name: "eq", Args: []Expr{l, r}}); err != nil {
+		return nil, nil, err
+	}
 	if isDecimal(lt) && isDecimal(rt) {
 		return l, r, nil
 	}

@@ -1,0 +1,185 @@
+package planner
+
+import (
+	"strings"
+
+	"gq/expr"
+	"gq/parser/sqlparser"
+)
+
+// Nested columns (list, struct, map) bind like any other and travel as
+// payload; what needs an order, an equality or arithmetic on the whole value
+// is refused here, after binding, by one walk over the plan: checkNested
+// names the column, its type and the feature. The operators' own type
+// rules would otherwise fail later, at run time, with an internal error.
+
+// checkNested returns the error of the first feature of p applied to a
+// nested value, nil when there is none.
+func checkNested(p Plan) error {
+	var err error
+	check := func(feature string, es ...Expr) {
+		for _, e := range es {
+			if err == nil && e != nil {
+				err = nestedUse(feature, e)
+			}
+		}
+	}
+	keys := func(feature string, es ...Expr) {
+		for _, e := range es {
+			if err == nil && e != nil && expr.IsNested(e.Type()) {
+				err = nestedErr(feature, e)
+			}
+		}
+		check(feature, es...)
+	}
+	var walk func(Plan)
+	walk = func(p Plan) {
+		switch n := p.(type) {
+		case *Scan:
+			check("a filter", n.Filter)
+		case *Filter:
+			check("WHERE", n.Cond)
+		case *Project:
+			check("SELECT", n.Exprs...)
+		case *Aggregate:
+			keys("GROUP BY, DISTINCT or UNION", n.GroupBy...)
+			for _, a := range n.Aggs {
+				if a.Arg != nil && expr.IsNested(a.Arg.Type()) && (a.Fn != "count" || a.Distinct) {
+					fn := a.Fn
+					if a.Distinct {
+						fn += "(DISTINCT)"
+					}
+					keys("aggregate "+fn, a.Arg)
+				}
+				check("an aggregate", a.Arg)
+			}
+		case *Join:
+			check("a join condition", n.Cond)
+		case *Sort:
+			for _, k := range n.Keys {
+				keys("ORDER BY", k.Expr)
+			}
+		case *Window:
+			keys("PARTITION BY", n.PartitionBy...)
+			for _, k := range n.OrderBy {
+				keys("a window's ORDER BY", k.Expr)
+			}
+			for _, f := range n.Funcs {
+				for _, a := range f.Args {
+					if expr.IsNested(a.Type()) && f.Fn != "count" {
+						keys("window function "+f.Fn, a)
+					}
+					check("a window function", a)
+				}
+			}
+		}
+		for _, in := range p.Inputs() {
+			if err == nil {
+				walk(in)
+			}
+		}
+	}
+	walk(p)
+	return err
+}
+
+// nestedUse is the error of the first call inside e that is given a nested
+// argument it cannot take.
+func nestedUse(feature string, e Expr) error {
+	f, ok := e.(*Func)
+	if !ok {
+		return nil
+	}
+	for _, a := range f.Args {
+		if err := nestedUse(feature, a); err != nil {
+			return err
+		}
+	}
+	if expr.TakesNested(f.Name) {
+		return nil
+	}
+	for _, a := range f.Args {
+		if expr.IsNested(a.Type()) {
+			return nestedErr(opFeature(f.Name), a)
+		}
+	}
+	return nil
+}
+
+// opFeature names an IR operator or function for an error.
+func opFeature(fn string) string {
+	switch fn {
+	case "eq", "ne", "lt", "le", "gt", "ge":
+		return "comparison"
+	case "cast":
+		return "CAST"
+	case "in":
+		return "IN"
+	}
+	if s, ok := opSymbol[fn]; ok {
+		return "operator " + s
+	}
+	return "function " + fn
+}
+
+// nestedErr names the nested value e (the column it reads, where it reads
+// one) for feature.
+func nestedErr(feature string, e Expr) error {
+	name := exprText(e)
+	what := "expression " + name
+	if c, ok := e.(*ColRef); ok {
+		what = "column " + c.Name
+		name = c.Name
+	}
+	return expr.NestedErr(name, what, e.Type(), feature)
+}
+
+// exprText is e as a query would write it, without column IDs.
+func exprText(e Expr) string {
+	switch x := e.(type) {
+	case *ColRef:
+		return x.Name
+	case *Func:
+		args := make([]string, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = exprText(a)
+		}
+		return x.Name + "(" + strings.Join(args, ", ") + ")"
+	}
+	return e.String()
+}
+
+// fieldAccess binds a.b (or t.a.b, a.b.c) as a struct field where a is not
+// a table but a STRUCT column, as DuckDB does after table.column fails.
+func (c *ectx) fieldAccess(x *sqlparser.ColName) (Expr, bool) {
+	q := x.Qualifier
+	if q.Name.IsEmpty() {
+		return nil, false
+	}
+	var col *sqlparser.ColName
+	var path []string
+	if q.Qualifier.IsEmpty() {
+		col = &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(q.Name.String())}
+		path = []string{x.Name.String()}
+	} else { // t.a.b: table t's column a; else a.b.c: column a's field b
+		col = &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(q.Name.String()), Qualifier: sqlparser.TableName{Name: q.Qualifier}}
+		path = []string{x.Name.String()}
+		if _, err := c.s.resolve(col); err != nil {
+			col = &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(q.Qualifier.String())}
+			path = []string{q.Name.String(), x.Name.String()}
+		}
+	}
+	sc, err := c.s.resolve(col)
+	if err != nil {
+		return nil, false
+	}
+	var e Expr = &ColRef{ID: sc.id, Name: sc.name, T: sc.t}
+	for _, f := range path {
+		r, err := expr.LookupSQL("struct_extract").Bind(fnBinder{}, "struct_extract", []expr.Operand{e, &Const{Value: f, T: expr.String}})
+		if err != nil {
+			return nil, false
+		}
+		e = r.(Expr)
+	}
+	return e, true
+}
