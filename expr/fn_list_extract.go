@@ -7,11 +7,11 @@ import (
 	"gq/errs"
 )
 
-// list_extract(l, i) (also list_element, element_at) is the i-th element of
+// list_extract(l, i) (also list_element, array_extract) is the i-th element of
 // the list l, counted from 1, or from the end when i is negative (DuckDB's
 // rule); NULL when i is 0 or out of range. CPU only.
 func init() {
-	Register(&Function{Name: "list_extract", SQL: []string{"list_extract", "list_element", "element_at", "array_extract"}, MinArgs: 2, MaxArgs: 2,
+	Register(&Function{Name: "list_extract", SQL: []string{"list_extract", "list_element", "array_extract"}, MinArgs: 2, MaxArgs: 2,
 		Bind: func(b Binder, name string, args []Operand) (Operand, error) {
 			lt, ok := args[0].Type().(*arrow.ListType)
 			if !ok {

@@ -7,11 +7,11 @@ import (
 	"gq/errs"
 )
 
-// len(l) (also array_length, list_length) is the number of elements of the
+// len(l) (also array_length) is the number of elements of the
 // list l, NULL elements included; len of a string is its length in
 // characters, as DuckDB's len is. CPU only.
 func init() {
-	Register(&Function{Name: "list_length", SQL: []string{"len", "array_length", "list_length"}, MinArgs: 1, MaxArgs: 1,
+	Register(&Function{Name: "list_length", SQL: []string{"len", "array_length"}, MinArgs: 1, MaxArgs: 1,
 		Bind: func(b Binder, name string, args []Operand) (Operand, error) {
 			t := args[0].Type()
 			switch {

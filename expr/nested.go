@@ -98,6 +98,7 @@ func TakeNested(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array 
 // function given one is refused at binding (NestedErr).
 var takesNested = map[string]bool{
 	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true,
+	"map_extract": true, "map_extract_value": true,
 	"is_null": true, "is_not_null": true,
 }
 

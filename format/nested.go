@@ -2,6 +2,8 @@ package format
 
 import (
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -11,9 +13,10 @@ import (
 // Nested values print as DuckDB prints them: lists [1, 2, NULL], structs
 // {'a': 1, 'b': x}, maps {k=v, k2=v2}; a string inside one is quoted only
 // where it would otherwise be ambiguous (DuckDB's rule: it holds a
-// bracket, quote, comma, colon, equals sign or backslash, starts or ends
-// with a space, is empty or reads NULL). JSON output writes arrays and
-// objects instead (appendNestedJSON).
+// bracket, parenthesis, quote, comma, colon or equals sign, starts or ends
+// with a space, is empty or reads NULL), and a DOUBLE inside one keeps a
+// decimal point (1.0) as DuckDB's text of a DOUBLE does. JSON output writes
+// arrays and objects instead (appendNestedJSON).
 
 // appendNested appends the text of the nested value arr[i] (not NULL).
 func appendNested(dst []byte, arr arrow.Array, i int) []byte {
@@ -72,14 +75,40 @@ func appendElem(dst []byte, arr arrow.Array, i int) []byte {
 		}
 		return append(dst, v...)
 	}
+	if f, ok := arr.(*array.Float64); ok {
+		return appendNestedFloat(dst, f.Value(i))
+	}
 	return AppendValue(dst, arr, i)
+}
+
+// appendNestedFloat spells v as DuckDB does inside a nested value: the
+// shortest digits, an exponent below 1e-4 and from 1e16, else a decimal
+// point always (1.0, 1000000000000000.0).
+func appendNestedFloat(dst []byte, v float64) []byte {
+	switch {
+	case math.IsNaN(v):
+		return append(dst, "nan"...)
+	case math.IsInf(v, 1):
+		return append(dst, "inf"...)
+	case math.IsInf(v, -1):
+		return append(dst, "-inf"...)
+	}
+	if a := math.Abs(v); a != 0 && (a < 1e-4 || a >= 1e16) {
+		return strconv.AppendFloat(dst, v, 'e', -1, 64)
+	}
+	n := len(dst)
+	dst = strconv.AppendFloat(dst, v, 'f', -1, 64)
+	if !strings.ContainsRune(string(dst[n:]), '.') {
+		dst = append(dst, ".0"...)
+	}
+	return dst
 }
 
 func needsQuotes(s string) bool {
 	if s == "" || strings.EqualFold(s, "null") || s[0] == ' ' || s[len(s)-1] == ' ' {
 		return true
 	}
-	return strings.ContainsAny(s, `"'(),:=[]{}\`)
+	return strings.ContainsAny(s, `"'(),:=[]{}`)
 }
 
 // appendQuoted appends s in single quotes, escaping quotes and backslashes.
