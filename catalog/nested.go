@@ -7,7 +7,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"gq/errs"
 	"gq/expr"
@@ -203,7 +205,10 @@ func listFrom(a arrow.Array, t *arrow.ListType, offs []int32, values arrow.Array
 
 // addNested adds the nested top-level field sf to pf's columns, or says
 // why gq cannot read it; t is its gq type.
-func addNested(pf *parquetFile, sf pqarrow.SchemaField, where string) (t arrow.DataType, why string) {
+func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, where string) (t arrow.DataType, why string) {
+	if legacyListOfLists(node) {
+		return nil, "a legacy two-level list of lists, which arrow-go reads as a list of structs"
+	}
 	t, why = nestedType(where, *sf.Field)
 	if why != "" {
 		return nil, why
@@ -218,6 +223,28 @@ func addNested(pf *parquetFile, sf pqarrow.SchemaField, where string) (t arrow.D
 	pf.nested[len(pf.leaves)] = leaves
 	pf.leaves = append(pf.leaves, leaves[0])
 	return t, ""
+}
+
+// legacyListOfLists reports whether node holds a repeated LIST-annotated
+// group: the element of a two-level (legacy) list that is itself a list.
+// pqarrow reads it as a struct of one list field where DuckDB, following
+// the format's compatibility rules, reads a list of lists.
+func legacyListOfLists(node schema.Node) bool {
+	g, ok := node.(*schema.GroupNode)
+	if !ok {
+		return false
+	}
+	if g.RepetitionType() == parquet.Repetitions.Repeated {
+		if _, list := g.LogicalType().(schema.ListLogicalType); list || g.ConvertedType() == schema.ConvertedTypes.List {
+			return true
+		}
+	}
+	for i := 0; i < g.NumFields(); i++ {
+		if legacyListOfLists(g.Field(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // leavesOf lists the file's leaf columns of the table's column c.

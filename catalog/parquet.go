@@ -175,12 +175,12 @@ func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad [
 	}
 	pf = parquetFile{path: path, md: md}
 	var files, gqs []arrow.Field
-	for _, sf := range man.Fields {
+	for i, sf := range man.Fields {
 		f := *sf.Field
 		why := ""
 		if !sf.IsLeaf() || md.Schema.Column(sf.ColIndex).MaxRepetitionLevel() > 0 {
 			var t arrow.DataType
-			if t, why = addNested(&pf, sf, path); why == "" {
+			if t, why = addNested(&pf, sf, md.Schema.Root().Field(i), path); why == "" {
 				files = append(files, f)
 				gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: true})
 				continue

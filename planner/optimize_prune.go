@@ -1,6 +1,10 @@
 package planner
 
-import "github.com/apache/arrow-go/v18/arrow"
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/expr"
+)
 
 // PruneColumns removes columns no ancestor needs: scans read only what is
 // used above them, projections, values, aggregates and windows drop unused
@@ -40,8 +44,9 @@ func prune(p Plan, need colSet) Plan {
 				c.Ordinals = append(c.Ordinals, n.Ordinals[i])
 			}
 		}
-		if len(c.Cols) == 0 && len(n.Cols) > 0 {
-			i := narrowest(n.Cols)
+		// A nested column is never read for a row count: a table of only
+		// nested columns scans none (the table still counts its rows).
+		if i := narrowest(n.Cols); len(c.Cols) == 0 && len(n.Cols) > 0 && !expr.IsNested(n.Cols[i].Type) {
 			c.Cols, c.Ordinals = []Column{n.Cols[i]}, []int{n.Ordinals[i]}
 		}
 		return &c
@@ -184,7 +189,9 @@ func narrowest(cols []Column) int {
 	best, bestW := 0, 1<<30
 	for i, c := range cols {
 		w := 128 // strings and others
-		if fw, ok := c.Type.(arrow.FixedWidthDataType); ok && c.Type.ID() != arrow.STRING {
+		if expr.IsNested(c.Type) {
+			w = 1 << 20
+		} else if fw, ok := c.Type.(arrow.FixedWidthDataType); ok && c.Type.ID() != arrow.STRING {
 			w = fw.BitWidth()
 		}
 		if w < bestW {

@@ -12,6 +12,7 @@ import (
 
 	"gq/catalog"
 	"gq/engine"
+	"gq/errs"
 )
 
 // A file corpus check asks, for every Parquet file written by some other
@@ -33,6 +34,10 @@ type CorpusFile struct {
 	Mismatches []string // "col: why" for readable columns that differ
 	Unreadable []string // "col (type)" gq lists as unreadable
 	NoOracle   []string // readable columns DuckDB cannot read or the harness cannot print
+	// Refused are "col: why" for readable columns whose values gq
+	// refuses with a clean IO error where DuckDB reads them (a page above
+	// arrow-go's size limit, a record that breaks the format's rules).
+	Refused []string
 }
 
 // OK reports a file gq handles as well as DuckDB does for what it reads:
@@ -92,7 +97,8 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 	desc := q(func(c context.Context) Rows { return runDuck(c, db, "DESCRIBE SELECT * FROM read_parquet("+lit+")") })
 	var duckCols []string
 	if desc.Err != nil {
-		r.DuckErr = oneLine(desc.Err.Error())
+		// Name the file relative to the corpus before cutting the line.
+		r.DuckErr = oneLine(strings.ReplaceAll(desc.Err.Error(), strings.TrimSuffix(path, rel), ""))
 	} else {
 		for _, row := range desc.Cells {
 			duckCols = append(duckCols, row[0])
@@ -154,6 +160,10 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 			// BYTE_STREAM_SPLIT integer column, a value type the
 			// harness does not format): nothing to compare with.
 			r.NoOracle = append(r.NoOracle, col)
+			continue
+		}
+		if g.Err != nil && (d.Err == nil || timedOut(d.Err)) && errs.KindOf(g.Err) == errs.IO {
+			r.Refused = append(r.Refused, col+": "+oneLine(strings.ReplaceAll(g.Err.Error(), path, rel)))
 			continue
 		}
 		if v, why := Compare(g, d); v == Agree {
@@ -230,6 +240,9 @@ func CorpusMarkdown(files []CorpusFile) string {
 		notes := append(unreadableKinds(f.Unreadable), f.Mismatches...)
 		if f.Rows != "" {
 			notes = append(notes, "row count: "+f.Rows)
+		}
+		for _, c := range f.Refused {
+			notes = append(notes, "refused by gq (IO error): "+c)
 		}
 		for _, c := range f.NoOracle {
 			notes = append(notes, c+": read by gq, not by DuckDB (or not printable by the harness)")

@@ -16,6 +16,7 @@ import (
 
 	"gq/engine"
 	"gq/errs"
+	"gq/expr"
 	"gq/format"
 )
 
@@ -65,6 +66,8 @@ func RunGQ(ctx context.Context, e *engine.Engine, sql string) Rows {
 				switch f, isFloat := col.(*array.Float64); {
 				case format.IsNull(col, r):
 					row[c] = nullCell
+				case expr.IsNested(col.DataType()):
+					row[c] = canonArrow(col, r)
 				case isFloat:
 					// Exponent form marks a DOUBLE: cellsClose then allows
 					// only relative error, not a printed-scale one.

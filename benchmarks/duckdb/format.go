@@ -80,6 +80,8 @@ func formatValue(v any, dbType string) (string, error) {
 		return x.String(), nil
 	case duckdbgo.Decimal:
 		return formatDecimal(x.Value, int(x.Scale)), nil
+	case []any, map[string]any, duckdbgo.OrderedMap:
+		return canonGo(x)
 	case time.Time:
 		if strings.EqualFold(dbType, "DATE") {
 			return x.Format("2006-01-02"), nil
