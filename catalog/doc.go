@@ -21,9 +21,11 @@
 // (Catalog.SetWarn) and tried again when it changes: one bad file must
 // not keep the other tables from loading.
 //
-// A file's columns that gq has no value type for (nested, timestamps,
-// intervals, wide decimals…) do not block the file: they stay out of the
-// table's Schema and are listed by Unreadable, so that the binder can
+// Parquet list, struct and map columns are read as Arrow nested arrays of
+// the same shape whose leaves are normalised like flat columns (nested.go).
+// A file's columns that gq has no value type for (timestamps, intervals,
+// nested columns with such a leaf…) do not block the file: they stay out of
+// the table's Schema and are listed by Unreadable, so that the binder can
 // leave them out of * and fail a query naming one with its type and file
 // (unreadable.go). CSV files may be gzip or zstd compressed; their
 // delimiter, header line and column types are sniffed from a sample

@@ -7,7 +7,8 @@
 // which bounds memory; cancelling the Context stops every goroutine.
 //
 // Ownership: a batch sent on a channel belongs to the receiver, which must
-// Release it when done. Batches hold only gq's value types (see expr).
+// Release it when done. Batches hold only gq's value types (see expr);
+// nested columns are payload only, gathered by expr.TakeNested.
 //
 // GPU operators (gpu*.go) are twins of CPU ones that physical.PlaceOnGPU
 // puts in their place: GPUScan reads the device table cache (gpu_cache.go);

@@ -3,6 +3,9 @@
 // function registry (registry.go: one entry per SQL function with its type
 // rule, its CPU kernel and its device code generator) and the vectorised
 // evaluator over Arrow record batches: one call computes a whole column.
+// Nested values (lists, structs, maps a file holds) are values too: they
+// travel through every operator, and the functions of nested.go take them
+// apart; anything needing their order or equality is refused at binding.
 //
 // The planner produces these trees with all types resolved and casts made
 // explicit (each function's type rule, Function.Bind, is what it calls);

@@ -12,6 +12,9 @@
 //
 // Functions bind by their expr registry entry (functions.go): the entry's
 // type rule, not the planner, decides argument casts and result types.
+// s.f names a struct field where no table s has a column f; after binding,
+// checkNested refuses nested values where an order, an equality or a
+// cast of them would be needed (bind_nested.go).
 //
 // planner must not import physical or exec: it builds on expr (value types,
 // the function registry) and catalog, a peer of exec above expr.
