@@ -3,6 +3,7 @@ package expr
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -57,11 +58,25 @@ func nestedTypeName(t arrow.DataType) string {
 			if i > 0 {
 				s += ", "
 			}
-			s += f.Name + " " + TypeName(f.Type)
+			s += fieldName(f.Name) + " " + TypeName(f.Type)
 		}
 		return s + ")"
 	}
 	return t.String()
+}
+
+// fieldName is a struct field's name in a type name: double-quoted unless
+// it is a plain identifier.
+func fieldName(n string) string {
+	for i, r := range n {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return `"` + strings.ReplaceAll(n, `"`, `""`) + `"`
+		}
+	}
+	if n == "" {
+		return `""`
+	}
+	return n
 }
 
 // Nested values are never keys, but they travel as payload through every
