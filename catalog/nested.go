@@ -119,6 +119,10 @@ func normalizeNested(arr arrow.Array, want arrow.DataType, mem memory.Allocator)
 				out[i] = int32(o)
 			}
 			return listFrom(a, w, out, a.ListValues(), mem)
+		case *array.Struct: // a legacy list element (legacyLists): its one field
+			if a.NumField() == 1 {
+				return normalizeNested(a.Field(0), w, mem)
+			}
 		case *array.FixedSizeList:
 			n := int32(a.DataType().(*arrow.FixedSizeListType).Len())
 			start := int32(a.Offset()) * n
@@ -206,10 +210,9 @@ func listFrom(a arrow.Array, t *arrow.ListType, offs []int32, values arrow.Array
 // addNested adds the nested top-level field sf to pf's columns, or says
 // why gq cannot read it; t is its gq type.
 func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, where string) (t arrow.DataType, why string) {
-	if legacyListOfLists(node) {
-		return nil, "a legacy two-level list of lists, which arrow-go reads as a list of structs"
-	}
-	t, why = nestedType(where, *sf.Field)
+	f := *sf.Field
+	f.Type = legacyLists(f.Type, node)
+	t, why = nestedType(where, f)
 	if why != "" {
 		return nil, why
 	}
@@ -225,26 +228,65 @@ func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, where 
 	return t, ""
 }
 
-// legacyListOfLists reports whether node holds a repeated LIST-annotated
-// group: the element of a two-level (legacy) list that is itself a list.
-// pqarrow reads it as a struct of one list field where DuckDB, following
-// the format's compatibility rules, reads a list of lists.
-func legacyListOfLists(node schema.Node) bool {
+// legacyLists rewrites t, pqarrow's type of the Parquet field node, where
+// pqarrow misreads a legacy two-level list whose element is itself a list
+// (a repeated LIST-annotated group): pqarrow makes that element a struct
+// of one list field, DuckDB — following the format's compatibility rules —
+// the list itself. The rewritten element is that list; normalizeNested
+// takes the struct's field in its place.
+func legacyLists(t arrow.DataType, node schema.Node) arrow.DataType {
 	g, ok := node.(*schema.GroupNode)
 	if !ok {
-		return false
+		return t
 	}
+	switch t := t.(type) {
+	case *arrow.ListType:
+		elem := listElementNode(g)
+		if elem == nil {
+			return t
+		}
+		f := t.ElemField()
+		f.Type = legacyLists(f.Type, elem)
+		return arrow.ListOfField(f)
+	case *arrow.StructType:
+		if g.RepetitionType() == parquet.Repetitions.Repeated && isListGroup(g) && g.NumFields() == 1 && t.NumFields() == 1 {
+			if _, isList := t.Field(0).Type.(*arrow.ListType); isList {
+				return legacyLists(t.Field(0).Type, g.Field(0))
+			}
+		}
+		if g.NumFields() != t.NumFields() {
+			return t
+		}
+		fields := make([]arrow.Field, t.NumFields())
+		for i, f := range t.Fields() {
+			f.Type = legacyLists(f.Type, g.Field(i))
+			fields[i] = f
+		}
+		return arrow.StructOf(fields...)
+	}
+	return t
+}
+
+// listElementNode is the node of a list's elements under the list's group
+// g, by the format's rules for two- and three-level lists; nil when g is
+// not a list group.
+func listElementNode(g *schema.GroupNode) schema.Node {
 	if g.RepetitionType() == parquet.Repetitions.Repeated {
-		if _, list := g.LogicalType().(schema.ListLogicalType); list || g.ConvertedType() == schema.ConvertedTypes.List {
-			return true
-		}
+		return g // a repeated group not under a LIST: its own element
 	}
-	for i := 0; i < g.NumFields(); i++ {
-		if legacyListOfLists(g.Field(i)) {
-			return true
-		}
+	if !isListGroup(g) || g.NumFields() != 1 {
+		return nil
 	}
-	return false
+	r, ok := g.Field(0).(*schema.GroupNode)
+	if !ok || r.NumFields() != 1 || r.Name() == "array" || r.Name() == g.Name()+"_tuple" || isListGroup(r) {
+		return g.Field(0) // two levels: the repeated field is the element
+	}
+	return r.Field(0)
+}
+
+func isListGroup(g *schema.GroupNode) bool {
+	_, list := g.LogicalType().(schema.ListLogicalType)
+	return list || g.ConvertedType() == schema.ConvertedTypes.List
 }
 
 // leavesOf lists the file's leaf columns of the table's column c.

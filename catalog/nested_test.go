@@ -236,3 +236,30 @@ func TestNormalizeSlicedFixedSizeList(t *testing.T) {
 		t.Errorf("got %s (%s)", g, got.DataType())
 	}
 }
+
+// A legacy two-level list whose element is a list (a repeated
+// LIST-annotated group) reads as a list of lists, as DuckDB reads it
+// ([[1, 2], [3, 4]]), not as pqarrow's list of one-field structs.
+func TestLegacyListOfLists(t *testing.T) {
+	tb, err := OpenFile("o", "../testdata/parquet-testing/data/old_list_structure.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := schemaOf(tb); got != "a list<array: list<item: int64, nullable>, nullable>" {
+		t.Errorf("schema %s", got)
+	}
+	var got []string
+	err = tb.Read(t.Context(), 0, []int{0}, 10, countedAllocator(t), func(b arrow.RecordBatch) error {
+		defer b.Release()
+		for r := 0; r < int(b.NumRows()); r++ {
+			got = append(got, nestedText(b.Column(0), r))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := strings.Join(got, " "); g != "[[1 2] [3 4]]" {
+		t.Errorf("rows %s", g)
+	}
+}
