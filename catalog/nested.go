@@ -56,6 +56,9 @@ func nestedType(where string, f arrow.Field) (arrow.DataType, string) {
 		}
 		return arrow.StructOf(fields...), ""
 	}
+	if f.Type.ID() == arrow.NULL { // inside a nested value NULL is a value like others
+		return arrow.Null, ""
+	}
 	gt, err := normalizeType(where, f)
 	if err != nil {
 		return nil, fmt.Sprintf("its field %s has type %s: %s", f.Name, typeString(f.Type), unreadableWhy(f))

@@ -263,3 +263,25 @@ func TestLegacyListOfLists(t *testing.T) {
 		t.Errorf("rows %s", g)
 	}
 }
+
+// A list of NULL-typed values (null_list.parquet: one empty list) reads;
+// the NULL type is a gq type only inside a nested value.
+func TestListOfNulls(t *testing.T) {
+	tb, err := OpenFile("n", "../testdata/parquet-testing/data/null_list.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := Unreadable(tb); len(u) != 0 {
+		t.Errorf("unreadable %+v", u)
+	}
+	err = tb.Read(t.Context(), 0, []int{0}, 10, countedAllocator(t), func(b arrow.RecordBatch) error {
+		defer b.Release()
+		if b.NumRows() != 1 || nestedText(b.Column(0), 0) != "[]" {
+			t.Errorf("%d rows, first %s", b.NumRows(), nestedText(b.Column(0), 0))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
