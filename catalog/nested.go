@@ -20,6 +20,9 @@ import (
 // leaves go through normalizeType/normalizeArray like flat columns, and
 // large and fixed-size lists become lists, so that the engine meets one
 // list layout. A child gq cannot read keeps the whole column unreadable.
+// Element and entry names are fixed (a list's "element", a map's "key" and
+// "value"; struct fields keep theirs) and maps are not marked sorted, so
+// that the same shape from two writers is one type.
 
 // nestedType is the gq type of the nested field f, or why it cannot be read.
 func nestedType(where string, f arrow.Field) (arrow.DataType, string) {
@@ -33,9 +36,7 @@ func nestedType(where string, f arrow.Field) (arrow.DataType, string) {
 		if why != "" {
 			return nil, why
 		}
-		m := arrow.MapOfFields(arrow.Field{Type: k}, arrow.Field{Type: v, Nullable: true})
-		m.KeysSorted = t.KeysSorted
-		return m, ""
+		return arrow.MapOfFields(arrow.Field{Type: k}, arrow.Field{Type: v, Nullable: true}), ""
 	case *arrow.ListType:
 		return listOf(where, t.ElemField())
 	case *arrow.LargeListType:
@@ -71,7 +72,9 @@ func listOf(where string, elem arrow.Field) (arrow.DataType, string) {
 	if why != "" {
 		return nil, why
 	}
-	return arrow.ListOfField(arrow.Field{Name: elem.Name, Type: et, Nullable: true}), ""
+	// One element name whatever the writer chose ("element", "item",
+	// "array"…), so that lists of one type from any file have one type.
+	return arrow.ListOfField(arrow.Field{Name: "element", Type: et, Nullable: true}), ""
 }
 
 // schemaLeaves appends the leaf column indexes under sf, in file order.

@@ -245,7 +245,7 @@ func TestLegacyListOfLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := schemaOf(tb); got != "a list<array: list<item: int64, nullable>, nullable>" {
+	if got := schemaOf(tb); got != "a list<element: list<element: int64, nullable>, nullable>" {
 		t.Errorf("schema %s", got)
 	}
 	var got []string
