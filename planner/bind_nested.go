@@ -106,6 +106,20 @@ func nestedUse(feature string, e Expr) error {
 	return nil
 }
 
+// nestedArgs refuses a nested argument of a function that does not take
+// one apart, before its type rule would cast it (and the error say CAST).
+func nestedArgs(f *expr.Function, name string, args []expr.Operand) error {
+	if expr.TakesNested(f.Name) || expr.TakesNested(name) {
+		return nil
+	}
+	for _, a := range args {
+		if expr.IsNested(a.Type()) {
+			return nestedErr("function "+name, a.(Expr))
+		}
+	}
+	return nil
+}
+
 // opFeature names an IR operator or function for an error.
 func opFeature(fn string) string {
 	switch fn {

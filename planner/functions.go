@@ -37,6 +37,9 @@ func (c *ectx) callFunc(name string, astArgs []sqlparser.Expr) (Expr, error) {
 	if err := f.CheckArity(name, len(args)); err != nil {
 		return nil, err
 	}
+	if err := nestedArgs(f, name, args); err != nil {
+		return nil, err
+	}
 	r, err := f.Bind(fnBinder{}, name, args)
 	if err != nil {
 		return nil, err

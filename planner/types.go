@@ -207,6 +207,9 @@ func compareArgs(op string, l, r Expr) (Expr, Expr, error) {
 // arith types a binary arithmetic operator (add, sub, mul, div, mod).
 func arith(op string, l, r Expr) (Expr, error) {
 	lt, rt := l.Type(), r.Type()
+	if err := nestedUse("", &Func{Name: op, Args: []Expr{l, r}}); err != nil {
+		return nil, err
+	}
 	if isNull(lt) && isNull(rt) {
 		return &Const{Value: nil, T: expr.Null}, nil
 	}
