@@ -189,7 +189,6 @@ func (s *wideSumState) result(mem memory.Allocator, n int) (arrow.Array, error) 
 		}
 		return aggArray(mem, s.out, out, valid), nil
 	}
-	wide := s.out.ID() == arrow.DECIMAL128
 	nums := make([]decimal128.Num, n)
 	for g := range n {
 		if !valid[g] {
@@ -199,19 +198,12 @@ func (s *wideSumState) result(mem memory.Allocator, n int) (arrow.Array, error) 
 		if s.avg {
 			v, ok = avgRound128(v, s.resultMul, s.counts[g])
 		}
-		if !ok || !fitsDigits(v, maxDecimalDigits) || !wide && !fitsInt64(v) {
+		if !ok || !fitsDigits(v, maxDecimalDigits) {
 			return nil, errWideSumOverflow
 		}
 		nums[g] = v
 	}
-	if wide {
-		return aggArray(mem, s.out, nums, valid), nil
-	}
-	out := make([]int64, n)
-	for g, v := range nums {
-		out[g] = int64(v.LowBits())
-	}
-	return aggArray(mem, s.out, out, valid), nil
+	return wideArray(mem, s.out, nums, valid)
 }
 
 // decScale is the scale of a Decimal64 or Decimal128 type, 0 for others.
@@ -220,4 +212,24 @@ func decScale(t arrow.DataType) int32 {
 		return d.GetScale()
 	}
 	return 0
+}
+
+// wideArray is nums (NULL where !valid) as a column of type t: DECIMAL(38)
+// as they are, BIGINT or DECIMAL(18) where every value fits in int64 (an
+// Execution error where one does not).
+func wideArray(mem memory.Allocator, t arrow.DataType, nums []decimal128.Num, valid []bool) (arrow.Array, error) {
+	if t.ID() == arrow.DECIMAL128 {
+		return aggArray(mem, t, nums, valid), nil
+	}
+	out := make([]int64, len(nums))
+	for i, v := range nums {
+		if !valid[i] {
+			continue
+		}
+		if !fitsInt64(v) {
+			return nil, errSumOverflow
+		}
+		out[i] = int64(v.LowBits())
+	}
+	return aggArray(mem, t, out, valid), nil
 }

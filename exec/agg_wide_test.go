@@ -765,3 +765,188 @@ func TestWideKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestWideWindow: window sums, averages, min/max, lag and first/last
+// values over DECIMAL(38) arguments, and sums of BIGINT values near 2^63
+// into DECIMAL(38), over ROWS frames, against math/big.
+func TestWideWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 38))
+	e35 := new(big.Int).Exp(big.NewInt(10), big.NewInt(33), nil) // avg at scale 6 stays within 38 digits
+	const n = 300
+	type row struct {
+		p, o int64
+		v, w *big.Int
+	}
+	rows := make([]row, n)
+	for i := range rows {
+		rows[i] = row{p: int64(rng.IntN(4)), o: int64(i)}
+		if rng.IntN(8) > 0 {
+			v := new(big.Int).Mul(e35, big.NewInt(rng.Int64N(20)-10))
+			rows[i].v = v.Add(v, big.NewInt(rng.Int64N(1e6)))
+		}
+		if rng.IntN(8) > 0 {
+			rows[i].w = big.NewInt(math.MaxInt64 - rng.Int64N(1000))
+			if rng.IntN(3) == 0 {
+				rows[i].w.Neg(rows[i].w)
+			}
+		}
+	}
+	rng.Shuffle(n, func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	vt := dec128(2)
+	schema := arrow.NewSchema([]arrow.Field{{Name: "p", Type: expr.Int64}, {Name: "o", Type: expr.Int64},
+		{Name: "v", Type: vt, Nullable: true}, {Name: "w", Type: expr.Int64, Nullable: true}}, nil)
+	pb, ob, vb, wb := array.NewInt64Builder(mem), array.NewInt64Builder(mem), array.NewDecimal128Builder(mem, vt.(*arrow.Decimal128Type)), array.NewInt64Builder(mem)
+	for _, r := range rows {
+		pb.Append(r.p)
+		ob.Append(r.o)
+		if r.v == nil {
+			vb.AppendNull()
+		} else {
+			vb.Append(decimal128.FromBigInt(r.v))
+		}
+		if r.w == nil {
+			wb.AppendNull()
+		} else {
+			wb.Append(r.w.Int64())
+		}
+	}
+	arrs := []arrow.Array{pb.NewArray(), ob.NewArray(), vb.NewArray(), wb.NewArray()}
+	for _, b := range []array.Builder{pb, ob, vb, wb} {
+		b.Release()
+	}
+	batch := array.NewRecordBatch(schema, arrs, n)
+	releaseArrays(arrs)
+	defer batch.Release()
+
+	rowsFrame := func(start, end expr.FrameKind, k int64) WindowFrame {
+		return WindowFrame{Rows: true, Start: FrameBound{Kind: start, Rows: k}, End: FrameBound{Kind: end}}
+	}
+	last3 := rowsFrame(expr.OffsetPreceding, expr.CurrentRow, 2)
+	upto := rowsFrame(expr.UnboundedPreceding, expr.CurrentRow, 0)
+	whole := WindowFrame{Rows: true, Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.UnboundedFollowing}}
+	v, w := col(2, vt), col(3, expr.Int64)
+	funcs := []WindowFunc{
+		{Fn: "sum", Args: []expr.Expr{v}, Type: vt, Frame: last3},
+		{Fn: "avg", Args: []expr.Expr{v}, Type: dec128(6), Frame: last3},
+		{Fn: "sum", Args: []expr.Expr{w}, Type: dec128(0), Frame: upto},
+		{Fn: "avg", Args: []expr.Expr{w}, Type: dec128(4), Frame: whole},
+		{Fn: "min", Args: []expr.Expr{v}, Type: vt, Frame: last3},
+		{Fn: "max", Args: []expr.Expr{v}, Type: vt, Frame: whole},
+		{Fn: "first_value", Args: []expr.Expr{v}, Type: vt, Frame: upto},
+		{Fn: "last_value", Args: []expr.Expr{v}, Type: vt, Frame: last3},
+		{Fn: "lag", Args: []expr.Expr{v, v}, Type: vt, N: 1},
+	}
+	fields := slices.Clone(schema.Fields())
+	for i, f := range funcs {
+		fields = append(fields, arrow.Field{Name: fmt.Sprint("f", i), Type: f.Type, Nullable: true})
+	}
+	win := &Window{Input: &testSource{schema: schema, batches: []arrow.RecordBatch{batch}},
+		PartitionBy: []expr.Expr{col(0, expr.Int64)}, OrderBy: []SortKey{{Expr: col(1, expr.Int64)}},
+		Funcs: funcs, Out: arrow.NewSchema(fields, nil)}
+	got, err := wideRows(t, Options{Threads: 3, BatchSize: 50, Alloc: mem}, win)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The reference: each partition in order of o.
+	byPart := map[int64][]row{}
+	for _, r := range rows {
+		byPart[r.p] = append(byPart[r.p], r)
+	}
+	s := func(x *big.Int, scale int32) string {
+		if x == nil {
+			return "NULL"
+		}
+		return bigStr(x, scale)
+	}
+	var want []string
+	for p, part := range byPart {
+		slices.SortFunc(part, func(a, b row) int { return int(a.o - b.o) })
+		agg := func(lo, hi int, val func(row) *big.Int) (sum *big.Int, cnt int64, mn, mx, first, last *big.Int) {
+			sum = new(big.Int)
+			for _, r := range part[max(lo, 0) : hi+1] {
+				x := val(r)
+				if x == nil {
+					continue
+				}
+				sum.Add(sum, x)
+				cnt++
+				if mn == nil || x.Cmp(mn) < 0 {
+					mn = x
+				}
+				if mx == nil || x.Cmp(mx) > 0 {
+					mx = x
+				}
+			}
+			if lo <= hi {
+				first, last = val(part[max(lo, 0)]), val(part[hi])
+			}
+			return
+		}
+		gv := func(r row) *big.Int { return r.v }
+		gw := func(r row) *big.Int { return r.w }
+		for j, r := range part {
+			cells := []string{fmt.Sprint(p), fmt.Sprint(r.o), s(r.v, 2), s(r.w, 0)}
+			sum3, cnt3, min3, _, _, last3v := agg(j-2, j, gv)
+			sumUp, cntUp, _, _, _, _ := agg(0, j, gw)
+			sumAll, cntAll, _, _, _, _ := agg(0, len(part)-1, gw)
+			_, _, _, maxAll, _, _ := agg(0, len(part)-1, gv)
+			_, _, _, _, firstUp, _ := agg(0, j, gv)
+			orNull := func(c int64, x *big.Int) *big.Int {
+				if c == 0 {
+					return nil
+				}
+				return x
+			}
+			var avg3, avgAll *big.Int
+			if cnt3 > 0 {
+				avg3 = bigAvg(sum3, 4, cnt3)
+			}
+			if cntAll > 0 {
+				avgAll = bigAvg(sumAll, 4, cntAll)
+			}
+			lag := r.v // the default: the row's own v
+			if j > 0 {
+				lag = part[j-1].v
+			}
+			cells = append(cells, s(orNull(cnt3, sum3), 2), s(avg3, 6), s(orNull(cntUp, sumUp), 0), s(avgAll, 4),
+				s(min3, 2), s(maxAll, 2), s(firstUp, 2), s(last3v, 2), s(lag, 2))
+			want = append(want, strings.Join(cells, "|"))
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	eqRows(t, "window", got, want)
+}
+
+// TestWideWindowWraps: running sums of DECIMAL(38) values pass 2^127
+// while each one-row frame's sum fits (exact), and a frame of four rows,
+// whose sum 3.6·10^38 passes 2^127 and wraps to 2·10^37, is an error,
+// not that value.
+func TestWideWindowWraps(t *testing.T) {
+	nines, _ := new(big.Int).SetString("90000000000000000000000000000000000000", 10) // 9·10^37
+	one := WindowFrame{Rows: true, Start: FrameBound{Kind: expr.CurrentRow}, End: FrameBound{Kind: expr.CurrentRow}}
+	whole := WindowFrame{Rows: true, Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.UnboundedFollowing}}
+	for _, fr := range []WindowFrame{one, whole} {
+		mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+		var rows []wideRow
+		for i := range 4 {
+			k := int64(i)
+			rows = append(rows, wideRow{key: &k, val: nines})
+		}
+		schema, batches := wideBatches(mem, rows, dec128(0), 4)
+		f := WindowFunc{Fn: "sum", Args: []expr.Expr{col(1, dec128(0))}, Type: dec128(0), Frame: fr}
+		win := &Window{Input: &testSource{schema: schema, batches: batches}, OrderBy: []SortKey{{Expr: col(0, expr.Int64)}},
+			Funcs: []WindowFunc{f}, Out: arrow.NewSchema(append(slices.Clone(schema.Fields()), arrow.Field{Name: "s", Type: dec128(0), Nullable: true}), nil)}
+		got, err := wideRows(t, Options{Threads: 1, BatchSize: 4, Alloc: mem}, win)
+		var want []string
+		for i := range 4 {
+			want = append(want, fmt.Sprintf("%d|%s|%s", i, nines, nines))
+		}
+		checkWide(t, fmt.Sprintf("frame %+v", fr), got, err, want, fr == whole)
+		releaseBatchList(batches)
+		mem.AssertSize(t, 0)
+	}
+}

@@ -151,7 +151,6 @@ func (a *AvgCombine) averageWide(c *Context, sum *array.Decimal128, cnt *array.I
 		return nil, errs.New(errs.Internal, "avg combine: result scale %d from input scale %d", decScale(t), inScale)
 	}
 	mul := pow10i(k)
-	wide := t.ID() == arrow.DECIMAL128
 	nums := make([]decimal128.Num, n)
 	for i := range n {
 		if !valid[i] {
@@ -161,17 +160,7 @@ func (a *AvgCombine) averageWide(c *Context, sum *array.Decimal128, cnt *array.I
 		if !ok || !fitsDigits(v, maxDecimalDigits) {
 			return nil, errWideSumOverflow
 		}
-		if !wide && !fitsInt64(v) {
-			return nil, errSumOverflow
-		}
 		nums[i] = v
 	}
-	if wide {
-		return aggArray(c.Alloc, t, nums, valid), nil
-	}
-	out := make([]int64, n)
-	for i, v := range nums {
-		out[i] = int64(v.LowBits())
-	}
-	return aggArray(c.Alloc, t, out, valid), nil
+	return wideArray(c.Alloc, t, nums, valid)
 }

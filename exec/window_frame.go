@@ -1,11 +1,13 @@
 package exec
 
 import (
+	"math/big"
 	"math/bits"
 	"sort"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 	"gq/expr"
@@ -194,6 +196,31 @@ func newRangeKey(key arrow.Array, desc bool, f WindowFrame, l layout) (*rangeKey
 		rk.ints = make([]i128, n)
 		for i, v := range iv {
 			rk.ints[i] = mul128(v, rk.keyMul)
+		}
+	case *array.Decimal128:
+		ks := a.DataType().(*arrow.Decimal128Type).Scale
+		if !exact {
+			rk.floats = make([]float64, n)
+			for i, v := range a.Values() {
+				rk.floats[i] = v.ToFloat64(ks)
+			}
+			break
+		}
+		rk.scale = max(rk.scale, ks)
+		rk.keyMul = uint64(pow10(rk.scale - ks))
+		rk.ints = make([]i128, n)
+		m := new(big.Int).SetUint64(rk.keyMul)
+		for i, v := range a.Values() {
+			if rk.keyMul == 1 {
+				rk.ints[i] = i128{hi: v.HighBits(), lo: v.LowBits()}
+				continue
+			}
+			x := v.BigInt()
+			if x.Mul(x, m).BitLen() > 126 { // room left for the offsets
+				return nil, errs.New(errs.Unsupported, "window RANGE offset of scale %d over the DECIMAL(38) key %s", rk.scale, v.ToString(ks))
+			}
+			w := decimal128.FromBigInt(x)
+			rk.ints[i] = i128{hi: w.HighBits(), lo: w.LowBits()}
 		}
 	default:
 		return nil, errs.New(errs.Internal, "window RANGE frame over %s", key.DataType())

@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 	"gq/expr"
@@ -205,11 +206,11 @@ func prefixCounts(a arrow.Array) []int32 {
 // (the extreme row of each node), so a frame of any size costs O(log n)
 // and the values, of any type, are gathered once at the end.
 func windowMinMax(c *Context, a arrow.Array, isMax bool, b bounds) (arrow.Array, error) {
-	sc, err := newSortCol(a, isMax, false)
+	cols, err := newSortCols(a, isMax, false)
 	if err != nil {
 		return nil, err
 	}
-	keys := sortKeys{sc}
+	keys := sortKeys(cols)
 	better := func(x, y int32) int32 {
 		switch {
 		case x < 0:
@@ -290,6 +291,9 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		}
 		return aggArray(c.Alloc, f.Type, out, valid), nil
 	}
+	if f.Type.ID() == arrow.DECIMAL128 || a.DataType().ID() == arrow.DECIMAL128 {
+		return windowSumAvgWide(c, f, a, b, cnt)
+	}
 	iv, inScale, err := intValues(a)
 	if err != nil {
 		return nil, err
@@ -332,6 +336,82 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		out[i], valid[i] = v, true
 	}
 	return aggArray(c.Alloc, f.Type, out, valid), nil
+}
+
+// windowSumAvgWide is windowSumAvg where the argument or the result is
+// DECIMAL(38): frame sums from 128-bit prefix sums that also count the
+// times they wrapped (a Decimal128 argument's running sum can pass 2^127
+// where no frame's sum does), so each frame's sum is exact or known not
+// to fit; averages round as avgRound128.
+func windowSumAvgWide(c *Context, f WindowFunc, a arrow.Array, b bounds, cnt []int32) (arrow.Array, error) {
+	n := a.Len()
+	inScale, outScale := decScale(a.DataType()), decScale(f.Type)
+	k := outScale - inScale
+	if k < 0 || k > 18 {
+		return nil, errs.New(errs.Unsupported, "window %s of %s as %s", f.Fn, a.DataType(), f.Type)
+	}
+	mul := pow10(k)
+	// pre[i] + wraps[i]*2^128 is the sum of the first i values.
+	pre := make([]i128, n+1)
+	wraps := make([]int64, n+1)
+	switch x := a.(type) {
+	case *array.Decimal128:
+		for i, v := range x.Values() {
+			pre[i+1], wraps[i+1] = pre[i], wraps[i]
+			if x.IsValid(i) {
+				w := i128{hi: v.HighBits(), lo: v.LowBits()}
+				r := pre[i].add(w)
+				if (pre[i].hi^r.hi)&(w.hi^r.hi) < 0 { // past ±2^127
+					wraps[i+1] += w.hi>>63 | 1
+				}
+				pre[i+1] = r
+			}
+		}
+	default:
+		iv, _, err := intValues(a)
+		if err != nil {
+			return nil, err
+		}
+		for i := range n {
+			pre[i+1] = pre[i]
+			if a.IsValid(i) {
+				pre[i+1] = pre[i+1].add(i128From(iv[i]))
+			}
+		}
+	}
+	valid := make([]bool, n)
+	nums := make([]decimal128.Num, n)
+	for i := range n {
+		rows := int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+		if rows == 0 {
+			continue
+		}
+		e, s := pre[b.fe[i]], pre[b.fs[i]]
+		d := e.sub(s)
+		// The difference of the signed values, before wrapping, is
+		// d + carry*2^128; the frame's sum fits when the wraps cancel.
+		carry := int64(0)
+		if (e.hi^s.hi)&(e.hi^d.hi) < 0 {
+			carry = e.hi>>63 | 1
+		}
+		if wraps[b.fe[i]]-wraps[b.fs[i]]+carry != 0 {
+			return nil, errWideSumOverflow
+		}
+		sum := decimal128.New(d.hi, d.lo)
+		v, ok := sum, true
+		if f.Fn == "avg" || mul > 1 {
+			div := int64(1)
+			if f.Fn == "avg" {
+				div = rows
+			}
+			v, ok = avgRound128(sum, mul, div)
+		}
+		if !ok || !fitsDigits(v, maxDecimalDigits) {
+			return nil, errWideSumOverflow
+		}
+		nums[i], valid[i] = v, true
+	}
+	return wideArray(c.Alloc, f.Type, nums, valid)
 }
 
 // floatFrameSums sums each row's frame of fv (NULLs skipped). A running
@@ -419,6 +499,13 @@ func floatValues(a arrow.Array) ([]float64, error) {
 		p := float64(pow10(scale))
 		for i, v := range iv {
 			f[i] = float64(v) / p
+		}
+		return f, nil
+	case *array.Decimal128:
+		scale := x.DataType().(*arrow.Decimal128Type).Scale
+		f := make([]float64, x.Len())
+		for i, v := range x.Values() {
+			f[i] = v.ToFloat64(scale)
 		}
 		return f, nil
 	}
