@@ -274,7 +274,7 @@ func (s *intSumState) addWide(gids []int32, vals []int64, arg arrow.Array) error
 		}
 		v := vals[i]
 		if s.inMul > 1 {
-			n, ovf := add128(s.at(int(g)), mul64x64(v, s.inMul))
+			n, ovf := add128(s.at(int(g)), mul128(v, uint64(s.inMul)).num())
 			if ovf {
 				return errWideSumOverflow
 			}

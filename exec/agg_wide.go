@@ -31,22 +31,8 @@ func add128(a, b decimal128.Num) (decimal128.Num, bool) {
 	return decimal128.New(hi, lo), (x^hi)&(y^hi) < 0
 }
 
-// mul64x64 is the exact signed product a*b.
-func mul64x64(a, b int64) decimal128.Num {
-	hi, lo := bits.Mul64(absU64(a), absU64(b))
-	n := decimal128.New(int64(hi), lo)
-	if (a < 0) != (b < 0) {
-		n = n.Negate()
-	}
-	return n
-}
-
-func absU64(v int64) uint64 {
-	if v < 0 {
-		return uint64(-v)
-	}
-	return uint64(v)
-}
+// num is a as a decimal128.Num.
+func (a i128) num() decimal128.Num { return decimal128.New(a.hi, a.lo) }
 
 // fitsInt64 reports whether n is within int64 (its high word is the sign
 // extension of its low word).

@@ -950,3 +950,32 @@ func TestWideWindowWraps(t *testing.T) {
 		mem.AssertSize(t, 0)
 	}
 }
+
+// TestWideSumRescaled: a sum whose DECIMAL(38) result has a larger scale
+// than its Decimal64 argument multiplies each value exactly in 128 bits.
+func TestWideSumRescaled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	in := &arrow.Decimal64Type{Precision: 18, Scale: 1}
+	rows := wideRandRows(rng, 500, 3, in)
+	for _, batch := range []int{1, 100} {
+		mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+		schema, batches := wideBatches(mem, rows, in, batch)
+		h := &HashAggregate{Input: &testSource{schema: schema, batches: batches}, GroupBy: []expr.Expr{col(0, expr.Int64)},
+			Aggs: []AggFunc{{Fn: "sum", Arg: col(1, in), Type: dec128(19)}},
+			Out:  arrow.NewSchema([]arrow.Field{{Name: "k", Type: expr.Int64, Nullable: true}, {Name: "s", Type: dec128(19), Nullable: true}}, nil)}
+		got, err := wideRows(t, Options{Threads: 2, BatchSize: batch, Alloc: mem}, h)
+		keys, groups := wideRef(rows, true)
+		var want []string
+		for _, k := range keys {
+			g := groups[k]
+			if g.count == 0 {
+				want = append(want, k+"|NULL")
+				continue
+			}
+			want = append(want, k+"|"+bigStr(new(big.Int).Mul(g.sum, new(big.Int).Exp(big.NewInt(10), big.NewInt(18), nil)), 19))
+		}
+		checkWide(t, fmt.Sprint("batches of ", batch), got, err, want, false)
+		releaseBatchList(batches)
+		mem.AssertSize(t, 0)
+	}
+}

@@ -397,7 +397,7 @@ func windowSumAvgWide(c *Context, f WindowFunc, a arrow.Array, b bounds, cnt []i
 		if wraps[b.fe[i]]-wraps[b.fs[i]]+carry != 0 {
 			return nil, errWideSumOverflow
 		}
-		sum := decimal128.New(d.hi, d.lo)
+		sum := d.num()
 		v, ok := sum, true
 		if f.Fn == "avg" || mul > 1 {
 			div := int64(1)
