@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 	"gq/exec"
@@ -170,13 +171,21 @@ func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
 		// planner.FrameKind and expr.FrameKind list the kinds in one order.
 		eb := exec.FrameBound{Kind: expr.FrameKind(b.Kind), Months: b.Months}
 		if k := b.Offset; k != nil {
-			switch v := k.Value.(type) {
+			v := k.Value
+			if n, ok := v.(decimal128.Num); ok {
+				// A DECIMAL(38) offset: as the 64-bit one where it fits.
+				if n.HighBits() != int64(n.LowBits())>>63 {
+					return out, errs.New(errs.Unsupported, "a window frame offset of more than 18 digits (%s)", k)
+				}
+				v = int64(n.LowBits())
+			}
+			switch v := v.(type) {
 			case int64:
 				eb.Rows, eb.Int, eb.Exact = v, v, true
 				eb.Float = float64(v)
-				if d, ok := k.T.(*arrow.Decimal64Type); ok {
-					eb.Scale = d.Scale
-					eb.Float = float64(v) / math.Pow10(int(d.Scale))
+				if d, ok := k.T.(arrow.DecimalType); ok {
+					eb.Scale = d.GetScale()
+					eb.Float = float64(v) / math.Pow10(int(d.GetScale()))
 				}
 			case float64:
 				eb.Float = v

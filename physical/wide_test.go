@@ -5,10 +5,13 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/catalog"
+	"gq/errs"
 	"gq/exec"
 	"gq/expr"
+	"gq/planner"
 )
 
 // DECIMAL(38) columns have no device kernels: an operator that reads or
@@ -87,5 +90,24 @@ func TestKeyTypeWide(t *testing.T) {
 				t.Errorf("keyCastTo(%s → %s) = %s, want key_cast", c.a, got, e)
 			}
 		}
+	}
+}
+
+// A window frame offset given as a DECIMAL(38) constant lowers as the
+// 64-bit one where it fits, and is a clear error where it does not.
+func TestLowerFrameWideOffset(t *testing.T) {
+	d := &arrow.Decimal128Type{Precision: 38, Scale: 2}
+	f := planner.Frame{Start: planner.FrameBound{Kind: expr.OffsetPreceding, Offset: &planner.Const{Value: decimal128.FromI64(-250), T: d}},
+		End: planner.FrameBound{Kind: expr.CurrentRow}}
+	got, err := lowerFrame(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Start.Int != -250 || got.Start.Scale != 2 || got.Start.Float != -2.5 || !got.Start.Exact {
+		t.Errorf("offset lowered as %+v", got.Start)
+	}
+	f.Start.Offset.Value = decimal128.New(1, 0) // 2^64
+	if _, err := lowerFrame(f); errs.KindOf(err) != errs.Unsupported {
+		t.Errorf("a 20-digit offset: %v, want an unsupported error", err)
 	}
 }
