@@ -18,6 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
+	"gq/catalog"
 	"gq/errs"
 	"gq/expr"
 	gqmem "gq/memory"
@@ -977,5 +978,71 @@ func TestWideSumRescaled(t *testing.T) {
 		checkWide(t, fmt.Sprint("batches of ", batch), got, err, want, false)
 		releaseBatchList(batches)
 		mem.AssertSize(t, 0)
+	}
+}
+
+// TestGPUWideSum: a device aggregation (on the GPU, else on gqemu) whose
+// sums of Decimal64 values are DECIMAL(38) returns the device's 128-bit
+// sums exactly where they pass int64, grouped and not.
+func TestGPUWideSum(t *testing.T) {
+	g := testGPU(t)
+	rng := rand.New(rand.NewPCG(12, 38))
+	in := &arrow.Decimal64Type{Precision: 18, Scale: 2}
+	rows := wideRandRows(rng, 5000, 6, in)
+	for i := range rows {
+		if rows[i].key == nil {
+			k := int64(7)
+			rows[i].key = &k // the device groups NULL keys too; keep the reference simple
+		}
+	}
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	schema, batches := wideBatches(memory.DefaultAllocator, rows, in, 1000)
+	table := catalog.NewMemTable("wide", schema, batches)
+	releaseBatchList(batches)
+	scan := &Scan{Table: table, Columns: []int{0, 1}, Out: schema}
+	for _, grouped := range []bool{true, false} {
+		var keys []expr.Expr
+		var fields []arrow.Field
+		if grouped {
+			keys = []expr.Expr{col(0, expr.Int64)}
+			fields = append(fields, arrow.Field{Name: "k", Type: expr.Int64, Nullable: true})
+		}
+		fields = append(fields, arrow.Field{Name: "s", Type: dec128(2), Nullable: true}, arrow.Field{Name: "n", Type: expr.Int64, Nullable: true})
+		out := arrow.NewSchema(fields, nil)
+		aggs := []AggFunc{{Fn: "sum", Arg: col(1, in), Type: dec128(2)}, {Fn: "count", Arg: col(1, in), Type: expr.Int64}}
+		ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keys, aggs, out, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ga.Final = true
+		got, err := wideRows(t, Options{Threads: 2, BatchSize: 512, Alloc: mem}, ga)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks, groups := wideRef(rows, grouped)
+		var want []string
+		for _, k := range ks {
+			gr := groups[k]
+			cell := "NULL"
+			if gr.count > 0 {
+				cell = bigStr(gr.sum, 2)
+			}
+			row := fmt.Sprintf("%s|%d", cell, gr.count)
+			if grouped {
+				row = k + "|" + row
+			}
+			want = append(want, row)
+		}
+		passes := false
+		for _, gr := range groups {
+			passes = passes || !fits64(gr.sum)
+		}
+		if !passes {
+			t.Fatalf("no sum passes int64: the test shows nothing")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		eqRows(t, fmt.Sprint("grouped ", grouped), got, want)
 	}
 }
