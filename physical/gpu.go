@@ -1366,8 +1366,8 @@ func wideColumn(n exec.Node) string {
 }
 
 // wideSumOutput reports whether output column i of n, a DECIMAL(38), is
-// one the device makes: a sum of 64-bit integers or decimals, or rows an
-// exchange moves.
+// one the device makes: a sum (or the sum an avg divides) of 64-bit
+// integers or decimals, or rows an exchange moves.
 func wideSumOutput(n exec.Node, i int) bool {
 	switch x := n.(type) {
 	case *exec.Exchange:
@@ -1377,8 +1377,10 @@ func wideSumOutput(n exec.Node, i int) bool {
 		if j < 0 {
 			return false
 		}
+		// An avg's partial form is a sum and a count; AvgCombine, on
+		// the CPU, divides.
 		f := x.Aggs[j]
-		if f.Fn != "sum" || f.Distinct || f.Arg == nil {
+		if f.Fn != "sum" && f.Fn != "avg" || f.Distinct || f.Arg == nil {
 			return false
 		}
 		switch f.Arg.DataType().ID() {

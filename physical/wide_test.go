@@ -42,6 +42,11 @@ func TestPlaceWideOnCPU(t *testing.T) {
 		fallback string // in the fallback message ("": none about DECIMAL(38))
 	}{
 		{"sum of decimal64 into decimal128", agg(scan(0, 1), 1, d64, d128), true, ""},
+		{"avg of decimal64 as decimal128", func() exec.Node {
+			a := agg(scan(0, 1), 1, d64, &arrow.Decimal128Type{Precision: 38, Scale: 6})
+			a.Aggs[0].Fn = "avg"
+			return a
+		}(), false, ""}, // AvgCombine (CPU) over the device's sum and count
 		{"sum of decimal128", agg(scan(0, 2), 1, d128, d128), false, "HashAggregate (DECIMAL(38) column"},
 		{"sort over a decimal128 column", &exec.Sort{Input: scan(0, 2), Keys: []exec.SortKey{{Expr: &expr.Column{Index: 0, Type: expr.Int64}}}, Limit: -1},
 			false, "Sort (DECIMAL(38) column w"},
@@ -54,6 +59,9 @@ func TestPlaceWideOnCPU(t *testing.T) {
 			}
 			if got := onGPU(placed) && deviceMark(placed) == " [GPU]"; got != c.gpu {
 				t.Errorf("root on the device: %v, want %v (%s)", got, c.gpu, placed.Explain())
+			}
+			if c.fallback == "" && !onGPU(placed) {
+				t.Errorf("nothing on the device: %s", placed.Explain())
 			}
 			msg := strings.Join(msgs, "\n")
 			if c.fallback != "" && !strings.Contains(msg, c.fallback) {
