@@ -16,7 +16,8 @@
 //     driver, pyarrow before 19) know no decimal64; Config.WireDecimal64
 //     (`--wire-decimal64`) or the session option gq.wire_decimal64
 //     (SetSessionOptions) keeps decimal64. Each decimal64 column is
-//     widened in one pass; other columns are shared.
+//     widened in one pass; other columns are shared, DECIMAL(19..38)
+//     (decimal128 already) among them.
 //   - Prepared statements: `?` placeholders are replaced in the parsed
 //     statement by typed literal nodes built from the Arrow values bound
 //     through DoPut, then printed back to SQL (params.go): values never

@@ -7,7 +7,10 @@
 // every other input; which scan it probes is placement's choice, not the
 // optimiser's join order: a tree of inner joins over scans is joined
 // again from its largest table (gpu_reorder.go), since a device build of
-// the largest table costs what the CPU plan's shape does not show.
+// the largest table costs what the CPU plan's shape does not show. The
+// device has no DECIMAL(38) (decimal128) kernels: an operator that reads
+// or outputs such a column stays on the CPU, but for sums and averages of
+// 64-bit values, which the device adds in 128 bits.
 //
 // physical must not rewrite plans (that is the optimiser's job) nor run
 // them (exec's); it holds no state between calls.
