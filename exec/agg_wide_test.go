@@ -1046,3 +1046,42 @@ func TestGPUWideSum(t *testing.T) {
 		eqRows(t, fmt.Sprint("grouped ", grouped), got, want)
 	}
 }
+
+// TestWideExchangeHash: a DECIMAL(38) key within int64 hashes as the
+// Decimal64 of the same value (so ranks agree whichever type a side has),
+// NULL as NULL, and keys that differ only in the high word apart.
+func TestWideExchangeHash(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	vals := []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 12345}
+	wb := array.NewDecimal128Builder(mem, dec128(2).(*arrow.Decimal128Type))
+	nb := array.NewDecimal64Builder(mem, &arrow.Decimal64Type{Precision: 18, Scale: 2})
+	for _, v := range vals {
+		wb.Append(decimal128.FromI64(v))
+		nb.Append(decimal.Decimal64(v))
+	}
+	wb.AppendNull()
+	nb.AppendNull()
+	wb.Append(decimal128.New(1, 5))
+	wb.Append(decimal128.New(2, 5))
+	w, nw := wb.NewArray(), nb.NewArray()
+	wb.Release()
+	nb.Release()
+	defer w.Release()
+	defer nw.Release()
+	hw, hn := make([]uint64, w.Len()), make([]uint64, nw.Len())
+	if err := hashColumn(w, hw); err != nil {
+		t.Fatal(err)
+	}
+	if err := hashColumn(nw, hn); err != nil {
+		t.Fatal(err)
+	}
+	for i := range hn {
+		if hw[i] != hn[i] {
+			t.Errorf("row %d: decimal128 hash %x, decimal64 hash %x", i, hw[i], hn[i])
+		}
+	}
+	if a, b := hw[len(hn)], hw[len(hn)+1]; a == b || a == hw[5] {
+		t.Errorf("high-word keys hash alike: %x %x", a, b)
+	}
+}
