@@ -1085,3 +1085,29 @@ func TestWideExchangeHash(t *testing.T) {
 		t.Errorf("high-word keys hash alike: %x %x", a, b)
 	}
 }
+
+// TestWidePrune: row-group statistics of a DECIMAL(38) column (128-bit
+// values) prune against literals of either width, at the same scale, and
+// a literal of another scale prunes nothing.
+func TestWidePrune(t *testing.T) {
+	c := &expr.Column{Index: 0, Type: dec128(2)}
+	big := decimal128.New(1, 0) // 2^64, past int64
+	for _, tc := range []struct {
+		fn       string
+		lit      *expr.Literal
+		min, max any
+		excluded bool
+	}{
+		{"gt", &expr.Literal{Value: big, Type: dec128(2)}, decimal128.FromI64(5), decimal128.FromI64(500), true},
+		{"gt", &expr.Literal{Value: big, Type: dec128(2)}, decimal128.FromI64(5), big.Add(decimal128.FromI64(1)), false},
+		{"lt", &expr.Literal{Value: int64(5), Type: expr.Decimal(10, 2)}, decimal128.FromI64(5), big, true},
+		{"lt", &expr.Literal{Value: int64(6), Type: expr.Decimal(10, 2)}, decimal128.FromI64(5), big, false},
+		{"eq", &expr.Literal{Value: int64(7), Type: expr.Decimal(10, 3)}, decimal128.FromI64(100), big, false}, // another scale
+	} {
+		p, ok := asRangePred(&expr.Call{Fn: tc.fn, Args: []expr.Expr{c, tc.lit}, Type: expr.Boolean})
+		got := ok && p.excludes(tc.min, tc.max)
+		if got != tc.excluded {
+			t.Errorf("%s %s over [%v, %v]: excluded %v, want %v", tc.fn, tc.lit, tc.min, tc.max, got, tc.excluded)
+		}
+	}
+}
