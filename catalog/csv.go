@@ -311,6 +311,10 @@ func fits(g typeGuess, t arrow.DataType) bool {
 		return g.float
 	case arrow.DATE32:
 		return g.date
+	case arrow.TIMESTAMP:
+		return !g.notTS
+	case arrow.TIME64:
+		return !g.notTime
 	}
 	return true
 }
@@ -420,6 +424,11 @@ func csvSample(path, codec string) (head []byte, spread [][]byte, final bool, si
 type typeGuess struct {
 	seen                          bool
 	boolean, integer, float, date bool
+	// notTS: some value is not a timestamp; zone: some value names a
+	// zone (the column is TIMESTAMPTZ). Negated, so that a zero guess
+	// still allows a timestamp.
+	notTS, zone bool
+	notTime     bool // some value is not a TIME
 }
 
 func (g *typeGuess) see(f []byte, quoted bool) {
@@ -446,6 +455,7 @@ func (g *typeGuess) see(f []byte, quoted bool) {
 		_, ok := parseDate(f)
 		g.date = ok
 	}
+	g.seeTimestamp(f)
 }
 
 func (g *typeGuess) result() arrow.DataType {
@@ -460,6 +470,12 @@ func (g *typeGuess) result() arrow.DataType {
 		return expr.Float64
 	case g.date:
 		return expr.Date
+	case !g.notTS && g.zone:
+		return expr.TimestampTZ
+	case !g.notTS:
+		return expr.Timestamp
+	case !g.notTime:
+		return expr.Time
 	}
 	return expr.String
 }
@@ -657,6 +673,8 @@ func typeName(t arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.DATE32:
 		return "DATE"
+	case arrow.TIMESTAMP, arrow.TIME64:
+		return expr.TypeName(t)
 	}
 	return "VARCHAR"
 }

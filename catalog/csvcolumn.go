@@ -65,6 +65,15 @@ func (c *csvColumn) add(f []byte, quoted bool) bool {
 			}
 		}
 		c.i32 = append(c.i32, v)
+	case arrow.TIMESTAMP, arrow.TIME64:
+		var v int64
+		if !null {
+			var ok bool
+			if v, ok = parseTemporal(f, c.typ); !ok {
+				return false
+			}
+		}
+		c.i64 = append(c.i64, v)
 	case arrow.BOOL:
 		if !null {
 			v, ok := parseBool(f)
@@ -98,7 +107,7 @@ func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 	}
 	var bufs []*memory.Buffer
 	switch c.typ.ID() {
-	case arrow.INT64:
+	case arrow.INT64, arrow.TIMESTAMP, arrow.TIME64:
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.i64))}
 	case arrow.FLOAT64:
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.f64))}

@@ -14,6 +14,9 @@ import (
 // normalizeType maps a file's Arrow type to the gq value type it is read as,
 // or an Unsupported error naming the column (where names the file).
 func normalizeType(where string, f arrow.Field) (arrow.DataType, error) {
+	if t, ok := normalizeTimeType(f.Type); ok {
+		return t, nil
+	}
 	switch t := f.Type.(type) {
 	case *arrow.BooleanType:
 		return expr.Boolean, nil
@@ -62,6 +65,9 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 	if arrow.TypeEqual(arr.DataType(), want) {
 		arr.Retain()
 		return arr, nil
+	}
+	if out, handled, err := normalizeTimeArray(arr, want, mem); handled {
+		return out, err
 	}
 	switch a := arr.(type) {
 	case *array.Int8:

@@ -123,6 +123,10 @@ func takeRows(mem memory.Allocator, b arrow.RecordBatch, sel []int32) arrow.Reco
 				bld.(*array.Decimal64Builder).Append(a.Value(j))
 			case *array.Date32:
 				bld.(*array.Date32Builder).Append(a.Value(j))
+			case *array.Timestamp:
+				bld.(*array.TimestampBuilder).Append(a.Value(j))
+			case *array.Time64:
+				bld.(*array.Time64Builder).Append(a.Value(j))
 			case *array.Boolean:
 				bld.(*array.BooleanBuilder).Append(a.Value(j))
 			case *array.String:

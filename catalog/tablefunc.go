@@ -227,6 +227,12 @@ func csvType(name string) (arrow.DataType, error) {
 		return expr.Date, nil
 	case "BOOLEAN", "BOOL":
 		return expr.Boolean, nil
+	case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE":
+		return expr.Timestamp, nil
+	case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE":
+		return expr.TimestampTZ, nil
+	case "TIME":
+		return expr.Time, nil
 	}
-	return nil, fmt.Errorf("type %s cannot be read from CSV (BIGINT, DOUBLE, VARCHAR, DATE or BOOLEAN)", name)
+	return nil, fmt.Errorf("type %s cannot be read from CSV (BIGINT, DOUBLE, VARCHAR, DATE, TIMESTAMP, TIMESTAMPTZ, TIME or BOOLEAN)", name)
 }

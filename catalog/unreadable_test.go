@@ -78,8 +78,8 @@ func TestUnreadableColumns(t *testing.T) {
 	for _, f := range tb.Schema().Fields() {
 		names = append(names, f.Name+" "+f.Type.String())
 	}
-	if got, want := strings.Join(names, ", "), "id int64, l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
-		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), v float64"; got != want {
+	if got, want := strings.Join(names, ", "), "id int64, ts timestamp[us], l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), tz timestamp[us, tz=UTC], t time64[us], v float64"; got != want {
 		t.Errorf("schema = %s, want %s", got, want)
 	}
 	var bad []string
@@ -89,11 +89,11 @@ func TestUnreadableColumns(t *testing.T) {
 			t.Errorf("unreadable %+v", u)
 		}
 	}
-	if got, want := strings.Join(bad, " "), "ts uuid wide tz t"; got != want {
+	if got, want := strings.Join(bad, " "), "uuid wide"; got != want {
 		t.Errorf("unreadable = %s, want %s", got, want)
 	}
-	err = Unreadable(tb)[0].Err("ts")
-	if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "ts") || !strings.Contains(err.Error(), "timestamp[us") || !strings.Contains(err.Error(), "n.parquet") {
+	err = Unreadable(tb)[0].Err("uuid")
+	if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "uuid") || !strings.Contains(err.Error(), "fixed_size_binary") || !strings.Contains(err.Error(), "n.parquet") {
 		t.Errorf("Err = %v", err)
 	}
 	// Every split, columns out of order and repeated: the direct decoder
@@ -102,7 +102,7 @@ func TestUnreadableColumns(t *testing.T) {
 	var vsum float64
 	var rows, nulls int
 	for s := 0; s < tb.NumSplits(); s++ {
-		err := tb.Read(context.Background(), s, []int{6, 0, 2, 5, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+		err := tb.Read(context.Background(), s, []int{9, 0, 3, 6, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
 			defer b.Release()
 			for i := 0; i < int(b.NumRows()); i++ {
 				vsum += b.Column(0).(*array.Float64).Value(i)
@@ -124,19 +124,56 @@ func TestUnreadableColumns(t *testing.T) {
 	}
 	// Statistics are those of the column's own leaf.
 	pt := tb.(*ParquetTable)
-	st, ok := pt.RowGroupStats(1, 6)
+	st, ok := pt.RowGroupStats(1, 9)
 	if !ok || !st.HasMinMax || st.Min != 15.0 || st.Max != 29.5 {
 		t.Errorf("stats of v in row group 1: %+v %v", st, ok)
 	}
-	if pt.SplitBytes(0, []int{6}) <= 0 {
+	if pt.SplitBytes(0, []int{9}) <= 0 {
 		t.Errorf("SplitBytes of v is 0")
 	}
 	// A nested column's leaves have statistics, the column has none;
 	// its bytes are those of all its leaves.
-	if st, ok := pt.RowGroupStats(1, 4); ok {
+	if st, ok := pt.RowGroupStats(1, 5); ok {
 		t.Errorf("stats of the map m: %+v", st)
 	}
-	if m, k := pt.SplitBytes(0, []int{4}), pt.SplitBytes(0, []int{2}); m <= k {
+	if m, k := pt.SplitBytes(0, []int{5}), pt.SplitBytes(0, []int{3}); m <= k {
 		t.Errorf("SplitBytes of m (two leaves) %d <= of name %d", m, k)
+	}
+}
+
+// The time columns of nestedRecord read as µs: ts (µs, no zone) as it is,
+// tz (ns, UTC) floored to µs as TIMESTAMPTZ, t (time64 µs) as TIME.
+func TestTimeColumnsRead(t *testing.T) {
+	dir := t.TempDir()
+	rec := nestedRecord(t, 20)
+	defer rec.Release()
+	p := filepath.Join(dir, "n.parquet")
+	writeParquet(t, p, rec, 7)
+	tb, err := OpenFile("n", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for s := 0; s < tb.NumSplits(); s++ {
+		err := tb.Read(context.Background(), s, []int{0, 1, 7, 8}, 5, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+			defer b.Release()
+			for i := 0; i < int(b.NumRows()); i++ {
+				id := b.Column(0).(*array.Int64).Value(i)
+				ts := b.Column(1).(*array.Timestamp).Value(i)
+				tz := b.Column(2).(*array.Timestamp).Value(i)
+				tm := b.Column(3).(*array.Time64).Value(i)
+				if int64(ts) != id*1e6 || int64(tz) != id/1000 || int64(tm) != id {
+					t.Errorf("id %d: ts %d tz %d t %d", id, ts, tz, tm)
+				}
+				n++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != 20 {
+		t.Errorf("%d rows", n)
 	}
 }

@@ -68,6 +68,8 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 		minMaxTyped(s.isMax, s.has, s.ints, gids, a.Int64Values(), valid)
 	case *array.Decimal64:
 		minMaxTyped(s.isMax, s.has, s.ints, gids, asInt64s(a.Values()), valid)
+	case *array.Timestamp, *array.Time64:
+		minMaxTyped(s.isMax, s.has, s.ints, gids, temporalInts(a), valid)
 	case *array.Float64:
 		minMaxTyped(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
 	case *array.Decimal128:
@@ -163,7 +165,7 @@ func (s *minMaxState) merge(from aggState, src, dst []int32) error {
 
 func (s *minMaxState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	switch s.typ.ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		return aggArray(mem, s.typ, s.ints[:n], s.has[:n]), nil
 	case arrow.FLOAT64:
 		return aggArray(mem, s.typ, s.floats[:n], s.has[:n]), nil

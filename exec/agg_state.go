@@ -73,7 +73,8 @@ func newAggState(f AggFunc) (aggState, error) {
 		}
 		isMax := f.Fn == "max"
 		switch at.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64, arrow.DATE32, arrow.STRING, arrow.BOOL:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64, arrow.DATE32, arrow.STRING, arrow.BOOL,
+			arrow.TIMESTAMP, arrow.TIME64:
 			return &minMaxState{isMax: isMax, typ: at}, nil
 		}
 	}

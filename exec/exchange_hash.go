@@ -112,6 +112,10 @@ func hashColumn(a arrow.Array, h []uint64) error {
 			}
 			step(i, u)
 		}
+	case *array.Timestamp, *array.Time64:
+		for i, v := range temporalInts(x) {
+			step(i, uint64(v))
+		}
 	case *array.Date32:
 		for i, v := range x.Date32Values() {
 			step(i, uint64(int64(v)))

@@ -33,7 +33,8 @@ type keyCodec struct {
 func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 	for _, t := range types {
 		switch t.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL,
+			arrow.TIMESTAMP, arrow.TIME64:
 		default:
 			return keyCodec{}, errs.New(errs.Internal, "key of type %s is not a gq value type", t)
 		}
@@ -41,7 +42,7 @@ func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 	single := len(types) == 1
 	if single {
 		switch types[0].ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64:
 		default:
 			single = false
 		}
@@ -49,7 +50,7 @@ func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 	pair := len(types) == 2
 	for _, t := range types {
 		switch t.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64:
 		default:
 			pair = false
 		}
@@ -118,6 +119,8 @@ func (kc keyCodec) prepare(arrs []arrow.Array, n int, bk *batchKeys) {
 			bk.ints = a.Int64Values()
 		case *array.Decimal64:
 			bk.ints = asInt64s(a.Values())
+		case *array.Timestamp, *array.Time64:
+			bk.ints = temporalInts(a)
 		case *array.Date32:
 			bk.own = grown(bk.own, n)
 			for i, v := range a.Date32Values() {
@@ -179,8 +182,11 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 		// returns the position after it.
 		var put func(i int, p int32) int32
 		switch x := a.(type) {
-		case *array.Int64:
-			vals := x.Int64Values()
+		case *array.Int64, *array.Timestamp, *array.Time64:
+			vals := temporalInts(x)
+			if vals == nil {
+				vals = x.(*array.Int64).Int64Values()
+			}
 			put = func(i int, p int32) int32 {
 				binary.LittleEndian.PutUint64(enc[p:], uint64(vals[i]))
 				return p + 8
@@ -281,6 +287,9 @@ func encodeNoNulls(a arrow.Array, n int, enc []byte, pos []int32) bool {
 	case *array.Decimal64:
 		putInts(asInt64s(x.Values()), n, enc, pos)
 		return true
+	case *array.Timestamp, *array.Time64:
+		putInts(temporalInts(x), n, enc, pos)
+		return true
 	}
 	return false
 }
@@ -298,7 +307,7 @@ func fixedWidth(t arrow.DataType) int {
 	switch t.ID() {
 	case arrow.DECIMAL128:
 		return 16
-	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64, arrow.TIMESTAMP, arrow.TIME64:
 		return 8
 	case arrow.DATE32:
 		return 4
@@ -688,6 +697,12 @@ func (t *keyTable) keyArrays(mem memory.Allocator, types []arrow.DataType) []arr
 				hi := int64(binary.LittleEndian.Uint64(t.arena[p+8:]))
 				b.Append(decimal128.New(hi, lo))
 				p += 16
+			case *array.TimestampBuilder:
+				b.Append(arrow.Timestamp(binary.LittleEndian.Uint64(t.arena[p:])))
+				p += 8
+			case *array.Time64Builder:
+				b.Append(arrow.Time64(binary.LittleEndian.Uint64(t.arena[p:])))
+				p += 8
 			case *array.Float64Builder:
 				b.Append(math.Float64frombits(binary.LittleEndian.Uint64(t.arena[p:])))
 				p += 8

@@ -33,6 +33,8 @@ func keyInts(a arrow.Array, n int, own *[]int64) []int64 {
 		return x.Int64Values()[:n]
 	case *array.Decimal64:
 		return asInt64s(x.Values())[:n]
+	case *array.Timestamp, *array.Time64:
+		return temporalInts(x)[:n]
 	case *array.Date32:
 		*own = grown(*own, n)
 		for i, v := range x.Date32Values()[:n] {

@@ -109,6 +109,8 @@ func (kf *keyFilter) keepInts(a arrow.Array, sel []int32) []int32 {
 		return keepIntKeys(kf, x.Int64Values(), a, sel)
 	case *array.Decimal64:
 		return keepIntKeys(kf, asInt64s(x.Values()), a, sel)
+	case *array.Timestamp, *array.Time64:
+		return keepIntKeys(kf, temporalInts(x), a, sel)
 	case *array.Date32:
 		return keepIntKeys(kf, x.Date32Values(), a, sel)
 	}

@@ -89,6 +89,21 @@ func appendLiteral(bld array.Builder, l *expr.Literal) error {
 		if v, ok = l.Value.(string); ok {
 			b.Append(v)
 		}
+	case *array.TimestampBuilder:
+		var v int64
+		if v, ok = l.Value.(int64); ok {
+			b.Append(arrow.Timestamp(v))
+		}
+	case *array.Time64Builder:
+		var v int64
+		if v, ok = l.Value.(int64); ok {
+			b.Append(arrow.Time64(v))
+		}
+	case *array.MonthDayNanoIntervalBuilder:
+		var v arrow.MonthDayNanoInterval
+		if v, ok = l.Value.(arrow.MonthDayNanoInterval); ok {
+			b.Append(v)
+		}
 	}
 	if !ok {
 		return errs.New(errs.Internal, "literal %s (%T) does not fit a %s column", l, l.Value, bld.Type())

@@ -32,6 +32,9 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 	if expr.IsNested(arr.DataType()) {
 		return expr.TakeNested(mem, arr, idx)
 	}
+	if iv, ok := arr.(*array.MonthDayNanoInterval); ok {
+		return takeIntervals(mem, iv, idx)
+	}
 	n := len(idx)
 	validity, nulls := takeValidity(mem, arr, idx)
 	var data arrow.ArrayData
@@ -46,6 +49,8 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 		data = takeFixed(mem, arr.DataType(), a.Values(), idx, validity, nulls)
 	case *array.Decimal128:
 		data = takeFixed(mem, arr.DataType(), a.Values(), idx, validity, nulls)
+	case *array.Timestamp, *array.Time64:
+		data = takeFixed(mem, arr.DataType(), temporalInts(a), idx, validity, nulls)
 	case *array.Int32:
 		data = takeFixed(mem, arr.DataType(), a.Int32Values(), idx, validity, nulls)
 	case *array.Boolean:

@@ -275,7 +275,7 @@ func makeConst(c *ctx, t arrow.DataType, v scalar) arrow.Array {
 		return array.MakeArrayOfNull(c.mem, t, n)
 	}
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		b, o := rawI64(c.mem, n)
 		for i := range o {
 			o[i] = v.i
@@ -293,6 +293,8 @@ func makeConst(c *ctx, t arrow.DataType, v scalar) arrow.Array {
 			o[i] = int32(v.i)
 		}
 		return finish(t, n, nil, b)
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return constInterval(c, v.iv)
 	case arrow.BOOL:
 		if v.i != 0 {
 			return finish(t, n, nil, newAllValid(c.mem, n))

@@ -31,6 +31,9 @@ func newCast(a node, to arrow.DataType) (node, error) {
 	case arrow.NULL:
 		ok = from == arrow.NULL
 	}
+	if tok, handled := timeCast(a.typ(), to); handled {
+		ok = tok
+	}
 	if from == arrow.NULL {
 		ok = true
 	}
@@ -70,6 +73,9 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		nd := array.NewData(n.to, d.Len(), d.Buffers(), nil, nulls, d.Offset())
 		defer nd.Release()
 		return array.MakeFromData(nd), nil
+	}
+	if _, handled := timeCast(from, n.to); handled {
+		return castTime(c, a, n.to)
 	}
 	valid := validBits(a)
 	off := a.Data().Offset()
@@ -315,6 +321,8 @@ func castToString(c *ctx, a arrow.Array) arrow.Array {
 			tmp = strconv.AppendFloat(tmp, f64s(a)[i], 'g', -1, 64)
 		case arrow.DATE32:
 			tmp = append(tmp, arrow.Date32(i32s(a)[i]).FormattedString()...)
+		case arrow.TIMESTAMP, arrow.TIME64, arrow.INTERVAL_MONTH_DAY_NANO:
+			tmp = appendTimeText(tmp, a, i)
 		case arrow.BOOL:
 			if bitSet(a.Data().Buffers()[1].Bytes(), off+i) {
 				tmp = append(tmp, '1')

@@ -146,6 +146,7 @@ func newCompare(call *Call, l, r node) (node, error) {
 			return nil, err
 		}
 	case lt.ID() == rt.ID() && (lt.ID() == arrow.DATE32 || lt.ID() == arrow.STRING):
+	case isTemporal64(lt) && arrow.TypeEqual(lt, rt):
 	default:
 		return nil, argErr(call, "cannot compare %s with %s", lt, rt)
 	}
@@ -222,7 +223,7 @@ func (n *cmpNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 // sel runs the typed comparison loop, ignoring validity.
 func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 	switch n.l.typ().ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		if n.up > 1 {
 			return selScaled(n.op, i64s(l.arr), i64s(r.arr), n.up, cand, dst)
 		}

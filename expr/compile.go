@@ -62,7 +62,7 @@ func compileLiteral(l *Literal) (node, error) {
 		return nil, errs.New(errs.Internal, "literal %v (%T) does not match type %s", l.Value, l.Value, l.Type)
 	}
 	switch l.Type.ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		switch v := l.Value.(type) {
 		case int64:
 			n.v.i = v
@@ -103,6 +103,12 @@ func compileLiteral(l *Literal) (node, error) {
 			return bad()
 		}
 		n.v.s = v
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		v, ok := l.Value.(arrow.MonthDayNanoInterval)
+		if !ok {
+			return bad()
+		}
+		n.v.iv = v
 	case arrow.NULL:
 		n.v.null = true
 	default:

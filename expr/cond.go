@@ -227,7 +227,7 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 		}
 	}
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		return finish(t, c.n, valid, pickFixed(c, choice, ops, i64s, func(s *scalar) int64 { return s.i }, outI64))
 	case arrow.FLOAT64:
 		return finish(t, c.n, valid, pickFixed(c, choice, ops, f64s, func(s *scalar) float64 { return s.f }, outF64))

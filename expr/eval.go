@@ -203,6 +203,7 @@ type scalar struct {
 	i    int64
 	f    float64
 	s    string
+	iv   arrow.MonthDayNanoInterval // Interval
 }
 
 // litNode is a constant.
@@ -276,6 +277,12 @@ func scalarAt(a arrow.Array, i int) scalar {
 		return scalar{i: int64(v.Value(i))}
 	case *array.Date32:
 		return scalar{i: int64(v.Value(i))}
+	case *array.Timestamp:
+		return scalar{i: int64(v.Value(i))}
+	case *array.Time64:
+		return scalar{i: int64(v.Value(i))}
+	case *array.MonthDayNanoInterval:
+		return scalar{iv: v.Value(i)}
 	case *array.Boolean:
 		if v.Value(i) {
 			return scalar{i: 1}

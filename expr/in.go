@@ -43,7 +43,7 @@ func newIn(call *Call, args []node) (node, error) {
 			continue
 		}
 		switch xt.ID() {
-		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.TIMESTAMP, arrow.TIME64:
 			n.ints = append(n.ints, l.v.i)
 		case arrow.FLOAT64:
 			n.floats = append(n.floats, l.v.f)
@@ -122,7 +122,7 @@ func (n *inNode) hasFloat(v float64) bool {
 // matches returns a per-row membership test for x (validity not checked).
 func (n *inNode) matches(x arrow.Array) func(i int) bool {
 	switch x.DataType().ID() {
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		v := i64s(x)
 		return func(i int) bool { return n.hasInt(v[i]) }
 	case arrow.DATE32:

@@ -97,6 +97,11 @@ func (l *Literal) String() string {
 		if d, ok := l.Type.(*arrow.Decimal64Type); ok {
 			return FormatDecimal(v, d.Scale)
 		}
+		if s, ok := temporalLiteral(l.Type, v); ok {
+			return s
+		}
+	case arrow.MonthDayNanoInterval:
+		return "INTERVAL '" + FormatInterval(v) + "'"
 	}
 	return fmt.Sprint(l.Value)
 }

@@ -239,6 +239,15 @@ func TypeName(t arrow.DataType) string {
 		return "VARCHAR"
 	case arrow.NULL:
 		return "NULL"
+	case arrow.TIMESTAMP:
+		if IsTZ(t) {
+			return "TIMESTAMP WITH TIME ZONE"
+		}
+		return "TIMESTAMP"
+	case arrow.TIME64:
+		return "TIME"
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return "INTERVAL"
 	}
 	return t.String()
 }

@@ -52,6 +52,12 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 		return AppendDecimal128(dst, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
 	case *array.Date32:
 		return expr.AppendDate(dst, a.Value(i))
+	case *array.Timestamp:
+		return expr.AppendTimestamp(dst, int64(a.Value(i)), expr.IsTZ(a.DataType()))
+	case *array.Time64:
+		return expr.AppendTime(dst, int64(a.Value(i)))
+	case *array.MonthDayNanoInterval:
+		return expr.AppendInterval(dst, a.Value(i))
 	case *array.String:
 		return append(dst, a.Value(i)...)
 	case *array.LargeString:
@@ -156,6 +162,8 @@ func TypeName(t arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.NULL:
 		return "NULL"
+	case arrow.TIMESTAMP, arrow.TIME64, arrow.INTERVAL_MONTH_DAY_NANO:
+		return expr.TypeName(t)
 	}
 	return t.String()
 }

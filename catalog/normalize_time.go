@@ -1,0 +1,90 @@
+package catalog
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+	"gq/expr"
+)
+
+// normalizeTimeType maps a file's timestamp and time types to gq's (µs,
+// expr.Timestamp and expr.Time): a timestamp with any zone is an instant,
+// stored in UTC by Arrow, so it reads as TIMESTAMPTZ whatever zone the
+// file names. ok is false for other types.
+func normalizeTimeType(t arrow.DataType) (arrow.DataType, bool) {
+	switch t := t.(type) {
+	case *arrow.TimestampType:
+		if t.TimeZone != "" {
+			return expr.TimestampTZ, true
+		}
+		return expr.Timestamp, true
+	case *arrow.Time32Type, *arrow.Time64Type:
+		return expr.Time, true
+	}
+	return nil, false
+}
+
+// unitToMicros is the conversion of unit u to µs: multiply by mul, then
+// divide (flooring) by div.
+func unitToMicros(u arrow.TimeUnit) (mul, div int64) {
+	switch u {
+	case arrow.Second:
+		return 1_000_000, 1
+	case arrow.Millisecond:
+		return 1000, 1
+	case arrow.Nanosecond:
+		return 1, 1000
+	}
+	return 1, 1
+}
+
+// normalizeTimeArray converts a timestamp or time array to µs (want is
+// from normalizeTimeType); handled is false for other arrays. Nanoseconds
+// are floored to the µs below (DuckDB truncates them); seconds and
+// milliseconds beyond the int64 µs range are an error naming the value.
+func normalizeTimeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) (out arrow.Array, handled bool, err error) {
+	var vals []int64
+	var unit arrow.TimeUnit
+	switch a := arr.(type) {
+	case *array.Timestamp:
+		unit = a.DataType().(*arrow.TimestampType).Unit
+		vals = make([]int64, a.Len())
+		for i, v := range a.TimestampValues() {
+			vals[i] = int64(v)
+		}
+	case *array.Time64:
+		unit = a.DataType().(*arrow.Time64Type).Unit
+		vals = make([]int64, a.Len())
+		for i, v := range a.Time64Values() {
+			vals[i] = int64(v)
+		}
+	case *array.Time32:
+		unit = a.DataType().(*arrow.Time32Type).Unit
+		vals = make([]int64, a.Len())
+		for i, v := range a.Time32Values() {
+			vals[i] = int64(v)
+		}
+	default:
+		return nil, false, nil
+	}
+	mul, div := unitToMicros(unit)
+	for i, v := range vals {
+		switch {
+		case div > 1:
+			q := v / div
+			if v%div != 0 && v < 0 {
+				q--
+			}
+			vals[i] = q
+		case mul > 1:
+			r := v * mul
+			if r/mul != v && arr.IsValid(i) {
+				return nil, true, errs.New(errs.Execution, "value %d (%s) is out of the TIMESTAMP range", v, arr.DataType())
+			}
+			vals[i] = r
+		}
+	}
+	return withValues(arr, want, arrow.Int64Traits.CastToBytes(vals), mem), true, nil
+}
