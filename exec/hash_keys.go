@@ -35,6 +35,8 @@ func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 		switch t.ID() {
 		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL,
 			arrow.TIMESTAMP, arrow.TIME64:
+		case arrow.INTERVAL_MONTH_DAY_NANO:
+			return keyCodec{}, errs.New(errs.Unsupported, "grouping, joining or DISTINCT on an INTERVAL is not supported yet")
 		default:
 			return keyCodec{}, errs.New(errs.Internal, "key of type %s is not a gq value type", t)
 		}

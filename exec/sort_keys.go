@@ -51,6 +51,10 @@ func newSortCol(arr arrow.Array, desc, nullsFirst bool) (sortCol, error) {
 		for i, v := range temporalInts(a) {
 			norm[i] = uint64(v) ^ signBit
 		}
+	case *array.MonthDayNanoInterval:
+		for i := range n {
+			norm[i] = uint64(intervalOrder(a.Value(i))) ^ signBit
+		}
 	case *array.Date32:
 		for i, v := range a.Date32Values() {
 			norm[i] = uint64(int64(v)) ^ signBit

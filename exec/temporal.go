@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"math"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -33,4 +35,18 @@ func takeIntervals(mem memory.Allocator, a *array.MonthDayNanoInterval, idx []in
 		}
 	}
 	return b.NewArray()
+}
+
+// intervalOrder is an interval's place in ORDER BY, DuckDB's: a month
+// counts 30 days, a day 24 hours (saturating far outside any real use).
+func intervalOrder(v arrow.MonthDayNanoInterval) int64 {
+	const day = int64(86_400_000_000)
+	us := float64(v.Months)*30*float64(day) + float64(v.Days)*float64(day) + float64(v.Nanoseconds/1000)
+	switch {
+	case us >= 9.2e18:
+		return math.MaxInt64
+	case us <= -9.2e18:
+		return math.MinInt64
+	}
+	return int64(v.Months)*30*day + int64(v.Days)*day + v.Nanoseconds/1000
 }

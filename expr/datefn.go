@@ -71,6 +71,9 @@ func init() {
 
 func bindExtract(fn string) func(Binder, string, []Operand) (Operand, error) {
 	return func(b Binder, _ string, args []Operand) (Operand, error) {
+		if IsTimestamp(args[0].Type()) {
+			return bindDatePart(b, fn[len("extract_"):], args[0])
+		}
 		d, err := toDate(b, args[0])
 		if err != nil {
 			return nil, err

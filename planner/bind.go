@@ -46,6 +46,9 @@ type binder struct {
 	// scalarNext tells the next SELECT bound that it is a scalar
 	// subquery (its value is used, not its rows' existence).
 	scalarNext bool
+	// now is the statement's start in µs (0 until now() first binds),
+	// so that every now() of a statement is the same instant.
+	now int64
 }
 
 // scopeCol is a column visible to name resolution.

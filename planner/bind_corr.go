@@ -126,7 +126,7 @@ func nullSafeEq(o, d Expr, nullable bool) ([]Expr, error) {
 	switch o.Type().ID() {
 	case arrow.NULL:
 		return []Expr{flags}, nil // always NULL: only the flags compare
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		zero = int64(0)
 	case arrow.FLOAT64:
 		zero = float64(0)

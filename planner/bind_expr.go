@@ -174,7 +174,12 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 		}
 	case *sqlparser.IntervalDateExpr:
 		return c.interval(x)
+	case *sqlparser.CurTimeFuncExpr:
+		return c.curTime(x)
 	case *sqlparser.FuncExpr:
+		if n := x.Name.Lowered(); (n == "current_date" || n == "curdate") && len(x.Exprs) == 0 {
+			return c.currentDate(), nil
+		}
 		return c.function(x)
 	case *sqlparser.CaseExpr:
 		return c.caseExpr(x)
@@ -201,12 +206,7 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 		}
 		return c.callFunc(name, []sqlparser.Expr{x.StringArg})
 	case *sqlparser.ExtractFuncExpr:
-		name := map[sqlparser.IntervalType]string{sqlparser.IntervalYear: "year", sqlparser.IntervalMonth: "month",
-			sqlparser.IntervalDay: "day", sqlparser.IntervalQuarter: "quarter"}[x.IntervalType]
-		if name == "" {
-			return nil, errs.New(errs.Unsupported, "EXTRACT(%s …) is not supported", x.IntervalType.ToString())
-		}
-		return c.callFunc(name, []sqlparser.Expr{x.Expr})
+		return c.callFunc("date_part", []sqlparser.Expr{sqlparser.NewStrLiteral(x.IntervalType.ToString()), x.Expr})
 	case *sqlparser.Subquery:
 		return c.scalarSubquery(x)
 	case *sqlparser.ExistsExpr:
@@ -260,6 +260,9 @@ func (c *ectx) literal(e sqlparser.Expr) (*Const, error) {
 				return nil, errs.NewNear(errs.Binding, x.Val, "bad number %s", x.Val)
 			}
 			return &Const{Value: v, T: expr.Float64}, nil
+		case sqlparser.TimestampVal, sqlparser.TimeVal:
+			k, _, err := timeLiteral(x)
+			return k, err
 		case sqlparser.DateVal:
 			d, err := parseDate(x.Val)
 			if err != nil {
@@ -560,6 +563,9 @@ func (c *ectx) interval(x *sqlparser.IntervalDateExpr) (Expr, error) {
 	d, err := c.bind(x.Date)
 	if err != nil {
 		return nil, err
+	}
+	if isTimestamp(d.Type()) || isTime(d.Type()) || subDayUnit(x.Unit) {
+		return c.timeInterval(d, x)
 	}
 	if d, err = toDate(d); err != nil {
 		return nil, err

@@ -50,6 +50,9 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		return &Const{Value: nil, T: t}, nil
 	}
 	from := c.T
+	if e, ok, err := foldTimeCast(c, t); ok {
+		return e, err
+	}
 	switch {
 	case isString(from) && isDate(t):
 		d, err := parseDate(c.Value.(string))
@@ -133,7 +136,7 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 	case isDate(a) && isString(b), isString(a) && isDate(b):
 		return expr.Date, true
 	}
-	return nil, false
+	return commonTimeType(a, b)
 }
 
 // unify casts every expression to one common type.
@@ -218,6 +221,9 @@ func arith(op string, l, r Expr) (Expr, error) {
 	}
 	if isNull(rt) {
 		r, rt = &Const{T: lt}, lt
+	}
+	if e, ok, err := timeArith(op, l, r); ok {
+		return e, err
 	}
 	if !isNumeric(lt) || !isNumeric(rt) {
 		return nil, errs.New(errs.Binding, "operator %s cannot be applied to %s and %s", opSymbol[op], expr.TypeName(lt), expr.TypeName(rt))

@@ -18,6 +18,9 @@ func SQLType(name string, length, scale *int, column bool) (arrow.DataType, erro
 	if column {
 		what = "a column of type"
 	}
+	if t, ok := timeSQLType(name); ok {
+		return t, nil
+	}
 	switch n := strings.ToLower(strings.Fields(name + " x")[0]); n {
 	case "signed", "unsigned", "integer", "int", "bigint":
 		return expr.Int64, nil

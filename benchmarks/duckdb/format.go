@@ -10,7 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	duckdbgo "github.com/duckdb/duckdb-go/v2"
+
+	"gq/expr"
 )
 
 // WriteCSV writes rows in gq's canonical CSV format: a header line, RFC
@@ -89,7 +92,14 @@ func formatValue(v any, dbType string) (string, error) {
 		if strings.HasPrefix(strings.ToUpper(dbType), "TIME") && !strings.HasPrefix(strings.ToUpper(dbType), "TIMESTAMP") {
 			return x.Format("15:04:05.999999"), nil
 		}
+		if strings.HasPrefix(strings.ToUpper(dbType), "TIMESTAMP WITH TIME ZONE") || strings.EqualFold(dbType, "TIMESTAMPTZ") {
+			return x.UTC().Format("2006-01-02 15:04:05.999999") + "+00", nil // DuckDB's text in a UTC session
+		}
 		return x.Format("2006-01-02 15:04:05.999999"), nil
+	case duckdbgo.Interval:
+		// DuckDB's interval text ("1 year 2 months 3 days 04:05:06.5"),
+		// written by gq's formatter of the same layout.
+		return expr.FormatInterval(arrow.MonthDayNanoInterval{Months: x.Months, Days: x.Days, Nanoseconds: x.Micros * 1000}), nil
 	}
 	return "", fmt.Errorf("unsupported value %T (%s)", v, dbType)
 }

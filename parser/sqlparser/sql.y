@@ -7985,6 +7985,15 @@ convert_type:
   {
     $$ = &ConvertType{Type: string($1), Length: $2}
   }
+// gq: CAST(x AS TIMESTAMP) and CAST(x AS INTERVAL) (DuckDB's; MySQL has DATETIME only)
+| TIMESTAMP length_opt
+  {
+    $$ = &ConvertType{Type: string($1), Length: $2}
+  }
+| INTERVAL
+  {
+    $$ = &ConvertType{Type: "interval"}
+  }
 | UNSIGNED
   {
     $$ = &ConvertType{Type: string($1)}
