@@ -109,7 +109,8 @@ func TestDataDirHive(t *testing.T) {
 	if !ok {
 		t.Fatal("no table sales")
 	}
-	if got, want := schemaOf(tb), "id int64, l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, m map<utf8, int64, items_nullable>, dec decimal64(10, 2), v float64, year int64, mon int64"; got != want {
+	if got, want := schemaOf(tb), "id int64, ts timestamp[us], l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), tz timestamp[us, tz=UTC], t time64[us], v float64, year int64, mon int64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
 	count := map[string]int{}

@@ -15,7 +15,7 @@ import (
 	"gq/errs"
 )
 
-// nestedRecord has readable columns between nested, timestamp and other
+// nestedRecord has readable columns (time ones among them) between nested and other
 // columns gq cannot read, so that table column i is not leaf i.
 func nestedRecord(t *testing.T, n int) arrow.RecordBatch {
 	mem := memory.NewGoAllocator()

@@ -163,6 +163,9 @@ func literal(arr arrow.Array, i int) (sqlparser.Expr, error) {
 		child := a.Field(a.ChildID(i))
 		return literal(child, int(a.ValueOffset(i)))
 	}
+	if e, ok := timeLiteral(arr, i); ok {
+		return e, nil
+	}
 	return nil, errs.New(errs.Unsupported, "parameters of type %s are not supported", arr.DataType())
 }
 

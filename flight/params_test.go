@@ -64,3 +64,32 @@ func TestBindParams(t *testing.T) {
 		t.Errorf("named parameter: %v", err)
 	}
 }
+
+// Timestamp and time parameters of any unit bind as TIMESTAMP '…' and
+// TIME '…' literals in µs (a zoned one as its UTC reading).
+func TestBindTimeParams(t *testing.T) {
+	b := paramBatch([]arrow.Field{
+		{Name: "ms", Type: &arrow.TimestampType{Unit: arrow.Millisecond}},
+		{Name: "ns", Type: &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "Europe/Paris"}},
+		{Name: "t", Type: arrow.FixedWidthTypes.Time32s},
+		{Name: "t64", Type: arrow.FixedWidthTypes.Time64ns},
+	}, func(b *array.RecordBuilder) {
+		b.Field(0).(*array.TimestampBuilder).Append(1704164645678)
+		b.Field(1).(*array.TimestampBuilder).Append(-1_500)
+		b.Field(2).(*array.Time32Builder).Append(3661)
+		b.Field(3).(*array.Time64Builder).Append(1_000_001_999)
+	})
+	defer b.Release()
+	rows, err := paramRows(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := bindParams("select ?, ?, ?, ?", rows[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "select timestamp'2024-01-02 03:04:05.678', timestamp'1969-12-31 23:59:59.999998', time'01:01:01', time'00:00:01.000001' from dual"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
