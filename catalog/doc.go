@@ -23,11 +23,13 @@
 //
 // Parquet list, struct and map columns are read as Arrow nested arrays of
 // the same shape whose leaves are normalised like flat columns (nested.go).
-// A file's columns that gq has no value type for (timestamps, intervals,
-// nested columns with such a leaf…) do not block the file: they stay out of
-// the table's Schema and are listed by Unreadable, so that the binder can
-// leave them out of * and fail a query naming one with its type and file
-// (unreadable.go). CSV files may be gzip or zstd compressed; their
+// Timestamps of any unit and zone and times read as gq's µs TIMESTAMP,
+// TIMESTAMPTZ and TIME (normalize_time.go); CSV sniffing finds them too.
+// A file's columns that gq has no value type for (intervals, UUIDs, wide
+// decimals, nested columns with such a leaf…) do not block the file: they
+// stay out of the table's Schema and are listed by Unreadable, so that the
+// binder can leave them out of * and fail a query naming one with its type
+// and file (unreadable.go). CSV files may be gzip or zstd compressed; their
 // delimiter, header line and column types are sniffed from a sample
 // spread through the file (csv.go). read_csv and read_parquet's options
 // and hive partition columns are CSVOptions, ParquetOptions and

@@ -1,5 +1,6 @@
-// Package expr is gq's bottom floor for expressions: the value types (ir.go),
-// decimals and civil dates, the expression IR (Column, Literal, Call), the
+// Package expr is gq's bottom floor for expressions: the value types (ir.go;
+// the time types, their text and arithmetic in timestamp.go), decimals and
+// civil dates, the expression IR (Column, Literal, Call), the
 // function registry (registry.go: one entry per SQL function with its type
 // rule, its CPU kernel and its device code generator) and the vectorised
 // evaluator over Arrow record batches: one call computes a whole column.

@@ -2,8 +2,6 @@ package expr
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
-
-	"gq/errs"
 )
 
 // date_diff(part, a, b) (also datediff with three arguments' spelling
@@ -14,17 +12,9 @@ import (
 func init() {
 	Register(&Function{Name: "date_diff", SQL: []string{"date_diff"}, MinArgs: 3, MaxArgs: 3, NullPropagating: true,
 		Bind: func(b Binder, fn string, args []Operand) (Operand, error) {
-			v, ok := b.Constant(args[0])
-			s, isStr := v.(string)
-			if !ok || !isStr {
-				return nil, errs.New(errs.Binding, "%s needs a constant string part ('day', 'month', …)", fn)
-			}
-			part, ok := canonicalPart(s)
-			switch {
-			case !ok:
-				return nil, errs.NewNear(errs.Binding, s, "unknown date part %q", s)
-			case part == "dow" || part == "isodow" || part == "doy" || part == "epoch":
-				return nil, errs.NewNear(errs.Binding, s, "%s of part %q is not supported", fn, s)
+			part, err := partArg(b, fn, args[0], "dow", "isodow", "doy", "epoch")
+			if err != nil {
+				return nil, err
 			}
 			x, err := timeArg(b, fn, args[1])
 			if err != nil {
@@ -40,16 +30,15 @@ func init() {
 			if err := wantArgs(call, args, 3, 3); err != nil {
 				return nil, err
 			}
-			l, ok := args[0].(*litNode)
-			if !ok {
-				return nil, argErr(call, "part must be a literal")
+			part, err := partLiteral(call, args)
+			if err != nil {
+				return nil, err
 			}
 			for _, a := range args[1:] {
 				if err := wantType(call, a, arrow.DATE32, arrow.TIMESTAMP); err != nil {
 					return nil, err
 				}
 			}
-			part := l.v.s
 			return &rowKernel{args: args[1:], t: Int64, i64: func(r row) (int64, error) {
 				return diffParts(part, r.micros(0), r.micros(1)), nil
 			}}, nil

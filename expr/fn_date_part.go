@@ -17,10 +17,9 @@ import (
 func init() {
 	Register(&Function{Name: "date_part", SQL: []string{"date_part", "datepart"}, MinArgs: 2, MaxArgs: 2,
 		Bind: func(b Binder, name string, args []Operand) (Operand, error) {
-			v, ok := b.Constant(args[0])
-			part, isStr := v.(string)
-			if !ok || !isStr {
-				return nil, errs.New(errs.Binding, "%s needs a constant string part ('year', 'hour', 'epoch', …)", name)
+			part, err := partArg(b, name, args[0])
+			if err != nil {
+				return nil, err
 			}
 			return bindDatePart(b, part, args[1])
 		},
@@ -28,11 +27,10 @@ func init() {
 			if err := wantArgs(call, args, 2, 2); err != nil {
 				return nil, err
 			}
-			l, ok := args[0].(*litNode)
-			if !ok {
-				return nil, argErr(call, "part must be a literal")
+			part, err := partLiteral(call, args)
+			if err != nil {
+				return nil, err
 			}
-			part, _ := canonicalPart(l.v.s)
 			if err := wantType(call, args[1], arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64); err != nil {
 				return nil, err
 			}
@@ -191,4 +189,38 @@ func isoWeek(days int32) (year, week int64) {
 	thu := int32(int64(days) - mon0 + 3)
 	y, _, _ := CivilFromDays(thu)
 	return int64(y), int64(thu-DaysFromCivil(y, 1, 1))/7 + 1
+}
+
+// partArg is a date function's constant part argument, by its canonical
+// name; a part in refused (what the function cannot take) is an error
+// naming the text.
+func partArg(b Binder, fn string, arg Operand, refused ...string) (string, error) {
+	v, ok := b.Constant(arg)
+	s, isStr := v.(string)
+	if !ok || !isStr {
+		return "", errs.New(errs.Binding, "%s needs a constant string part ('year', 'day', 'hour', …)", fn)
+	}
+	p, ok := canonicalPart(s)
+	if !ok {
+		return "", errs.NewNear(errs.Binding, s, "unknown date part %q", s)
+	}
+	for _, r := range refused {
+		if p == r {
+			return "", errs.NewNear(errs.Binding, s, "%s of part %q is not supported", fn, s)
+		}
+	}
+	return p, nil
+}
+
+// partLiteral is the canonical part a bound call carries as its first
+// argument (partArg's result, a literal).
+func partLiteral(call *Call, args []node) (string, error) {
+	if len(args) == 0 {
+		return "", argErr(call, "no part")
+	}
+	l, ok := args[0].(*litNode)
+	if !ok {
+		return "", argErr(call, "part must be a literal")
+	}
+	return l.v.s, nil
 }

@@ -12,14 +12,9 @@ import (
 func init() {
 	Register(&Function{Name: "date_trunc", SQL: []string{"date_trunc", "datetrunc"}, MinArgs: 2, MaxArgs: 2,
 		Bind: func(b Binder, name string, args []Operand) (Operand, error) {
-			v, ok := b.Constant(args[0])
-			s, isStr := v.(string)
-			if !ok || !isStr {
-				return nil, errs.New(errs.Binding, "%s needs a constant string part ('day', 'month', …)", name)
-			}
-			part, ok := canonicalPart(s)
-			if !ok || part == "epoch" || part == "dow" || part == "isodow" || part == "doy" || part == "isoyear" {
-				return nil, errs.NewNear(errs.Binding, s, "%s: unknown or untruncatable part %q", name, s)
+			part, err := partArg(b, name, args[0], "epoch", "dow", "isodow", "doy", "isoyear")
+			if err != nil {
+				return nil, err
 			}
 			x := args[1]
 			t := x.Type()
@@ -46,14 +41,13 @@ func init() {
 			if err := wantArgs(call, args, 2, 2); err != nil {
 				return nil, err
 			}
-			l, ok := args[0].(*litNode)
-			if !ok {
-				return nil, argErr(call, "part must be a literal")
+			part, err := partLiteral(call, args)
+			if err != nil {
+				return nil, err
 			}
 			if err := wantType(call, args[1], arrow.DATE32, arrow.TIMESTAMP); err != nil {
 				return nil, err
 			}
-			part := l.v.s
 			return &rowKernel{args: args[1:], t: call.Type, i64: func(r row) (int64, error) {
 				return truncMicros(part, r.micros(0)), nil
 			}}, nil
