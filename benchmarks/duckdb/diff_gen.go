@@ -37,6 +37,7 @@ const (
 	kStr
 	kDate
 	kFloat
+	kTs // TIMESTAMP: drawn only by the timestamp generator (diff_gen_ts.go)
 )
 
 // genCol is a column the generator may reference.
@@ -73,6 +74,8 @@ type Gen struct {
 	Corr        int
 	CorrQueries int
 	corrDrawn   bool
+	// ts adds TIMESTAMP expressions and predicates (diff_gen_ts.go).
+	ts bool
 }
 
 type scoped struct {
@@ -252,7 +255,18 @@ func (g *Gen) table(name string) genTable {
 }
 
 func (g *Gen) anyKind() kind {
+	if g.ts {
+		return []kind{kInt, kInt, kDec, kStr, kDate, kFloat, kTs, kTs}[g.pick(8)]
+	}
 	return []kind{kInt, kInt, kDec, kStr, kDate, kFloat}[g.pick(6)]
+}
+
+// cmpKind draws a kind BETWEEN and IN compare (every kind but DOUBLE).
+func (g *Gen) cmpKind() kind {
+	if g.ts {
+		return []kind{kInt, kDec, kStr, kDate, kTs}[g.pick(5)]
+	}
+	return []kind{kInt, kDec, kStr, kDate}[g.pick(4)]
 }
 
 // col returns a qualified column of kind k in scope, or "" if none.
@@ -301,6 +315,8 @@ func (g *Gen) literal(k kind) string {
 		return "'" + strings.ReplaceAll(diffStrings[g.pick(len(diffStrings))], "'", "''") + "'"
 	case kDate:
 		return fmt.Sprintf("date '%d-%02d-%02d'", 1993+g.pick(7), 1+g.pick(12), 1+g.pick(28))
+	case kTs:
+		return g.tsLiteral()
 	default:
 		return fmt.Sprintf("%d.5e0", g.r.IntN(201)-100)
 	}
@@ -315,6 +331,11 @@ func (g *Gen) expr(k kind, depth int) string {
 		return g.literal(k)
 	}
 	d := depth + 1
+	if g.ts && (k == kTs || (k == kInt && g.chance(30))) {
+		if e := g.tsExpr(k, d); e != "" {
+			return e
+		}
+	}
 	if (k == kInt || k == kDec) && g.Corr > 0 && g.chance(g.Corr) {
 		if e := g.corrScalar(k); e != "" {
 			return e
@@ -420,10 +441,10 @@ func (g *Gen) pred(depth int) string {
 		}
 		return fmt.Sprintf("(%s is%s null)", g.expr(g.anyKind(), d), not)
 	case 4:
-		k := []kind{kInt, kDec, kStr, kDate}[g.pick(4)]
+		k := g.cmpKind()
 		return fmt.Sprintf("(%s between %s and %s)", g.expr(k, d), g.literal(k), g.literal(k))
 	case 5:
-		k := []kind{kInt, kDec, kStr, kDate}[g.pick(4)]
+		k := g.cmpKind()
 		var l []string
 		for j := 1 + g.pick(4); j > 0; j-- {
 			l = append(l, g.literal(k))
@@ -466,6 +487,9 @@ func (g *Gen) cmp(d int) string {
 	r := k
 	if k == kInt && g.chance(30) {
 		r = kDec // INT vs DECIMAL compares exactly in both
+	}
+	if k == kTs && g.chance(25) {
+		r = kDate // a DATE widens to a TIMESTAMP in both
 	}
 	return fmt.Sprintf("(%s %s %s)", g.expr(k, d), cmpOps[g.pick(len(cmpOps))], g.expr(r, d))
 }

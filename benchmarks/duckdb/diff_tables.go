@@ -27,6 +27,9 @@ import (
 //	s VARCHAR    ASCII, empty strings, unicode
 //	t DATE
 //	f DOUBLE
+//	ts TIMESTAMP (µs; only the timestamp generator reads it, and its
+//	   values come from a stream of their own, so that the other columns
+//	   are what they were before it existed)
 //
 // t0 and t1 are random with NULLs, t_empty has no rows, t_ext holds the
 // extreme values.
@@ -40,20 +43,21 @@ var diffColumns = []arrow.Field{
 	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "t", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 	{Name: "f", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond}, Nullable: true},
 }
 
 var diffStrings = []string{"", "a", "A", "abc", "Abc", "b", "zz", "hello world", "naïve", "日本語", "Ünïcödé", "x%y", "under_score", "  pad  ", "😀"}
 
 // diffRow is one generated row; a nil entry is NULL.
-type diffRow [7]any
+type diffRow [8]any
 
 // WriteDiffTables writes t0, t1, t_empty and t_ext as Parquet files into
 // dir, drawn from seed.
 func WriteDiffTables(dir string, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	tables := map[string][]diffRow{
-		"t0":      randomRows(r, 24),
-		"t1":      randomRows(r, 16),
+		"t0":      withTimestamps(randomRows(r, 24), seed, 0),
+		"t1":      withTimestamps(randomRows(r, 16), seed, 1),
 		"t_empty": nil,
 		"t_ext":   extremeRows(),
 	}
@@ -76,7 +80,7 @@ func randomRows(r *rand.Rand, n int) []diffRow {
 		row[4] = diffStrings[r.IntN(len(diffStrings))]
 		row[5] = int32(9000 + r.IntN(2000))     // 1994..1999
 		row[6] = float64(r.IntN(2001)-1000) / 8 // exact in binary
-		for c := range row {
+		for c := range row[:7] {
 			if r.IntN(6) == 0 {
 				row[c] = nil
 			}
@@ -89,11 +93,11 @@ func randomRows(r *rand.Rand, n int) []diffRow {
 func extremeRows() []diffRow {
 	const max18 = 999_999_999_999_999_999
 	return []diffRow{
-		{int64(0), int64(math.MaxInt64), int64(max18), int64(max18), "", int32(0), 0.0},
-		{int64(1), int64(math.MinInt64), int64(-max18), int64(-max18), "日本語😀", int32(-1), -0.0},
-		{int64(2), int64(0), int64(1), int64(1), "Ünïcödé", int32(2932896), 1e300},
-		{int64(3), int64(-1), int64(-1), int64(-1), " ", int32(11016), -1e-300},
-		{nil, nil, nil, nil, nil, nil, nil},
+		{int64(0), int64(math.MaxInt64), int64(max18), int64(max18), "", int32(0), 0.0, int64(0)},
+		{int64(1), int64(math.MinInt64), int64(-max18), int64(-max18), "日本語😀", int32(-1), -0.0, int64(-2208988800_000000)}, // 1900-01-01
+		{int64(2), int64(0), int64(1), int64(1), "Ünïcödé", int32(2932896), 1e300, int64(4102444799_999999)},               // 2099-12-31 23:59:59.999999
+		{int64(3), int64(-1), int64(-1), int64(-1), " ", int32(11016), -1e-300, int64(951825600_500000)},                   // 2000-02-29 12:00:00.5
+		{nil, nil, nil, nil, nil, nil, nil, nil},
 	}
 }
 
@@ -119,6 +123,8 @@ func writeDiffParquet(path string, rows []diffRow) error {
 				fb.Append(arrow.Date32(v.(int32)))
 			case *array.Float64Builder:
 				fb.Append(v.(float64))
+			case *array.TimestampBuilder:
+				fb.Append(arrow.Timestamp(v.(int64)))
 			}
 		}
 	}
@@ -155,11 +161,37 @@ func WidenDiffDecimals(db *sql.DB, dir string) error {
 		if err != nil {
 			return err
 		}
-		q := fmt.Sprintf(`CREATE OR REPLACE VIEW %s AS SELECT k, i, d::DECIMAL(20,2) AS d, e::DECIMAL(20,6) AS e, s, t, f FROM read_parquet('%s')`,
+		q := fmt.Sprintf(`CREATE OR REPLACE VIEW %s AS SELECT k, i, d::DECIMAL(20,2) AS d, e::DECIMAL(20,6) AS e, s, t, f, ts FROM read_parquet('%s')`,
 			name, strings.ReplaceAll(abs, "'", "''"))
 		if _, err := db.Exec(q); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// withTimestamps fills the ts column of rows from a stream of its own
+// (seed, table): 1994..1999 like t, to the µs but mostly on whole
+// seconds, hours or days so that truncations and equalities meet, with
+// NULLs.
+func withTimestamps(rows []diffRow, seed uint64, table uint64) []diffRow {
+	r := rand.New(rand.NewPCG(seed, 0x7157+table))
+	for i := range rows {
+		if r.IntN(6) == 0 {
+			continue
+		}
+		day := int64(9000 + r.IntN(2000))
+		us := day * 86_400_000_000
+		switch r.IntN(4) {
+		case 0: // midnight
+		case 1:
+			us += int64(r.IntN(24)) * 3_600_000_000
+		case 2:
+			us += int64(r.IntN(86400)) * 1_000_000
+		default:
+			us += r.Int64N(86_400_000_000)
+		}
+		rows[i][7] = us
+	}
+	return rows
 }

@@ -61,6 +61,18 @@ func TestDifferential(t *testing.T) {
 			runDiff(t, dir, NewWindowGen(*diffSeed+1), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 		}
 	})
+	t.Run("timestamps", func(t *testing.T) {
+		// The timestamp slice (diff_gen_ts.go): as many as the generated
+		// run, a quarter of them under 3 ranks.
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed); err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, corrGen(NewTimestampGen(*diffSeed)), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		if *diffRanks == 1 {
+			runDiff(t, dir, corrGen(NewTimestampGen(*diffSeed+1)), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+		}
+	})
 	t.Run("tpch", func(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(*diffTPCH, "lineitem.parquet")); err != nil {
 			t.Skipf("no TPC-H data at %s (make data)", *diffTPCH)
