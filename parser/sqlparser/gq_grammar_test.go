@@ -34,6 +34,10 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select sum(a) over w, max(a) over (w2 rows 1 preceding) from t window w as (partition by c), w2 as (w order by d)",
 			"select sum(a) over w, max(a) over ( w2 rows 1 preceding) from t window w AS ( partition by c), w2 AS ( w order by d asc)"},
 
+		// DuckDB's type names in CAST; timestamptz stays usable as a name.
+		{"select cast(a as timestamp), cast(a as timestamptz), cast(a as interval), timestamptz from t",
+			"select cast(a as timestamp), cast(a as timestamptz), cast(a as interval), `timestamptz` from t"},
+
 		// EXCEPT and INTERSECT: DISTINCT is the default.
 		{"select a from t except select a from u", "select a from t except select a from u"},
 		{"select a from t except distinct select a from u", "select a from t except select a from u"},

@@ -730,6 +730,7 @@ var keywords = []keyword{
 	{"time", TIME},
 	{"timestamp", TIMESTAMP},
 	{"timestampadd", TIMESTAMPADD},
+	{"timestamptz", TIMESTAMPTZ}, // gq
 	{"timestampdiff", TIMESTAMPDIFF},
 	{"tinyblob", TINYBLOB},
 	{"tinyint", TINYINT},

@@ -432,6 +432,8 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %token <str> SUBSTR SUBSTRING MID
 %token <str> SEPARATOR
 %token <str> TIMESTAMPADD TIMESTAMPDIFF
+// gq: DuckDB's TIMESTAMPTZ type name, for CAST
+%token <str> TIMESTAMPTZ
 %token <str> WEIGHT_STRING
 %token <str> LTRIM RTRIM TRIM
 %token <str> JSON_ARRAY JSON_OBJECT JSON_QUOTE
@@ -7990,6 +7992,10 @@ convert_type:
   {
     $$ = &ConvertType{Type: string($1), Length: $2}
   }
+| TIMESTAMPTZ
+  {
+    $$ = &ConvertType{Type: "timestamptz"}
+  }
 | INTERVAL
   {
     $$ = &ConvertType{Type: "interval"}
@@ -9576,6 +9582,7 @@ non_reserved_keyword:
 | TIMESTAMP %prec STRING_TYPE_PREFIX_NON_KEYWORD
 | TIMESTAMPADD %prec FUNCTION_CALL_NON_KEYWORD
 | TIMESTAMPDIFF %prec FUNCTION_CALL_NON_KEYWORD
+| TIMESTAMPTZ // gq
 | TINYBLOB
 | TINYINT
 | TINYTEXT
