@@ -20,7 +20,7 @@ func TestDotCommands(t *testing.T) {
 		cmd, out, err string
 		quit          bool
 	}{
-		{".tables", "blank\norders\npeople\n", "", false},
+		{".tables", "blank\nevents\nnested\norders\npeople\n", "", false},
 		{".schema people", "CREATE TABLE people (\n  id BIGINT,", "", false},
 		{".schema nosuch", "", "does not exist", false},
 		{".mode csv", "", "", false},
