@@ -206,6 +206,12 @@ func sameRows(a, b [][]string) string {
 			restA = append(restA, r)
 		}
 	}
+	// Rows that differ only within tolerance are paired first-fit; both
+	// sides sorted alike first, so that the pairing does not depend on the
+	// order the rows came in (under ranks gq's order varies, and an early
+	// row could take a neighbour's close match and leave its own unpaired).
+	sort.Slice(restA, func(i, j int) bool { return rowLess(restA[i], restA[j]) })
+	sort.Slice(restB, func(i, j int) bool { return rowLess(restB[i], restB[j]) })
 	used := make([]bool, len(restB))
 next:
 	for _, ra := range restA {
@@ -233,6 +239,24 @@ func sample(a, b [][]string) string {
 		return strings.Join(s, "\n    ")
 	}
 	return "  gq:\n    " + show(a) + "\n  DuckDB:\n    " + show(b)
+}
+
+// rowLess orders rows cell by cell: numbers by value (so a DOUBLE printed
+// as 1.5e+00 and as 1.5 sort alike), other cells as text.
+func rowLess(a, b []string) bool {
+	for i := range min(len(a), len(b)) {
+		x, errX := strconv.ParseFloat(a[i], 64)
+		y, errY := strconv.ParseFloat(b[i], 64)
+		switch {
+		case errX == nil && errY == nil:
+			if x != y {
+				return x < y
+			}
+		case a[i] != b[i]:
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
 }
 
 func rowsClose(a, b []string) bool {
