@@ -33,6 +33,11 @@ type arithNode struct {
 	lm, rm int64
 	ls, rs int32
 	ts     int32
+	// wide: the result is a decimal128. narrowOK: the int64 kernels can
+	// compute it where the operands are narrow and nothing overflows;
+	// nt is the narrow result's type then (see wide.go).
+	wide, narrowOK bool
+	nt             arrow.DataType
 }
 
 func newArith(call *Call, l, r node) (node, error) {
@@ -52,7 +57,7 @@ func newArith(call *Call, l, r node) (node, error) {
 			return nil, err
 		}
 		return n, nil
-	case arrow.INT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128:
 	case arrow.NULL:
 		return &litNode{t: t, v: scalar{null: true}}, nil
 	default:
@@ -62,6 +67,18 @@ func newArith(call *Call, l, r node) (node, error) {
 		return nil, argErr(call, "float argument with %s result", t)
 	}
 	n.ls, n.rs, n.ts = ScaleOf(l.typ()), ScaleOf(r.typ()), ScaleOf(t)
+	if isWide(t) || isWide(l.typ()) || isWide(r.typ()) {
+		if !isWide(t) {
+			// A narrow result of wide operands: computed wide, then cast.
+			wt := Decimal(MaxWidePrecision, n.ts)
+			inner, err := newArith(&Call{Fn: call.Fn, Args: call.Args, Type: wt}, l, r)
+			if err != nil {
+				return nil, err
+			}
+			return newCast(inner, t)
+		}
+		return n.prepareWide(call)
+	}
 	switch n.op {
 	case "add", "sub", "mod":
 		if n.ts < n.ls || n.ts < n.rs {
@@ -88,16 +105,60 @@ func newArith(call *Call, l, r node) (node, error) {
 	return n, nil
 }
 
+// prepareWide sets up an operation with a decimal128 result: the 128-bit
+// kernels always apply; the int64 ones where the scales allow.
+func (n *arithNode) prepareWide(call *Call) (node, error) {
+	n.wide = true
+	n.nt = &arrow.Decimal64Type{Precision: MaxDecimalPrecision, Scale: n.ts}
+	switch n.op {
+	case "add", "sub", "mod":
+		if n.ts < n.ls || n.ts < n.rs {
+			return nil, argErr(call, "result scale %d below the operands' (%d, %d)", n.ts, n.ls, n.rs)
+		}
+		if n.ts-n.ls <= 18 && n.ts-n.rs <= 18 {
+			n.lm, n.rm = pow10[n.ts-n.ls], pow10[n.ts-n.rs]
+			n.narrowOK = true
+		}
+	case "mul":
+		if n.ls+n.rs > MaxWidePrecision || n.ts > n.ls+n.rs {
+			return nil, argErr(call, "scale out of range")
+		}
+		n.narrowOK = n.ls+n.rs <= 18
+	case "div":
+		e := n.ts - n.ls + n.rs
+		if e < 0 || e > 2*MaxWidePrecision {
+			return nil, argErr(call, "unsupported scales for division (%d/%d → %d)", n.ls, n.rs, n.ts)
+		}
+		n.narrowOK = e <= 36
+	}
+	return n, nil
+}
+
 func (n *arithNode) typ() arrow.DataType { return n.t }
 
 func (n *arithNode) overflowErr() error {
-	if n.t.ID() == arrow.DECIMAL64 {
+	switch n.t.ID() {
+	case arrow.DECIMAL64:
 		return errs.New(errs.Execution, "decimal overflow in %s", n.op)
+	case arrow.DECIMAL128:
+		return errOverflowNarrow
 	}
 	return errs.New(errs.Execution, "integer overflow in %s", n.op)
 }
 
+// errOverflowNarrow is how the int64 kernels of a wide operation say that
+// a value overflowed them: the batch is then computed in 128 bits.
+var errOverflowNarrow = errs.New(errs.Internal, "narrow decimal overflow")
+
 func (n *arithNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	if n.wide {
+		a, err := n.evalNarrow(c, b)
+		if err != nil || isWide(a.DataType()) {
+			return a, err
+		}
+		defer a.Release()
+		return widenArray(c, a, n.t), nil
+	}
 	l, err := evalOperand(c, b, n.l)
 	if err != nil {
 		return nil, err
@@ -111,14 +172,53 @@ func (n *arithNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	if l.nullScalar() || r.nullScalar() {
 		return allNull(c, n.t), nil
 	}
+	if n.float {
+		if l.sc != nil && r.sc != nil {
+			la := materialize(c, n.l.typ(), l)
+			defer la.Release()
+			l = operand{arr: la}
+		}
+		return n.evalFloat(c, l, r)
+	}
+	return n.evalInt(c, l, r, n.t)
+}
+
+// evalNarrow computes a wide operation: its result is an array of type
+// n.nt (int64 values at the result's scale) where the operands are narrow
+// and the int64 kernels do not overflow, else one of type n.t.
+func (n *arithNode) evalNarrow(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	if !n.wide {
+		return n.eval(c, b) // its own type is narrow
+	}
+	l, err := evalNarrowOperand(c, b, n.l)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	r, err := evalNarrowOperand(c, b, n.r)
+	if err != nil {
+		return nil, err
+	}
+	defer r.release()
+	if l.nullScalar() || r.nullScalar() {
+		return allNull(c, n.t), nil
+	}
+	if n.narrowOK && l.narrow() && r.narrow() {
+		a, err := n.evalInt(c, l, r, n.nt)
+		if err != errOverflowNarrow {
+			return a, err
+		}
+	}
+	return n.evalWide(c, l, r)
+}
+
+// evalInt runs the int64 kernels, the result typed t.
+func (n *arithNode) evalInt(c *ctx, l, r operand, t arrow.DataType) (arrow.Array, error) {
 	if l.sc != nil && r.sc != nil {
 		// Unfolded literal pair (folding failed): materialise one side.
-		la := materialize(c, n.l.typ(), l)
+		la := materialize(c, Int64, l)
 		defer la.Release()
 		l = operand{arr: la}
-	}
-	if n.float {
-		return n.evalFloat(c, l, r)
 	}
 	valid := mergeValidity(c.mem, c.n, l.arr, r.arr)
 	lv, ls, lrel, err := n.intSide(c, l, n.lm)
@@ -139,9 +239,9 @@ func (n *arithNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	}
 	switch n.op {
 	case "div":
-		return n.evalDiv(c, lv, ls, rv, rs, valid)
+		return n.evalDiv(c, lv, ls, rv, rs, valid, t)
 	case "mod":
-		return n.evalMod(c, lv, ls, rv, rs, valid)
+		return n.evalMod(c, lv, ls, rv, rs, valid, t)
 	}
 	buf, out := rawI64(c.mem, c.n)
 	var bad bool
@@ -162,8 +262,75 @@ func (n *arithNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		if err := rescaleInPlace(out, n.ls+n.rs, n.ts, vb); err != nil {
 			buf.Release()
 			releaseBuf(valid)
+			if n.wide {
+				return nil, errOverflowNarrow
+			}
 			return nil, err
 		}
+	}
+	return finish(t, c.n, valid, buf), nil
+}
+
+// evalWide runs the 128-bit kernels over operands of any width.
+func (n *arithNode) evalWide(c *ctx, l, r operand) (arrow.Array, error) {
+	valid := ownValidity(c.mem, c.n, mergeValidity(c.mem, c.n, l.arr, r.arr))
+	vb := valid.Bytes()
+	lv, lsc, lrel := wideOperand(c, l)
+	defer lrel()
+	rv, rsc, rrel := wideOperand(c, r)
+	defer rrel()
+	buf, out := outW128(c.mem, c.n)
+	for i := range out {
+		if !bitSet(vb, i) {
+			continue
+		}
+		x, y := lsc, rsc
+		if lv != nil {
+			x = lv[i]
+		}
+		if rv != nil {
+			y = rv[i]
+		}
+		var v num
+		ok := true
+		switch n.op {
+		case "add", "sub", "mod":
+			var ok1, ok2 bool
+			x, ok1 = rescaleW(x, n.ls, n.ts)
+			y, ok2 = rescaleW(y, n.rs, n.ts)
+			if !ok1 || !ok2 {
+				ok = false
+				break
+			}
+			switch n.op {
+			case "add":
+				v, ok = addW(x, y)
+			case "sub":
+				v, ok = subW(x, y)
+			default:
+				if y.Sign() == 0 {
+					clearBit(vb, i)
+					continue
+				}
+				_, v = quoRemW(x, y)
+			}
+		case "mul":
+			if v, ok = mulW(x, y); ok {
+				v, ok = rescaleW(v, n.ls+n.rs, n.ts)
+			}
+		case "div":
+			if y.Sign() == 0 {
+				clearBit(vb, i)
+				continue
+			}
+			v, ok = divScaledW(x, n.ts-n.ls+n.rs, y)
+		}
+		if !ok {
+			buf.Release()
+			valid.Release()
+			return nil, wideOverflow(n.op)
+		}
+		out[i] = v
 	}
 	return finish(n.t, c.n, valid, buf), nil
 }
@@ -423,7 +590,7 @@ func absU(v int64) uint64 {
 	return uint64(v)
 }
 
-func (n *arithNode) evalDiv(c *ctx, a []int64, as int64, b []int64, bs int64, valid *memory.Buffer) (arrow.Array, error) {
+func (n *arithNode) evalDiv(c *ctx, a []int64, as int64, b []int64, bs int64, valid *memory.Buffer, t arrow.DataType) (arrow.Array, error) {
 	valid = ownValidity(c.mem, c.n, valid)
 	vb := valid.Bytes()
 	buf, out := outI64(c.mem, c.n)
@@ -453,10 +620,10 @@ func (n *arithNode) evalDiv(c *ctx, a []int64, as int64, b []int64, bs int64, va
 		}
 		out[i] = q
 	}
-	return finish(n.t, c.n, valid, buf), nil
+	return finish(t, c.n, valid, buf), nil
 }
 
-func (n *arithNode) evalMod(c *ctx, a []int64, as int64, b []int64, bs int64, valid *memory.Buffer) (arrow.Array, error) {
+func (n *arithNode) evalMod(c *ctx, a []int64, as int64, b []int64, bs int64, valid *memory.Buffer, t arrow.DataType) (arrow.Array, error) {
 	valid = ownValidity(c.mem, c.n, valid)
 	vb := valid.Bytes()
 	buf, out := outI64(c.mem, c.n)
@@ -475,7 +642,7 @@ func (n *arithNode) evalMod(c *ctx, a []int64, as int64, b []int64, bs int64, va
 		}
 		out[i] = x % y
 	}
-	return finish(n.t, c.n, valid, buf), nil
+	return finish(t, c.n, valid, buf), nil
 }
 
 func (n *arithNode) evalFloat(c *ctx, l, r operand) (arrow.Array, error) {

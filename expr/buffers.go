@@ -281,6 +281,12 @@ func makeConst(c *ctx, t arrow.DataType, v scalar) arrow.Array {
 			o[i] = v.i
 		}
 		return finish(t, n, nil, b)
+	case arrow.DECIMAL128:
+		b, o := rawW128(c.mem, n)
+		for i := range o {
+			o[i] = v.w
+		}
+		return finish(t, n, nil, b)
 	case arrow.FLOAT64:
 		b, o := rawF64(c.mem, n)
 		for i := range o {

@@ -22,8 +22,8 @@ func newCast(a node, to arrow.DataType) (node, error) {
 	from := a.typ().ID()
 	ok := false
 	switch to.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64, arrow.BOOL:
-		ok = from == arrow.INT64 || from == arrow.DECIMAL64 || from == arrow.FLOAT64 || from == arrow.BOOL || from == arrow.STRING
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64, arrow.BOOL:
+		ok = isNumeric(a.typ()) || from == arrow.BOOL || from == arrow.STRING
 	case arrow.DATE32:
 		ok = from == arrow.DATE32 || from == arrow.STRING
 	case arrow.STRING:
@@ -45,6 +45,40 @@ func newCast(a node, to arrow.DataType) (node, error) {
 
 func (n *castNode) typ() arrow.DataType { return n.to }
 
+// evalNarrow widens an Int64 or Decimal64 to a decimal128 type in int64
+// where every value fits at the target scale (a decimal128 holds any
+// int64, so no precision check applies): see narrower.
+func (n *castNode) evalNarrow(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	fs, ts := ScaleOf(n.a.typ()), ScaleOf(n.to)
+	if !isWide(n.to) || !isIntOrDec(n.a.typ()) || isWide(n.a.typ()) || ts < fs || ts-fs > 18 {
+		return n.eval(c, b)
+	}
+	a, err := n.a.eval(c, b)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Release()
+	if a.DataType().ID() == arrow.NULL {
+		return allNull(c, n.to), nil
+	}
+	if ts == fs {
+		a.Retain()
+		return a, nil
+	}
+	m := pow10[ts-fs]
+	valid, off := validBits(a), a.Data().Offset()
+	buf, out := rawI64(c.mem, c.n)
+	for i, v := range i64s(a) {
+		p, ok := mulOvf(v, m)
+		if !ok && isValid(valid, off, i) {
+			buf.Release()
+			return castWide(c, a, n.to)
+		}
+		out[i] = p
+	}
+	return finish(&arrow.Decimal64Type{Precision: MaxDecimalPrecision, Scale: ts}, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+}
+
 func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	a, err := n.a.eval(c, b)
 	if err != nil {
@@ -62,7 +96,13 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	if sameFamily(from, n.to) {
 		// Same scale, other precision: the values stand; only the declared
 		// type changes, so consumers (UNION, schemas) see the target type.
-		if err := fitsPrecision(a, i64s(a), n.to); err != nil {
+		var err error
+		if isWide(from) {
+			err = fitsPrecisionW(a, w128s(a), n.to)
+		} else {
+			err = fitsPrecision(a, i64s(a), n.to)
+		}
+		if err != nil {
 			return nil, err
 		}
 		d := a.Data()
@@ -76,6 +116,11 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	}
 	if _, handled := timeCast(from, n.to); handled {
 		return castTime(c, a, n.to)
+	}
+	if isWide(from) || isWide(n.to) {
+		if n.to.ID() != arrow.STRING {
+			return castWide(c, a, n.to)
+		}
 	}
 	valid := validBits(a)
 	off := a.Data().Offset()
@@ -316,7 +361,9 @@ func castToString(c *ctx, a arrow.Array) arrow.Array {
 		case arrow.INT64:
 			tmp = strconv.AppendInt(tmp, i64s(a)[i], 10)
 		case arrow.DECIMAL64:
-			tmp = append(tmp, FormatDecimal(i64s(a)[i], ScaleOf(t))...)
+			tmp = AppendDecimal(tmp, i64s(a)[i], ScaleOf(t))
+		case arrow.DECIMAL128:
+			tmp = AppendDecimal128(tmp, w128s(a)[i], ScaleOf(t))
 		case arrow.FLOAT64:
 			tmp = strconv.AppendFloat(tmp, f64s(a)[i], 'g', -1, 64)
 		case arrow.DATE32:
@@ -364,4 +411,167 @@ func fitsPrecision(a arrow.Array, vals []int64, to arrow.DataType) error {
 		}
 	}
 	return nil
+}
+
+// fitsPrecisionW is fitsPrecision for decimal128 values.
+func fitsPrecisionW(a arrow.Array, vals []num, to arrow.DataType) error {
+	p, sc := DecimalPS(to)
+	valid, off := validBits(a), a.Data().Offset()
+	for i, v := range vals {
+		if !wideFits(v, p) && isValid(valid, off, i) {
+			return errs.New(errs.Execution, "value %s out of range for %s", FormatDecimal128(v, sc), TypeName(to))
+		}
+	}
+	return nil
+}
+
+// castWide is a cast from or to a decimal128 type (not to a string).
+func castWide(c *ctx, a arrow.Array, to arrow.DataType) (arrow.Array, error) {
+	from := a.DataType()
+	valid := validBits(a)
+	off := a.Data().Offset()
+	ok := func(i int) bool { return isValid(valid, off, i) }
+	ts := ScaleOf(to)
+	rangeErr := func(v string) error {
+		return errs.New(errs.Execution, "value %s out of range for %s", v, TypeName(to))
+	}
+	if !isWide(to) { // from a decimal128
+		vals := w128s(a)
+		switch to.ID() {
+		case arrow.FLOAT64:
+			buf, out := outF64(c.mem, c.n)
+			for i, v := range vals {
+				out[i] = v.ToFloat64(ScaleOf(from))
+			}
+			return finish(to, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+		case arrow.BOOL:
+			bm := newBitmap(c.mem, c.n)
+			for i, v := range vals {
+				if v.Sign() != 0 {
+					setBit(bm.Bytes(), i)
+				}
+			}
+			return finish(to, c.n, mergeValidity(c.mem, c.n, a), bm), nil
+		case arrow.INT64, arrow.DECIMAL64:
+			buf, out := outI64(c.mem, c.n)
+			p := int32(MaxDecimalPrecision)
+			if to.ID() == arrow.DECIMAL64 {
+				p, _ = DecimalPS(to)
+			}
+			for i, v := range vals {
+				if !ok(i) {
+					continue
+				}
+				r, fits := rescaleW(v, ScaleOf(from), ts)
+				small := r.HighBits() == int64(r.LowBits())>>63
+				if !fits || !small || (to.ID() == arrow.DECIMAL64 && p < MaxDecimalPrecision && !wideFits(r, p)) {
+					buf.Release()
+					return nil, rangeErr(FormatDecimal128(v, ScaleOf(from)))
+				}
+				out[i] = int64(r.LowBits())
+			}
+			return finish(to, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+		}
+		return nil, errs.New(errs.Unsupported, "cast from %s to %s", TypeName(from), TypeName(to))
+	}
+	p, _ := DecimalPS(to)
+	buf, out := outW128(c.mem, c.n)
+	fail := func(err error) (arrow.Array, error) {
+		buf.Release()
+		return nil, err
+	}
+	switch from.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128:
+		vals, rel := wideVals(c, a)
+		defer rel()
+		fs := ScaleOf(from)
+		for i, v := range vals {
+			if !ok(i) {
+				continue
+			}
+			r, fits := rescaleW(v, fs, ts)
+			if !fits || !wideFits(r, p) {
+				return fail(rangeErr(FormatDecimal128(v, fs)))
+			}
+			out[i] = r
+		}
+	case arrow.FLOAT64:
+		for i, f := range f64s(a) {
+			if !ok(i) {
+				continue
+			}
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return fail(rangeErr(strconv.FormatFloat(f, 'g', -1, 64)))
+			}
+			r, fits := ParseDecimal128(strconv.FormatFloat(f, 'g', -1, 64), ts)
+			if !fits || !wideFits(r, p) {
+				return fail(rangeErr(strconv.FormatFloat(f, 'g', -1, 64)))
+			}
+			out[i] = r
+		}
+	case arrow.BOOL:
+		bm := a.Data().Buffers()[1].Bytes()
+		for i := range out {
+			if bitSet(bm, off+i) {
+				out[i] = pow10W[ts]
+			}
+		}
+	case arrow.STRING:
+		offs, data := strView(a)
+		for i := range out {
+			if !ok(i) {
+				continue
+			}
+			s := strings.TrimSpace(bstr(data[offs[i]:offs[i+1]]))
+			if !isDecimalText(s) {
+				return fail(errs.New(errs.Execution, "cannot cast '%s' to %s", s, TypeName(to)))
+			}
+			r, fits := ParseDecimal128(s, ts)
+			if !fits || !wideFits(r, p) {
+				return fail(errs.New(errs.Execution, "value '%s' out of range for %s", s, TypeName(to)))
+			}
+			out[i] = r
+		}
+	default:
+		return fail(errs.New(errs.Unsupported, "cast from %s to %s", TypeName(from), TypeName(to)))
+	}
+	return finish(to, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+}
+
+// isDecimalText: optional sign, digits with at most one point, and an
+// optional exponent — the text ParseDecimal128 may read (big.Rat would
+// also take fractions such as "1/3").
+func isDecimalText(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	digits, point := 0, false
+	for i := 0; i < len(mant); i++ {
+		switch {
+		case mant[i] >= '0' && mant[i] <= '9':
+			digits++
+		case mant[i] == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if hasExp {
+		if exp != "" && (exp[0] == '-' || exp[0] == '+') {
+			exp = exp[1:]
+		}
+		if exp == "" || len(exp) > 4 {
+			return false
+		}
+		for i := 0; i < len(exp); i++ {
+			if exp[i] < '0' || exp[i] > '9' {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -128,6 +128,9 @@ func newCompare(call *Call, l, r node) (node, error) {
 	var err error
 	switch {
 	case isNumeric(lt) && isNumeric(rt):
+		if lt.ID() != arrow.FLOAT64 && rt.ID() != arrow.FLOAT64 && (isWide(lt) || isWide(rt)) {
+			return &wideCmpNode{op: op, l: l, r: r, ls: ScaleOf(lt), rs: ScaleOf(rt)}, nil
+		}
 		if lt.ID() == arrow.FLOAT64 || rt.ID() == arrow.FLOAT64 {
 			if l, err = toType(l, Float64); err != nil {
 				return nil, err
@@ -160,7 +163,7 @@ func newCompare(call *Call, l, r node) (node, error) {
 
 // toType converts n to t when needed (a cast node, folded for literals).
 func toType(n node, t arrow.DataType) (node, error) {
-	if arrow.TypeEqual(n.typ(), t) || (n.typ().ID() == arrow.DECIMAL64 && sameFamily(n.typ(), t)) {
+	if arrow.TypeEqual(n.typ(), t) || sameFamily(n.typ(), t) {
 		return n, nil
 	}
 	c, err := newCast(n, t)
@@ -503,4 +506,117 @@ func selStr(op cmpOp, l, r operand, cand, dst []int32) []int32 {
 		}
 	}
 	return dst
+}
+
+// wideCmpNode compares Int64 and Decimal values where one side is a
+// decimal128 type, exactly, at any scales. Narrow batches of both sides
+// (see narrower) at one scale compare with the int64 loops.
+type wideCmpNode struct {
+	op     cmpOp
+	l, r   node
+	ls, rs int32
+}
+
+func (n *wideCmpNode) typ() arrow.DataType { return Boolean }
+
+func (n *wideCmpNode) operands(c *ctx, b arrow.RecordBatch) (operand, operand, error) {
+	l, err := evalNarrowOperand(c, b, n.l)
+	if err != nil {
+		return operand{}, operand{}, err
+	}
+	r, err := evalNarrowOperand(c, b, n.r)
+	if err != nil {
+		l.release()
+		return operand{}, operand{}, err
+	}
+	return l, r, nil
+}
+
+func (n *wideCmpNode) filter(c *ctx, b arrow.RecordBatch, cand, dst []int32) ([]int32, error) {
+	l, r, err := n.operands(c, b)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	defer r.release()
+	if l.nullScalar() || r.nullScalar() {
+		return dst, nil
+	}
+	dst = n.sel(c, l, r, cand, dst)
+	dst = dropNulls(l.arr, cand, dst)
+	return dropNulls(r.arr, cand, dst), nil
+}
+
+func (n *wideCmpNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	l, r, err := n.operands(c, b)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	defer r.release()
+	if l.nullScalar() || r.nullScalar() {
+		return allNull(c, Boolean), nil
+	}
+	sel := n.sel(c, l, r, nil, make([]int32, 0, c.n))
+	return boolFromSel(c.mem, c.n, sel, mergeValidity(c.mem, c.n, l.arr, r.arr)), nil
+}
+
+func (n *wideCmpNode) sel(c *ctx, l, r operand, cand, dst []int32) []int32 {
+	if n.ls == n.rs && l.narrow() && r.narrow() {
+		switch {
+		case l.arr != nil && r.arr != nil:
+			return selArr(n.op, i64s(l.arr), i64s(r.arr), cand, dst)
+		case l.arr != nil:
+			return selLit(n.op, i64s(l.arr), r.sc.i, cand, dst)
+		case r.arr != nil:
+			return selLit(n.op.flip(), i64s(r.arr), l.sc.i, cand, dst)
+		}
+	}
+	lv, lsc, lrel := wideOperand(c, l)
+	defer lrel()
+	rv, rsc, rrel := wideOperand(c, r)
+	defer rrel()
+	row := func(i int32) {
+		x, y := lsc, rsc
+		if lv != nil {
+			x = lv[i]
+		}
+		if rv != nil {
+			y = rv[i]
+		}
+		if cmpResult(n.op, cmpScaledW(x, n.ls, y, n.rs)) {
+			dst = append(dst, i)
+		}
+	}
+	if cand == nil {
+		for i := 0; i < c.n; i++ {
+			row(int32(i))
+		}
+		return dst
+	}
+	for _, i := range cand {
+		row(i)
+	}
+	return dst
+}
+
+// cmpScaledW compares x at scale xs with y at scale ys exactly: -1, 0, 1.
+// A value that passes 38 digits once rescaled is beyond every value of
+// the other side, which has at most 38.
+func cmpScaledW(x num, xs int32, y num, ys int32) int {
+	switch {
+	case xs < ys:
+		v, ok := rescaleW(x, xs, ys)
+		if !ok {
+			return x.Sign()
+		}
+		x = v
+	case ys < xs:
+		v, ok := rescaleW(y, ys, xs)
+		if !ok {
+			return -y.Sign()
+		}
+		y = v
+	}
+	return x.Cmp(y)
 }

@@ -3,6 +3,7 @@ package expr
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -68,6 +69,15 @@ func compileLiteral(l *Literal) (node, error) {
 			n.v.i = v
 		case int:
 			n.v.i = int64(v)
+		default:
+			return bad()
+		}
+	case arrow.DECIMAL128:
+		switch v := l.Value.(type) {
+		case decimal128.Num:
+			n.v.w = v
+		case int64:
+			n.v.w = decimal128.FromI64(v)
 		default:
 			return bad()
 		}
@@ -147,7 +157,7 @@ func wantArgs(call *Call, args []node, min, max int) error {
 // isNumeric: Int64, Float64 or Decimal.
 func isNumeric(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.FLOAT64, arrow.DECIMAL64, arrow.NULL:
+	case arrow.INT64, arrow.FLOAT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.NULL:
 		return true
 	}
 	return false
@@ -155,7 +165,10 @@ func isNumeric(t arrow.DataType) bool {
 
 // ScaleOf is a numeric type's decimal scale (Int64 counts as scale 0).
 func ScaleOf(t arrow.DataType) int32 {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
+	switch d := t.(type) {
+	case *arrow.Decimal64Type:
+		return d.Scale
+	case *arrow.Decimal128Type:
 		return d.Scale
 	}
 	return 0

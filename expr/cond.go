@@ -229,6 +229,8 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 	switch t.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
 		return finish(t, c.n, valid, pickFixed(c, choice, ops, i64s, func(s *scalar) int64 { return s.i }, outI64))
+	case arrow.DECIMAL128:
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, w128s, func(s *scalar) num { return s.w }, outW128))
 	case arrow.FLOAT64:
 		return finish(t, c.n, valid, pickFixed(c, choice, ops, f64s, func(s *scalar) float64 { return s.f }, outF64))
 	case arrow.DATE32:
@@ -279,7 +281,7 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 	return allNull(c, t)
 }
 
-func pickFixed[T int64 | int32 | float64](c *ctx, choice []int32, ops []operand, view func(arrow.Array) []T,
+func pickFixed[T int64 | int32 | float64 | num](c *ctx, choice []int32, ops []operand, view func(arrow.Array) []T,
 	sc func(*scalar) T, alloc func(mem_ memAlloc, n int) (memBuf, []T)) memBuf {
 	vals := make([][]T, len(ops))
 	lits := make([]T, len(ops))
@@ -294,7 +296,8 @@ func pickFixed[T int64 | int32 | float64](c *ctx, choice []int32, ops []operand,
 	for i, k := range choice {
 		switch {
 		case k < 0:
-			out[i] = 0
+			var zero T
+			out[i] = zero
 		case vals[k] != nil:
 			out[i] = vals[k][i]
 		default:

@@ -3,6 +3,7 @@ package expr
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -36,6 +37,19 @@ func (ev *Evaluator) Eval(mem memory.Allocator, batch arrow.RecordBatch) (arrow.
 		return makeConst(c, l.t, l.v), nil
 	}
 	return ev.root.eval(c, batch)
+}
+
+// EvalNarrow is Eval, except that where the expression's type is a
+// decimal128 and every value of this batch fits an int64 at its scale, the
+// result may be an array of type Decimal64(18, that scale) holding them
+// (the int64 fast path of wide arithmetic, which then skips widening the
+// batch). Consumers that take either width (sums, min/max) call it.
+func (ev *Evaluator) EvalNarrow(mem memory.Allocator, batch arrow.RecordBatch) (arrow.Array, error) {
+	if nr, ok := ev.root.(narrower); ok {
+		c := &ctx{mem: mem, n: int(batch.NumRows())}
+		return nr.evalNarrow(c, batch)
+	}
+	return ev.Eval(mem, batch)
 }
 
 // EvalFilter evaluates a Boolean expression and returns the indices of the
@@ -189,21 +203,23 @@ func (n *colNode) column(b arrow.RecordBatch) (arrow.Array, error) {
 	return a, nil
 }
 
-// sameFamily accepts decimals that differ only in precision.
+// sameFamily accepts decimals of one width that differ only in precision.
 func sameFamily(a, b arrow.DataType) bool {
-	da, ok1 := a.(*arrow.Decimal64Type)
-	db, ok2 := b.(*arrow.Decimal64Type)
-	return ok1 && ok2 && da.Scale == db.Scale
+	if a.ID() != b.ID() || !IsDecimal(a) {
+		return false
+	}
+	return ScaleOf(a) == ScaleOf(b)
 }
 
 // scalar is a literal's value in the evaluator's representation: i holds
-// Int64, Decimal (unscaled), Date and Boolean (0/1) values.
+// Int64, Decimal64 (unscaled), Date and Boolean (0/1) values, w Decimal128.
 type scalar struct {
 	null bool
 	i    int64
 	f    float64
 	s    string
 	iv   arrow.MonthDayNanoInterval // Interval
+	w    decimal128.Num
 }
 
 // litNode is a constant.
@@ -223,6 +239,17 @@ func (n *litNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 type operand struct {
 	arr arrow.Array
 	sc  *scalar
+	// wideSc: the scalar's value is sc.w (a Decimal128), not sc.i.
+	wideSc bool
+}
+
+// narrow reports whether the operand's values are int64s (Int64, Decimal64
+// or a wide node's narrow result).
+func (o operand) narrow() bool {
+	if o.arr != nil {
+		return !isWide(o.arr.DataType())
+	}
+	return !o.wideSc
 }
 
 func (o operand) release() {
@@ -236,10 +263,32 @@ func (o operand) nullScalar() bool { return o.sc != nil && o.sc.null }
 // evalOperand evaluates n, keeping literals as scalars.
 func evalOperand(c *ctx, b arrow.RecordBatch, n node) (operand, error) {
 	if l, ok := n.(*litNode); ok {
-		return operand{sc: &l.v}, nil
+		return operand{sc: &l.v, wideSc: isWide(l.t)}, nil
 	}
 	a, err := n.eval(c, b)
 	return operand{arr: a}, err
+}
+
+// narrower is a node of a decimal128 type that can hand back a batch's
+// values as int64s at its scale where they all fit (an array of a
+// Decimal64 type of that scale), the fast path of wide arithmetic.
+type narrower interface {
+	evalNarrow(c *ctx, b arrow.RecordBatch) (arrow.Array, error)
+}
+
+// evalNarrowOperand is evalOperand taking a narrow result where n can
+// give one.
+func evalNarrowOperand(c *ctx, b arrow.RecordBatch, n node) (operand, error) {
+	switch x := n.(type) {
+	case *litNode:
+		if v := x.v.w; isWide(x.t) && !x.v.null && v.HighBits() == int64(v.LowBits())>>63 {
+			return operand{sc: &scalar{i: int64(v.LowBits())}}, nil
+		}
+	case narrower:
+		a, err := x.evalNarrow(c, b)
+		return operand{arr: a}, err
+	}
+	return evalOperand(c, b, n)
 }
 
 // evalOperands evaluates every node; on error it releases what it made.
@@ -275,6 +324,8 @@ func scalarAt(a arrow.Array, i int) scalar {
 		return scalar{f: v.Value(i)}
 	case *array.Decimal64:
 		return scalar{i: int64(v.Value(i))}
+	case *array.Decimal128:
+		return scalar{w: v.Value(i)}
 	case *array.Date32:
 		return scalar{i: int64(v.Value(i))}
 	case *array.Timestamp:

@@ -27,7 +27,7 @@ func init() {
 			if err := wantArgs(call, args, 1, 1); err != nil {
 				return nil, err
 			}
-			if err := wantType(call, args[0], arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64); err != nil {
+			if err := wantType(call, args[0], arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64); err != nil {
 				return nil, err
 			}
 			return &signNode{a: args[0]}, nil
@@ -72,6 +72,10 @@ func (n *signNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	case arrow.INT64, arrow.DECIMAL64:
 		for i, v := range i64s(a) {
 			out[i] = sign(v)
+		}
+	case arrow.DECIMAL128:
+		for i, v := range w128s(a) {
+			out[i] = int64(v.Sign())
 		}
 	default:
 		buf.Release()

@@ -20,6 +20,7 @@ type inNode struct {
 	strSet  map[string]struct{}
 	packed  *packedStrs // short string lists
 	fltSet  map[float64]struct{}
+	wideSet map[num]struct{} // Decimal128 values
 }
 
 func newIn(call *Call, args []node) (node, error) {
@@ -45,6 +46,11 @@ func newIn(call *Call, args []node) (node, error) {
 		switch xt.ID() {
 		case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.BOOL, arrow.TIMESTAMP, arrow.TIME64:
 			n.ints = append(n.ints, l.v.i)
+		case arrow.DECIMAL128:
+			if n.wideSet == nil {
+				n.wideSet = map[num]struct{}{}
+			}
+			n.wideSet[l.v.w] = struct{}{}
 		case arrow.FLOAT64:
 			n.floats = append(n.floats, l.v.f)
 		case arrow.STRING:
@@ -128,6 +134,12 @@ func (n *inNode) matches(x arrow.Array) func(i int) bool {
 	case arrow.DATE32:
 		v := i32s(x)
 		return func(i int) bool { return n.hasInt(int64(v[i])) }
+	case arrow.DECIMAL128:
+		v := w128s(x)
+		return func(i int) bool {
+			_, ok := n.wideSet[v[i]]
+			return ok
+		}
 	case arrow.FLOAT64:
 		v := f64s(x)
 		return func(i int) bool { return n.hasFloat(v[i]) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 )
 
 // gq's value types, all of them Arrow types. Every column the engine moves is
@@ -15,6 +16,7 @@ import (
 //	Int64                         arrow.PrimitiveTypes.Int64 (all SQL integers)
 //	Float64                       arrow.PrimitiveTypes.Float64 (FLOAT, DOUBLE)
 //	Decimal(p,s), p <= 18         *arrow.Decimal64Type: int64 scaled by 10^s
+//	Decimal(p,s), 18 < p <= 38    *arrow.Decimal128Type: decimal128.Num scaled by 10^s
 //	Date                          arrow.FixedWidthTypes.Date32: days since 1970-01-01
 //	String                        arrow.BinaryTypes.String (UTF-8)
 //	Null                          arrow.Null, only for an untyped NULL literal
@@ -27,18 +29,32 @@ var (
 	Null    = arrow.Null
 )
 
-// MaxDecimalPrecision is the largest precision gq stores (int64 scaled).
-const MaxDecimalPrecision = 18
+// MaxDecimalPrecision is the largest precision of the int64-scaled
+// decimals (Decimal64), the fast path; MaxWidePrecision that of all
+// decimals (Decimal128).
+const (
+	MaxDecimalPrecision = 18
+	MaxWidePrecision    = 38
+)
 
-// Decimal returns the DECIMAL(p,s) type; p is capped at MaxDecimalPrecision.
+// Decimal returns the DECIMAL(p,s) type: a Decimal64 up to 18 digits, a
+// Decimal128 beyond; p is capped at MaxWidePrecision.
 func Decimal(p, s int32) arrow.DataType {
-	if p > MaxDecimalPrecision {
-		p = MaxDecimalPrecision
+	if p > MaxWidePrecision {
+		p = MaxWidePrecision
 	}
 	if p < s {
 		p = s
 	}
+	if p > MaxDecimalPrecision {
+		return &arrow.Decimal128Type{Precision: p, Scale: s}
+	}
 	return &arrow.Decimal64Type{Precision: p, Scale: s}
+}
+
+// IsDecimal: a decimal type of either width.
+func IsDecimal(t arrow.DataType) bool {
+	return t.ID() == arrow.DECIMAL64 || t.ID() == arrow.DECIMAL128
 }
 
 // Expr is a resolved scalar expression.
@@ -58,7 +74,8 @@ type Column struct {
 // Literal is a constant. Value by type:
 //
 //	nil (NULL, any type) | bool | int64 (Int64) | float64 | string |
-//	int32 (Date: days since epoch) | int64 (Decimal: unscaled value)
+//	int32 (Date: days since epoch) | int64 (Decimal64: unscaled value) |
+//	decimal128.Num (Decimal128: unscaled value)
 type Literal struct {
 	Value any
 	Type  arrow.DataType
@@ -102,6 +119,8 @@ func (l *Literal) String() string {
 		}
 	case arrow.MonthDayNanoInterval:
 		return "INTERVAL '" + FormatInterval(v) + "'"
+	case decimal128.Num:
+		return FormatDecimal128(v, ScaleOf(l.Type))
 	}
 	return fmt.Sprint(l.Value)
 }
@@ -216,21 +235,7 @@ func AppendDecimal(dst []byte, v int64, scale int32) []byte {
 		u = -u
 	}
 	var digits [20]byte
-	d := strconv.AppendUint(digits[:0], u, 10)
-	if scale <= 0 {
-		return append(dst, d...)
-	}
-	if len(d) <= int(scale) { // "0.05": a zero, the point, zeros, the digits
-		dst = append(dst, '0', '.')
-		for range int(scale) - len(d) {
-			dst = append(dst, '0')
-		}
-		return append(dst, d...)
-	}
-	cut := len(d) - int(scale)
-	dst = append(dst, d[:cut]...)
-	dst = append(dst, '.')
-	return append(dst, d[cut:]...)
+	return appendScaled(dst, strconv.AppendUint(digits[:0], u, 10), scale)
 }
 
 // The operators. The planner guarantees argument types as stated; the

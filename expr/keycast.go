@@ -36,8 +36,7 @@ type keyCastNode struct {
 }
 
 func newKeyCast(a node, to arrow.DataType, notNull bool) (node, error) {
-	from := a.typ().ID()
-	if to.ID() != arrow.DECIMAL64 || (from != arrow.INT64 && from != arrow.DECIMAL64) || ScaleOf(a.typ()) > ScaleOf(to) {
+	if !IsDecimal(to) || !isIntOrDec(a.typ()) || (isWide(a.typ()) && !isWide(to)) || ScaleOf(a.typ()) > ScaleOf(to) {
 		name := "key_cast"
 		if notNull {
 			name = "nn_key_cast"
@@ -55,6 +54,9 @@ func (n *keyCastNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		return nil, err
 	}
 	defer a.Release()
+	if isWide(n.to) {
+		return n.evalWide(c, a), nil
+	}
 	buf, out := rawI64(c.mem, c.n)
 	valid := mergeValidity(c.mem, c.n, a)
 	m := pow10[ScaleOf(n.to)-ScaleOf(a.DataType())]
@@ -102,4 +104,38 @@ func notNullKeys(out, in []int64, m int64) {
 		}
 		out[i] = p
 	}
+}
+
+// evalWide is the widening to a decimal128 key type: a value past 38
+// digits once rescaled becomes NULL (key_cast) or, for nn_key_cast,
+// ±10^38, which no decimal128 value of the other side (38 digits at
+// most) equals.
+func (n *keyCastNode) evalWide(c *ctx, a arrow.Array) arrow.Array {
+	vals, rel := wideVals(c, a)
+	defer rel()
+	buf, out := rawW128(c.mem, c.n)
+	valid := mergeValidity(c.mem, c.n, a)
+	fs, ts := ScaleOf(a.DataType()), ScaleOf(n.to)
+	var bits []byte
+	for i, v := range vals {
+		r, ok := rescaleW(v, fs, ts)
+		if ok {
+			out[i] = r
+			continue
+		}
+		if n.notNull {
+			out[i] = pow10W[38]
+			if v.Sign() < 0 {
+				out[i] = pow10W[38].Negate()
+			}
+			continue
+		}
+		out[i] = num{}
+		if bits == nil {
+			valid = ownValidity(c.mem, c.n, valid)
+			bits = valid.Bytes()
+		}
+		clearBit(bits, i)
+	}
+	return finish(n.to, c.n, valid, buf)
 }

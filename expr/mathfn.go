@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
 )
@@ -82,7 +84,7 @@ func bindRound(b Binder, _ string, args []Operand) (Operand, error) {
 		return x, nil
 	case isType(t, arrow.FLOAT64):
 		return b.Call("round", []Operand{x, digits}, Float64), nil
-	case isType(t, arrow.DECIMAL64) && d >= 0 && d <= MaxDecimalPrecision:
+	case IsDecimal(t) && d >= 0 && d <= MaxWidePrecision:
 		p, s := DecimalPS(t)
 		return b.Call("round", []Operand{x, digits}, Decimal(p-s+int32(d)+1, int32(d))), nil
 	}
@@ -98,7 +100,7 @@ func bindFloorCeil(fn string) func(Binder, string, []Operand) (Operand, error) {
 			return x, nil
 		case isType(t, arrow.FLOAT64):
 			return b.Call(fn, args, Float64), nil
-		case isType(t, arrow.DECIMAL64):
+		case IsDecimal(t):
 			p, s := DecimalPS(t)
 			return b.Call(fn, args, Decimal(p-s+1, 0)), nil
 		}
@@ -203,6 +205,15 @@ func (n *unaryNumNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 			}
 		}
 		return finish(n.t, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+	case arrow.DECIMAL128:
+		buf, out := outW128(c.mem, c.n)
+		for i, v := range w128s(a) {
+			if n.fn == "neg" || v.Sign() < 0 {
+				v = v.Negate()
+			}
+			out[i] = v
+		}
+		return finish(n.t, c.n, mergeValidity(c.mem, c.n, a), buf), nil
 	case arrow.INT64, arrow.DECIMAL64:
 		valid := validBits(a)
 		off := a.Data().Offset()
@@ -259,7 +270,7 @@ func newRounding(call *Call, args []node) (node, error) {
 		}
 		n.digits = l.v.i
 	}
-	if n.digits > 18 || n.digits < -18 {
+	if n.digits > MaxWidePrecision || n.digits < -MaxWidePrecision {
 		return nil, argErr(call, "digits %d out of range", n.digits)
 	}
 	return n, nil
@@ -310,6 +321,9 @@ func (n *roundNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		cn := &castNode{a: &arrNode{r}, to: n.t}
 		return cn.eval(c, b)
 	}
+	if isWide(a.DataType()) || isWide(n.t) {
+		return n.evalWide(c, a)
+	}
 	// Int64 / Decimal
 	s := ScaleOf(a.DataType())
 	ts := ScaleOf(n.t)
@@ -357,6 +371,68 @@ func (n *roundNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		return nil, err
 	}
 	return finish(n.t, c.n, mergeValidity(c.mem, c.n, a), buf), nil
+}
+
+// evalWide is round, floor and ceil where the argument or the result is
+// a decimal128.
+func (n *roundNode) evalWide(c *ctx, a arrow.Array) (arrow.Array, error) {
+	vals, rel := wideVals(c, a)
+	defer rel()
+	s, ts := ScaleOf(a.DataType()), ScaleOf(n.t)
+	target := int32(0) // the scale rounding happens at
+	if n.fn == "round" {
+		target = int32(n.digits)
+	} else if n.fn != "floor" && n.fn != "ceil" {
+		return nil, errs.New(errs.Internal, "%s of %s", n.fn, a.DataType())
+	}
+	p, _ := DecimalPS(n.t)
+	valid, off := validBits(a), a.Data().Offset()
+	wbuf, wout := outW128(c.mem, c.n)
+	var ibuf *memory.Buffer
+	var iout []int64
+	if !isWide(n.t) {
+		ibuf, iout = outI64(c.mem, c.n)
+	}
+	one := decimal128.FromI64(1)
+	for i, v := range vals {
+		if !isValid(valid, off, i) {
+			continue
+		}
+		vs := s
+		if target < s {
+			switch {
+			case s-target > MaxWidePrecision:
+				v = num{}
+			case n.fn == "round":
+				v = divRoundW(v, pow10W[s-target])
+			default:
+				q, r := quoRemW(v, pow10W[s-target])
+				if n.fn == "floor" && r.Sign() < 0 {
+					q = q.Sub(one)
+				} else if n.fn == "ceil" && r.Sign() > 0 {
+					q = q.Add(one)
+				}
+				v = q
+			}
+			vs = target
+		}
+		r, ok := rescaleW(v, vs, ts)
+		if ok && ibuf != nil {
+			ok = r.HighBits() == int64(r.LowBits())>>63
+			iout[i] = int64(r.LowBits())
+		}
+		if !ok || !wideFits(r, min(p, MaxWidePrecision)) {
+			wbuf.Release()
+			releaseBuf(ibuf)
+			return nil, errs.New(errs.Execution, "value out of range for %s in %s", TypeName(n.t), n.fn)
+		}
+		wout[i] = r
+	}
+	if ibuf != nil {
+		wbuf.Release()
+		return finish(n.t, c.n, mergeValidity(c.mem, c.n, a), ibuf), nil
+	}
+	return finish(n.t, c.n, mergeValidity(c.mem, c.n, a), wbuf), nil
 }
 
 // valid0 returns a bitmap indexed from 0 when off is 0, else nil (the

@@ -203,19 +203,22 @@ func isNullType(t arrow.DataType) bool { return t.ID() == arrow.NULL }
 // isNumberType: Int64, Decimal or Float64 (not the NULL type).
 func isNumberType(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.FLOAT64, arrow.DECIMAL64:
+	case arrow.INT64, arrow.FLOAT64, arrow.DECIMAL64, arrow.DECIMAL128:
 		return true
 	}
 	return false
 }
 
 // DecimalPS is a decimal type's precision and scale; Int64 counts as
-// DECIMAL(18,0) (19 digits do not fit the int64 representation anyway).
+// DECIMAL(19,0), the digits of its range.
 func DecimalPS(t arrow.DataType) (p, s int32) {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
+	switch d := t.(type) {
+	case *arrow.Decimal64Type:
+		return d.Precision, d.Scale
+	case *arrow.Decimal128Type:
 		return d.Precision, d.Scale
 	}
-	return MaxDecimalPrecision, 0
+	return 19, 0
 }
 
 // TypeName is t as SQL users know it, for error messages.
@@ -230,7 +233,7 @@ func TypeName(t arrow.DataType) string {
 		return "BIGINT"
 	case arrow.FLOAT64:
 		return "DOUBLE"
-	case arrow.DECIMAL64:
+	case arrow.DECIMAL64, arrow.DECIMAL128:
 		p, s := DecimalPS(t)
 		return fmt.Sprintf("DECIMAL(%d,%d)", p, s)
 	case arrow.DATE32:

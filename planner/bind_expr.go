@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/parser/sqlparser"
 
@@ -274,7 +275,8 @@ func (c *ectx) literal(e sqlparser.Expr) (*Const, error) {
 	return nil, errs.NewNear(errs.Unsupported, sqlparser.String(e), "literal %s is not supported", sqlparser.String(e))
 }
 
-// decimalLiteral types 12.345 as DECIMAL(5,3); too many digits → DOUBLE.
+// decimalLiteral types 12.345 as DECIMAL(5,3), a decimal128 constant past
+// 18 digits; past 38 digits → DOUBLE.
 func decimalLiteral(s string) (*Const, error) {
 	intPart, frac, _ := strings.Cut(s, ".")
 	digits := strings.TrimLeft(intPart, "0") + frac
@@ -283,6 +285,11 @@ func decimalLiteral(s string) (*Const, error) {
 		v, err := strconv.ParseInt(intPart+frac, 10, 64)
 		if err == nil {
 			return &Const{Value: v, T: expr.Decimal(int32(p), int32(len(frac)))}, nil
+		}
+	}
+	if p <= expr.MaxWidePrecision {
+		if v, ok := expr.ParseDecimal128(s, int32(len(frac))); ok {
+			return &Const{Value: v, T: expr.Decimal(max(int32(p), expr.MaxDecimalPrecision+1), int32(len(frac)))}, nil
 		}
 	}
 	f, err := strconv.ParseFloat(s, 64)
@@ -302,6 +309,8 @@ func negate(a Expr) (Expr, error) {
 			}
 		case float64:
 			return &Const{Value: -v, T: k.T}, nil
+		case decimal128.Num:
+			return &Const{Value: v.Negate(), T: k.T}, nil
 		}
 	}
 	if isNull(a.Type()) {
@@ -720,6 +729,9 @@ func exactNumericList(x Expr, list []Expr) (args []Expr, numeric bool) {
 	if !isInt(xt) && !isDecimal(xt) {
 		return nil, false
 	}
+	if isWide(xt) {
+		return nil, false
+	}
 	_, xs := expr.DecimalPS(xt)
 	args = []Expr{x}
 	for _, e := range list {
@@ -728,7 +740,7 @@ func exactNumericList(x Expr, list []Expr) (args []Expr, numeric bool) {
 			args = append(args, &Const{Value: nil, T: xt})
 			continue
 		}
-		if !isInt(c.T) && !isDecimal(c.T) {
+		if !isInt(c.T) && !isDecimal(c.T) || isWide(c.T) {
 			return nil, false
 		}
 		_, cs := expr.DecimalPS(c.T)

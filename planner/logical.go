@@ -69,7 +69,8 @@ type Project struct {
 
 // AggCall is one aggregate: Fn is count_star, count, sum, avg, min or max.
 // Arg is nil for count_star. Type is the result type (MySQL rules: count →
-// Int64; sum of Int64 → Int64; sum of Decimal(p,s) → Decimal(18,s); avg of
+// Int64; sum of Int64 → Int64; sum of Decimal(p,s) → Decimal(18,s) (of a
+// decimal128, Decimal(38,s), and avg Decimal(38,s+4)); avg of
 // Decimal(p,s) → Decimal(18,s+4); avg of Int64 → Decimal(18,4); Float64 → Float64;
 // min/max → the argument type).
 type AggCall struct {

@@ -17,11 +17,22 @@ import (
 // functions' own type rules are their registry entries'), so every
 // implicit conversion becomes an explicit "cast" Func here.
 //
-// Decimal precision is capped at 18 (expr.MaxDecimalPrecision): a result
-// that would need more digits is typed DECIMAL(18,s) and overflows at run
-// time (an Execution error) rather than at bind time.
+// Decimal result types follow DuckDB's rule for + − ×, MySQL's for ÷ and
+// %, capped at 38 digits (expr.MaxWidePrecision):
+//
+//	a ± b   s = max(s1,s2), p = max(p1−s1, p2−s2) + s + 1
+//	a × b   s = s1+s2,      p = p1 + p2 (s1+s2 > 38 is an error)
+//	a ÷ b   s = s1+4,       p = p1 + s2 + 4 (MySQL's div_precision_increment)
+//	a % b   s = max(s1,s2), p = max(p1−s1, p2−s2) + s
+//
+// A BIGINT operand counts as DECIMAL(19,0), an integer literal as its own
+// digits. Up to 18 digits the type is a Decimal64 (int64, the fast path),
+// beyond a Decimal128 (whose arithmetic still runs in int64 where the
+// values fit, see expr's wide.go). A value past 38 digits is an Execution
+// error at run time; a cast checks the target's own precision.
 
-func isDecimal(t arrow.DataType) bool { return t.ID() == arrow.DECIMAL64 }
+func isDecimal(t arrow.DataType) bool { return expr.IsDecimal(t) }
+func isWide(t arrow.DataType) bool    { return t.ID() == arrow.DECIMAL128 }
 func isInt(t arrow.DataType) bool     { return t.ID() == arrow.INT64 }
 func isFloat(t arrow.DataType) bool   { return t.ID() == arrow.FLOAT64 }
 func isString(t arrow.DataType) bool  { return t.ID() == arrow.STRING }
@@ -52,6 +63,19 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 	from := c.T
 	if e, ok, err := foldTimeCast(c, t); ok {
 		return e, err
+	}
+	if isWide(t) && (isInt(from) || isDecimal(from)) {
+		_, s := expr.DecimalPS(from)
+		if isInt(from) {
+			s = 0
+		}
+		if v, ok := expr.WidenConstant(c.Value, s, t); ok {
+			return &Const{Value: v, T: t}, nil
+		}
+	}
+	if isWide(from) || isWide(t) {
+		// The rest (rounding, narrowing) is folded by expr's compile.
+		return &Func{Name: "cast", Args: []Expr{c}, T: t}, nil
 	}
 	switch {
 	case isString(from) && isDate(t):
@@ -265,15 +289,15 @@ func arith(op string, l, r Expr) (Expr, error) {
 		s := max(s1, s2)
 		t = expr.Decimal(max(p1-s1, p2-s2)+s+1, s)
 	case "mul":
-		if s1+s2 > expr.MaxDecimalPrecision {
-			return nil, errs.New(errs.Unsupported, "decimal multiplication needs scale %d (max %d)", s1+s2, expr.MaxDecimalPrecision)
+		if s1+s2 > expr.MaxWidePrecision {
+			return nil, errs.New(errs.Unsupported, "decimal multiplication needs scale %d (max %d)", s1+s2, expr.MaxWidePrecision)
 		}
 		t = expr.Decimal(p1+p2, s1+s2)
 	case "div":
-		if s1+4 > expr.MaxDecimalPrecision {
-			return nil, errs.New(errs.Unsupported, "decimal division needs scale %d (max %d)", s1+4, expr.MaxDecimalPrecision)
+		if s1+4 > expr.MaxWidePrecision {
+			return nil, errs.New(errs.Unsupported, "decimal division needs scale %d (max %d)", s1+4, expr.MaxWidePrecision)
 		}
-		t = expr.Decimal(expr.MaxDecimalPrecision, s1+4)
+		t = expr.Decimal(p1+s2+4, s1+4)
 	case "mod":
 		t = expr.Decimal(max(p1-s1, p2-s2)+s1, s1)
 	}
@@ -287,13 +311,10 @@ func decOperand(e Expr) arrow.DataType {
 		return t
 	}
 	if c, ok := e.(*Const); ok && c.Value != nil {
-		v := c.Value.(int64)
-		if v < 0 {
-			v = -v
-		}
-		return expr.Decimal(int32(max(1, len(strconv.FormatInt(v, 10)))), 0)
+		v := strconv.FormatInt(c.Value.(int64), 10)
+		return expr.Decimal(int32(len(strings.TrimPrefix(v, "-"))), 0)
 	}
-	return expr.Decimal(18, 0)
+	return expr.Decimal(19, 0)
 }
 
 var opSymbol = map[string]string{"add": "+", "sub": "-", "mul": "*", "div": "/", "mod": "%"}
@@ -318,6 +339,9 @@ func aggType(fn string, arg arrow.DataType) (arrow.DataType, error) {
 			_, s := expr.DecimalPS(arg)
 			if fn == "avg" {
 				s += 4
+			}
+			if isWide(arg) {
+				return expr.Decimal(expr.MaxWidePrecision, min(s, expr.MaxWidePrecision)), nil
 			}
 			return expr.Decimal(18, min(s, 18)), nil
 		case isFloat(arg):

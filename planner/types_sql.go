@@ -43,10 +43,10 @@ func SQLType(name string, length, scale *int, column bool) (arrow.DataType, erro
 		// A CAST wider than gq's decimals narrows to them (a value that
 		// does not fit is an overflow error); a column that cannot hold
 		// what its type says is refused.
-		if column && p > expr.MaxDecimalPrecision {
-			return nil, errs.New(errs.Unsupported, "DECIMAL(%d,%d): gq's decimals have at most %d digits", p, s, expr.MaxDecimalPrecision)
+		if column && p > expr.MaxWidePrecision {
+			return nil, errs.New(errs.Unsupported, "DECIMAL(%d,%d): gq's decimals have at most %d digits", p, s, expr.MaxWidePrecision)
 		}
-		if s > p || s > expr.MaxDecimalPrecision || (column && p < 1) {
+		if s > p || s > expr.MaxWidePrecision || (column && p < 1) {
 			return nil, errs.New(errs.Binding, "bad DECIMAL(%d,%d)", p, s)
 		}
 		return expr.Decimal(int32(p), int32(s)), nil
