@@ -164,7 +164,7 @@ func sniffCSV(path string, opts CSVOptions) (sn csvSniffed, _ error) {
 	}
 	guesses := make([]typeGuess, ncols)
 	for i := range guesses {
-		guesses[i] = typeGuess{boolean: true, integer: true, float: true, date: true}
+		guesses[i] = typeGuess{boolean: true, integer: true, float: true, date: true, wide: true}
 	}
 	dataStart := r.pos
 	var rows int64
@@ -291,7 +291,7 @@ func looksLikeHeader(first [][]byte, quoted []bool, types []arrow.DataType, rows
 			continue
 		}
 		typed = true
-		g := typeGuess{boolean: true, integer: true, float: true, date: true}
+		g := typeGuess{boolean: true, integer: true, float: true, date: true, wide: true}
 		g.see(f, quoted[i])
 		if len(f) > 0 && !fits(g, types[i]) {
 			return true
@@ -315,6 +315,8 @@ func fits(g typeGuess, t arrow.DataType) bool {
 		return !g.notTS
 	case arrow.TIME64:
 		return !g.notTime
+	case arrow.DECIMAL128:
+		return g.wide
 	}
 	return true
 }
@@ -429,16 +431,27 @@ type typeGuess struct {
 	// still allows a timestamp.
 	notTS, zone bool
 	notTime     bool // some value is not a TIME
+	// wide: every value is plain decimal text; long: some value has more
+	// than 18 digits (more than BIGINT or DOUBLE hold exactly), the widest
+	// with intDigits before the point and scale after.
+	wide, long       bool
+	intDigits, scale int
 }
 
 func (g *typeGuess) see(f []byte, quoted bool) {
 	if len(f) == 0 {
 		if quoted {
-			g.seen, g.boolean, g.integer, g.float, g.date = true, false, false, false, false
+			g.seen, g.boolean, g.integer, g.float, g.date, g.wide = true, false, false, false, false, false
 		}
 		return
 	}
 	g.seen = true
+	if g.wide {
+		d, s, ok := decimalShape(f)
+		g.wide = ok
+		g.intDigits, g.scale = max(g.intDigits, d), max(g.scale, s)
+		g.long = g.long || d+s > expr.MaxDecimalPrecision
+	}
 	if g.boolean {
 		_, ok := parseBool(f)
 		g.boolean = ok
@@ -466,6 +479,9 @@ func (g *typeGuess) result() arrow.DataType {
 		return expr.Boolean
 	case g.integer:
 		return expr.Int64
+	case g.wide && g.long && g.intDigits+g.scale <= expr.MaxWidePrecision:
+		// Integers past BIGINT, decimals past DOUBLE's digits: exact.
+		return expr.Decimal(expr.MaxWidePrecision, int32(g.scale))
 	case g.float:
 		return expr.Float64
 	case g.date:
@@ -494,10 +510,18 @@ func widenSchemas(a, b *arrow.Schema) (*arrow.Schema, bool) {
 		}
 		t := fa.Type
 		if !arrow.TypeEqual(fa.Type, fb.Type) {
-			num := func(t arrow.DataType) bool { return t.ID() == arrow.INT64 || t.ID() == arrow.FLOAT64 }
-			if num(fa.Type) && num(fb.Type) {
+			num := func(t arrow.DataType) bool {
+				return t.ID() == arrow.INT64 || t.ID() == arrow.FLOAT64 || t.ID() == arrow.DECIMAL128
+			}
+			exact := func(t arrow.DataType) bool { return t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL128 }
+			switch {
+			case exact(fa.Type) && exact(fb.Type):
+				// An integer and a wide decimal meet in the wide decimal
+				// of the larger scale (CSV's sniffed decimals are 38 digits).
+				t = expr.Decimal(expr.MaxWidePrecision, max(expr.ScaleOf(fa.Type), expr.ScaleOf(fb.Type)))
+			case num(fa.Type) && num(fb.Type):
 				t = expr.Float64
-			} else {
+			default:
 				t = expr.String
 			}
 		}
@@ -673,7 +697,7 @@ func typeName(t arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.DATE32:
 		return "DATE"
-	case arrow.TIMESTAMP, arrow.TIME64:
+	case arrow.TIMESTAMP, arrow.TIME64, arrow.DECIMAL128:
 		return expr.TypeName(t)
 	}
 	return "VARCHAR"

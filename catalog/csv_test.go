@@ -274,3 +274,48 @@ func BenchmarkCSVRead(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// Integers past BIGINT and decimals past 18 digits read as DECIMAL(38,s),
+// exactly, instead of DOUBLE; short decimals stay DOUBLE (as DuckDB's
+// sniffer types them), and a column that mixes in text stays VARCHAR.
+func TestCSVWideDecimals(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, filepath.Join(dir, "w.csv"),
+		"big,amount,short,mixed\n"+
+			"123456789012345678901234,12345678901234567890.12,1.5,1\n"+
+			"-5,-0.5,2.25,x\n"+
+			",,,\n"+
+			"-99999999999999999999999999999999999999,0.001,3,2\n")
+	tb, err := OpenFile("w", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "big decimal(38, 0), amount decimal(38, 3), short float64, mixed utf8"
+	if got := schemaOf(tb); got != want {
+		t.Errorf("schema = %s, want %s", got, want)
+	}
+	rows := readAll(t, tb, []int{0, 1}, 2)
+	wantRows := []string{
+		"123456789012345678901234|12345678901234567890.12",
+		"-5|-0.5", // arrow's ValueStr drops trailing zeros
+		"NULL|NULL",
+		"-99999999999999999999999999999999999999|0.001",
+	}
+	for i, w := range wantRows {
+		if got := strings.Join(rows[i], "|"); got != w {
+			t.Errorf("row %d = %q, want %q", i, got, w)
+		}
+	}
+	// A value past the sampled scale (beyond the sample), an exponent or
+	// 39 digits does not parse, and the reader reports the line.
+	for _, bad := range []string{"1.2345", "1e5", "123456789012345678901234567890123456789", "-", "1.2.3"} {
+		if v, ok := parseDecimal128([]byte(bad), 2); ok {
+			t.Errorf("parseDecimal128(%q, 2) = %s", bad, v.ToString(2))
+		}
+	}
+	for in, want := range map[string]string{"-12.5": "-1250", "+0.01": "1", "007": "700", "99999999999999999999999999999999999.99": "9999999999999999999999999999999999999"} {
+		if v, ok := parseDecimal128([]byte(in), 2); !ok || v.BigInt().String() != want {
+			t.Errorf("parseDecimal128(%q, 2) = %s %v, want %s", in, v.BigInt(), ok, want)
+		}
+	}
+}

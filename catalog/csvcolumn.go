@@ -5,7 +5,10 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // csvColumn accumulates one column's values in typed slices, switching on
@@ -18,6 +21,7 @@ type csvColumn struct {
 	i64     []int64
 	f64     []float64
 	i32     []int32
+	w128    []decimal128.Num
 	bools   []byte // bitmap
 	offsets []int32
 	bytes   []byte
@@ -56,6 +60,15 @@ func (c *csvColumn) add(f []byte, quoted bool) bool {
 			}
 		}
 		c.f64 = append(c.f64, v)
+	case arrow.DECIMAL128:
+		var v decimal128.Num
+		if !null {
+			var ok bool
+			if v, ok = parseDecimal128(f, int(expr.ScaleOf(c.typ))); !ok {
+				return false
+			}
+		}
+		c.w128 = append(c.w128, v)
 	case arrow.DATE32:
 		var v int32
 		if !null {
@@ -113,6 +126,8 @@ func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.f64))}
 	case arrow.DATE32:
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.i32))}
+	case arrow.DECIMAL128:
+		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.w128))}
 	case arrow.BOOL:
 		bufs = []*memory.Buffer{validity, buffer(mem, c.bools)}
 	default:
@@ -132,6 +147,7 @@ func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 	// The array owns the slices now: start fresh ones, sized like these.
 	*c = csvColumn{typ: c.typ,
 		i64: make([]int64, 0, cap(c.i64)), f64: make([]float64, 0, cap(c.f64)), i32: make([]int32, 0, cap(c.i32)),
+		w128:    make([]decimal128.Num, 0, cap(c.w128)),
 		offsets: make([]int32, 0, cap(c.offsets)), bytes: make([]byte, 0, cap(c.bytes))}
 	return a
 }

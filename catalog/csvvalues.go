@@ -3,8 +3,11 @@ package catalog
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"strconv"
 	"unsafe"
+
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/expr"
 )
@@ -95,4 +98,68 @@ func parseDate(f []byte) (int32, bool) {
 		return 0, false
 	}
 	return expr.DaysFromCivil(int32(y), int32(m), int32(d)), true
+}
+
+// decimalShape reads plain decimal text (an optional sign, digits, at most
+// one point, no exponent): its significant digits before the point and
+// its digits after it; ok is false for other text.
+func decimalShape(f []byte) (intDigits, scale int, ok bool) {
+	i := 0
+	if len(f) > 0 && (f[0] == '-' || f[0] == '+') {
+		i = 1
+	}
+	digits, point, lead := 0, false, true
+	for ; i < len(f); i++ {
+		c := f[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+			if point {
+				scale++
+			} else if !lead || c != '0' {
+				lead = false
+				intDigits++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return 0, 0, false
+		}
+	}
+	return intDigits, scale, digits > 0
+}
+
+// parseDecimal128 reads plain decimal text as an unscaled value of the
+// given scale (fraction digits past it are refused, not rounded: the
+// sniffed scale is the widest in the sample); ok is false past 38 digits.
+func parseDecimal128(f []byte, scale int) (decimal128.Num, bool) {
+	intDigits, s, ok := decimalShape(f)
+	if !ok || s > scale || intDigits+scale > expr.MaxWidePrecision {
+		return decimal128.Num{}, false
+	}
+	var hi, lo uint64
+	mul10 := func(d uint64) {
+		h, l := bits.Mul64(lo, 10)
+		hi = hi*10 + h
+		var c uint64
+		lo, c = bits.Add64(l, d, 0)
+		hi += c
+	}
+	neg := false
+	for _, c := range f {
+		switch {
+		case c == '-':
+			neg = true
+		case c >= '0' && c <= '9':
+			mul10(uint64(c - '0'))
+		}
+	}
+	for ; s < scale; s++ {
+		mul10(0)
+	}
+	v := decimal128.New(int64(hi), lo)
+	if neg {
+		v = v.Negate()
+	}
+	return v, true
 }

@@ -18,7 +18,7 @@ func TestDuckDBTypesFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := schemaOf(tb), "id int64, name utf8, ts timestamp[us], tstz timestamp[us, tz=UTC], small decimal64(10, 2), l list<element: int64, nullable>, "+
+	if got, want := schemaOf(tb), "id int64, name utf8, ts timestamp[us], tstz timestamp[us, tz=UTC], big decimal(38, 2), small decimal64(10, 2), l list<element: int64, nullable>, "+
 		"st struct<a: int64 nullable, b: utf8 nullable>, m map<utf8, int64, items_nullable>, d date32, t time64[us], flag bool, dbl float64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
@@ -26,44 +26,50 @@ func TestDuckDBTypesFile(t *testing.T) {
 	for _, u := range Unreadable(tb) {
 		bad = append(bad, u.Name+" "+u.Type)
 	}
-	want := "big decimal(38, 2), u extension<arrow.uuid>, iv fixed_size_binary[12]"
+	want := "u extension<arrow.uuid>, iv fixed_size_binary[12]"
 	if got := strings.Join(bad, ", "); got != want {
 		t.Errorf("unreadable: %s\nwant:       %s", got, want)
 	}
-	if len(bad) != 3 {
-		t.Errorf("%d unreadable columns, want 3: %s", len(bad), strings.Join(bad, ", "))
+	if len(bad) != 2 {
+		t.Errorf("%d unreadable columns, want 2: %s", len(bad), strings.Join(bad, ", "))
 	}
-	// DuckDB: count 1000, sum(id) 499500, sum(small) 624375.00,
+	// DuckDB: count 1000, sum(id) 499500, sum(small) 624375.00 (and
+	// big, the same values as DECIMAL(38,2)),
 	// count(name) 1000, sum(dbl) 166500, min(d) 2024-01-01, sum(flag) 500.
-	var n, sumID, sumSmall, names, flags int64
+	var n, sumID, sumSmall, sumBig, names, flags int64
 	var sumDbl float64
 	minD := int32(1 << 30)
 	// ts and tstz are 2024-01-01 00:00:00 + id seconds, t is 12:00:00
 	// (DuckDB: min(ts) 2024-01-01 00:00:00, max(ts) 2024-01-01 00:16:39).
-	for _, r := range readAll(t, tb, []int{0, 2, 3, 9}, 257) {
+	for _, r := range readAll(t, tb, []int{0, 2, 3, 10}, 257) {
 		id := atoi(t, r[0])
 		want := time.Unix(1704067200+id, 0).UTC().Format("2006-01-02T15:04:05")
 		if r[1] != want || r[2] != want+"Z" || r[3] != "12:00:00.000000" {
 			t.Fatalf("id %d: ts %s tstz %s t %s, want %s %sZ 12:00:00.000000", id, r[1], r[2], r[3], want, want)
 		}
 	}
-	for _, r := range readAll(t, tb, []int{0, 1, 4, 8, 10, 11}, 333) {
+	for _, r := range readAll(t, tb, []int{0, 1, 4, 5, 9, 11, 12}, 333) {
 		n++
 		sumID += atoi(t, r[0])
 		if r[1] != "NULL" {
 			names++
 		}
-		if r[4] == "true" {
+		if r[5] == "true" {
 			flags++
 		}
 		_ = r[5]
 	}
 	mem := countedAllocator(t)
 	for s := 0; s < tb.NumSplits(); s++ {
-		tb.Read(t.Context(), s, []int{11, 8, 4}, 1000, mem, func(b arrow.RecordBatch) error {
+		tb.Read(t.Context(), s, []int{12, 9, 5, 4}, 1000, mem, func(b arrow.RecordBatch) error {
 			defer b.Release()
 			for i := 0; i < int(b.NumRows()); i++ {
 				sumSmall += int64(b.Column(2).(*array.Decimal64).Value(i))
+				big := b.Column(3).(*array.Decimal128).Value(i)
+				if big.HighBits() != 0 {
+					t.Errorf("big row %d: %s", i, big.ToString(2))
+				}
+				sumBig += int64(big.LowBits())
 				sumDbl += b.Column(0).(interface{ Value(int) float64 }).Value(i)
 				if d := int32(b.Column(1).(interface{ Value(int) arrow.Date32 }).Value(i)); d < minD {
 					minD = d
@@ -71,6 +77,9 @@ func TestDuckDBTypesFile(t *testing.T) {
 			}
 			return nil
 		})
+	}
+	if sumBig != 62437500 {
+		t.Errorf("sum(big) %d", sumBig)
 	}
 	if n != 1000 || sumID != 499500 || sumSmall != 62437500 || names != 1000 || flags != 500 || sumDbl < 166499.999 || sumDbl > 166500.001 || minD != 19723 {
 		t.Errorf("n %d sum(id) %d sum(small) %d names %d flags %d sum(dbl) %v min(d) %d", n, sumID, sumSmall, names, flags, sumDbl, minD)

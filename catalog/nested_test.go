@@ -24,7 +24,7 @@ func TestDuckDBNestedColumns(t *testing.T) {
 	mem := countedAllocator(t)
 	rows := 0
 	for s := 0; s < tb.NumSplits(); s++ {
-		err := tb.Read(t.Context(), s, []int{7, 0, 6, 5}, 333, mem, func(b arrow.RecordBatch) error {
+		err := tb.Read(t.Context(), s, []int{8, 0, 7, 6}, 333, mem, func(b arrow.RecordBatch) error {
 			defer b.Release()
 			m, id, st, l := b.Column(0).(*array.Map), b.Column(1).(*array.Int64), b.Column(2).(*array.Struct), b.Column(3).(*array.List)
 			for r := 0; r < int(b.NumRows()); r++ {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -36,11 +37,11 @@ func normalizeType(where string, f arrow.Field) (arrow.DataType, error) {
 			return expr.String, nil
 		}
 	case arrow.DecimalType:
-		if t.GetPrecision() > expr.MaxDecimalPrecision {
+		if t.GetPrecision() > expr.MaxWidePrecision || t.GetScale() < 0 {
 			return nil, errs.New(errs.Unsupported, "%s: column %s has type %s: decimals wider than %d digits are not supported",
-				where, f.Name, f.Type, expr.MaxDecimalPrecision)
+				where, f.Name, f.Type, expr.MaxWidePrecision)
 		}
-		return &arrow.Decimal64Type{Precision: t.GetPrecision(), Scale: t.GetScale()}, nil
+		return expr.Decimal(t.GetPrecision(), t.GetScale()), nil
 	}
 	return nil, errs.New(errs.Unsupported, "%s: column %s has unsupported type %s", where, f.Name, f.Type)
 }
@@ -108,6 +109,9 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 		}
 		return withValues(a, expr.Date, arrow.Int32Traits.CastToBytes(out), mem), nil
 	case *array.Decimal128:
+		if want.ID() == arrow.DECIMAL128 { // the same values, another precision
+			return withValues(a, want, arrow.Decimal128Traits.CastToBytes(a.Values()), mem), nil
+		}
 		vals := a.Values()
 		out := make([]int64, len(vals))
 		for i, v := range vals {
@@ -116,6 +120,14 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 		return withValues(a, want, arrow.Int64Traits.CastToBytes(out), mem), nil
 	case *array.Decimal256:
 		vals := a.Values()
+		if want.ID() == arrow.DECIMAL128 { // precision <= 38 fits the low two words
+			out := make([]decimal128.Num, len(vals))
+			for i, v := range vals {
+				w := v.Array()
+				out[i] = decimal128.New(int64(w[1]), w[0])
+			}
+			return withValues(a, want, arrow.Decimal128Traits.CastToBytes(out), mem), nil
+		}
 		out := make([]int64, len(vals))
 		for i, v := range vals {
 			out[i] = int64(v.Array()[0])

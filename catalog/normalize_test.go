@@ -103,7 +103,7 @@ func TestNormalizeArray(t *testing.T) {
 	if _, err := normalizeArray(big, expr.Int64, mem); !errors.Is(err, errs.Execution) {
 		t.Errorf("uint64 overflow: %v", err)
 	}
-	for _, typ := range []arrow.DataType{arrow.FixedWidthTypes.Duration_us, arrow.ListOf(arrow.PrimitiveTypes.Int64), &arrow.Decimal128Type{Precision: 19, Scale: 0}} {
+	for _, typ := range []arrow.DataType{arrow.FixedWidthTypes.Duration_us, arrow.ListOf(arrow.PrimitiveTypes.Int64), &arrow.Decimal256Type{Precision: 39, Scale: 0}} {
 		if _, err := normalizeType("f.parquet", arrow.Field{Name: "col", Type: typ}); !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "col") {
 			t.Errorf("%s: %v", typ, err)
 		}

@@ -3,11 +3,13 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -480,6 +482,21 @@ func statValues(s metadata.TypedStatistics, fileType, gqType arrow.DataType) (mi
 		case *metadata.ByteArrayStatistics:
 			return bigEndianInt(s.Min()), bigEndianInt(s.Max()), true
 		}
+	case arrow.DECIMAL128:
+		switch s := s.(type) {
+		case *metadata.Int32Statistics:
+			return decimal128.FromI64(int64(s.Min())), decimal128.FromI64(int64(s.Max())), true
+		case *metadata.Int64Statistics:
+			return decimal128.FromI64(s.Min()), decimal128.FromI64(s.Max()), true
+		case *metadata.FixedLenByteArrayStatistics:
+			lo, ok1 := bigEndianInt128(s.Min())
+			hi, ok2 := bigEndianInt128(s.Max())
+			return lo, hi, ok1 && ok2
+		case *metadata.ByteArrayStatistics:
+			lo, ok1 := bigEndianInt128(s.Min())
+			hi, ok2 := bigEndianInt128(s.Max())
+			return lo, hi, ok1 && ok2
+		}
 	case arrow.FLOAT64:
 		switch s := s.(type) {
 		case *metadata.Float32Statistics:
@@ -514,6 +531,24 @@ func bigEndianInt(b []byte) int64 {
 		v = v<<8 | int64(c)
 	}
 	return v
+}
+
+// bigEndianInt128 decodes a big-endian two's complement integer of up to
+// 16 bytes (a Parquet decimal of precision <= 38); ok is false for a
+// longer one whose extra bytes are not sign extension.
+func bigEndianInt128(b []byte) (decimal128.Num, bool) {
+	var hi, lo uint64
+	if len(b) > 0 && b[0]&0x80 != 0 {
+		hi, lo = math.MaxUint64, math.MaxUint64
+	}
+	for i, c := range b {
+		if len(b)-i > 16 && c != byte(hi) {
+			return decimal128.Num{}, false
+		}
+		hi = hi<<8 | lo>>56
+		lo = lo<<8 | uint64(c)
+	}
+	return decimal128.New(int64(hi), lo), true
 }
 
 var _ Table = (*ParquetTable)(nil)

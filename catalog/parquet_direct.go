@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -765,7 +766,7 @@ func (dc *directColumn) array(mem memory.Allocator, valid, fixed []byte, offs []
 
 // capBytes is s as bytes with s's whole capacity as the capacity (buffer
 // counts the capacity).
-func capBytes[T int32 | int64 | float64](s []T) []byte {
+func capBytes[T int32 | int64 | float64 | decimal128.Num](s []T) []byte {
 	var zero T
 	return arrow.GetBytes(s[:cap(s)])[:len(s)*int(unsafe.Sizeof(zero))]
 }

@@ -121,6 +121,8 @@ func takeRows(mem memory.Allocator, b arrow.RecordBatch, sel []int32) arrow.Reco
 				bld.(*array.Float64Builder).Append(a.Value(j))
 			case *array.Decimal64:
 				bld.(*array.Decimal64Builder).Append(a.Value(j))
+			case *array.Decimal128:
+				bld.(*array.Decimal128Builder).Append(a.Value(j))
 			case *array.Date32:
 				bld.(*array.Date32Builder).Append(a.Value(j))
 			case *array.Timestamp:

@@ -72,11 +72,11 @@ func TestReadParquetHive(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got, want := schemaOf(tb), "id int64, ts timestamp[us], l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
-		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), tz timestamp[us, tz=UTC], t time64[us], v float64, k int64"; got != want {
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), wide decimal(38, 2), tz timestamp[us, tz=UTC], t time64[us], v float64, k int64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
 	sum := 0
-	for _, r := range readAll(t, tb, []int{10, 0}, 3) {
+	for _, r := range readAll(t, tb, []int{11, 0}, 3) {
 		if r[0] == "2" {
 			sum++
 		}
@@ -85,7 +85,7 @@ func TestReadParquetHive(t *testing.T) {
 		t.Errorf("%d rows of k=2", sum)
 	}
 	// Filtered reads take the partition column too.
-	if n := len(readAll(t, tb, []int{10}, 100)); n != 20 {
+	if n := len(readAll(t, tb, []int{11}, 100)); n != 20 {
 		t.Errorf("%d rows", n)
 	}
 }
@@ -110,11 +110,11 @@ func TestDataDirHive(t *testing.T) {
 		t.Fatal("no table sales")
 	}
 	if got, want := schemaOf(tb), "id int64, ts timestamp[us], l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
-		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), tz timestamp[us, tz=UTC], t time64[us], v float64, year int64, mon int64"; got != want {
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), wide decimal(38, 2), tz timestamp[us, tz=UTC], t time64[us], v float64, year int64, mon int64"; got != want {
 		t.Errorf("schema %s, want %s", got, want)
 	}
 	count := map[string]int{}
-	for _, r := range readAll(t, tb, []int{10, 11}, 7) {
+	for _, r := range readAll(t, tb, []int{11, 12}, 7) {
 		count[r[0]+"/"+r[1]]++
 	}
 	if count["2023/1"] != 10 || count["2023/2"] != 10 || count["2024/1"] != 10 || len(count) != 3 {
@@ -128,7 +128,7 @@ func TestDataDirHive(t *testing.T) {
 	var n int
 	for range 50 {
 		tb, _ = c.Table("sales")
-		if n = len(readAll(t, tb, []int{10}, 100)); n == 40 {
+		if n = len(readAll(t, tb, []int{11}, 100)); n == 40 {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)

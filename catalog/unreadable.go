@@ -66,7 +66,7 @@ func unreadableWhy(f arrow.Field) string {
 	case *arrow.DurationType, *arrow.MonthIntervalType, *arrow.DayTimeIntervalType, *arrow.MonthDayNanoIntervalType:
 		return "gq has no interval type yet"
 	case arrow.DecimalType:
-		return fmt.Sprintf("decimals wider than %d digits are not supported", expr.MaxDecimalPrecision)
+		return fmt.Sprintf("decimals wider than %d digits are not supported", expr.MaxWidePrecision)
 	case *arrow.FixedSizeBinaryType, arrow.ExtensionType:
 		return "gq has no type for fixed-size binary or extension values"
 	case *arrow.NullType:

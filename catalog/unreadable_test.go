@@ -56,7 +56,7 @@ func nestedRecord(t *testing.T, n int) arrow.RecordBatch {
 		mb.ItemBuilder().(*array.Int32Builder).Append(int32(i))
 		b.Field(6).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i * 101)))
 		b.Field(7).(*array.FixedSizeBinaryBuilder).Append(make([]byte, 16))
-		b.Field(8).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i)))
+		b.Field(8).(*array.Decimal128Builder).Append(decimal128.New(int64(i), uint64(i))) // i·2^64 + i
 		b.Field(9).(*array.TimestampBuilder).Append(arrow.Timestamp(int64(i)))
 		b.Field(10).(*array.Time64Builder).Append(arrow.Time64(i))
 		b.Field(11).(*array.Float64Builder).Append(float64(i) / 2)
@@ -79,7 +79,7 @@ func TestUnreadableColumns(t *testing.T) {
 		names = append(names, f.Name+" "+f.Type.String())
 	}
 	if got, want := strings.Join(names, ", "), "id int64, ts timestamp[us], l list<element: int64, nullable>, name utf8, st struct<a: int64 nullable, b: utf8 nullable>, "+
-		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), tz timestamp[us, tz=UTC], t time64[us], v float64"; got != want {
+		"m map<utf8, int64, items_nullable>, dec decimal64(10, 2), wide decimal(38, 2), tz timestamp[us, tz=UTC], t time64[us], v float64"; got != want {
 		t.Errorf("schema = %s, want %s", got, want)
 	}
 	var bad []string
@@ -89,7 +89,7 @@ func TestUnreadableColumns(t *testing.T) {
 			t.Errorf("unreadable %+v", u)
 		}
 	}
-	if got, want := strings.Join(bad, " "), "uuid wide"; got != want {
+	if got, want := strings.Join(bad, " "), "uuid"; got != want {
 		t.Errorf("unreadable = %s, want %s", got, want)
 	}
 	err = Unreadable(tb)[0].Err("uuid")
@@ -97,12 +97,13 @@ func TestUnreadableColumns(t *testing.T) {
 		t.Errorf("Err = %v", err)
 	}
 	// Every split, columns out of order and repeated: the direct decoder
-	// (id, name, v) and pqarrow (dec) both find the right leaves.
+	// (id, name, v) and pqarrow (dec, wide) all find the right leaves.
 	var sum, decSum int64
+	var wideSum decimal128.Num
 	var vsum float64
 	var rows, nulls int
 	for s := 0; s < tb.NumSplits(); s++ {
-		err := tb.Read(context.Background(), s, []int{9, 0, 3, 6, 0}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+		err := tb.Read(context.Background(), s, []int{10, 0, 3, 6, 0, 7}, 7, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
 			defer b.Release()
 			for i := 0; i < int(b.NumRows()); i++ {
 				vsum += b.Column(0).(*array.Float64).Value(i)
@@ -111,6 +112,7 @@ func TestUnreadableColumns(t *testing.T) {
 					nulls++
 				}
 				decSum += int64(b.Column(3).(*array.Decimal64).Value(i))
+				wideSum = wideSum.Add(b.Column(5).(*array.Decimal128).Value(i))
 			}
 			rows += int(b.NumRows())
 			return nil
@@ -119,16 +121,24 @@ func TestUnreadableColumns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if wideSum != decimal128.New(4950, 4950) {
+		t.Errorf("sum(wide) = %s, want 4950·2^64 + 4950", wideSum.ToString(0))
+	}
 	if rows != 100 || sum != 4950 || vsum != 2475 || nulls != 34 || decSum != 4950*101 {
 		t.Errorf("rows %d sum %d vsum %v nulls %d decSum %d", rows, sum, vsum, nulls, decSum)
 	}
 	// Statistics are those of the column's own leaf.
 	pt := tb.(*ParquetTable)
-	st, ok := pt.RowGroupStats(1, 9)
+	st, ok := pt.RowGroupStats(1, 10)
 	if !ok || !st.HasMinMax || st.Min != 15.0 || st.Max != 29.5 {
 		t.Errorf("stats of v in row group 1: %+v %v", st, ok)
 	}
-	if pt.SplitBytes(0, []int{9}) <= 0 {
+	// A 128-bit decimal's statistics are its 16-byte big-endian values.
+	st, ok = pt.RowGroupStats(1, 7)
+	if !ok || !st.HasMinMax || st.Min != decimal128.New(30, 30) || st.Max != decimal128.New(59, 59) {
+		t.Errorf("stats of wide in row group 1: %+v %v", st, ok)
+	}
+	if pt.SplitBytes(0, []int{10}) <= 0 {
 		t.Errorf("SplitBytes of v is 0")
 	}
 	// A nested column's leaves have statistics, the column has none;
@@ -155,7 +165,7 @@ func TestTimeColumnsRead(t *testing.T) {
 	}
 	n := 0
 	for s := 0; s < tb.NumSplits(); s++ {
-		err := tb.Read(context.Background(), s, []int{0, 1, 7, 8}, 5, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
+		err := tb.Read(context.Background(), s, []int{0, 1, 8, 9}, 5, memory.NewGoAllocator(), func(b arrow.RecordBatch) error {
 			defer b.Release()
 			for i := 0; i < int(b.NumRows()); i++ {
 				id := b.Column(0).(*array.Int64).Value(i)
