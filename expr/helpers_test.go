@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -28,6 +29,16 @@ func mkArr(mem memory.Allocator, t arrow.DataType, vals ...any) arrow.Array {
 			bb.Append(v.(float64))
 		case *array.Decimal64Builder:
 			bb.Append(decimal.Decimal64(int64(v.(int))))
+		case *array.Decimal128Builder: // an int, or the unscaled digits as text
+			if s, ok := v.(string); ok {
+				w, ok := ParseDecimal128(s, 0)
+				if !ok {
+					panic("bad decimal128 " + s)
+				}
+				bb.Append(w)
+			} else {
+				bb.Append(decimal.Decimal128(decimal128.FromI64(int64(v.(int)))))
+			}
 		case *array.Date32Builder:
 			bb.Append(arrow.Date32(v.(int)))
 		case *array.BooleanBuilder:
@@ -63,6 +74,8 @@ func render(a arrow.Array) string {
 		switch v := a.(type) {
 		case *array.Decimal64:
 			s += FormatDecimal(int64(v.Value(i)), v.DataType().(*arrow.Decimal64Type).Scale)
+		case *array.Decimal128:
+			s += FormatDecimal128(v.Value(i), v.DataType().(*arrow.Decimal128Type).Scale)
 		case *array.Date32:
 			s += v.Value(i).FormattedString()
 		default:

@@ -38,11 +38,9 @@ const (
 )
 
 // Decimal returns the DECIMAL(p,s) type: a Decimal64 up to 18 digits, a
-// Decimal128 beyond; p is capped at MaxWidePrecision.
+// Decimal128 beyond; p and s are capped at MaxWidePrecision.
 func Decimal(p, s int32) arrow.DataType {
-	if p > MaxWidePrecision {
-		p = MaxWidePrecision
-	}
+	p, s = min(p, MaxWidePrecision), min(s, MaxWidePrecision)
 	if p < s {
 		p = s
 	}
