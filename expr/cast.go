@@ -464,7 +464,7 @@ func castWide(c *ctx, a arrow.Array, to arrow.DataType) (arrow.Array, error) {
 				}
 				r, fits := rescaleW(v, ScaleOf(from), ts)
 				small := r.HighBits() == int64(r.LowBits())>>63
-				if !fits || !small || (to.ID() == arrow.DECIMAL64 && p < MaxDecimalPrecision && !wideFits(r, p)) {
+				if !fits || !small || (to.ID() == arrow.DECIMAL64 && !wideFits(r, p)) {
 					buf.Release()
 					return nil, rangeErr(FormatDecimal128(v, ScaleOf(from)))
 				}
