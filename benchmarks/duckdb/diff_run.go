@@ -165,6 +165,44 @@ func Compare(gq, duck Rows) (Verdict, string) {
 	return Agree, ""
 }
 
+// CompareExact is Compare where numbers must be equal exactly: the same
+// text, or the same rational value ("1.50" and "1.5", "-0" and "0"). The
+// wide-number slice uses it: the 1e-9 relative tolerance that Compare
+// allows for DOUBLE sums would hide wrong low digits of a 38-digit
+// decimal.
+func CompareExact(gq, duck Rows) (Verdict, string) {
+	v, why := Compare(gq, duck)
+	if v != Agree || gq.Err != nil {
+		return v, why
+	}
+	a, b := canonRows(gq.Cells), canonRows(duck.Cells)
+	sort.Strings(a)
+	sort.Strings(b)
+	for i := range a {
+		if a[i] != b[i] {
+			return Mismatch, fmt.Sprintf("gq row %q differs from DuckDB's %q (exact)\n%s", a[i], b[i], sample(gq.Cells, duck.Cells))
+		}
+	}
+	return Agree, ""
+}
+
+// canonRows writes each row with numbers as exact rationals (so that
+// spellings of one value compare equal) and booleans as 0/1.
+func canonRows(rows [][]string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = boolNum(c)
+			if x, ok := new(big.Rat).SetString(c); ok && c != nullCell {
+				cells[j] = x.RatString()
+			}
+		}
+		out[i] = strings.Join(cells, "\t")
+	}
+	return out
+}
+
 // timedOut reports an error from the per-query deadline (gq: Cancelled;
 // DuckDB: its context error or "Interrupted").
 func timedOut(err error) bool {

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -102,7 +103,18 @@ func extremeRows() []diffRow {
 }
 
 func writeDiffParquet(path string, rows []diffRow) error {
-	schema := arrow.NewSchema(diffColumns, nil)
+	out := make([][]any, len(rows))
+	for i := range rows {
+		out[i] = rows[i][:]
+	}
+	return writeRowsParquet(path, diffColumns, out, 7)
+}
+
+// writeRowsParquet writes rows of Go values (nil: NULL; a decimal as its
+// unscaled int64 or *big.Int) as a Parquet file of the given columns,
+// rowGroup rows per row group.
+func writeRowsParquet(path string, fields []arrow.Field, rows [][]any, rowGroup int64) error {
+	schema := arrow.NewSchema(fields, nil)
 	b := array.NewRecordBuilder(memory.NewGoAllocator(), schema)
 	defer b.Release()
 	for _, row := range rows {
@@ -116,7 +128,11 @@ func writeDiffParquet(path string, rows []diffRow) error {
 			case *array.Int64Builder:
 				fb.Append(v.(int64))
 			case *array.Decimal128Builder:
-				fb.Append(decimal128.FromI64(v.(int64)))
+				if x, ok := v.(*big.Int); ok {
+					fb.Append(decimal128.FromBigInt(x))
+				} else {
+					fb.Append(decimal128.FromI64(v.(int64)))
+				}
 			case *array.StringBuilder:
 				fb.Append(v.(string))
 			case *array.Date32Builder:
@@ -134,7 +150,7 @@ func writeDiffParquet(path string, rows []diffRow) error {
 	if err != nil {
 		return err
 	}
-	w, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(7)), pqarrow.DefaultWriterProps())
+	w, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(rowGroup)), pqarrow.DefaultWriterProps())
 	if err != nil {
 		f.Close()
 		return err
