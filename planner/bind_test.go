@@ -179,7 +179,7 @@ func header(p Plan) string {
 func TestBindTPCH(t *testing.T) {
 	cat := tpchCatalog(t)
 	want := map[int]string{
-		1:  "l_returnflag VARCHAR, l_linestatus VARCHAR, sum_qty DECIMAL(18,2), sum_base_price DECIMAL(18,2), sum_disc_price DECIMAL(38,4), sum_charge DECIMAL(38,6), avg_qty DECIMAL(18,6), avg_price DECIMAL(18,6), avg_disc DECIMAL(18,6), count_order BIGINT",
+		1:  "l_returnflag VARCHAR, l_linestatus VARCHAR, sum_qty DECIMAL(38,2), sum_base_price DECIMAL(38,2), sum_disc_price DECIMAL(38,4), sum_charge DECIMAL(38,6), avg_qty DECIMAL(38,6), avg_price DECIMAL(38,6), avg_disc DECIMAL(38,6), count_order BIGINT",
 		3:  "l_orderkey BIGINT, revenue DECIMAL(38,4), o_orderdate DATE, o_shippriority BIGINT",
 		4:  "o_orderpriority VARCHAR, order_count BIGINT",
 		6:  "revenue DECIMAL(38,4)",
@@ -187,10 +187,10 @@ func TestBindTPCH(t *testing.T) {
 		13: "c_count BIGINT, custdist BIGINT",
 		15: "s_suppkey BIGINT, s_name VARCHAR, s_address VARCHAR, s_phone VARCHAR, total_revenue DECIMAL(38,4)",
 		16: "p_brand VARCHAR, p_type VARCHAR, p_size BIGINT, supplier_cnt BIGINT",
-		18: "c_name VARCHAR, c_custkey BIGINT, o_orderkey BIGINT, o_orderdate DATE, o_totalprice DECIMAL(15,2), sum(l_quantity) DECIMAL(18,2)",
+		18: "c_name VARCHAR, c_custkey BIGINT, o_orderkey BIGINT, o_orderdate DATE, o_totalprice DECIMAL(15,2), sum(l_quantity) DECIMAL(38,2)",
 		20: "s_name VARCHAR, s_address VARCHAR",
 		21: "s_name VARCHAR, numwait BIGINT",
-		22: "cntrycode VARCHAR, numcust BIGINT, totacctbal DECIMAL(18,2)",
+		22: "cntrycode VARCHAR, numcust BIGINT, totacctbal DECIMAL(38,2)",
 	}
 	for q := 1; q <= 22; q++ {
 		t.Run(fmt.Sprintf("q%02d", q), func(t *testing.T) {
@@ -297,9 +297,9 @@ func TestBindShapes(t *testing.T) {
 		{"select n_regionkey, count(*) c from nation group by 1 having c > 1 and sum(n_nationkey) > 3",
 			"n_regionkey BIGINT, c BIGINT", []string{"sum false n_nationkey"}},
 		{"select count(distinct n_regionkey), min(n_name), max(l_shipdate), avg(n_nationkey), sum(1e0) from nation, lineitem",
-			"count(distinct n_regionkey) BIGINT, min(n_name) VARCHAR, max(l_shipdate) DATE, avg(n_nationkey) DECIMAL(18,4), sum(1e0) DOUBLE", []string{"count true"}},
+			"count(distinct n_regionkey) BIGINT, min(n_name) VARCHAR, max(l_shipdate) DATE, avg(n_nationkey) DECIMAL(38,4), sum(1e0) DOUBLE", []string{"count true"}},
 		{"select n_name, row_number() over (partition by n_regionkey order by n_name) rn, sum(n_nationkey) over (partition by n_regionkey order by n_name) s, rank() over (order by n_nationkey desc) rk from nation",
-			"n_name VARCHAR, rn BIGINT, s BIGINT, rk BIGINT", []string{"*planner.Window"}},
+			"n_name VARCHAR, rn BIGINT, s DECIMAL(38,0), rk BIGINT", []string{"*planner.Window"}},
 		{"select n_name from nation union select r_name from region order by 1 limit 3",
 			"n_name VARCHAR", []string{"*planner.Union", "*planner.Aggregate"}},
 		{"select n_nationkey from nation union all select l_tax from lineitem",

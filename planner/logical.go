@@ -68,11 +68,10 @@ type Project struct {
 }
 
 // AggCall is one aggregate: Fn is count_star, count, sum, avg, min or max.
-// Arg is nil for count_star. Type is the result type (MySQL rules: count →
-// Int64; sum of Int64 → Int64; sum of Decimal(p,s) → Decimal(18,s) (of a
-// decimal128, Decimal(38,s), and avg Decimal(38,s+4)); avg of
-// Decimal(p,s) → Decimal(18,s+4); avg of Int64 → Decimal(18,4); Float64 → Float64;
-// min/max → the argument type).
+// Arg is nil for count_star. Type is the result type: count → Int64; sum
+// of Int64 or Decimal(p,s) → Decimal(38,s), exact in 128 bits (DuckDB's
+// rule); avg of them → Decimal(38,s+4) (MySQL's scale); Float64 → Float64;
+// min/max → the argument type.
 type AggCall struct {
 	Fn       string
 	Distinct bool

@@ -327,23 +327,18 @@ func aggType(fn string, arg arrow.DataType) (arrow.DataType, error) {
 	case "min", "max":
 		return arg, nil
 	case "sum", "avg":
+		// Sums are exact in 128 bits and typed DECIMAL(38,s) (DuckDB's
+		// HUGEINT and DECIMAL(38,s) sums); an average is that sum divided,
+		// at MySQL's scale s+4.
 		switch {
 		case isNull(arg):
 			return expr.Float64, nil
-		case isInt(arg):
-			if fn == "sum" {
-				return expr.Int64, nil
-			}
-			return expr.Decimal(18, 4), nil
-		case isDecimal(arg):
+		case isInt(arg) || isDecimal(arg):
 			_, s := expr.DecimalPS(arg)
 			if fn == "avg" {
 				s += 4
 			}
-			if isWide(arg) {
-				return expr.Decimal(expr.MaxWidePrecision, min(s, expr.MaxWidePrecision)), nil
-			}
-			return expr.Decimal(18, min(s, 18)), nil
+			return expr.Decimal(expr.MaxWidePrecision, min(s, expr.MaxWidePrecision)), nil
 		case isFloat(arg):
 			return expr.Float64, nil
 		}
