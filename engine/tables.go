@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"gq/parser/sqlparser"
@@ -128,6 +129,11 @@ func tableSchema(name string, spec *sqlparser.TableSpec) (*arrow.Schema, error) 
 				return nil, errs.NewNear(errs.Unsupported, col, "column %s: DEFAULT, AUTO_INCREMENT, ON UPDATE and generated columns are not supported", col)
 			case o.KeyOpt != sqlparser.ColKeyNone, o.Reference != nil:
 				return nil, errs.NewNear(errs.Unsupported, col, "column %s: keys are not supported (gq keeps no keys)", col)
+			}
+			// gq compares strings byte by byte: a binary collation is that,
+			// any other (NOCASE, MySQL's *_ci) would be ignored silently.
+			if cl := strings.ToLower(o.Collate); cl != "" && cl != "binary" && !strings.HasSuffix(cl, "_bin") {
+				return nil, errs.NewNear(errs.Unsupported, col, "column %s: COLLATE %s is not supported (gq compares strings byte by byte, as the binary collations do)", col, o.Collate)
 			}
 			if o.Null != nil && !*o.Null {
 				nullable = false

@@ -23,7 +23,9 @@ type Statement struct {
 var vparser *sqlparser.Parser
 
 func init() {
-	p, err := sqlparser.New(sqlparser.Options{MySQLServerVersion: "8.0.40"})
+	// StrictDDL: a CREATE TABLE with a column type MySQL lacks is a syntax
+	// error at that type, not a table made from the columns before it.
+	p, err := sqlparser.New(sqlparser.Options{MySQLServerVersion: "8.0.40", StrictDDL: true})
 	if err != nil {
 		panic(err) // a constant option set; fails only if vitess changes
 	}

@@ -172,6 +172,8 @@ func (b *binder) bindTableStmt(ts sqlparser.TableStatement, outer *scope, env *c
 		return b.bindSelect(st, outer, env, scalar)
 	case *sqlparser.Union:
 		return b.bindUnion(st, outer, env)
+	case *sqlparser.ValuesStatement:
+		return b.bindValues(st)
 	}
 	return nil, errs.New(errs.Unsupported, "query form %T is not supported", ts)
 }

@@ -78,6 +78,16 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 		if err != nil {
 			return nil, nil, err
 		}
+		if isSeriesFunc(x.Name.String()) {
+			t, err := newSeries(x.Name.String(), args)
+			if err != nil {
+				return nil, nil, err
+			}
+			if alias == "" {
+				alias = t.name
+			}
+			return scan(t, alias, renames)
+		}
 		return b.bindTableFunc(x.Name.String(), args, alias, renames)
 	case sqlparser.TableName:
 		name := x.Name.String()
@@ -136,7 +146,7 @@ func (b *binder) bindTableFunc(fn string, args []catalog.FuncArg, alias string, 
 		return nil, nil, err
 	}
 	if !ok {
-		return nil, nil, errs.NewNear(errs.Binding, fn, "table function %s does not exist (gq has read_csv and read_parquet)", fn)
+		return nil, nil, errs.NewNear(errs.Binding, fn, "table function %s does not exist (gq has read_csv, read_parquet, range and generate_series)", fn)
 	}
 	return scan(tab, alias, renames)
 }
@@ -400,7 +410,7 @@ func OpenTableFunc(ctx context.Context, cat *catalog.Catalog, f *sqlparser.Table
 	}
 	tab, ok, err := cat.TableFunction(ctx, f.Name.String(), strings.ToLower(f.Name.String()), args)
 	if err == nil && !ok {
-		err = errs.NewNear(errs.Binding, f.Name.String(), "table function %s does not exist (gq has read_csv and read_parquet)", f.Name.String())
+		err = errs.NewNear(errs.Binding, f.Name.String(), "table function %s does not exist (gq has read_csv, read_parquet, range and generate_series)", f.Name.String())
 	}
 	return tab, err
 }

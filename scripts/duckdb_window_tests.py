@@ -1,28 +1,82 @@
 #!/usr/bin/env python3
 """Runs DuckDB's window sqllogictests (test/sql/window/*.test of a DuckDB
-checkout, not kept in this repository) through a gq binary and counts the
-query records whose rows match.
+checkout, not kept in this repository) through a gq binary, counts the query
+records whose rows match and sorts every failure into a cause.
 
-    scripts/duckdb_window_tests.py GQ_BINARY DIR_OF_TEST_FILES [-v]
+    scripts/duckdb_window_tests.py GQ_BINARY DIR_OF_TEST_FILES [-v] [-j N]
 
-Each query runs in a fresh gq process after the file's earlier
-`statement ok` records (CREATE TABLE, INSERT, ...); DuckDB's SET and
-PRAGMA statements are dropped. Translation to MySQL syntax is only this:
-`::TYPE` casts of simple operands become CAST(... AS TYPE). Everything
-else DuckDB-only (range(), VALUES in FROM, list functions, QUALIFY,
-EXCLUDE, GROUPS, IGNORE NULLS, DuckDB's NULLS LAST default) stays as
-written and counts as not passing. Comparison: cell by cell,
-numbers within 1e-6 relative, `rowsort` sorted, NULL as NULL.
+With a DuckDB mirror at hand:
+    mkdir -p /tmp/win && for f in $(git --git-dir=DUCKDB.git ls-tree -r \\
+        --name-only HEAD test/sql/window | grep '\\.test$'); do
+        git --git-dir=DUCKDB.git show HEAD:$f > /tmp/win/$(basename $f); done
+
+Each query runs in a fresh gq process after the file's earlier `statement
+ok` records that change the database (CREATE, INSERT, UPDATE, DELETE,
+DROP, ALTER); DuckDB's SET and PRAGMA statements and `statement ok`
+SELECTs are left out. `foreach` and `loop` blocks are expanded; a query
+record passes when every expansion passes (a loop whose variable the body
+does not use repeats one query, and runs once). The denominator is query
+records, as DuckDB's file lists them.
+
+Translation from DuckDB's dialect to MySQL's, where the two differ in
+syntax or defaults (everything else is left as written; a DuckDB-only
+construct gq lacks counts as not passing, under its cause):
+  - `x::TYPE` casts of simple operands become CAST(x AS TYPE);
+  - `a // b` (DuckDB's integer division) becomes `a DIV b`;
+  - "name" (a DuckDB identifier) becomes `name` (in MySQL "..." is a string);
+  - a bare `range` column (the column DuckDB's range() names) becomes
+    `range` in backticks, RANGE being reserved in MySQL;
+  - `count()` becomes count(*); digit separators `5_000` become 5000;
+    `==` becomes `=`; a trailing comma before `)` or FROM goes; a query
+    starting with FROM gets SELECT *; ORDER BY ALL becomes ORDER BY 1, …, n
+    (n the record's column count);
+  - cast targets MySQL spells otherwise: VARCHAR/TEXT/STRING become CHAR,
+    the integer types SIGNED, a bare NUMERIC/DECIMAL DuckDB's DECIMAL(18,3);
+    in CREATE TABLE, int4/int2 become INT, int8 BIGINT, hugeint
+    DECIMAL(38,0), string VARCHAR and a bare NUMERIC/DECIMAL DECIMAL(18,3);
+  - words MySQL 8 reserves (window function names, `index`) used as names
+    are quoted in backticks;
+  - DuckDB sorts NULLs last in both directions, MySQL first when
+    ascending: every ORDER BY item (queries, windows, aggregates) without
+    NULLS FIRST/LAST gets NULLS LAST written out.
+Comparison: cell by cell, numbers within 1e-6 relative, `rowsort` sorted,
+NULL as NULL, true/false as 1/0; "N values hashing to H" as DuckDB's
+runner computes it (md5 of the values, each followed by a newline).
 """
-import csv, io, math, re, subprocess, sys
+import concurrent.futures, csv, glob, hashlib, io, math, os, re, subprocess, sys
+
+# ---------------------------------------------------------------- parsing
 
 def records(text):
+    """Yields (kind, head, sql, expected, line, loopvars) per record;
+    loopvars is a list of {name: value} substitutions (one per expansion)."""
     lines = text.split('\n')
     i = 0
+    loops = []  # stack of (name, [values])
     while i < len(lines):
-        line = lines[i].strip()
-        if line.startswith('statement ok') or line.startswith('query'):
+        raw = lines[i]
+        line = raw.strip()
+        if line.startswith('foreach '):
+            parts = line.split()
+            values = []
+            for v in parts[2:]:
+                values.extend(TYPE_GROUPS.get(v, [v]))
+            loops.append((parts[1], values))
+            i += 1
+            continue
+        if line.startswith('loop ') or line.startswith('concurrentloop '):
+            parts = line.split()
+            loops.append((parts[1], [str(k) for k in range(int(parts[2]), int(parts[3]))]))
+            i += 1
+            continue
+        if line == 'endloop':
+            if loops:
+                loops.pop()
+            i += 1
+            continue
+        if line.startswith('statement ') or line.startswith('query'):
             head = line
+            start = i + 1
             i += 1
             sql = []
             while i < len(lines) and lines[i].strip() != '' and lines[i].strip() != '----':
@@ -34,23 +88,167 @@ def records(text):
                 while i < len(lines) and lines[i].strip() != '':
                     exp.append(lines[i])
                     i += 1
-            yield head, '\n'.join(sql), exp
-        elif line.startswith('statement error') or line.startswith('require') or line.startswith('loop') or line.startswith('mode'):
-            yield line, '', []
-            i += 1
-        else:
-            i += 1
+            kind = 'query' if head.startswith('query') else head.split()[1]
+            yield kind, head, '\n'.join(sql), exp, start, expand(loops)
+            continue
+        if line.startswith('require'):
+            yield 'require', line, '', [], i + 1, [{}]
+        i += 1
 
-def translate(sql):
-    sql = re.sub(r"(\b\w+\b|'[^']*'|\([^()]*\))::(\w+(\(\d+(,\s*\d+)?\))?)", r"CAST(\1 AS \2)", sql)
+# DuckDB's sqllogictest type groups.
+TYPE_GROUPS = {
+    '<integral>': ['tinyint', 'smallint', 'integer', 'bigint', 'hugeint', 'utinyint', 'usmallint', 'uinteger', 'ubigint', 'uhugeint'],
+    '<signed>': ['tinyint', 'smallint', 'integer', 'bigint', 'hugeint'],
+    '<unsigned>': ['utinyint', 'usmallint', 'uinteger', 'ubigint', 'uhugeint'],
+}
+TYPE_GROUPS['<numeric>'] = TYPE_GROUPS['<integral>'] + ['float', 'double']
+
+def expand(loops):
+    subs = [{}]
+    for name, values in loops:
+        subs = [dict(s, **{name: v}) for s in subs for v in values]
+    return subs
+
+def substitute(text, sub):
+    for k, v in sub.items():
+        text = text.replace('{' + k + '}', v).replace('${' + k + '}', v)
+    return text
+
+# ---------------------------------------------------------------- translation
+
+FRAME_WORDS = r'(between|unbounded|current|interval|\d|-|\+|\()'
+
+RESERVED = r'(ntile|rank|dense_rank|row_number|lag|lead|first_value|last_value|nth_value|cume_dist|percent_rank|groups|window|over|rows|of|lateral|recursive)'
+INT_TYPES = r'(integer|int|bigint|smallint|tinyint|int4|int8|int2|hugeint|uhugeint|ubigint|uinteger|usmallint|utinyint)'
+
+def translate(sql, nulls='LAST', ncol=0):
+    sql = re.sub(r'(?<=\d)_(?=\d)', '', sql)
+    sql = re.sub(r',(\s*)\)', r'\1)', sql)
+    sql = sql.replace('==', '=')
+    sql = re.sub(r'(?<![`\w])index(?![`\w])', '`index`', sql, flags=re.I)
+    if ncol:
+        sql = re.sub(r'\border\s+by\s+all\b', 'ORDER BY ' + ', '.join(str(k + 1) for k in range(ncol)), sql, flags=re.I)
+    sql = re.sub(r'"([A-Za-z_][A-Za-z_0-9 ]*)"', r'`\1`', sql)
+    sql = re.sub(r"(\b\w+\b|'[^']*'|`[^`]*`|\([^()]*\))::(\w+(\(\d+(,\s*\d+)?\))?(\[\])?)", r"CAST(\1 AS \2)", sql)
+    sql = re.sub(r'\s//\s', ' DIV ', sql)
+    sql = re.sub(r'(?<=\w)//(?=\w)', ' DIV ', sql)
+    sql = re.sub(r'\bcount\(\s*\)', 'count(*)', sql, flags=re.I)
+    # range, the column, not range(...) the function nor a RANGE frame.
+    sql = re.sub(r'(?<![`.\w])range\b(?!\s*\()(?!\s+' + FRAME_WORDS + ')', '`range`', sql, flags=re.I)
+    # Cast targets MySQL spells otherwise.
+    sql = re.sub(r'\bAS\s+(varchar|text|string)(\s*\(\s*\d+\s*\))?(?=\s*\))', 'AS CHAR', sql, flags=re.I)
+    sql = re.sub(r'\bAS\s+' + INT_TYPES + r'(?=\s*\))', 'AS SIGNED', sql, flags=re.I)
+    sql = re.sub(r'\bAS\s+(numeric|decimal)(?=\s*\))', 'AS DECIMAL(18,3)', sql, flags=re.I)
+    # Column types MySQL lacks, in CREATE TABLE; a bare DECIMAL is
+    # DuckDB's DECIMAL(18,3) (MySQL's would be DECIMAL(10,0)).
+    if re.match(r'\s*create\s+table', sql, re.I):
+        sql = re.sub(r'\b(int4|int2)\b', 'INT', sql, flags=re.I)
+        sql = re.sub(r'\bint8\b', 'BIGINT', sql, flags=re.I)
+        sql = re.sub(r'\bhugeint\b', 'DECIMAL(38,0)', sql, flags=re.I)
+        sql = re.sub(r'\bstring\b', 'VARCHAR', sql, flags=re.I)
+        sql = re.sub(r'\b(numeric|decimal)\b(?!\s*\()', 'DECIMAL(18,3)', sql, flags=re.I)
+    # Words MySQL 8 reserves, used as aliases.
+    sql = re.sub(r'\b(AS\s+)' + RESERVED + r'\b(?!\s*\()', r'\1`\2`', sql, flags=re.I)
+    # DuckDB's trailing comma before FROM, and its FROM-first queries.
+    sql = re.sub(r',(\s*)\bfrom\b', r'\1from', sql, flags=re.I)
+    sql = re.sub(r'(^|\()(\s*)from\b', r'\1\2select * from', sql, flags=re.I)
+    sql = nulls_order(sql, nulls)
     return sql
 
-def norm(v):
-    return 'NULL' if v is None else v
+ORDER_END = {'limit', 'offset', 'rows', 'range', 'groups', 'union', 'except', 'intersect',
+             'window', 'qualify', 'fetch', 'having', 'from', 'where', 'group'}
+
+def tokens(sql):
+    return re.finditer(r"'(?:[^']|'')*'|`[^`]*`|\w+|\S", sql)
+
+def nulls_order(sql, nulls):
+    """Writes NULLS LAST (or FIRST, DuckDB's default_null_order) after each
+    ORDER BY item that does not say."""
+    toks = list(tokens(sql))
+    inserts = []  # offsets where ' NULLS LAST' goes
+    k = 0
+    while k < len(toks):
+        if toks[k].group().lower() == 'order' and k + 1 < len(toks) and toks[k + 1].group().lower() == 'by':
+            k += 2
+            depth = 0
+            item_has_nulls = False
+            last_end = None
+            while k < len(toks):
+                t = toks[k].group()
+                tl = t.lower()
+                if t == '(':
+                    depth += 1
+                elif t == ')':
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif depth == 0 and (t == ';' or tl in ORDER_END):
+                    break
+                elif depth == 0 and t == ',':
+                    if not item_has_nulls and last_end is not None:
+                        inserts.append(last_end)
+                    item_has_nulls = False
+                    last_end = None
+                    k += 1
+                    continue
+                if depth == 0 and tl == 'nulls':
+                    item_has_nulls = True
+                last_end = toks[k].end()
+                k += 1
+            if not item_has_nulls and last_end is not None:
+                inserts.append(last_end)
+            continue
+        k += 1
+    for off in sorted(inserts, reverse=True):
+        sql = sql[:off] + ' NULLS ' + nulls + sql[off:]
+    return sql
+
+SETUP = re.compile(r'\s*(create|insert|update|delete|drop|alter)\b', re.I)
+
+# ---------------------------------------------------------------- causes
+
+CAUSES = [
+    (r"syntax error near 'range'", 'range() table function'),
+    (r'generate_series', 'generate_series() table function'),
+    (r"near 'EXCLUDE'|EXCLUDE", 'EXCLUDE frames'),
+    (r"near 'IGNORE'|near 'RESPECT'|IGNORE NULLS", 'IGNORE/RESPECT NULLS'),
+    (r"near 'GROUPS'|GROUPS frame", 'GROUPS frames'),
+    (r"near 'QUALIFY'|QUALIFY", 'QUALIFY'),
+    (r"near 'MACRO'", 'CREATE MACRO'),
+    (r"near 'TRANSACTION'", 'transactions'),
+    (r"near 'VALUES'|near 'values'", 'VALUES in FROM'),
+    (r"near '\{'", 'struct/list literal'),
+    (r"function (\w+) is not supported|unknown function (\w+)|function (\w+) does not exist", 'function {}'),
+    (r"collate", 'COLLATE'),
+    (r"DISTINCT.*over|over.*DISTINCT|near 'DISTINCT'", 'DISTINCT in a window aggregate'),
+    (r"ORDER BY .*aggregate|near 'ORDER'", 'ORDER BY inside an aggregate / ORDER BY position'),
+    (r'keys, indexes and constraints', 'constraints in CREATE TABLE'),
+    (r"syntax error near ('[^']*')", 'syntax error near {}'),
+    (r'syntax error', 'syntax error (other)'),
+]
+
+def cause_of(err, in_setup):
+    msg = err.strip().split('\n')[0]
+    for pat, name in CAUSES:
+        m = re.search(pat, msg, re.I)
+        if m:
+            if '{}' in name:
+                name = name.format(next(g for g in m.groups() if g))
+            break
+    else:
+        name = re.sub(r'^Error: \w+( error)? at line \d+, column \d+: ', '', msg)
+        name = re.sub(r'^Error: ', '', name)
+        name = re.sub(r'\d+', 'N', name)[:80]
+    return ('setup: ' if in_setup else '') + name
+
+# ---------------------------------------------------------------- comparison
 
 def same(a, b):
-    if a == b:
+    if a == b or a.lower() == b.lower() in ('true', 'false'):
         return True
+    for x, y in ((a, b), (b, a)):
+        if (x, y.lower()) in (('1', 'true'), ('0', 'false')):
+            return True
     try:
         fa, fb = float(a), float(b)
     except ValueError:
@@ -59,51 +257,131 @@ def same(a, b):
         return True
     return abs(fa - fb) <= 1e-6 * max(1.0, abs(fa), abs(fb))
 
+def ncol(head):
+    return len(head.split()[1]) if len(head.split()) > 1 else 1
+
+def matches(head, got, exp):
+    want = [l.split('\t') for l in exp]
+    ncol = len(head.split()[1]) if len(head.split()) > 1 else 1
+    sort = len(head.split()) > 2 and head.split()[2] in ('rowsort', 'valuesort')
+    m = re.match(r'(\d+) values hashing to ([0-9a-f]+)', exp[0].strip()) if len(exp) == 1 else None
+    if m:
+        rows = sorted(got) if sort else got
+        vals = [v for r in rows for v in r]
+        h = hashlib.md5(''.join(v + '\n' for v in vals).encode()).hexdigest()
+        return len(vals) == int(m.group(1)) and h == m.group(2)
+    if want and len(want[0]) == 1 and ncol > 1:  # values one per line
+        flat = list(exp)
+        want = [flat[k:k + ncol] for k in range(0, len(flat), ncol)]
+    if sort:
+        got, want = sorted(got), sorted(want)
+    return len(got) == len(want) and all(len(x) == len(y) and all(same(a.strip(), b.strip()) for a, b in zip(x, y)) for x, y in zip(got, want))
+
+# ---------------------------------------------------------------- running
+
+def run_one(gq, setup, sql, head, exp):
+    """Returns None when the rows match, else the failure's cause."""
+    script_lines = []
+    for s in setup:
+        script_lines.append(s)
+    nsetup = sum(s.count('\n') + 1 for s in script_lines)
+    script = '\n'.join(script_lines + [sql])
+    try:
+        r = subprocess.run([gq, '--format', 'csv', '-f', '/dev/stdin'], input=script,
+                           capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return 'timeout (120 s)'
+    if r.returncode != 0:
+        m = re.search(r'at line (\d+)', r.stderr)
+        in_setup = bool(m) and int(m.group(1)) <= nsetup
+        if 'panic' in r.stderr or 'goroutine' in r.stderr:
+            return 'PANIC ' + r.stderr.strip().split('\n')[0][:100]
+        return cause_of(r.stderr, in_setup)
+    rows = list(csv.reader(io.StringIO(r.stdout)))[1:]
+    # A one-column row holding NULL is an empty line, which csv reads as [].
+    got = [[c if c != '' else 'NULL' for c in row] or ['NULL'] for row in rows]
+    if matches(head, got, exp):
+        return None
+    if re.match(r'\s*explain\b', sql, re.I):
+        return "EXPLAIN (DuckDB's plan text)"
+    return 'wrong rows'
+
+def file_jobs(path):
+    """The queries of one file: (record_id, head, script setup, sql, exp)."""
+    jobs = []
+    setup = []
+    skip = None
+    nulls = 'LAST'
+    for kind, head, sql, exp, line, subs in records(open(path).read()):
+        if kind == 'require':
+            skip = skip or head
+            continue
+        if kind == 'ok':
+            m = re.match(r"\s*(set|pragma)\s+default_null_order\s*=\s*'([^']*)'", sql, re.I)
+            if m:
+                nulls = 'FIRST' if 'first' in m.group(2).lower().split('_on_')[0].replace(' ', '_') else 'LAST'
+                continue
+            if SETUP.match(sql):
+                for sub in subs[:1] if not any('{' + k + '}' in sql for k in subs[0]) else subs:
+                    setup.append(translate(substitute(sql, sub), nulls).rstrip().rstrip(';') + ';')
+            continue
+        if kind != 'query':
+            continue
+        rid = f'{os.path.basename(path)}:{line}'
+        if skip:
+            jobs.append((rid, head, None, sql, exp, skip))
+            continue
+        used = [s for s in subs if s] if any('{' + k + '}' in sql + '\n'.join(exp) for k in subs[0]) else [subs[0]]
+        for sub in used:
+            q = translate(substitute(sql, sub), nulls, ncol(head)).rstrip().rstrip(';') + ';'
+            jobs.append((rid, head, list(setup), q, [substitute(e, sub) for e in exp], None))
+    return jobs
+
 def main():
-    gq, d = sys.argv[1], sys.argv[2]
-    verbose = '-v' in sys.argv
-    import glob, os
-    total = passed = 0
+    args = [a for a in sys.argv[1:]]
+    verbose = '-v' in args
+    j = 2
+    if '-j' in args:
+        j = int(args[args.index('-j') + 1])
+        del args[args.index('-j'):args.index('-j') + 2]
+    args = [a for a in args if a != '-v']
+    gq, d = args[0], args[1]
+    jobs = []
     for f in sorted(glob.glob(os.path.join(d, '*.test'))):
-        setup = []
-        skip = False
-        fp = ft = 0
-        for head, sql, exp in records(open(f).read()):
-            if head.startswith('require') or head.startswith('loop'):
-                skip = skip or head.startswith('require')
-                continue
-            if head.startswith('statement ok'):
-                if re.match(r'\s*(set|pragma)\b', sql, re.I):
-                    continue
-                setup.append(translate(sql).rstrip().rstrip(';') + ';')
-                continue
-            if not head.startswith('query'):
-                continue
-            total += 1
-            ft += 1
+        jobs.extend(file_jobs(f))
+    results = {}  # rid -> first failure cause or None
+    order = []
+    sqls = {}
+    with concurrent.futures.ThreadPoolExecutor(j) as ex:
+        futs = []
+        for rid, head, setup, sql, exp, skip in jobs:
+            if rid not in results:
+                order.append(rid)
+                results[rid] = None
+                sqls[rid] = sql
             if skip:
+                results[rid] = 'skipped: ' + skip
                 continue
-            script = '\n'.join(setup + [translate(sql).rstrip().rstrip(';') + ';'])
-            r = subprocess.run([gq, '--format', 'csv', '-f', '/dev/stdin'], input=script, capture_output=True, text=True, timeout=60)
-            ok = False
-            if r.returncode == 0:
-                rows = list(csv.reader(io.StringIO(r.stdout)))[1:]
-                got = [[c if c != '' else 'NULL' for c in row] for row in rows]
-                want = [l.split('\t') for l in exp]
-                ncol = len(head.split()[1]) if len(head.split()) > 1 else 1
-                if want and len(want[0]) == 1 and ncol > 1:  # values one per line
-                    flat = [l for l in exp]
-                    want = [flat[k:k + ncol] for k in range(0, len(flat), ncol)]
-                if 'rowsort' in head or 'valuesort' in head:
-                    got.sort(); want.sort()
-                ok = len(got) == len(want) and all(len(x) == len(y) and all(same(a, b) for a, b in zip(x, y)) for x, y in zip(got, want))
-            if ok:
-                passed += 1
-                fp += 1
-            elif verbose:
-                print('FAIL', os.path.basename(f), sql.replace('\n', ' ')[:200], '|', (r.stderr.strip() or 'wrong rows')[:200])
-        if verbose:
-            print(f'{os.path.basename(f)}: {fp}/{ft}')
-    print(f'{passed} of {total} queries pass')
+            futs.append((rid, sql, ex.submit(run_one, gq, setup, sql, head, exp)))
+        for rid, sql, fut in futs:
+            c = fut.result()
+            if c and results[rid] is None:
+                results[rid] = c
+                sqls[rid] = sql
+    total = len(order)
+    passed = sum(1 for r in order if results[r] is None)
+    causes = {}
+    for r in order:
+        if results[r] is not None:
+            causes.setdefault(results[r], []).append(r)
+    if verbose:
+        for r in order:
+            if results[r] is not None:
+                print('FAIL', r, '|', results[r], '|', sqls[r].replace('\n', ' ')[:300])
+    print('| cause | queries |')
+    print('|---|---|')
+    for c, rs in sorted(causes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f'| {c} | {len(rs)} |')
+    print(f'{passed} of {total} queries pass ({100.0 * passed / total:.1f}%)')
 
 main()

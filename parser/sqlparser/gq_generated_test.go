@@ -15,7 +15,11 @@ import (
 // wantConflicts is the number of shift/reduce conflicts goyacc reports for
 // sql.y. Upstream's grammar has 5; a change that adds one must be understood
 // (goyacc resolves it by shifting) and this number raised with a comment.
-const wantConflicts = 5
+// gq's one: in `(VALUES (a)`, where an expression may start, `)` after a
+// bare column is shifted, so that is MySQL's VALUES(a) function (ON
+// DUPLICATE KEY UPDATE's), not a one-row VALUES table whose one value is
+// a column; rows of constants or expressions are unaffected.
+const wantConflicts = 6
 
 // TestGeneratedParserIsCurrent regenerates sql.go from sql.y the way
 // scripts/gen-grammar.sh does and fails when the committed sql.go differs:

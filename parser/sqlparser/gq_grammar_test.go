@@ -61,6 +61,17 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select * from (select a from t except select a from u) as d", "select * from (select a from t except select a from u) as d"},
 		{"select `except`, `intersect` from t", "select `except`, `intersect` from t"},
 
+		// VALUES rows without ROW: in parentheses, after UNION/EXCEPT, in
+		// FROM (DuckDB's form); printed in MySQL's ROW form.
+		{"select * from (values (1, 'a'), (2, 'b')) t(x, y)", "select * from (values row(1, 'a'), row(2, 'b')) as t(x, y)"},
+		{"with t (a) as (values (1), (2)) select a from t", "with t(a) as (values row(1), row(2)) select a from t"},
+		{"select 1 from dual union all values (2), (3)", "select 1 from dual union all values row(2), row(3)"},
+		{"select a from t except values (1)", "select a from t except values row(1)"},
+		{"select x from values (1), (2) as t(x)", "select x from (values row(1), row(2)) as t(x)"},
+		{"select * from (values row(1, 2)) as t", "select * from (values row(1, 2)) as t"},
+		// range(…), named by a reserved word.
+		{"select * from range(1, 10, 2) r(i)", "select * from `range`(1, 10, 2) as r(i)"},
+
 		// FULL [OUTER] JOIN
 		{"select * from a full join b on a.x = b.x", "select * from a full outer join b on a.x = b.x"},
 		{"select * from a full outer join b using (x)", "select * from a full outer join b using (x)"},

@@ -77,7 +77,7 @@ func yyParsePooled(yylex yyLexer) int {
 func (p *Parser) Parse2(sql string) (Statement, BindVars, error) {
 	tokenizer := p.NewStringTokenizer(sql)
 	if yyParsePooled(tokenizer) != 0 || tokenizer.LastError != nil {
-		if tokenizer.partialDDL != nil {
+		if tokenizer.partialDDL != nil && !p.strictDDL { // gq: && !p.strictDDL
 			if typ, val := tokenizer.Scan(); typ != 0 {
 				return nil, nil, fmt.Errorf("extra characters encountered after end of DDL: '%s'", val)
 			}
@@ -370,12 +370,17 @@ type Options struct {
 	MySQLServerVersion string
 	TruncateUILen      int
 	TruncateErrLen     int
+	// gq: StrictDDL makes a DDL statement that does not parse in full a
+	// syntax error. Without it (upstream's behaviour) the parser returns
+	// the part it understood, marked not fully parsed, and drops the error.
+	StrictDDL bool
 }
 
 type Parser struct {
 	version        string
 	truncateUILen  int
 	truncateErrLen int
+	strictDDL      bool // gq
 }
 
 func New(opts Options) (*Parser, error) {
@@ -390,6 +395,7 @@ func New(opts Options) (*Parser, error) {
 		version:        convVersion,
 		truncateUILen:  opts.TruncateUILen,
 		truncateErrLen: opts.TruncateErrLen,
+		strictDDL:      opts.StrictDDL, // gq
 	}, nil
 }
 

@@ -497,7 +497,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <statement> prepare_statement execute_statement deallocate_statement
 %type <statement> stream_statement vstream_statement insert_statement update_statement delete_statement set_statement set_transaction_statement
 %type <statement> create_statement alter_statement rename_statement drop_statement truncate_statement flush_statement do_statement
-%type <tableStmt> select_statement select_stmt_with_into query_expression_parens query_expression query_expression_body query_primary values_statement
+%type <tableStmt> select_statement select_stmt_with_into query_expression_parens query_expression query_expression_body query_primary values_statement values_plain
 %type <with> with_clause_opt with_clause
 %type <cte> common_table_expr
 %type <ctes> with_list
@@ -1143,6 +1143,14 @@ query_expression_parens:
     setLockIfPossible(yylex, $2, $3)
     $$ = $2
   }
+// gq: (VALUES (1, 'a'), (2, 'b')), rows without ROW (the SQL standard's
+// and DuckDB's form; MySQL's needs ROW). Only in parentheses, after a set
+// operator and in FROM: at the start of INSERT's data VALUES (…) is the
+// rows to insert.
+| openb values_plain closeb
+  {
+    $$ = $2
+  }
 
 // TODO; (Manan, Ritwiz) : Use this in create, insert statements
 //query_expression_or_parens:
@@ -1250,6 +1258,23 @@ query_expression_body:
   {
     $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
   }
+// gq: a set operation's right operand may be VALUES (…) without ROW.
+| query_expression_body union_op values_plain
+  {
+    $$ = &Union{Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens union_op values_plain
+  {
+    $$ = &Union{Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_body except_op values_plain
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
+| query_expression_parens except_op values_plain
+  {
+    $$ = &Union{Type: ExceptSetOp, Left: $1, Distinct: $2, Right: $3}
+  }
 
 // gq: an INTERSECT chain, or a single SELECT/VALUES.
 query_term:
@@ -1319,6 +1344,13 @@ select_stmt_with_into:
   {
     setIntoIfPossible(yylex, $1, $2)
     $$ = $1
+  }
+
+// gq: VALUES (…), (…) without ROW; see query_expression_parens.
+values_plain:
+  VALUES val_tuple_list
+  {
+    $$ = &ValuesStatement{Rows: $2}
   }
 
 values_statement:
@@ -5651,6 +5683,11 @@ table_factor:
   {
     $$ = &AliasedTableExpr{Expr: $1, As: $2, Columns: $3}
   }
+// gq: DuckDB's FROM VALUES (…), (…) [AS] t [(a, …)], VALUES unparenthesized.
+| values_plain as_opt table_id column_list_opt
+  {
+    $$ = &AliasedTableExpr{Expr: &DerivedTable{Select: $1}, As: $3, Columns: $4}
+  }
 
 // gq: a table function's name and arguments. After the name, '(' is
 // shifted: no table name is followed by '(' in FROM.
@@ -5658,6 +5695,11 @@ table_function:
   table_id openb table_func_arg_list closeb
   {
     $$ = &TableFuncExpr{Name: NewIdentifierCI($1.String()), Args: $3}
+  }
+// gq: range(…) (DuckDB's), whose name is a reserved word (RANGE frames).
+| RANGE openb table_func_arg_list closeb
+  {
+    $$ = &TableFuncExpr{Name: NewIdentifierCI("range"), Args: $3}
   }
 
 table_func_arg_list:
