@@ -20,6 +20,9 @@ type WindowFunc struct {
 	Type  arrow.DataType
 	N     int64
 	Frame WindowFrame
+	// IgnoreNulls (lag, lead, first_value, last_value, nth_value): rows
+	// whose value is NULL are skipped when counting and picking.
+	IgnoreNulls bool
 }
 
 // Window partitions its input by PartitionBy, orders each partition by

@@ -126,6 +126,9 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	defer a.Release()
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
+		if f.IgnoreNulls {
+			return TakeArray(c.Alloc, a, pickNonNull(f, a, b)), nil
+		}
 		pick := make([]int32, n)
 		for i := range n {
 			j := b.fs[i]
@@ -176,10 +179,29 @@ func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array
 	}
 	defer both.Release()
 	pick := make([]int32, n)
+	var pos, cnt []int32
+	if f.IgnoreNulls {
+		pos, cnt = nonNullPositions(a)
+	}
 	for i := range n {
 		j := int64(i) - f.N
 		if f.Fn == "lead" {
 			j = int64(i) + f.N
+		}
+		if f.IgnoreNulls && f.N > 0 {
+			// The N-th non-NULL value before (after) row i, within its
+			// partition: pos[k] for k counted among the non-NULL rows.
+			k := int64(cnt[i]) - f.N
+			lo, hi := int64(cnt[l.ps[i]]), int64(cnt[l.pe[i]])
+			if f.Fn == "lead" {
+				k = int64(cnt[i+1]) + f.N - 1
+			}
+			j = int64(n + i)
+			if k >= lo && k < hi {
+				j = int64(pos[k])
+			}
+			pick[i] = int32(j)
+			continue
 		}
 		if j < int64(l.ps[i]) || j >= int64(l.pe[i]) {
 			j = int64(n + i) // the default
@@ -187,6 +209,42 @@ func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array
 		pick[i] = int32(j)
 	}
 	return TakeArray(c.Alloc, both, pick), nil
+}
+
+// nonNullPositions lists the rows of a holding a value (pos) and, as
+// prefixCounts, how many of a's first i rows do (cnt).
+func nonNullPositions(a arrow.Array) (pos, cnt []int32) {
+	cnt = prefixCounts(a)
+	pos = make([]int32, 0, cnt[a.Len()])
+	for i := range a.Len() {
+		if a.IsValid(i) {
+			pos = append(pos, int32(i))
+		}
+	}
+	return pos, cnt
+}
+
+// pickNonNull is first_value's, last_value's or nth_value's row per row
+// (-1: NULL) when NULLs are ignored: the first, last or N-th of the rows
+// of the frame that hold a value.
+func pickNonNull(f WindowFunc, a arrow.Array, b bounds) []int32 {
+	pos, cnt := nonNullPositions(a)
+	pick := make([]int32, a.Len())
+	for i := range pick {
+		lo, hi := int64(cnt[b.fs[i]]), int64(cnt[b.fe[i]])
+		k := lo
+		switch f.Fn {
+		case "last_value":
+			k = hi - 1
+		case "nth_value":
+			k = lo + f.N - 1
+		}
+		pick[i] = -1
+		if b.fs[i] < b.fe[i] && k >= lo && k < hi {
+			pick[i] = pos[k]
+		}
+	}
+	return pick
 }
 
 // prefixCounts[i] is the number of non-NULL values among a's first i.

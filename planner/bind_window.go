@@ -197,7 +197,8 @@ type windowAST struct {
 	n       sqlparser.Expr   // lag/lead offset, nth_value's n, ntile's buckets
 	def     sqlparser.Expr   // lag/lead default
 	over    *sqlparser.OverClause
-	ignores bool // IGNORE NULLS or FROM LAST: MySQL refuses both
+	ignores bool // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
+	last    bool // nth_value's FROM LAST
 }
 
 func windowParts(e sqlparser.Expr) (windowAST, error) {
@@ -224,7 +225,8 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 		p.ignores = ignores(x.NullTreatmentClause)
 	case *sqlparser.NTHValueExpr:
 		p.fn, p.args, p.n, p.over = "nth_value", []sqlparser.Expr{x.Expr}, x.N, x.OverClause
-		p.ignores = ignores(x.NullTreatmentClause) || (x.FromFirstLastClause != nil && x.FromFirstLastClause.Type == sqlparser.FromLastType)
+		p.ignores = ignores(x.NullTreatmentClause)
+		p.last = x.FromFirstLastClause != nil && x.FromFirstLastClause.Type == sqlparser.FromLastType
 	case *sqlparser.CountStar:
 		p.fn, p.over = "count_star", x.OverClause
 	case *sqlparser.Count:
@@ -250,16 +252,16 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 	if p.fn == "" {
 		return p, errs.New(errs.Unsupported, "window function %s is not supported", sqlparser.String(e))
 	}
-	if p.ignores {
-		// MySQL 8 parses both and rejects them too.
-		return p, errs.NewNear(errs.Unsupported, sqlparser.String(e), "IGNORE NULLS and FROM LAST are not supported in %s", sqlparser.String(e))
+	if p.last {
+		// MySQL 8 parses it and rejects it too.
+		return p, errs.NewNear(errs.Unsupported, sqlparser.String(e), "FROM LAST is not supported in %s", sqlparser.String(e))
 	}
 	return p, nil
 }
 
 // windowCall binds a call's arguments and picks its result type.
 func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
-	wc := WindowCall{Fn: p.fn}
+	wc := WindowCall{Fn: p.fn, IgnoreNulls: p.ignores}
 	for _, a := range p.args {
 		e, err := c.bind(a)
 		if err != nil {

@@ -143,13 +143,15 @@ type Limit struct {
 // nth_value, or an aggregate (sum, count, count_star, avg, min, max) over
 // Frame. Args: the value (lag, lead and the value functions: then lag's
 // and lead's default, cast to Type) or the aggregate's argument. N: lag's
-// and lead's offset, nth_value's n, ntile's bucket count.
+// and lead's offset, nth_value's n, ntile's bucket count. IgnoreNulls (lag,
+// lead and the value functions): count and pick only non-NULL values.
 type WindowCall struct {
-	Fn    string
-	Args  []Expr
-	Type  arrow.DataType
-	N     int64
-	Frame Frame
+	Fn          string
+	Args        []Expr
+	Type        arrow.DataType
+	N           int64
+	Frame       Frame
+	IgnoreNulls bool
 }
 
 // FrameBound is one end of a frame. For ROWS, Offset is a row count
@@ -187,6 +189,9 @@ func (w WindowCall) describe(ordered bool) string {
 	switch w.Fn {
 	case "ntile", "nth_value", "lag", "lead":
 		s = fmt.Sprintf(" n=%d", w.N)
+	}
+	if w.IgnoreNulls {
+		s += " ignore nulls"
 	}
 	if FrameAware(w.Fn) {
 		def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}
