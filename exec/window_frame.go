@@ -34,6 +34,7 @@ type FrameBound struct {
 type WindowFrame struct {
 	Rows       bool
 	Start, End FrameBound
+	Exclude    expr.FrameExclude
 }
 
 // layout holds, for each row in sorted order, the bounds of its partition

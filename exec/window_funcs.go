@@ -1,8 +1,6 @@
 package exec
 
 import (
-	"math"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
@@ -48,6 +46,55 @@ func (w *windowEnv) bounds(f WindowFrame) (bounds, error) {
 	}
 	w.cache[f] = b
 	return b, nil
+}
+
+// parts is f's frame as up to three runs of rows per row, in row order:
+// the frame itself, or with EXCLUDE the frame's rows before the excluded
+// ones, the current row (TIES keeps it) and the rows after them. Each
+// part is a bounds; an empty run has fe <= fs.
+func (w *windowEnv) parts(f WindowFrame) ([]bounds, error) {
+	b, err := w.bounds(f)
+	if err != nil || f.Exclude == expr.ExcludeNoOthers {
+		return []bounds{b}, err
+	}
+	n := len(b.fs)
+	// Empty parts are clamped to fe == fs: a run of rows summed
+	// incrementally (floatFrameSums) must never see fe < fs.
+	before := bounds{fs: b.fs, fe: make([]int32, n)}
+	after := bounds{fs: make([]int32, n), fe: make([]int32, n)}
+	self := bounds{fs: make([]int32, n), fe: make([]int32, n)}
+	for i := range n {
+		xs, xe := w.l.gs[i], w.l.ge[i] // GROUP and TIES
+		if f.Exclude == expr.ExcludeCurrentRow {
+			xs, xe = int32(i), int32(i+1)
+		}
+		before.fe[i] = max(min(b.fe[i], xs), b.fs[i])
+		after.fs[i] = max(b.fs[i], xe)
+		after.fe[i] = max(b.fe[i], after.fs[i])
+		if f.Exclude == expr.ExcludeTies && b.fs[i] <= int32(i) && int32(i) < b.fe[i] {
+			self.fs[i], self.fe[i] = int32(i), int32(i+1)
+		}
+	}
+	if f.Exclude == expr.ExcludeTies {
+		return []bounds{before, self, after}, nil
+	}
+	return []bounds{before, after}, nil
+}
+
+// rowsIn is the number of rows of row i's frame parts, counted by cnt
+// (prefix counts) or, with cnt nil, all rows.
+func rowsIn(ps []bounds, i int, cnt []int32) int64 {
+	k := int64(0)
+	for _, p := range ps {
+		if p.fe[i] > p.fs[i] {
+			if cnt == nil {
+				k += int64(p.fe[i] - p.fs[i])
+			} else {
+				k += int64(cnt[p.fe[i]] - cnt[p.fs[i]])
+			}
+		}
+	}
+	return k
 }
 
 // computeWindowFunc returns f's column over the env's batch (rows in
@@ -108,14 +155,14 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	case "lag", "lead":
 		return windowLagLead(w, f, args)
 	}
-	b, err := w.bounds(f.Frame)
+	ps, err := w.parts(f.Frame)
 	if err != nil {
 		return nil, err
 	}
 	if f.Fn == "count_star" {
 		vals := make([]int64, n)
 		for i := range n {
-			vals[i] = int64(b.fe[i] - b.fs[i])
+			vals[i] = rowsIn(ps, i, nil)
 		}
 		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	}
@@ -126,35 +173,18 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	defer a.Release()
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
-		if f.IgnoreNulls {
-			return TakeArray(c.Alloc, a, pickNonNull(f, a, b)), nil
-		}
-		pick := make([]int32, n)
-		for i := range n {
-			j := b.fs[i]
-			switch f.Fn {
-			case "last_value":
-				j = b.fe[i] - 1
-			case "nth_value":
-				j = int32(min(int64(b.fs[i])+f.N-1, math.MaxInt32))
-			}
-			if j < b.fs[i] || j >= b.fe[i] {
-				j = -1
-			}
-			pick[i] = j
-		}
-		return TakeArray(c.Alloc, a, pick), nil
+		return TakeArray(c.Alloc, a, pickValue(f, a, ps)), nil
 	case "count":
 		cnt := prefixCounts(a)
 		vals := make([]int64, n)
 		for i := range n {
-			vals[i] = int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+			vals[i] = rowsIn(ps, i, cnt)
 		}
 		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "min", "max":
-		return windowMinMax(c, a, f.Fn == "max", b)
+		return windowMinMax(c, a, f.Fn == "max", ps)
 	default: // sum, avg
-		return windowSumAvg(c, f, a, b)
+		return windowSumAvg(c, f, a, ps)
 	}
 }
 
@@ -224,24 +254,55 @@ func nonNullPositions(a arrow.Array) (pos, cnt []int32) {
 	return pos, cnt
 }
 
-// pickNonNull is first_value's, last_value's or nth_value's row per row
-// (-1: NULL) when NULLs are ignored: the first, last or N-th of the rows
-// of the frame that hold a value.
-func pickNonNull(f WindowFunc, a arrow.Array, b bounds) []int32 {
-	pos, cnt := nonNullPositions(a)
+// pickValue is first_value's, last_value's or nth_value's row per row
+// (-1: NULL): the first, last or N-th row of the frame's parts or, with
+// IGNORE NULLS, of those of their rows that hold a value.
+func pickValue(f WindowFunc, a arrow.Array, ps []bounds) []int32 {
+	var pos, cnt []int32
+	if f.IgnoreNulls {
+		pos, cnt = nonNullPositions(a)
+	}
+	// run is part p's candidate rows for row i: positions [lo, hi) of pos,
+	// or rows [lo, hi) themselves.
+	run := func(p bounds, i int) (lo, hi int64) {
+		if p.fe[i] <= p.fs[i] {
+			return 0, 0
+		}
+		if f.IgnoreNulls {
+			return int64(cnt[p.fs[i]]), int64(cnt[p.fe[i]])
+		}
+		return int64(p.fs[i]), int64(p.fe[i])
+	}
+	at := func(k int64) int32 {
+		if f.IgnoreNulls {
+			return pos[k]
+		}
+		return int32(k)
+	}
 	pick := make([]int32, a.Len())
 	for i := range pick {
-		lo, hi := int64(cnt[b.fs[i]]), int64(cnt[b.fe[i]])
-		k := lo
+		pick[i] = -1
 		switch f.Fn {
 		case "last_value":
-			k = hi - 1
-		case "nth_value":
-			k = lo + f.N - 1
-		}
-		pick[i] = -1
-		if b.fs[i] < b.fe[i] && k >= lo && k < hi {
-			pick[i] = pos[k]
+			for p := len(ps) - 1; p >= 0; p-- {
+				if lo, hi := run(ps[p], i); hi > lo {
+					pick[i] = at(hi - 1)
+					break
+				}
+			}
+		default: // first_value is nth_value 1
+			k := int64(1)
+			if f.Fn == "nth_value" {
+				k = f.N
+			}
+			for _, p := range ps {
+				lo, hi := run(p, i)
+				if hi-lo >= k {
+					pick[i] = at(lo + k - 1)
+					break
+				}
+				k -= max(hi-lo, 0)
+			}
 		}
 	}
 	return pick
@@ -263,7 +324,7 @@ func prefixCounts(a arrow.Array) []int32 {
 // windowMinMax answers each frame from a segment tree over row numbers
 // (the extreme row of each node), so a frame of any size costs O(log n)
 // and the values, of any type, are gathered once at the end.
-func windowMinMax(c *Context, a arrow.Array, isMax bool, b bounds) (arrow.Array, error) {
+func windowMinMax(c *Context, a arrow.Array, isMax bool, ps []bounds) (arrow.Array, error) {
 	cols, err := newSortCols(a, isMax, false)
 	if err != nil {
 		return nil, err
@@ -300,17 +361,19 @@ func windowMinMax(c *Context, a arrow.Array, isMax bool, b bounds) (arrow.Array,
 	pick := make([]int32, n)
 	for i := range n {
 		best := int32(-1)
-		lo, hi := int(b.fs[i])+size, int(b.fe[i])+size
-		for lo < hi {
-			if lo&1 == 1 {
-				best = better(best, tree[lo])
-				lo++
+		for _, b := range ps {
+			lo, hi := int(b.fs[i])+size, int(b.fe[i])+size
+			for lo < hi {
+				if lo&1 == 1 {
+					best = better(best, tree[lo])
+					lo++
+				}
+				if hi&1 == 1 {
+					hi--
+					best = better(best, tree[hi])
+				}
+				lo, hi = lo>>1, hi>>1
 			}
-			if hi&1 == 1 {
-				hi--
-				best = better(best, tree[hi])
-			}
-			lo, hi = lo>>1, hi>>1
 		}
 		pick[i] = best
 	}
@@ -324,7 +387,7 @@ func windowMinMax(c *Context, a arrow.Array, isMax bool, b bounds) (arrow.Array,
 // averages rounding half away from zero. DOUBLE sums come from a segment
 // tree rather than prefix differences, which would cancel badly (and turn
 // an infinity into NaN for every later frame).
-func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Array, error) {
+func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, ps []bounds) (arrow.Array, error) {
 	n := a.Len()
 	isAvg := f.Fn == "avg"
 	valid := make([]bool, n)
@@ -334,10 +397,15 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		if err != nil {
 			return nil, err
 		}
-		sums := floatFrameSums(a, fv, b)
+		sums := floatFrameSums(a, fv, ps[0])
+		for _, p := range ps[1:] {
+			for i, s := range floatFrameSums(a, fv, p) {
+				sums[i] += s
+			}
+		}
 		out := make([]float64, n)
 		for i := range n {
-			k := cnt[b.fe[i]] - cnt[b.fs[i]]
+			k := rowsIn(ps, i, cnt)
 			if k == 0 {
 				continue
 			}
@@ -350,7 +418,7 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 		return aggArray(c.Alloc, f.Type, out, valid), nil
 	}
 	if f.Type.ID() == arrow.DECIMAL128 || a.DataType().ID() == arrow.DECIMAL128 {
-		return windowSumAvgWide(c, f, a, b, cnt)
+		return windowSumAvgWide(c, f, a, ps, cnt)
 	}
 	iv, inScale, err := intValues(a)
 	if err != nil {
@@ -375,11 +443,17 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 	}
 	out := make([]int64, n)
 	for i := range n {
-		k := int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+		k := rowsIn(ps, i, cnt)
 		if k == 0 {
 			continue
 		}
-		sum, ok := pre[b.fe[i]].sub(pre[b.fs[i]]).int64()
+		var total i128
+		for _, b := range ps {
+			if b.fe[i] > b.fs[i] {
+				total = total.add(pre[b.fe[i]].sub(pre[b.fs[i]]))
+			}
+		}
+		sum, ok := total.int64()
 		if !ok {
 			return nil, errSumOverflow
 		}
@@ -401,7 +475,7 @@ func windowSumAvg(c *Context, f WindowFunc, a arrow.Array, b bounds) (arrow.Arra
 // times they wrapped (a Decimal128 argument's running sum can pass 2^127
 // where no frame's sum does), so each frame's sum is exact or known not
 // to fit; averages round as avgRound128.
-func windowSumAvgWide(c *Context, f WindowFunc, a arrow.Array, b bounds, cnt []int32) (arrow.Array, error) {
+func windowSumAvgWide(c *Context, f WindowFunc, a arrow.Array, ps []bounds, cnt []int32) (arrow.Array, error) {
 	n := a.Len()
 	inScale, outScale := decScale(a.DataType()), decScale(f.Type)
 	k := outScale - inScale
@@ -440,22 +514,35 @@ func windowSumAvgWide(c *Context, f WindowFunc, a arrow.Array, b bounds, cnt []i
 	valid := make([]bool, n)
 	nums := make([]decimal128.Num, n)
 	for i := range n {
-		rows := int64(cnt[b.fe[i]] - cnt[b.fs[i]])
+		rows := rowsIn(ps, i, cnt)
 		if rows == 0 {
 			continue
 		}
-		e, s := pre[b.fe[i]], pre[b.fs[i]]
-		d := e.sub(s)
-		// The difference of the signed values, before wrapping, is
-		// d + carry*2^128; the frame's sum fits when the wraps cancel.
-		carry := int64(0)
-		if (e.hi^s.hi)&(e.hi^d.hi) < 0 {
-			carry = e.hi>>63 | 1
+		// The frame's parts (several with EXCLUDE), each summed from the
+		// prefix sums, then added without passing ±2^127.
+		var total i128
+		for _, b := range ps {
+			if b.fe[i] <= b.fs[i] {
+				continue
+			}
+			e, s := pre[b.fe[i]], pre[b.fs[i]]
+			d := e.sub(s)
+			// The difference of the signed values, before wrapping, is
+			// d + carry*2^128; the part's sum fits when the wraps cancel.
+			carry := int64(0)
+			if (e.hi^s.hi)&(e.hi^d.hi) < 0 {
+				carry = e.hi>>63 | 1
+			}
+			if wraps[b.fe[i]]-wraps[b.fs[i]]+carry != 0 {
+				return nil, errWideSumOverflow
+			}
+			r := total.add(d)
+			if (total.hi^r.hi)&(d.hi^r.hi) < 0 {
+				return nil, errWideSumOverflow
+			}
+			total = r
 		}
-		if wraps[b.fe[i]]-wraps[b.fs[i]]+carry != 0 {
-			return nil, errWideSumOverflow
-		}
-		sum := d.num()
+		sum := total.num()
 		v, ok := sum, true
 		if f.Fn == "avg" || mul > 1 {
 			div := int64(1)

@@ -12,3 +12,14 @@ const (
 	OffsetFollowing
 	UnboundedFollowing
 )
+
+// FrameExclude is a window frame's EXCLUDE clause: which rows around the
+// current one leave its frame. The zero value, NO OTHERS, leaves none.
+type FrameExclude uint8
+
+const (
+	ExcludeNoOthers   FrameExclude = iota
+	ExcludeCurrentRow              // the current row
+	ExcludeGroup                   // the current row and its peers
+	ExcludeTies                    // the current row's peers, not itself
+)

@@ -467,5 +467,17 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 		}
 		return off + " following"
 	}
-	return s + " " + unit + " " + bound(f.Frame.Start) + " to " + bound(f.Frame.End)
+	s += " " + unit + " " + bound(f.Frame.Start) + " to " + bound(f.Frame.End)
+	switch f.Frame.Exclude {
+	case expr.ExcludeCurrentRow:
+		s += " exclude current row"
+	case expr.ExcludeGroup:
+		s += " exclude group"
+	case expr.ExcludeTies:
+		s += " exclude ties"
+	}
+	if f.IgnoreNulls {
+		s += " ignore nulls"
+	}
+	return s
 }

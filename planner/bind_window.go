@@ -343,6 +343,9 @@ func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, erro
 		return def, nil
 	}
 	f := Frame{Rows: fc.Unit == sqlparser.FrameRowsType}
+	f.Exclude = map[sqlparser.FrameExclude]expr.FrameExclude{
+		sqlparser.ExcludeNoOthers: expr.ExcludeNoOthers, sqlparser.ExcludeCurrentRow: expr.ExcludeCurrentRow,
+		sqlparser.ExcludeGroup: expr.ExcludeGroup, sqlparser.ExcludeTies: expr.ExcludeTies}[fc.Exclude]
 	var err error
 	if f.Start, err = c.bindBound(fc.Start, f.Rows, keys); err != nil {
 		return f, err

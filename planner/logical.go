@@ -172,6 +172,8 @@ type FrameBound struct {
 type Frame struct {
 	Rows       bool
 	Start, End FrameBound
+	// Exclude: rows around the current one that leave the frame.
+	Exclude expr.FrameExclude
 }
 
 func (f Frame) String() string {
@@ -179,7 +181,16 @@ func (f Frame) String() string {
 	if f.Rows {
 		unit = "rows"
 	}
-	return unit + " " + f.Start.String() + " to " + f.End.String()
+	s := unit + " " + f.Start.String() + " to " + f.End.String()
+	switch f.Exclude {
+	case expr.ExcludeCurrentRow:
+		s += " exclude current row"
+	case expr.ExcludeGroup:
+		s += " exclude group"
+	case expr.ExcludeTies:
+		s += " exclude ties"
+	}
+	return s
 }
 
 // describe is what EXPLAIN adds to a call: its count argument and a frame
@@ -198,7 +209,7 @@ func (w WindowCall) describe(ordered bool) string {
 		if !ordered {
 			def.End.Kind = expr.UnboundedFollowing
 		}
-		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil {
+		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil || w.Frame.Exclude != expr.ExcludeNoOthers {
 			s += " " + w.Frame.String()
 		}
 	}

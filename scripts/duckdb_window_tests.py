@@ -218,7 +218,7 @@ SETUP = re.compile(r'\s*(create|insert|update|delete|drop|alter)\b', re.I)
 CAUSES = [
     (r"syntax error near 'range'", 'range() table function'),
     (r'generate_series', 'generate_series() table function'),
-    (r"near 'EXCLUDE'|EXCLUDE", 'EXCLUDE frames'),
+    (r"near 'EXCLUDE'", 'EXCLUDE frames'),
     (r"near 'IGNORE'|near 'RESPECT'|IGNORE NULLS", 'IGNORE/RESPECT NULLS'),
     (r"near 'GROUPS'|GROUPS frame", 'GROUPS frames'),
     (r"near 'QUALIFY'|QUALIFY", 'QUALIFY'),

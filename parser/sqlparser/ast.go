@@ -2557,6 +2557,9 @@ type (
 		Unit  FrameUnitType
 		Start *FramePoint
 		End   *FramePoint
+		// gq: Exclude is the frame's EXCLUDE clause (the SQL standard's and
+		// DuckDB's; MySQL has none).
+		Exclude FrameExclude
 	}
 
 	// FramePoint refers to frame_start/frame_end

@@ -2928,7 +2928,8 @@ func (cmp *Comparator) RefOfFrameClause(a, b *FrameClause) bool {
 	}
 	return a.Unit == b.Unit &&
 		cmp.RefOfFramePoint(a.Start, b.Start) &&
-		cmp.RefOfFramePoint(a.End, b.End)
+		cmp.RefOfFramePoint(a.End, b.End) &&
+		a.Exclude == b.Exclude
 }
 
 // RefOfFramePoint does deep equals between the two objects.

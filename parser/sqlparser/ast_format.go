@@ -1919,6 +1919,9 @@ func (node *FrameClause) Format(buf *TrackedBuffer) {
 	} else {
 		buf.astPrintf(node, "%v", node.Start)
 	}
+	if node.Exclude != ExcludeNoOthers { // gq
+		buf.astPrintf(node, " %s", node.Exclude.ToString())
+	}
 }
 
 // Format formats the node

@@ -2522,6 +2522,10 @@ func (node *FrameClause) FormatFast(buf *TrackedBuffer) {
 	} else {
 		node.Start.FormatFast(buf)
 	}
+	if node.Exclude != ExcludeNoOthers { // gq
+		buf.WriteByte(' ')
+		buf.WriteString(node.Exclude.ToString())
+	}
 }
 
 // FormatFast formats the node

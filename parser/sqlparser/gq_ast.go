@@ -188,3 +188,37 @@ func argName(e Expr) (IdentifierCI, bool) {
 	}
 	return IdentifierCI{}, false
 }
+
+// FrameExclude is a window frame's EXCLUDE clause. The zero value, NO
+// OTHERS, excludes nothing and prints nothing.
+type FrameExclude int8
+
+const (
+	ExcludeNoOthers FrameExclude = iota
+	ExcludeCurrentRow
+	ExcludeGroup
+	ExcludeTies
+)
+
+// ToString is the clause as SQL, empty for NO OTHERS.
+func (e FrameExclude) ToString() string {
+	switch e {
+	case ExcludeCurrentRow:
+		return "exclude current row"
+	case ExcludeGroup:
+		return "exclude group"
+	case ExcludeTies:
+		return "exclude ties"
+	}
+	return ""
+}
+
+// frameExcludeWord checks that a name in a frame's EXCLUDE clause is the
+// word the clause needs there (the error's caret is at the name).
+func frameExcludeWord(yylex yyLexer, got IdentifierCI, want string) bool {
+	if got.Lowered() != want {
+		yylex.Error("a window frame ends with EXCLUDE CURRENT ROW, EXCLUDE GROUP, EXCLUDE TIES or EXCLUDE NO OTHERS")
+		return false
+	}
+	return true
+}

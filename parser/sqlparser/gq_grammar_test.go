@@ -69,6 +69,12 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select a from t except values (1)", "select a from t except values row(1)"},
 		{"select x from values (1), (2) as t(x)", "select x from (values row(1), row(2)) as t(x)"},
 		{"select * from (values row(1, 2)) as t", "select * from (values row(1, 2)) as t"},
+		// Window frame EXCLUDE (NO OTHERS, the default, prints nothing).
+		{"select sum(a) over (order by b rows between 1 preceding and 1 following exclude current row) from t",
+			"select sum(a) over ( order by b asc rows between 1 preceding and 1 following exclude current row) from t"},
+		{"select sum(a) over (order by b range unbounded preceding exclude group), sum(a) over (order by b rows current row exclude ties) from t",
+			"select sum(a) over ( order by b asc range unbounded preceding exclude group), sum(a) over ( order by b asc rows current row exclude ties) from t"},
+		{"select sum(a) over (order by b rows 2 preceding exclude no others) from t", "select sum(a) over ( order by b asc rows 2 preceding) from t"},
 		// range(…), named by a reserved word.
 		{"select * from range(1, 10, 2) r(i)", "select * from `range`(1, 10, 2) as r(i)"},
 

@@ -134,6 +134,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
   frameClause     *FrameClause
   framePoint 	  *FramePoint
   frameUnitType   FrameUnitType
+  frameExclude    FrameExclude
   framePointType  FramePointType
   argumentLessWindowExprType ArgumentLessWindowExprType
   windowSpecification *WindowSpecification
@@ -547,6 +548,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <argumentLessWindowExprType> argument_less_window_expr_type
 %type <framePoint> frame_point
 %type <frameClause> frame_clause frame_clause_opt
+%type <frameExclude> frame_exclude_opt
 %type <windowSpecification> window_spec
 %type <overClause> over_clause
 %type <overClause> over_clause_opt
@@ -6503,13 +6505,49 @@ frame_clause_opt:
   }
 
 frame_clause:
-  frame_units frame_point
+  frame_units frame_point frame_exclude_opt
   {
-    $$ = &FrameClause{ Unit: $1, Start: $2 }
+    $$ = &FrameClause{ Unit: $1, Start: $2, Exclude: $3 }
   }
-| frame_units BETWEEN frame_point AND frame_point
+| frame_units BETWEEN frame_point AND frame_point frame_exclude_opt
   {
-    $$ = &FrameClause{ Unit: $1, Start: $3, End: $5 }
+    $$ = &FrameClause{ Unit: $1, Start: $3, End: $5, Exclude: $6 }
+  }
+
+// gq: EXCLUDE CURRENT ROW | GROUP | TIES | NO OTHERS after a frame (the SQL
+// standard's, DuckDB's). EXCLUDE, TIES and OTHERS are not keywords here:
+// they are names checked by the action, so no identifier changes meaning.
+frame_exclude_opt:
+  {
+    $$ = ExcludeNoOthers
+  }
+| sql_id CURRENT ROW
+  {
+    if !frameExcludeWord(yylex, $1, "exclude") {
+      return 1
+    }
+    $$ = ExcludeCurrentRow
+  }
+| sql_id GROUP
+  {
+    if !frameExcludeWord(yylex, $1, "exclude") {
+      return 1
+    }
+    $$ = ExcludeGroup
+  }
+| sql_id sql_id
+  {
+    if !frameExcludeWord(yylex, $1, "exclude") || !frameExcludeWord(yylex, $2, "ties") {
+      return 1
+    }
+    $$ = ExcludeTies
+  }
+| sql_id NO sql_id
+  {
+    if !frameExcludeWord(yylex, $1, "exclude") || !frameExcludeWord(yylex, $3, "others") {
+      return 1
+    }
+    $$ = ExcludeNoOthers
   }
 
 window_partition_clause_opt:
