@@ -130,7 +130,7 @@ func checkWindowFunc(f WindowFunc) error {
 		want = 0
 	case "lag", "lead":
 		want = 2
-	case "sum", "count", "avg", "min", "max", "first_value", "last_value", "nth_value":
+	case "sum", "count", "count_distinct", "avg", "min", "max", "first_value", "last_value", "nth_value":
 	default:
 		return errs.New(errs.Unsupported, "window function %s", f.Fn)
 	}

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"sort"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
@@ -79,6 +81,86 @@ func (w *windowEnv) parts(f WindowFrame) ([]bounds, error) {
 		return []bounds{before, self, after}, nil
 	}
 	return []bounds{before, after}, nil
+}
+
+// countDistinctWork bounds the rows COUNT(DISTINCT) over frames may visit
+// in one batch: frames that neither run (fixed start, growing end) nor stay
+// small cost rows times frame size.
+const countDistinctWork = 1 << 28
+
+// windowCountDistinct counts the distinct non-NULL values of each row's
+// frame. Values become dense ids (one sort); a running frame (same start
+// as the frame before, end not before its end) adds its new rows to the
+// set it has, any other frame is counted afresh.
+func windowCountDistinct(c *Context, a arrow.Array, ps []bounds) ([]int64, error) {
+	n := a.Len()
+	sc, err := newSortCol(a, false, false)
+	if err != nil {
+		return nil, err
+	}
+	keys := sortKeys{sc}
+	order := make([]int32, 0, n)
+	for i := range n {
+		if a.IsValid(i) {
+			order = append(order, int32(i))
+		}
+	}
+	sort.SliceStable(order, func(x, y int) bool { return compareRows(keys, order[x], keys, order[y]) < 0 })
+	id := make([]int32, n)
+	for i := range id {
+		id[i] = -1
+	}
+	next := int32(0)
+	for k, r := range order {
+		if k > 0 && compareRows(keys, order[k-1], keys, r) != 0 {
+			next++
+		}
+		id[r] = next
+	}
+	// stamp[v] == gen: value v is in the set being counted. Every fresh
+	// count and every run gets a new gen, so no older stamp can match.
+	stamp := make([]int32, next+1)
+	gen := int32(0)
+	vals := make([]int64, n)
+	work := 0
+	runS, runE, run := int32(-1), int32(-1), int64(0)
+	for i := range n {
+		if len(ps) == 1 {
+			s, e := ps[0].fs[i], ps[0].fe[i]
+			if i > 0 && s == runS && e >= runE {
+				for j := runE; j < e; j++ {
+					if v := id[j]; v >= 0 && stamp[v] != gen {
+						stamp[v] = gen
+						run++
+					}
+				}
+				work += int(e - runE)
+				runE = e
+				vals[i] = run
+				continue
+			}
+		}
+		// A fresh count; with one part it is also the start of a run.
+		gen++
+		k := int64(0)
+		for _, p := range ps {
+			for j := p.fs[i]; j < p.fe[i]; j++ {
+				if v := id[j]; v >= 0 && stamp[v] != gen {
+					stamp[v] = gen
+					k++
+				}
+			}
+			work += int(max(p.fe[i]-p.fs[i], 0))
+		}
+		vals[i] = k
+		if len(ps) == 1 {
+			runS, runE, run = ps[0].fs[i], max(ps[0].fe[i], ps[0].fs[i]), k
+		}
+		if work > countDistinctWork {
+			return nil, errs.New(errs.Unsupported, "COUNT(DISTINCT) over window frames of this size is not supported (%d rows visited)", work)
+		}
+	}
+	return vals, nil
 }
 
 // rowsIn is the number of rows of row i's frame parts, counted by cnt
@@ -179,6 +261,12 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		vals := make([]int64, n)
 		for i := range n {
 			vals[i] = rowsIn(ps, i, cnt)
+		}
+		return aggArray(c.Alloc, f.Type, vals, nil), nil
+	case "count_distinct":
+		vals, err := windowCountDistinct(c, a, ps)
+		if err != nil {
+			return nil, err
 		}
 		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "min", "max":

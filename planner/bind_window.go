@@ -230,10 +230,13 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 	case *sqlparser.CountStar:
 		p.fn, p.over = "count_star", x.OverClause
 	case *sqlparser.Count:
-		if x.Distinct || len(x.Args) != 1 {
-			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
+		if len(x.Args) != 1 {
+			return p, errs.New(errs.Unsupported, "%s is not supported: COUNT over a window takes one argument", sqlparser.String(e))
 		}
 		p.fn, p.args, p.over = "count", x.Args, x.OverClause
+		if x.Distinct {
+			p.fn = "count_distinct"
+		}
 	case *sqlparser.Sum:
 		p.fn, p.args, p.over = "sum", []sqlparser.Expr{x.Arg}, x.OverClause
 		if x.Distinct {
@@ -271,7 +274,7 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 	}
 	var err error
 	switch p.fn {
-	case "row_number", "rank", "dense_rank", "count", "count_star":
+	case "row_number", "rank", "dense_rank", "count", "count_star", "count_distinct":
 		wc.Type = expr.Int64
 	case "percent_rank", "cume_dist":
 		wc.Type = expr.Float64
