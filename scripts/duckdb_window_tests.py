@@ -226,6 +226,7 @@ CAUSES = [
     (r"near 'TRANSACTION'", 'transactions'),
     (r"near 'VALUES'|near 'values'", 'VALUES in FROM'),
     (r"near '\{'", 'struct/list literal'),
+    (r"function (\w+) is not supported as a window function", 'window function {}'),
     (r"function (\w+) is not supported|unknown function (\w+)|function (\w+) does not exist", 'function {}'),
     (r"collate", 'COLLATE'),
     (r"DISTINCT.*over|over.*DISTINCT|near 'DISTINCT'", 'DISTINCT in a window aggregate'),

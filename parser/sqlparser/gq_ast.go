@@ -222,3 +222,9 @@ func frameExcludeWord(yylex yyLexer, got IdentifierCI, want string) bool {
 	}
 	return true
 }
+
+// notWindowFunction is the error for name(…) OVER (…) where name is no
+// window function.
+func notWindowFunction(name IdentifierCI) string {
+	return "function " + name.String() + " is not supported as a window function (gq has row_number, rank, dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value, last_value, nth_value, and count, sum, avg, min, max over windows)"
+}

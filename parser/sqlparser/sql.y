@@ -6789,6 +6789,13 @@ function_call_generic:
   {
     $$ = &FuncExpr{Name: $1, Exprs: $3}
   }
+// gq: OVER after a function that is no window function gq knows is an
+// error naming the function, not a syntax error at OVER.
+| sql_id openb expression_list_opt closeb over_clause
+  {
+    yylex.Error(notWindowFunction($1))
+    return 1
+  }
 | table_id '.' reserved_sql_id openb expression_list_opt closeb
   {
     $$ = &FuncExpr{Qualifier: $1, Name: $3, Exprs: $5}
