@@ -29,7 +29,8 @@ construct gq lacks counts as not passing, under its cause):
   - `count()` becomes count(*); digit separators `5_000` become 5000;
     `==` becomes `=`; a trailing comma before `)` or FROM goes; a query
     starting with FROM gets SELECT *; ORDER BY ALL becomes ORDER BY 1, …, n
-    (n the record's column count);
+    (n the record's column count); GROUP BY ALL becomes GROUP BY the
+    ordinals of the select items that call no aggregate;
   - cast targets MySQL spells otherwise: VARCHAR/TEXT/STRING become CHAR,
     the integer types SIGNED, a bare NUMERIC/DECIMAL DuckDB's DECIMAL(18,3);
     in CREATE TABLE, int4/int2 become INT, int8 BIGINT, hugeint
@@ -160,6 +161,7 @@ def translate(sql, nulls='LAST', ncol=0):
     # DuckDB's trailing comma before FROM, and its FROM-first queries.
     sql = re.sub(r',(\s*)\bfrom\b', r'\1from', sql, flags=re.I)
     sql = re.sub(r'(^|\()(\s*)from\b', r'\1\2select * from', sql, flags=re.I)
+    sql = group_by_all(sql)
     sql = nulls_order(sql, nulls)
     return sql
 
@@ -168,6 +170,46 @@ ORDER_END = {'limit', 'offset', 'rows', 'range', 'groups', 'union', 'except', 'i
 
 def tokens(sql):
     return re.finditer(r"'(?:[^']|'')*'|`[^`]*`|\w+|\S", sql)
+
+AGGS = {'count', 'sum', 'min', 'max', 'avg', 'any_value', 'string_agg', 'list', 'first', 'last', 'median', 'mode'}
+
+def group_by_all(sql):
+    """DuckDB's GROUP BY ALL groups by every select item that calls no
+    aggregate: written out as their ordinals."""
+    while True:
+        toks = list(tokens(sql))
+        k = next((i for i in range(len(toks) - 2) if toks[i].group().lower() == 'group'
+                  and toks[i + 1].group().lower() == 'by' and toks[i + 2].group().lower() == 'all'), None)
+        if k is None:
+            return sql
+        depth, j = 0, k - 1
+        while j >= 0:
+            t = toks[j].group().lower()
+            if t == ')':
+                depth += 1
+            elif t == '(':
+                depth -= 1
+            elif t == 'select' and depth == 0:
+                break
+            j -= 1
+        items, cur, depth = [], [], 0
+        for t in toks[j + 1:k]:
+            g = t.group().lower()
+            if g == '(':
+                depth += 1
+            elif g == ')':
+                depth -= 1
+            if depth == 0 and g == 'from':
+                break
+            if depth == 0 and g == ',':
+                items.append(cur)
+                cur = []
+                continue
+            cur.append(g)
+        items.append(cur)
+        ords = [str(n + 1) for n, it in enumerate(items)
+                if not any(a in AGGS and b == '(' for a, b in zip(it, it[1:]))]
+        sql = sql[:toks[k + 2].start()] + ', '.join(ords or ['NULL']) + sql[toks[k + 2].end():]
 
 def nulls_order(sql, nulls):
     """Writes NULLS LAST (or FIRST, DuckDB's default_null_order) after each
