@@ -16,6 +16,10 @@
 // checkNested refuses nested values where an order, an equality or a
 // cast of them would be needed (bind_nested.go).
 //
+// The table functions that compute their rows rather than read files,
+// range and generate_series (bind_series.go), are catalog.Tables the
+// binder makes, so every scan path (ranks, GPU) reads them as any table.
+//
 // planner must not import physical or exec: it builds on expr (value types,
 // the function registry) and catalog, a peer of exec above expr.
 package planner
