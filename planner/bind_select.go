@@ -100,6 +100,11 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 		aggASTs = collectAggs(it.ast, aggASTs)
 	}
 	aggASTs = collectAggs(having, aggASTs)
+	var qualify sqlparser.Expr // DuckDB's QUALIFY: a filter after the window functions
+	if sel.Qualify != nil {
+		qualify = sel.Qualify.Expr
+		aggASTs = collectAggs(qualify, aggASTs)
+	}
 	for _, o := range sel.OrderBy {
 		aggASTs = collectAggs(o.Expr, aggASTs)
 	}
@@ -130,9 +135,23 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 		c.aliases = nil
 	}
 
-	// Window functions.
-	if err := c.windows(items, sel.OrderBy, sel.Windows); err != nil {
+	// Window functions, those QUALIFY calls among them.
+	winItems := items
+	if qualify != nil {
+		winItems = append(append([]selItem{}, items...), selItem{ast: qualify})
+	}
+	if err := c.windows(winItems, sel.OrderBy, sel.Windows); err != nil {
 		return nil, err
+	}
+	if qualify != nil {
+		// As HAVING, QUALIFY may name select items by their aliases.
+		c.aliases = items
+		e, err := c.bindBool(qualify, "QUALIFY")
+		c.aliases = nil
+		if err != nil {
+			return nil, err
+		}
+		cur = &Filter{Input: cur, Cond: e}
 	}
 
 	// Select list, then correlation columns, then hidden sort columns.

@@ -263,7 +263,7 @@ CAUSES = [
     (r"near 'EXCLUDE'", 'EXCLUDE frames'),
     (r"near 'IGNORE'|near 'RESPECT'|IGNORE NULLS", 'IGNORE/RESPECT NULLS'),
     (r"near 'GROUPS'|GROUPS frame", 'GROUPS frames'),
-    (r"near 'QUALIFY'|QUALIFY", 'QUALIFY'),
+    (r"near 'QUALIFY'", 'QUALIFY'),
     (r"near 'MACRO'", 'CREATE MACRO'),
     (r"near 'TRANSACTION'", 'transactions'),
     (r"near 'VALUES'|near 'values'", 'VALUES in FROM'),

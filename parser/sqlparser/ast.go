@@ -306,10 +306,12 @@ type (
 		GroupBy     *GroupBy
 		Having      *Where
 		Windows     NamedWindows
-		OrderBy     OrderBy
-		Limit       *Limit
-		Lock        Lock
-		Into        *SelectInto
+		// gq: Qualify is DuckDB's QUALIFY, a filter after window functions.
+		Qualify *Where
+		OrderBy OrderBy
+		Limit   *Limit
+		Lock    Lock
+		Into    *SelectInto
 	}
 
 	// SelectInto is a struct that represent the INTO part of a select query

@@ -4602,6 +4602,7 @@ func (cmp *Comparator) RefOfSelect(a, b *Select) bool {
 		cmp.RefOfGroupBy(a.GroupBy, b.GroupBy) &&
 		cmp.RefOfWhere(a.Having, b.Having) &&
 		cmp.NamedWindows(a.Windows, b.Windows) &&
+		cmp.RefOfWhere(a.Qualify, b.Qualify) &&
 		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfLimit(a.Limit, b.Limit) &&
 		a.Lock == b.Lock &&

@@ -72,6 +72,9 @@ func (node *Select) Format(buf *TrackedBuffer) {
 	if node.Windows != nil {
 		buf.astPrintf(node, " %v", node.Windows)
 	}
+	if node.Qualify != nil { // gq
+		buf.astPrintf(node, "%v", node.Qualify)
+	}
 
 	buf.astPrintf(node, "%v%v%s%v",
 		node.OrderBy,

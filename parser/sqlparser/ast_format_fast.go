@@ -80,6 +80,9 @@ func (node *Select) FormatFast(buf *TrackedBuffer) {
 		buf.WriteByte(' ')
 		node.Windows.FormatFast(buf)
 	}
+	if node.Qualify != nil { // gq
+		node.Qualify.FormatFast(buf)
+	}
 
 	node.OrderBy.FormatFast(buf)
 

@@ -1606,6 +1606,8 @@ func (whereType WhereType) ToString() string {
 		return WhereStr
 	case HavingClause:
 		return HavingStr
+	case QualifyClause: // gq
+		return "qualify"
 	default:
 		return "Unknown where type"
 	}

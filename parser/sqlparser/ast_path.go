@@ -429,6 +429,7 @@ const (
 	RefOfSelectGroupBy
 	RefOfSelectHaving
 	RefOfSelectWindows
+	RefOfSelectQualify
 	RefOfSelectOrderBy
 	RefOfSelectLimit
 	RefOfSelectInto
@@ -1435,6 +1436,8 @@ func (s ASTStep) DebugString() string {
 		return "(*Select).Having"
 	case RefOfSelectWindows:
 		return "(*Select).Windows"
+	case RefOfSelectQualify:
+		return "(*Select).Qualify"
 	case RefOfSelectOrderBy:
 		return "(*Select).OrderBy"
 	case RefOfSelectLimit:
@@ -2721,6 +2724,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*Select).Having
 		case RefOfSelectWindows:
 			node = node.(*Select).Windows
+		case RefOfSelectQualify:
+			node = node.(*Select).Qualify
 		case RefOfSelectOrderBy:
 			node = node.(*Select).OrderBy
 		case RefOfSelectLimit:

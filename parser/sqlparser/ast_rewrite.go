@@ -11517,6 +11517,15 @@ func (a *application) rewriteRefOfSelect(parent SQLNode, node *Select, replacer 
 	}
 	if a.collectPaths {
 		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfSelectQualify))
+	}
+	if !a.rewriteRefOfWhere(node, node.Qualify, func(newNode, parent SQLNode) {
+		parent.(*Select).Qualify = newNode.(*Where)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
 		a.cur.current.AddStep(uint16(RefOfSelectOrderBy))
 	}
 	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {

@@ -3911,6 +3911,9 @@ func VisitRefOfSelect(in *Select, f Visit) error {
 	if err := VisitNamedWindows(in.Windows, f); err != nil {
 		return err
 	}
+	if err := VisitRefOfWhere(in.Qualify, f); err != nil {
+		return err
+	}
 	if err := VisitOrderBy(in.OrderBy, f); err != nil {
 		return err
 	}

@@ -688,6 +688,7 @@ const (
 const (
 	WhereClause WhereType = iota
 	HavingClause
+	QualifyClause // gq
 )
 
 // Constants for Enum Type - JoinType

@@ -75,6 +75,9 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select sum(a) over (order by b range unbounded preceding exclude group), sum(a) over (order by b rows current row exclude ties) from t",
 			"select sum(a) over ( order by b asc range unbounded preceding exclude group), sum(a) over ( order by b asc rows current row exclude ties) from t"},
 		{"select sum(a) over (order by b rows 2 preceding exclude no others) from t", "select sum(a) over ( order by b asc rows 2 preceding) from t"},
+		// QUALIFY after the WINDOW clause.
+		{"select a, row_number() over w as rn from t window w as (order by b) qualify rn = 1 order by a",
+			"select a, row_number() over w as rn from t window w AS ( order by b asc) qualify rn = 1 order by a asc"},
 		// range(…), named by a reserved word.
 		{"select * from range(1, 10, 2) r(i)", "select * from `range`(1, 10, 2) as r(i)"},
 

@@ -25,6 +25,8 @@ var vitessReserved = map[string]bool{
 	"OFF":          true,
 	"SAVEPOINT":    true,
 	"SQL_NO_CACHE": true,
+	// gq: reserved for DuckDB's QUALIFY clause (see UPSTREAM.md).
+	"QUALIFY": true,
 }
 
 func TestCompatibility(t *testing.T) {

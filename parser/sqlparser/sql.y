@@ -462,6 +462,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %token <str> RANDOM REFERENCE REQUIRE_ROW_FORMAT RESOURCE RESPECT RESTART RETAIN REUSE ROLE SECONDARY SECONDARY_ENGINE SECONDARY_ENGINE_ATTRIBUTE SECONDARY_LOAD SECONDARY_UNLOAD SIMPLE SKIP
 %token <str> SOURCE_COMPRESSION_ALGORITHMS SOURCE_PUBLIC_KEY_PATH SOURCE_TLS_CIPHERSUITES SOURCE_ZSTD_COMPRESSION_LEVEL SRID
 %token <str> THREAD_PRIORITY TIES UNBOUNDED VCPU VISIBLE RETURNING
+// gq: QUALIFY is reserved (as in DuckDB): it starts a SELECT's QUALIFY clause.
 %token <str> MANUAL PARALLEL QUALIFY TABLESAMPLE
 %token <str> OUT INOUT
 
@@ -621,7 +622,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <when> when_expression
 %type <expr> expression_opt else_expression_opt default_with_comma_opt
 %type <groupBy> group_by_opt
-%type <expr> having_opt
+%type <expr> having_opt qualify_opt
 %type <orderBy> order_by_opt order_list order_by_clause
 %type <order> order
 %type <orderDirection> asc_desc_opt
@@ -1348,6 +1349,17 @@ select_stmt_with_into:
     $$ = $1
   }
 
+// gq: QUALIFY cond (DuckDB's): filters rows by window function results,
+// after the WINDOW clause.
+qualify_opt:
+  {
+    $$ = nil
+  }
+| QUALIFY expression
+  {
+    $$ = $2
+  }
+
 // gq: VALUES (…), (…) without ROW; see query_expression_parens.
 values_plain:
   VALUES val_tuple_list
@@ -1380,13 +1392,17 @@ vstream_statement:
 // query_primary is an unparenthesized SELECT with no order by clause or beyond.
 query_primary:
 //  1         2            3              4                    5             6                7           8            9           10
-  SELECT comment_opt select_options_opt select_expression_list into_clause from_opt where_expression_opt group_by_opt having_opt named_windows_list_opt
+  SELECT comment_opt select_options_opt select_expression_list into_clause from_opt where_expression_opt group_by_opt having_opt named_windows_list_opt qualify_opt
   {
-    $$ = NewSelect(Comments($2), $4/*SelectExprs*/, $3/*options*/, $5/*into*/, $6/*from*/, NewWhere(WhereClause, $7), $8, NewWhere(HavingClause, $9), $10)
+    sel := NewSelect(Comments($2), $4/*SelectExprs*/, $3/*options*/, $5/*into*/, $6/*from*/, NewWhere(WhereClause, $7), $8, NewWhere(HavingClause, $9), $10)
+    sel.Qualify = NewWhere(QualifyClause, $11) // gq
+    $$ = sel
   }
-| SELECT comment_opt select_options_opt select_expression_list from_opt where_expression_opt group_by_opt having_opt named_windows_list_opt
+| SELECT comment_opt select_options_opt select_expression_list from_opt where_expression_opt group_by_opt having_opt named_windows_list_opt qualify_opt
   {
-    $$ = NewSelect(Comments($2), $4/*SelectExprs*/, $3/*options*/, nil, $5/*from*/, NewWhere(WhereClause, $6), $7, NewWhere(HavingClause, $8), $9)
+    sel := NewSelect(Comments($2), $4/*SelectExprs*/, $3/*options*/, nil, $5/*from*/, NewWhere(WhereClause, $6), $7, NewWhere(HavingClause, $8), $9)
+    sel.Qualify = NewWhere(QualifyClause, $10) // gq
+    $$ = sel
   }
 | values_statement
   {
@@ -9520,7 +9536,6 @@ non_reserved_keyword:
 | PROCEDURE
 | PROCESSLIST
 | PURGE
-| QUALIFY
 | QUERIES
 | QUERY
 | RANDOM
