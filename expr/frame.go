@@ -23,3 +23,17 @@ const (
 	ExcludeGroup                   // the current row and its peers
 	ExcludeTies                    // the current row's peers, not itself
 )
+
+// Suffix is the clause as EXPLAIN adds it to a frame, with a leading
+// space; empty for NO OTHERS.
+func (e FrameExclude) Suffix() string {
+	switch e {
+	case ExcludeCurrentRow:
+		return " exclude current row"
+	case ExcludeGroup:
+		return " exclude group"
+	case ExcludeTies:
+		return " exclude ties"
+	}
+	return ""
+}

@@ -467,15 +467,7 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 		}
 		return off + " following"
 	}
-	s += " " + unit + " " + bound(f.Frame.Start) + " to " + bound(f.Frame.End)
-	switch f.Frame.Exclude {
-	case expr.ExcludeCurrentRow:
-		s += " exclude current row"
-	case expr.ExcludeGroup:
-		s += " exclude group"
-	case expr.ExcludeTies:
-		s += " exclude ties"
-	}
+	s += " " + unit + " " + bound(f.Frame.Start) + " to " + bound(f.Frame.End) + f.Frame.Exclude.Suffix()
 	if f.IgnoreNulls {
 		s += " ignore nulls"
 	}

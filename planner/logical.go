@@ -182,16 +182,7 @@ func (f Frame) String() string {
 	if f.Rows {
 		unit = "rows"
 	}
-	s := unit + " " + f.Start.String() + " to " + f.End.String()
-	switch f.Exclude {
-	case expr.ExcludeCurrentRow:
-		s += " exclude current row"
-	case expr.ExcludeGroup:
-		s += " exclude group"
-	case expr.ExcludeTies:
-		s += " exclude ties"
-	}
-	return s
+	return unit + " " + f.Start.String() + " to " + f.End.String() + f.Exclude.Suffix()
 }
 
 // describe is what EXPLAIN adds to a call: its count argument and a frame
