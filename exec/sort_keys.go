@@ -108,6 +108,16 @@ func newSortCol(arr arrow.Array, desc, nullsFirst bool) (sortCol, error) {
 	return c, nil
 }
 
+// sortColCount is how many sort columns newSortCols makes for a key of
+// type t, for callers that split the columns by key (a window's partition
+// keys come before its order keys).
+func sortColCount(t arrow.DataType) int {
+	if t.ID() == arrow.DECIMAL128 {
+		return 2
+	}
+	return 1
+}
+
 // newSortCols normalises arr into the sort columns that order it: one,
 // or for a Decimal128 two (its high word signed, then its low word
 // unsigned), which compared in turn order the 128-bit values.

@@ -48,8 +48,10 @@ func (w *Window) Explain() string       { return "Window" }
 func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 	in := w.Input.Open(c)
 	keys := make([]SortKey, 0, len(w.PartitionBy)+len(w.OrderBy))
+	partCols := 0 // the sort columns of the partition keys
 	for _, p := range w.PartitionBy {
 		keys = append(keys, SortKey{Expr: p, NullsFirst: true})
+		partCols += sortColCount(p.DataType())
 	}
 	keys = append(keys, w.OrderBy...)
 	ck, err := compileSortKeys(keys)
@@ -84,7 +86,7 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 		defer drainLater(c, in)
 		var fr frames
 		all, idx, err := sortAllWithKeys(c, in, ck, w.Input.Schema(), func(keys sortKeys, idx []int32) {
-			fr = markFrames(keys, len(w.PartitionBy), idx)
+			fr = markFrames(keys, partCols, idx)
 		})
 		if err != nil {
 			return err
