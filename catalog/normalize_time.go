@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -87,4 +89,22 @@ func normalizeTimeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocat
 		}
 	}
 	return withValues(arr, want, arrow.Int64Traits.CastToBytes(vals), mem), true, nil
+}
+
+// naiveTimestamp is t, except that a TIMESTAMPTZ read from a Parquet INT96
+// column or from a legacy TIMESTAMP_MILLIS/MICROS converted type (no
+// logical type) is a TIMESTAMP: arrow-go marks both UTC, but neither says
+// its values are instants, and DuckDB, Spark and Impala read them as
+// wall-clock timestamps. The stored values are the same either way.
+func naiveTimestamp(t arrow.DataType, col *schema.Column) arrow.DataType {
+	if !arrow.TypeEqual(t, expr.TimestampTZ) {
+		return t
+	}
+	if col.PhysicalType() == parquet.Types.Int96 {
+		return expr.Timestamp
+	}
+	if lt, ok := col.LogicalType().(*schema.TimestampLogicalType); ok && lt.IsFromConvertedType() {
+		return expr.Timestamp
+	}
+	return t
 }

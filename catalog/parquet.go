@@ -190,6 +190,7 @@ func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad [
 		} else if t, err := normalizeType(path, f); err != nil {
 			why = unreadableWhy(f)
 		} else {
+			t = naiveTimestamp(t, md.Schema.Column(sf.ColIndex))
 			files = append(files, f)
 			gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable})
 			pf.leaves = append(pf.leaves, sf.ColIndex)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,17 @@ func TestParquetTestingCorpus(t *testing.T) {
 	// guard against hostile page headers that gq keeps).
 	knownRefused := map[string]string{
 		"data/large_string_map.brotli.parquet": "exceeds configured limit",
+		// arrow-go converts INT96 to nanoseconds and refuses values
+		// outside 1677-2262; DuckDB reads them in µs.
+		"data/int96_from_spark.parquet": "INT96 timestamp at index",
+	}
+	// Columns whose values gq reads as DuckDB does but prints otherwise:
+	// a struct's timestamps from a legacy TIMESTAMP_MILLIS column are
+	// TIMESTAMPTZ in gq (arrow-go marks them UTC; only top-level
+	// columns are made naive, by the Parquet column's own type) and
+	// TIMESTAMP in DuckDB: the same instants, with "+00" in gq's text.
+	knownMismatch := map[string]string{
+		"data/nested_structs.rust.parquet": "ul_observation_date: ",
 	}
 	for _, f := range files {
 		if why, ok := known[f.File]; ok {
@@ -73,9 +85,15 @@ func TestParquetTestingCorpus(t *testing.T) {
 			t.Errorf("%s reads now (was a known refusal): take it off the list", f.File)
 		}
 		for _, m := range f.Mismatches {
+			if pre, ok := knownMismatch[f.File]; ok && strings.HasPrefix(m, pre) {
+				continue
+			}
 			t.Errorf("%s: column %s", f.File, m)
 		}
-		if f.Rows != "" {
+		if pre, ok := knownMismatch[f.File]; ok && !slices.ContainsFunc(f.Mismatches, func(m string) bool { return strings.HasPrefix(m, pre) }) {
+			t.Errorf("%s: %s agrees now (was a known difference): take it off the list", f.File, pre)
+		}
+		if why, ok := knownRefused[f.File]; f.Rows != "" && !(ok && strings.Contains(f.Rows, why)) {
 			t.Errorf("%s: rows %s", f.File, f.Rows)
 		}
 	}
