@@ -12,6 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/expr"
 )
 
 // bigDecimal is v at scale as text, by math/big (the reference).
@@ -64,9 +66,9 @@ func TestAppendDecimal128(t *testing.T) {
 			n = decimal128.FromBigInt(v)
 		}
 		for _, scale := range []int32{0, 1, 2, 18, 19, 37, 38} {
-			got := string(AppendDecimal128([]byte("x"), n, scale))
+			got := string(expr.AppendDecimal128([]byte("x"), n, scale))
 			if want := "x" + bigDecimal(v, scale); got != want {
-				t.Fatalf("AppendDecimal128(%s, %d) = %q, want %q", v, scale, got, want)
+				t.Fatalf("expr.AppendDecimal128(%s, %d) = %q, want %q", v, scale, got, want)
 			}
 		}
 	}

@@ -2,12 +2,10 @@ package format
 
 import (
 	"math"
-	"math/bits"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/expr"
 )
@@ -49,7 +47,7 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 	case *array.Decimal64:
 		return expr.AppendDecimal(dst, int64(a.Value(i)), a.DataType().(*arrow.Decimal64Type).Scale)
 	case *array.Decimal128:
-		return AppendDecimal128(dst, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
+		return expr.AppendDecimal128(dst, a.Value(i), a.DataType().(*arrow.Decimal128Type).Scale)
 	case *array.Date32:
 		return expr.AppendDate(dst, a.Value(i))
 	case *array.Timestamp:
@@ -69,52 +67,6 @@ func AppendValue(dst []byte, arr arrow.Array, i int) []byte {
 		return appendNested(dst, arr, i)
 	}
 	return append(dst, arr.ValueStr(i)...)
-}
-
-// AppendDecimal128 appends the text of the 128-bit unscaled value n at
-// scale (as expr.AppendDecimal writes a 64-bit one): all of its up to 39
-// digits, exact.
-func AppendDecimal128(dst []byte, n decimal128.Num, scale int32) []byte {
-	hi, lo := n.HighBits(), n.LowBits()
-	if hi == int64(lo)>>63 { // within int64
-		return expr.AppendDecimal(dst, int64(lo), scale)
-	}
-	if hi < 0 {
-		dst = append(dst, '-')
-		n = n.Negate() // -2^127 stays itself: as unsigned words, 2^127
-		hi, lo = n.HighBits(), n.LowBits()
-	}
-	// |n| < 2^127, so the high word is below 10^19 and n/10^19 fits in
-	// 64 bits: the digits are the quotient's, then the remainder's 19.
-	const e19 = 10_000_000_000_000_000_000
-	q, r := bits.Div64(uint64(hi), lo, e19)
-	var buf [40]byte
-	d := buf[:0]
-	if q > 0 {
-		d = strconv.AppendUint(d, q, 10)
-		var low [19]byte
-		for k := 18; k >= 0; k-- {
-			low[k] = byte('0' + r%10)
-			r /= 10
-		}
-		d = append(d, low[:]...)
-	} else {
-		d = strconv.AppendUint(d, r, 10)
-	}
-	if scale <= 0 {
-		return append(dst, d...)
-	}
-	if len(d) <= int(scale) {
-		dst = append(dst, '0', '.')
-		for range int(scale) - len(d) {
-			dst = append(dst, '0')
-		}
-		return append(dst, d...)
-	}
-	cut := len(d) - int(scale)
-	dst = append(dst, d[:cut]...)
-	dst = append(dst, '.')
-	return append(dst, d[cut:]...)
 }
 
 // IsNull reports whether arr[i] is NULL. An array of the Null type is all
