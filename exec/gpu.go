@@ -1,8 +1,10 @@
 package exec
 
 import (
+	"context"
 	"errors"
 	"os"
+	"runtime/trace"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -177,6 +179,7 @@ func OpenGPU(poolBytes int64) (*GPU, error) {
 }
 
 func openGPU(poolBytes int64) (*GPU, error) {
+	defer trace.StartRegion(context.Background(), "gpu-open").End()
 	if err := streamsFromEnv(); err != nil {
 		return nil, err
 	}

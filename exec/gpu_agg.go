@@ -370,6 +370,7 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
 		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "groups")},
+		{Name: "load", Unit: "text", Text: a.Scan.loadText()},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 	if a.Having != nil || a.TopN > 0 {

@@ -126,28 +126,33 @@ type tableView struct {
 	chunks []devChunk
 	cols   map[int][]*arrowgpu.Column
 	dicts  map[int]*devDict
+	load   *loadStats // this acquire's load; nil when the columns were cached
 }
 
 // acquire returns a view of t with cols loaded; the table stays pinned
 // until release(view.entry).
 func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (*tableView, int64, error) {
-	dt, loaded, err := dc.pinLoaded(c, t, cols)
+	dt, ls, err := dc.pinLoaded(c, t, cols)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer dt.mu.Unlock()
-	v := &tableView{entry: dt, chunks: dt.chunks, cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}}
+	v := &tableView{entry: dt, chunks: dt.chunks, cols: map[int][]*arrowgpu.Column{}, dicts: map[int]*devDict{}, load: ls}
 	for _, o := range cols {
 		v.cols[o] = dt.cols[o]
 		if d, ok := dt.dicts[o]; ok {
 			v.dicts[o] = d
 		}
 	}
+	var loaded int64
+	if ls != nil {
+		loaded = ls.bytes
+	}
 	return v, loaded, nil
 }
 
 // pinLoaded pins t's entry and loads cols; it returns with dt.mu held.
-func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded int64, err error) {
+func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded *loadStats, err error) {
 	dc.mu.Lock()
 	dt = dc.tables[cacheKey(t)]
 	if dt == nil {
@@ -167,7 +172,7 @@ func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *d
 		}
 	}
 	if len(need) == 0 {
-		return dt, 0, nil
+		return dt, nil, nil
 	}
 	loaded, err = dt.load(c, dc.g, t, need)
 	if err != nil && gpuFallback(err) && dc.evict(dt) > 0 {
@@ -176,7 +181,7 @@ func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *d
 	if err != nil {
 		dt.mu.Unlock()
 		dc.release(dt)
-		return nil, 0, err
+		return nil, nil, err
 	}
 	return dt, loaded, nil
 }
@@ -285,208 +290,6 @@ func (d *devDict) free() {
 		col.Free()
 	}
 	d.releaseStrings()
-}
-
-// load reads columns need of every split of t (in parallel, c.Threads
-// readers), cuts them into the table's chunks and uploads them. It returns
-// the bytes uploaded. Nothing is added to dt unless every column loads.
-func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (int64, error) {
-	for _, o := range need {
-		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
-			return 0, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
-		}
-	}
-	nsplits := t.NumSplits()
-	parts := make([][]arrow.RecordBatch, nsplits)
-	defer func() {
-		for _, p := range parts {
-			for _, b := range p {
-				b.Release()
-			}
-		}
-	}()
-	if err := readSplits(c, t, need, parts); err != nil {
-		return 0, err
-	}
-	rows := make([]int, nsplits)
-	for s, p := range parts {
-		for _, b := range p {
-			rows[s] += int(b.NumRows())
-		}
-	}
-	chunks := chunkSplits(rows)
-	if dt.chunks == nil {
-		dt.chunks = chunks
-	} else if !slices.Equal(dt.chunks, chunks) {
-		return 0, errs.New(errs.Internal, "GPU cache: table %s changed its splits between loads", t.Name())
-	}
-	q, err := g.queue()
-	if err != nil {
-		return 0, err
-	}
-	defer g.putQueue(q)
-	loaded := map[int][]*arrowgpu.Column{}
-	dicts := map[int]*devDict{}
-	var bytes int64
-	fail := func(err error) (int64, error) {
-		for _, cs := range loaded {
-			for _, col := range cs {
-				col.Free()
-			}
-		}
-		for _, d := range dicts {
-			d.free()
-		}
-		return 0, err
-	}
-	for j, o := range need {
-		for _, ch := range dt.chunks {
-			var arrs []arrow.Array
-			for s := ch.first; s < ch.end; s++ {
-				for _, b := range parts[s] {
-					arrs = append(arrs, b.Column(j))
-				}
-			}
-			col, n, err := uploadConcat(q, t.Schema().Field(o).Type, arrs, c.Alloc)
-			if err != nil {
-				return fail(err)
-			}
-			loaded[o] = append(loaded[o], col)
-			bytes += n
-		}
-		if t.Schema().Field(o).Type.ID() == arrow.STRING {
-			d, n, err := uploadDict(q, dt.chunks, parts, j, c.Alloc)
-			if err != nil {
-				return fail(err)
-			}
-			dicts[o] = d
-			bytes += n
-		}
-	}
-	for o, cs := range loaded {
-		dt.cols[o] = cs
-	}
-	for o, d := range dicts {
-		dt.dicts[o] = d
-	}
-	dt.bytes.Add(bytes)
-	return bytes, nil
-}
-
-// readSplits reads columns of every split of t into parts[split], in
-// order within each split, with up to c.Threads splits at a time.
-func readSplits(c *Context, t catalog.Table, columns []int, parts [][]arrow.RecordBatch) error {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	errc := make(chan error, c.Threads)
-	for range min(c.Threads, len(parts)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				s := int(next.Add(1) - 1)
-				if s >= len(parts) || c.Err() != nil {
-					return
-				}
-				var mu sync.Mutex // emit may be called from the reader's goroutines
-				err := t.Read(c, s, columns, 1<<17, c.Alloc, func(b arrow.RecordBatch) error {
-					mu.Lock()
-					parts[s] = append(parts[s], b)
-					mu.Unlock()
-					return nil
-				})
-				if err != nil {
-					errc <- err
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errc)
-	if err := <-errc; err != nil {
-		return err
-	}
-	return c.Err()
-}
-
-// chunkSplits groups consecutive splits into chunks of at least chunkRows
-// rows (the last may hold fewer).
-func chunkSplits(rows []int) []devChunk {
-	var out []devChunk
-	cur := devChunk{}
-	for s, n := range rows {
-		cur.end = s + 1
-		cur.rows += n
-		if cur.rows >= chunkRows {
-			out = append(out, cur)
-			cur = devChunk{first: s + 1, end: s + 1}
-		}
-	}
-	if cur.end > cur.first {
-		out = append(out, cur)
-	}
-	return out
-}
-
-// uploadDict dictionary-encodes column j of parts (a string column) and
-// uploads its codes chunk by chunk; nil when it has more than
-// maxDictValues distinct strings.
-func uploadDict(q *arrowgpu.Queue, chunks []devChunk, parts [][]arrow.RecordBatch, j int, mem memory.Allocator) (*devDict, int64, error) {
-	ids := map[string]int32{}
-	// The dictionary lives as long as the cache entry, past the query
-	// whose allocator mem is: Go's allocator, not the query's.
-	vb := array.NewStringBuilder(memory.DefaultAllocator)
-	defer vb.Release()
-	var codes []*array.Int32
-	release := func() {
-		for _, a := range codes {
-			a.Release()
-		}
-	}
-	defer release()
-	for _, ch := range chunks {
-		cb := array.NewInt32Builder(mem)
-		cb.Reserve(ch.rows)
-		for s := ch.first; s < ch.end; s++ {
-			for _, b := range parts[s] {
-				col := b.Column(j).(*array.String)
-				for i := range col.Len() {
-					if col.IsNull(i) {
-						cb.AppendNull()
-						continue
-					}
-					v := col.Value(i)
-					id, ok := ids[v]
-					if !ok {
-						if len(ids) == maxDictValues {
-							cb.Release()
-							return nil, 0, nil
-						}
-						id = int32(len(ids))
-						ids[v] = id
-						vb.Append(v)
-					}
-					cb.UnsafeAppend(id)
-				}
-			}
-		}
-		codes = append(codes, cb.NewInt32Array())
-		cb.Release()
-	}
-	d := &devDict{values: vb.NewStringArray()}
-	var bytes int64
-	for _, a := range codes {
-		before := q.BytesToDevice
-		col, err := q.UploadArray(a)
-		if err != nil {
-			d.free()
-			return nil, 0, err
-		}
-		d.codes = append(d.codes, col)
-		bytes += q.BytesToDevice - before
-	}
-	return d, bytes, nil
 }
 
 // uploadConcat uploads the concatenation of arrs (one chunk of a column) as

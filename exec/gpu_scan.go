@@ -56,7 +56,8 @@ type GPUScan struct {
 	noJoinFilters                            atomic.Bool
 	onCPU                                    atomic.Bool
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
-	queueNS                                  atomic.Int64 // of setupNS: waiting for a queue
+	queueNS                                  atomic.Int64              // of setupNS: waiting for a queue
+	load                                     atomic.Pointer[loadStats] // the table cache's load, when this scan made one
 }
 
 // DevicePartition is a hash exchange's partitioning of a GPU scan's rows:
@@ -92,7 +93,21 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "setup", Unit: "text", Text: s.setupText()},
+		{Name: "load", Unit: "text", Text: s.loadText()},
 	}
+}
+
+// loadText is EXPLAIN ANALYZE's "load": the wall time of the table cache
+// load this scan made, and the time its workers spent reading (decoding)
+// splits, uploading chunks, dictionary-encoding strings and waiting for a
+// chunk to be read; "" when the columns were cached already.
+func (s *GPUScan) loadText() string {
+	l := s.load.Load()
+	if l == nil {
+		return ""
+	}
+	r := func(ns int64) string { return time.Duration(ns).Round(time.Millisecond).String() }
+	return fmt.Sprintf("%s (workers: read %s, upload %s, dict %s, idle %s)", r(l.wallNS), r(l.readNS.Load()), r(l.uploadNS.Load()), r(l.dictNS.Load()), r(l.waitNS.Load()))
 }
 
 // fallBack lets a GPU operator (what) that failed with err, a gpuFallback

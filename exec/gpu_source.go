@@ -36,7 +36,11 @@ func (s *GPUScan) acquire(c *Context) (*tableView, int64, error) {
 			catalog.ReleaseMemTable(t)
 		})
 	}
-	return s.GPU.cache.acquire(c, t, s.CPU.Columns)
+	v, loaded, err := s.GPU.cache.acquire(c, t, s.CPU.Columns)
+	if err == nil && v.load != nil {
+		s.load.Store(v.load)
+	}
+	return v, loaded, err
 }
 
 // cpu is what runs in place of s on the CPU: its Scan, or a read of its

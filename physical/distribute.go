@@ -543,6 +543,15 @@ func (s *rankShare) NumSplits() int {
 	return (total-s.rank-1)/s.n + 1
 }
 
+// SplitRows is split's row count where the underlying table knows it
+// without reading (the GPU cache lays out its chunks from it), else -1.
+func (s *rankShare) SplitRows(split int) int64 {
+	if r, ok := s.Table.(interface{ SplitRows(int) int64 }); ok {
+		return r.SplitRows(s.rank + split*s.n)
+	}
+	return -1
+}
+
 func (s *rankShare) Read(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, emit func(arrow.RecordBatch) error) error {
 	return s.Table.Read(ctx, s.rank+split*s.n, columns, batchSize, mem, emit)
 }

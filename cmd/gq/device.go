@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime/trace"
 
 	"gq/arrowgpu"
 )
@@ -36,7 +38,9 @@ func checkDevice(mode string, stderr io.Writer) int {
 	case "cpu", "auto":
 		return 0
 	case "gpu":
+		r := trace.StartRegion(context.Background(), "gpu-probe")
 		rep, err := probeGPU()
+		r.End()
 		if err != nil {
 			fmt.Fprintf(stderr, "Error: --device gpu: %v\n", err)
 			return exitQuery

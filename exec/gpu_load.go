@@ -1,0 +1,562 @@
+package exec
+
+import (
+	"runtime/trace"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/arrowgpu"
+	"gq/catalog"
+	"gq/errs"
+)
+
+// Loading a table into the device cache is the first query's whole
+// set-up on a GPU, so it is a pipeline over all cores: c.Threads workers
+// read (decode) splits in order, and a worker that finds a chunk whose
+// splits are all read uploads it — every column concatenated and copied
+// through the worker's own queue, string columns dictionary-encoded
+// against a dictionary of the chunk's own — and releases its host
+// batches, while the other workers go on decoding. Chunks upload in
+// parallel on separate streams; host memory holds only the chunks in
+// flight. At the end the chunks' dictionaries merge into one, in chunk
+// order (the codes are those a single pass over the rows would give), and
+// the codes, renumbered, are uploaded.
+//
+// Where the table knows its splits' row counts (Parquet row groups) the
+// chunks are laid out before reading; otherwise every split is read
+// first and the upload starts after.
+
+// loadStats is where a load's time went, for EXPLAIN ANALYZE: time summed
+// over the workers in each step, and the wall time of the whole load.
+type loadStats struct {
+	readNS, uploadNS, dictNS, waitNS atomic.Int64
+	wallNS                          int64
+	bytes                           int64
+}
+
+// load reads columns need of every split of t, cuts them into the table's
+// chunks and uploads them. It returns the bytes uploaded. Nothing is added
+// to dt unless every column loads.
+func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (*loadStats, error) {
+	for _, o := range need {
+		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
+			return nil, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
+		}
+	}
+	defer trace.StartRegion(c, "gpu-load").End()
+	start := time.Now()
+	l := &tableLoad{c: c, g: g, t: t, need: need, nsplits: t.NumSplits(), st: &loadStats{}}
+	l.parts = make([][]arrow.RecordBatch, l.nsplits)
+	defer l.releaseParts()
+	rows, known := l.splitRows()
+	if !known {
+		// Read everything first: the chunks follow from the rows read.
+		if err := l.readAll(); err != nil {
+			return nil, err
+		}
+		for s, p := range l.parts {
+			for _, b := range p {
+				rows[s] += int(b.NumRows())
+			}
+		}
+	}
+	chunks := chunkSplits(rows)
+	if dt.chunks != nil && !slices.Equal(dt.chunks, chunks) {
+		return nil, errs.New(errs.Internal, "GPU cache: table %s changed its splits between loads", t.Name())
+	}
+	l.chunks, l.rows = chunks, rows
+	if err := l.run(!known); err != nil {
+		l.free()
+		return nil, err
+	}
+	if err := l.finishDicts(); err != nil {
+		l.free()
+		return nil, err
+	}
+	dt.chunks = chunks
+	for j, o := range need {
+		dt.cols[o] = l.cols[j]
+		if l.dicts[j] != nil {
+			dt.dicts[o] = l.dicts[j]
+		}
+	}
+	l.st.bytes = l.bytes.Load()
+	dt.bytes.Add(l.st.bytes)
+	l.st.wallNS = int64(time.Since(start))
+	return l.st, nil
+}
+
+// tableLoad is one load's state.
+type tableLoad struct {
+	c       *Context
+	g       *GPU
+	t       catalog.Table
+	need    []int
+	nsplits int
+	st      *loadStats
+	bytes   atomic.Int64
+
+	chunks []devChunk
+	rows   []int // per split
+	partMu sync.Mutex
+	parts  [][]arrow.RecordBatch // per split, until its chunk is uploaded
+
+	cols   [][]*arrowgpu.Column // per need column, per chunk
+	locals [][]*chunkDict       // per need column (strings), per chunk
+	dicts  []*devDict           // per need column: the merged dictionary
+}
+
+// splitRows returns every split's row count and whether the table knew
+// them all without reading.
+func (l *tableLoad) splitRows() ([]int, bool) {
+	rows := make([]int, l.nsplits)
+	r, ok := l.t.(splitRower)
+	if !ok {
+		return rows, false
+	}
+	for s := range rows {
+		n := r.SplitRows(s)
+		if n < 0 {
+			clear(rows)
+			return rows, false
+		}
+		rows[s] = int(n)
+	}
+	return rows, true
+}
+
+// readSplit reads split s into l.parts[s] and checks its row count
+// against the layout (when the layout came before the reading).
+func (l *tableLoad) readSplit(s int, check bool) error {
+	t0 := time.Now()
+	defer func() { l.st.readNS.Add(int64(time.Since(t0))) }()
+	var mu sync.Mutex // emit may be called from the reader's goroutines
+	var got []arrow.RecordBatch
+	n := 0
+	err := l.t.Read(l.c, s, l.need, 1<<17, l.c.Alloc, func(b arrow.RecordBatch) error {
+		mu.Lock()
+		got = append(got, b)
+		n += int(b.NumRows())
+		mu.Unlock()
+		return nil
+	})
+	l.partMu.Lock()
+	l.parts[s] = got
+	l.partMu.Unlock()
+	if err != nil {
+		return err
+	}
+	if check && n != l.rows[s] {
+		return errs.New(errs.Internal, "GPU cache: split %d of %s read %d rows, its metadata says %d", s, l.t.Name(), n, l.rows[s])
+	}
+	return nil
+}
+
+// readAll reads every split, c.Threads at a time.
+func (l *tableLoad) readAll() error {
+	var next atomic.Int64
+	return l.workers(func() error {
+		for {
+			s := int(next.Add(1) - 1)
+			if s >= l.nsplits || l.c.Err() != nil {
+				return l.c.Err()
+			}
+			if err := l.readSplit(s, false); err != nil {
+				return err
+			}
+		}
+	})
+}
+
+// workers runs fn on min(c.Threads, nsplits or chunks) goroutines and
+// returns the first error.
+func (l *tableLoad) workers(fn func() error) error {
+	n := max(1, min(l.c.Threads, max(l.nsplits, len(l.chunks))))
+	var wg sync.WaitGroup
+	var once sync.Once
+	var first error
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(); err != nil {
+				once.Do(func() { first = err })
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// run uploads every chunk; with allRead the splits are all read already,
+// otherwise the workers read them too, uploading each chunk as soon as
+// its last split is read.
+func (l *tableLoad) run(allRead bool) error {
+	l.cols = make([][]*arrowgpu.Column, len(l.need))
+	l.locals = make([][]*chunkDict, len(l.need))
+	l.dicts = make([]*devDict, len(l.need))
+	for j, o := range l.need {
+		l.cols[j] = make([]*arrowgpu.Column, len(l.chunks))
+		if l.t.Schema().Field(o).Type.ID() == arrow.STRING {
+			l.locals[j] = make([]*chunkDict, len(l.chunks))
+		}
+	}
+	chunkOf := make([]int, l.nsplits)
+	pending := make([]atomic.Int32, len(l.chunks))
+	for k, ch := range l.chunks {
+		for s := ch.first; s < ch.end; s++ {
+			chunkOf[s] = k
+		}
+		pending[k].Store(int32(ch.end - ch.first))
+	}
+	ready := make(chan int, len(l.chunks))
+	var nextSplit, readsDone atomic.Int64
+	if allRead {
+		for k := range l.chunks {
+			ready <- k
+		}
+		close(ready)
+		nextSplit.Store(int64(l.nsplits))
+	} else if l.nsplits == 0 {
+		close(ready)
+	}
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+	return l.workers(func() (err error) {
+		defer func() {
+			if err != nil {
+				halt()
+			}
+		}()
+		var q *arrowgpu.Queue
+		defer func() {
+			if q != nil {
+				l.g.putQueue(q)
+			}
+		}()
+		upload := func(k int) error {
+			if q == nil {
+				var err error
+				if q, err = l.g.queue(); err != nil {
+					return err
+				}
+			}
+			return l.uploadChunk(q, k)
+		}
+		for {
+			if l.c.Err() != nil {
+				return l.c.Err()
+			}
+			// Uploads first: they free host memory and feed the device.
+			select {
+			case k, ok := <-ready:
+				if !ok {
+					return nil
+				}
+				if err := upload(k); err != nil {
+					return err
+				}
+				continue
+			case <-stop:
+				return nil
+			default:
+			}
+			if s := int(nextSplit.Add(1) - 1); s < l.nsplits {
+				if err := l.readSplit(s, true); err != nil {
+					return err
+				}
+				if pending[chunkOf[s]].Add(-1) == 0 {
+					ready <- chunkOf[s]
+				}
+				// Counted after the send: whoever counts the last split
+				// knows every chunk has been sent.
+				if readsDone.Add(1) == int64(l.nsplits) {
+					close(ready)
+				}
+				continue
+			}
+			t0 := time.Now()
+			select {
+			case k, ok := <-ready:
+				l.st.waitNS.Add(int64(time.Since(t0)))
+				if !ok {
+					return nil
+				}
+				if err := upload(k); err != nil {
+					return err
+				}
+			case <-stop:
+				return nil
+			case <-l.c.Done():
+				return l.c.Err()
+			}
+		}
+	})
+}
+
+// uploadChunk uploads chunk k's columns with q, dictionary-encodes its
+// string columns, and releases its host batches.
+func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
+	ch := l.chunks[k]
+	l.partMu.Lock()
+	var bs []arrow.RecordBatch
+	for s := ch.first; s < ch.end; s++ {
+		bs = append(bs, l.parts[s]...)
+		l.parts[s] = nil
+	}
+	l.partMu.Unlock()
+	defer func() {
+		for _, b := range bs {
+			b.Release()
+		}
+	}()
+	for j, o := range l.need {
+		arrs := make([]arrow.Array, len(bs))
+		for i, b := range bs {
+			arrs[i] = b.Column(j)
+		}
+		t0 := time.Now()
+		col, n, err := uploadConcat(q, l.t.Schema().Field(o).Type, arrs, l.c.Alloc)
+		l.st.uploadNS.Add(int64(time.Since(t0)))
+		if err != nil {
+			return err
+		}
+		l.cols[j][k] = col
+		l.bytes.Add(n)
+		if l.locals[j] != nil {
+			t0 := time.Now()
+			l.locals[j][k] = encodeChunk(arrs, ch.rows, l.c.Alloc)
+			l.st.dictNS.Add(int64(time.Since(t0)))
+		}
+	}
+	return nil
+}
+
+// free releases whatever the load holds: device columns and codes.
+func (l *tableLoad) free() {
+	for _, cs := range l.cols {
+		freeColumns(cs)
+	}
+	for _, ls := range l.locals {
+		for _, d := range ls {
+			d.release()
+		}
+	}
+	for _, d := range l.dicts {
+		d.free()
+	}
+}
+
+func (l *tableLoad) releaseParts() {
+	for _, p := range l.parts {
+		for _, b := range p {
+			b.Release()
+		}
+	}
+}
+
+// finishDicts merges each string column's chunk dictionaries and uploads
+// the renumbered codes. A column with more than maxDictValues distinct
+// strings gets none.
+func (l *tableLoad) finishDicts() error {
+	t0 := time.Now()
+	defer func() { l.st.dictNS.Add(int64(time.Since(t0))) }()
+	for j, locals := range l.locals {
+		if locals == nil {
+			continue
+		}
+		d, remaps := mergeDicts(locals)
+		if d == nil {
+			for _, ld := range locals {
+				ld.release()
+			}
+			l.locals[j] = nil
+			continue
+		}
+		l.dicts[j] = d
+		var next atomic.Int64
+		var codeMu sync.Mutex
+		d.codes = make([]*arrowgpu.Column, len(locals))
+		err := l.workers(func() error {
+			var q *arrowgpu.Queue
+			defer func() {
+				if q != nil {
+					l.g.putQueue(q)
+				}
+			}()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(locals) {
+					return nil
+				}
+				ld := locals[k]
+				vals := ld.codes.Int32Values()
+				if rm := remaps[k]; rm != nil {
+					for i, v := range vals {
+						if uint32(v) < uint32(len(rm)) { // a NULL's slot holds any value
+							vals[i] = rm[v]
+						}
+					}
+				}
+				if q == nil {
+					var err error
+					if q, err = l.g.queue(); err != nil {
+						return err
+					}
+				}
+				before := q.BytesToDevice
+				col, err := q.UploadArray(ld.codes)
+				if err != nil {
+					return err
+				}
+				codeMu.Lock()
+				d.codes[k] = col
+				codeMu.Unlock()
+				l.bytes.Add(q.BytesToDevice - before)
+			}
+		})
+		for _, ld := range locals {
+			ld.release()
+		}
+		l.locals[j] = nil
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chunkDict is one chunk of a string column dictionary-encoded on its
+// own: codes index values, in the order the values first appear.
+type chunkDict struct {
+	values []string
+	codes  *array.Int32
+}
+
+func (d *chunkDict) release() {
+	if d != nil && d.codes != nil {
+		d.codes.Release()
+		d.codes = nil
+	}
+}
+
+// encodeChunk dictionary-encodes a chunk's string arrays; nil when they
+// hold more than maxDictValues distinct strings. One-byte strings (flags,
+// status codes) are looked up in a table, not hashed.
+func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict {
+	var byByte [256]int32 // code+1 of each one-byte string
+	ids := map[string]int32{}
+	d := &chunkDict{}
+	b := array.NewInt32Builder(mem)
+	defer b.Release()
+	b.Reserve(rows)
+	add := func(v string) int32 {
+		id := int32(len(d.values))
+		d.values = append(d.values, strings.Clone(v))
+		return id
+	}
+	last, lastID := "", int32(-1)
+	for _, a := range arrs {
+		col := a.(*array.String)
+		nulls := col.NullN() > 0
+		for i := range col.Len() {
+			if nulls && col.IsNull(i) {
+				b.UnsafeAppendBoolToBitmap(false)
+				continue
+			}
+			v := col.Value(i)
+			var id int32
+			switch {
+			case len(v) == 1:
+				if id = byByte[v[0]] - 1; id < 0 {
+					id = add(v)
+					byByte[v[0]] = id + 1
+				}
+			case lastID >= 0 && v == last:
+				id = lastID
+			default:
+				var ok bool
+				if id, ok = ids[v]; !ok {
+					id = add(v)
+					ids[d.values[id]] = id
+				}
+				last, lastID = d.values[id], id
+			}
+			if len(d.values) > maxDictValues {
+				return nil
+			}
+			b.UnsafeAppend(id)
+		}
+	}
+	d.codes = b.NewInt32Array()
+	return d
+}
+
+// mergeDicts merges chunk dictionaries in chunk order into one devDict
+// (its codes left to the caller) and returns, per chunk, how its codes
+// renumber (nil: unchanged). A nil devDict: some chunk had too many
+// values, or all of them together have.
+func mergeDicts(locals []*chunkDict) (*devDict, [][]int32) {
+	for _, ld := range locals {
+		if ld == nil {
+			return nil, nil
+		}
+	}
+	ids := map[string]int32{}
+	var values []string
+	remaps := make([][]int32, len(locals))
+	for k, ld := range locals {
+		rm := make([]int32, len(ld.values))
+		same := true
+		for i, v := range ld.values {
+			id, ok := ids[v]
+			if !ok {
+				id = int32(len(values))
+				ids[v] = id
+				values = append(values, v)
+			}
+			rm[i] = id
+			same = same && id == int32(i)
+		}
+		if len(values) > maxDictValues {
+			return nil, nil
+		}
+		if !same {
+			remaps[k] = rm
+		}
+	}
+	// The dictionary lives as long as the cache entry, past the query
+	// whose allocator the load used: Go's allocator, not the query's.
+	vb := array.NewStringBuilder(memory.DefaultAllocator)
+	defer vb.Release()
+	vb.AppendValues(values, nil)
+	return &devDict{values: vb.NewStringArray()}, remaps
+}
+
+// chunkSplits groups consecutive splits into chunks of at least chunkRows
+// rows (the last may hold fewer).
+func chunkSplits(rows []int) []devChunk {
+	var out []devChunk
+	cur := devChunk{}
+	for s, n := range rows {
+		cur.end = s + 1
+		cur.rows += n
+		if cur.rows >= chunkRows {
+			out = append(out, cur)
+			cur = devChunk{first: s + 1, end: s + 1}
+		}
+	}
+	if cur.end > cur.first {
+		out = append(out, cur)
+	}
+	return out
+}
+
