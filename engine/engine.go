@@ -58,6 +58,11 @@ type Options struct {
 	Device       string
 	FallbackMode string
 	Warn         func(string)
+	// GPUColdRowsPerThread, when > 0, keeps on the CPU a query whose
+	// tables not yet in device memory hold fewer rows than this many per
+	// thread (gpucold.go): set by a process that runs one script and
+	// ends, where nothing loaded to the device is used again.
+	GPUColdRowsPerThread int64
 }
 
 // Engine runs statements against one catalog. It is safe for concurrent
@@ -121,13 +126,29 @@ func (e *Engine) openDevice() {
 		e.gpuErr = errs.New(errs.Binding, "unknown fallback_mode %q (want warn, raise or silent)", o.FallbackMode)
 		return
 	}
-	g, err := exec.OpenGPU(o.DeviceMemoryLimit)
-	switch {
-	case err == nil:
-		e.gpu = g
-	case o.Device == "gpu":
-		e.gpuErr = fmt.Errorf("--device gpu: %w", err)
+	if o.Device == "gpu" {
+		// The device opens in the background once a query places an
+		// operator on it (placeOnGPU): its context and pool take a few
+		// hundred milliseconds that the query's file reads overlap.
+		e.gpu = exec.ProcessGPU(o.DeviceMemoryLimit)
+		return
 	}
+	if g, err := exec.OpenGPU(o.DeviceMemoryLimit); err == nil {
+		e.gpu = g
+	}
+}
+
+// gpuOpened is, for Device "gpu", the error of a device that a query
+// started and that could not be opened: the query fails with it even
+// where its operators fell back to the CPU.
+func (e *Engine) gpuOpened() error {
+	if e.opts.Device != "gpu" || e.gpu == nil || !e.gpu.Started() {
+		return nil
+	}
+	if err := e.gpu.Wait(); err != nil {
+		return fmt.Errorf("--device gpu: %w", err)
+	}
+	return nil
 }
 
 // SetDevice switches where the next queries run ("cpu", "gpu", "auto"),
@@ -138,6 +159,11 @@ func (e *Engine) SetDevice(mode string) error {
 	oldGPU, oldErr := e.gpu, e.gpuErr
 	e.opts.Device, e.gpu, e.gpuErr = mode, nil, nil
 	e.openDevice()
+	if e.gpuErr == nil && e.gpu != nil && mode == "gpu" {
+		if err := e.gpu.Wait(); err != nil {
+			e.gpuErr = fmt.Errorf("--device gpu: %w", err)
+		}
+	}
 	if e.gpuErr != nil {
 		err := e.gpuErr
 		e.opts.Device, e.gpu, e.gpuErr = old, oldGPU, oldErr

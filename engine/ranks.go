@@ -84,6 +84,13 @@ func (e *Engine) placeOnGPU(n exec.Node, ranks bool) (exec.Node, error) {
 	if e.gpu == nil {
 		return n, nil
 	}
+	if why := e.coldOnCPU(n); why != "" {
+		if e.opts.FallbackMode == "warn" {
+			e.opts.Warn(why)
+		}
+		return n, nil
+	}
+	e.gpu.Start()
 	return physical.PlaceOnGPU(n, e.gpu, physical.GPUOptions{FallbackMode: e.opts.FallbackMode, Warn: e.opts.Warn, Ranks: ranks})
 }
 

@@ -27,6 +27,12 @@ func (e *Engine) run(ctx context.Context, st parser.Statement) (*Result, error) 
 		return nil, exec.CancelledErr(err)
 	}
 	res, err := e.dispatch(ctx, st.AST)
+	if err == nil {
+		if err = e.gpuOpened(); err != nil && res != nil {
+			res.Release()
+			res = nil
+		}
+	}
 	res = e.rootOnly(res)
 	if res != nil {
 		res.Statement = st.Text

@@ -216,9 +216,19 @@ func (e *Engine) streamPlan(parent context.Context, p planner.Plan, root exec.No
 		c := exec.NewContext(ctx, copts)
 		start := time.Now()
 		var rows int64
+		// No row leaves before the device a query started has opened: a
+		// --device gpu query on a machine whose device fails to open
+		// fails whole, even where its operators fell back to the CPU.
+		opened := false
 		err := exec.Run(c, root, func(b arrow.RecordBatch) error {
 			if b.NumRows() == 0 {
 				return nil
+			}
+			if !opened {
+				if err := e.gpuOpened(); err != nil {
+					return err
+				}
+				opened = true
 			}
 			rows += b.NumRows()
 			if int(b.NumCols()) != len(schema.Fields()) {
@@ -234,6 +244,9 @@ func (e *Engine) streamPlan(parent context.Context, p planner.Plan, root exec.No
 				return exec.CancelledErr(ctx.Err())
 			}
 		})
+		if err == nil && !opened {
+			err = e.gpuOpened()
+		}
 		if err != nil {
 			e.abortRanks(ops, err)
 		}

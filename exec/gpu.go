@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"gq/arrowgpu"
+	"gq/catalog"
 	"gq/errs"
 	gqmem "gq/memory"
 )
@@ -19,8 +20,14 @@ import (
 // process (OpenGPU): the device's memory is one resource, and columns loaded
 // by one engine's query serve the next query, whichever engine runs it.
 type GPU struct {
-	dv   *arrowgpu.Device
-	pool *arrowgpu.Pool
+	// dv, pool and mem are set by the open (Wait), which closes opened.
+	poolBytes int64
+	startOnce sync.Once
+	started   atomic.Bool
+	opened    chan struct{}
+	openErr   error
+	dv        *arrowgpu.Device
+	pool      *arrowgpu.Pool
 	// mem accounts the pool's every byte in its DEVICE tier (limit: the
 	// pool's size); a reservation that does not fit makes its spill
 	// manager evict cached tables (deviceCache.Spill).
@@ -64,6 +71,9 @@ func (g *GPU) queue() (*arrowgpu.Queue, error) {
 		return q, nil
 	}
 	g.mu.Unlock()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
 	return g.dv.NewQueue(g.pool, queueStaging)
 }
 
@@ -156,10 +166,16 @@ func (g *GPU) putQueue(q *arrowgpu.Queue) {
 	q.Close()
 }
 
+// The process's GPU is opened once, in the background: creating the
+// CUDA context and reserving the pool take a few hundred milliseconds
+// that a one-shot `gq -f` would otherwise wait for before it reads a
+// file. ProcessGPU hands out the handle at once; Start begins opening
+// it, and everything that needs the device itself (a queue, the pool)
+// waits for the open (Wait) — a table load decodes its first splits
+// meanwhile.
 var processGPU struct {
 	once sync.Once
 	g    *GPU
-	err  error
 }
 
 // gpuPoolShare is the part of the device's free memory the pool reserves
@@ -167,63 +183,114 @@ var processGPU struct {
 // (modules, streams, pinned mappings) and to other processes.
 const gpuPoolShare = 0.85
 
-// OpenGPU returns the process's GPU, opening device 0 on the first call.
-// poolBytes sizes the pool on that call (0: gpuPoolShare of the free
-// memory). Without a driver, device or NVRTC it returns the reason, of kind
-// errs.Unsupported.
-func OpenGPU(poolBytes int64) (*GPU, error) {
+// ProcessGPU returns the process's GPU handle, created on the first call
+// with a pool of poolBytes (0: gpuPoolShare of the free memory), not yet
+// opened: see Start and Wait.
+func ProcessGPU(poolBytes int64) *GPU {
 	processGPU.once.Do(func() {
-		processGPU.g, processGPU.err = openGPU(poolBytes)
+		processGPU.g = &GPU{poolBytes: poolBytes, opened: make(chan struct{})}
+		processGPU.g.cache = newDeviceCache(processGPU.g)
 	})
-	return processGPU.g, processGPU.err
+	return processGPU.g
 }
 
-func openGPU(poolBytes int64) (*GPU, error) {
+// OpenGPU returns the process's GPU once it is open. Without a driver,
+// device or NVRTC it returns the reason, of kind errs.Unsupported.
+func OpenGPU(poolBytes int64) (*GPU, error) {
+	g := ProcessGPU(poolBytes)
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Start begins opening the device in the background (once).
+func (g *GPU) Start() {
+	g.startOnce.Do(func() {
+		g.started.Store(true)
+		go func() {
+			defer close(g.opened)
+			g.openErr = g.open()
+		}()
+	})
+}
+
+// Started reports whether Start has been called.
+func (g *GPU) Started() bool { return g.started.Load() }
+
+// Wait opens the device (Start) and returns when it is open, with the
+// reason it could not be opened.
+func (g *GPU) Wait() error {
+	g.Start()
+	<-g.opened
+	return g.openErr
+}
+
+// isOpen reports whether the device is open and usable, without waiting.
+func (g *GPU) isOpen() bool {
+	select {
+	case <-g.opened:
+		return g.openErr == nil
+	default:
+		return false
+	}
+}
+
+func (g *GPU) open() error {
 	defer trace.StartRegion(context.Background(), "gpu-open").End()
 	if err := streamsFromEnv(); err != nil {
-		return nil, err
+		return err
 	}
 	drv, err := arrowgpu.Load()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// Every GPU operator compiles kernels: without NVRTC the GPU is of no
 	// use to gq, so say so now rather than at the first query.
 	if _, err := arrowgpu.LoadNVRTC(); err != nil {
-		return nil, err
+		return err
 	}
 	dv, err := drv.Open(0)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	poolBytes := g.poolBytes
 	if poolBytes <= 0 {
 		free, _, err := dv.MemInfo()
 		if err != nil {
 			dv.Close()
-			return nil, err
+			return err
 		}
 		poolBytes = int64(float64(free) * gpuPoolShare)
 	}
-	g := newGPU(dv, poolBytes)
+	g.setMemory(poolBytes)
 	pool, err := arrowgpu.NewPool(dv, poolBytes, arrowgpu.NewDeviceTier(g.mem))
 	if err != nil {
 		dv.Close()
-		return nil, err
+		return err
 	}
-	g.pool = pool
-	return g, nil
+	g.dv, g.pool = dv, pool
+	return nil
 }
 
-// newGPU is a GPU on dv (nil in tests of the cache) whose memory resource
-// limits the DEVICE tier to poolBytes, with the table cache registered as
-// what that tier spills.
+// newGPU is an open GPU on dv (nil in tests of the cache) whose memory
+// resource limits the DEVICE tier to poolBytes.
 func newGPU(dv *arrowgpu.Device, poolBytes int64) *GPU {
+	g := &GPU{dv: dv, poolBytes: poolBytes, opened: make(chan struct{})}
+	g.cache = newDeviceCache(g)
+	g.setMemory(poolBytes)
+	g.startOnce.Do(func() { g.started.Store(true) })
+	close(g.opened)
+	return g
+}
+
+// setMemory makes g's memory resource, its DEVICE tier limited to
+// poolBytes, with the table cache registered as what that tier spills.
+func (g *GPU) setMemory(poolBytes int64) {
 	limits := gqmem.NoLimits()
 	limits[gqmem.Device] = poolBytes
-	g := &GPU{dv: dv, mem: gqmem.NewBufferResource(gqmem.Options{Limits: limits})}
-	g.cache = newDeviceCache(g)
+	g.mem = gqmem.NewBufferResource(gqmem.Options{Limits: limits})
 	g.mem.SpillManager().Add(g.cache, 0)
-	return g
 }
 
 // Err is the device fault that disabled the GPU, nil while it is usable.
@@ -245,7 +312,12 @@ func (g *GPU) noteErr(err error) {
 }
 
 // PoolStats are the device pool's figures.
-func (g *GPU) PoolStats() arrowgpu.PoolStats { return g.pool.Stats() }
+func (g *GPU) PoolStats() arrowgpu.PoolStats {
+	if !g.isOpen() {
+		return arrowgpu.PoolStats{}
+	}
+	return g.pool.Stats()
+}
 
 // SetChunkRowsForTesting makes the device cache's chunks at least n rows
 // and returns what restores the default; every cached table is evicted
@@ -262,10 +334,30 @@ func (g *GPU) SetChunkRowsForTesting(n int) (restore func()) {
 }
 
 // Calls is the number of device calls so far (arrowgpu Device.Calls).
-func (g *GPU) Calls() int64 { return g.dv.Calls() }
+// Before the device is open: 0.
+func (g *GPU) Calls() int64 {
+	if !g.isOpen() {
+		return 0
+	}
+	return g.dv.Calls()
+}
 
 // ResetPoolPeak starts a new high-water mark of the pool (see PoolStats).
-func (g *GPU) ResetPoolPeak() { g.pool.ResetPeak() }
+func (g *GPU) ResetPoolPeak() {
+	if g.isOpen() {
+		g.pool.ResetPeak()
+	}
+}
+
+// Holds reports whether the device cache holds table t (some of its
+// columns).
+func (g *GPU) Holds(t catalog.Table) bool {
+	dc := g.cache
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	dt := dc.tables[cacheKey(t)]
+	return dt != nil && dt.bytes.Load() > 0
+}
 
 // Cached is the number of tables in the device cache and their bytes.
 func (g *GPU) Cached() (tables int, bytes int64) {

@@ -526,10 +526,10 @@ const gpuAggMaxSlots = 1 << 28
 // run aggregates every chunk and returns the partial rows (grouped by
 // partition under Partition: offs, else nil).
 func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err error) {
-	start, calls := time.Now(), a.Scan.GPU.dv.Calls()
+	start, calls := time.Now(), a.Scan.GPU.Calls()
 	defer func() {
 		a.devNS.Add(int64(time.Since(start)))
-		a.calls.Add(a.Scan.GPU.dv.Calls() - calls) // queries beside it count too
+		a.calls.Add(a.Scan.GPU.Calls() - calls) // queries beside it count too
 	}()
 	s := a.Scan
 	sc := s.CPU

@@ -189,10 +189,10 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	a := r.Pipe
 	s := a.Scan
 	g := s.GPU
-	start, calls := time.Now(), g.dv.Calls()
+	start, calls := time.Now(), g.Calls()
 	defer func() {
 		r.devNS.Add(int64(time.Since(start)))
-		a.calls.Add(g.dv.Calls() - calls)
+		a.calls.Add(g.Calls() - calls)
 	}()
 	sc := s.CPU
 	dt, loaded, err := s.acquire(c)

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime/trace"
+	"strconv"
 
 	"gq/arrowgpu"
+	"gq/engine"
 )
 
 // deviceFlag declares --device (env GQ_DEVICE): where operators run, and
@@ -22,6 +22,9 @@ func deviceFlag(fs *flag.FlagSet) (device, fallback *string) {
 	return fs.String("device", def, "where to run: auto (GPU when usable, else CPU), cpu, or gpu (fail without one) (env GQ_DEVICE)"),
 		fs.String("fallback-mode", os.Getenv("GQ_FALLBACK_MODE"), "operators the GPU cannot run: warn (run them on the CPU, say so; the default with --device gpu), raise (fail the query) or silent (the default with auto) (env GQ_FALLBACK_MODE)")
 }
+
+// driverPresent is arrowgpu.DriverPresent, replaceable in tests.
+var driverPresent = arrowgpu.DriverPresent
 
 // probeGPU is arrowgpu.Probe, replaceable in tests.
 var probeGPU = func() (fmt.Stringer, error) { return arrowgpu.Probe() }
@@ -38,16 +41,30 @@ func checkDevice(mode string, stderr io.Writer) int {
 	case "cpu", "auto":
 		return 0
 	case "gpu":
-		r := trace.StartRegion(context.Background(), "gpu-probe")
-		rep, err := probeGPU()
-		r.End()
-		if err != nil {
-			fmt.Fprintf(stderr, "Error: --device gpu: %v\n", err)
-			return exitQuery
+		// Opening the device (driver initialisation, context, pool) is
+		// left to the engine, in the background of the first query that
+		// uses it; here only whether a driver library is there at all, so
+		// that a machine without one fails at once, saying what is missing.
+		if !driverPresent() {
+			if _, err := probeGPU(); err != nil {
+				fmt.Fprintf(stderr, "Error: --device gpu: %v\n", err)
+				return exitQuery
+			}
 		}
-		fmt.Fprintf(stderr, "gq: %v; operators run on the GPU where they can (EXPLAIN marks each), the rest on the CPU\n", rep)
+		fmt.Fprintln(stderr, "gq: --device gpu: operators run on the GPU where they can (EXPLAIN marks each), the rest on the CPU")
 		return 0
 	}
 	fmt.Fprintf(stderr, "Error: unknown --device %q (want auto, cpu or gpu)\n", mode)
 	return exitUsage
+}
+
+// coldRowsPerThread is engine.Options.GPUColdRowsPerThread for a process
+// that runs one script: GQ_GPU_COLD_ROWS_PER_THREAD when set (0: always
+// load to the GPU), else engine.DefaultGPUColdRowsPerThread.
+func coldRowsPerThread() int64 {
+	if v, ok := os.LookupEnv("GQ_GPU_COLD_ROWS_PER_THREAD"); ok {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		return max(n, 0)
+	}
+	return engine.DefaultGPUColdRowsPerThread
 }

@@ -119,6 +119,9 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
+	if !interactive {
+		eopts.GPUColdRowsPerThread = coldRowsPerThread()
+	}
 	if rf.ranks <= 1 { // not when ranks share this process (each has the limit)
 		defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
 	}
