@@ -51,4 +51,3 @@ func TestGPUColdRule(t *testing.T) {
 		t.Errorf("CPU answer %q, GPU answer %q", answers[0], answers[1])
 	}
 }
-

@@ -37,8 +37,8 @@ import (
 // over the workers in each step, and the wall time of the whole load.
 type loadStats struct {
 	readNS, uploadNS, dictNS, waitNS atomic.Int64
-	wallNS                          int64
-	bytes                           int64
+	wallNS                           int64
+	bytes                            int64
 }
 
 // load reads columns need of every split of t, cuts them into the table's
@@ -559,4 +559,3 @@ func chunkSplits(rows []int) []devChunk {
 	}
 	return out
 }
-
