@@ -156,6 +156,26 @@ func runColdQuery(cfg config, n int) (row, error) {
 	if err := tpch.CompareCSV(gqLast, duckLast, true); err != nil {
 		r.verdict = "DIFF: " + oneLine(err.Error())
 	}
+	if cfg.coldCPU {
+		var cpuMs []float64
+		var cpuLast []byte
+		r.cpuVerdict = "ok"
+		for range cfg.reps {
+			cmd := cfg.gqCmd("-f", path)
+			cmd.Env = append(cmd.Env, "GQ_DEVICE=cpu") // the last of a name wins
+			g := runProcess(cmd)
+			if g.err != nil {
+				r.cpuVerdict = "gq error: " + oneLine(g.err.Error())
+				return r, nil
+			}
+			cpuMs, cpuLast = append(cpuMs, g.ms), g.out
+			r.cpuPeak = max(r.cpuPeak, g.peak)
+		}
+		r.cpuMs = median(cpuMs)
+		if err := tpch.CompareCSV(cpuLast, duckLast, true); err != nil {
+			r.cpuVerdict = "DIFF: " + oneLine(err.Error())
+		}
+	}
 	return r, nil
 }
 
@@ -172,7 +192,11 @@ func runCold(cfg config) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "q%02d gq %.1f ms, duckdb %.1f ms, %s\n", n, r.gqMs, r.duckMs, r.verdict)
+		fmt.Fprintf(os.Stderr, "q%02d gq %.1f ms, duckdb %.1f ms, %s", n, r.gqMs, r.duckMs, r.verdict)
+		if cfg.coldCPU {
+			fmt.Fprintf(os.Stderr, "; gq --device cpu %.1f ms, %s", r.cpuMs, r.cpuVerdict)
+		}
+		fmt.Fprintln(os.Stderr)
 		rows = append(rows, r)
 	}
 	rep := report{cfg: cfg, rows: rows, when: time.Now().UTC(), loadStart: loadStart, loadEnd: loadAvg(), startup: &st}

@@ -53,6 +53,7 @@ func main() {
 	writer := flag.String("writer", "gq", "who wrote the Parquet files both engines read: gq (DATA as is) or duckdb (DATA-duckdb, written from DATA on first use)")
 	cold := flag.Bool("cold", false, "a fresh process per query run for both engines (gq as --gq-bin -f, DuckDB as this binary --once)")
 	gqBin := flag.String("gq-bin", "bin/gq", "with --cold: the gq binary")
+	coldCPU := flag.Bool("cold-cpu", false, "with --cold and --device gpu: run gq with --device cpu too, each query in a fresh process, and report GPU against CPU")
 	once := flag.Bool("once", false, "internal (--cold): run --query N (or --sql) once in DuckDB, print CSV, exit")
 	queryN := flag.Int("query", 0, "with --once: the query number")
 	sqlText := flag.String("sql", "", "with --once: SQL to run instead of a query file")
@@ -101,7 +102,7 @@ func main() {
 	default:
 		var nums []int
 		if nums, err = parseOnly(*only); err == nil {
-			cfg := config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out, gqBin: *gqBin, writer: *writer, cold: *cold}
+			cfg := config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out, gqBin: *gqBin, writer: *writer, cold: *cold, coldCPU: *coldCPU}
 			if *cold {
 				err = runCold(cfg)
 			} else {
@@ -121,6 +122,7 @@ type config struct {
 	nums               []int
 	gqBin, writer      string
 	cold               bool
+	coldCPU            bool // with cold: gq on the CPU too (--cold-cpu)
 }
 
 func parseOnly(s string) ([]int, error) {
@@ -148,6 +150,11 @@ type row struct {
 	gqMs, duckMs     float64 // medians
 	gqPeak, duckPeak int64   // bytes, the largest over the reps
 	verdict          string  // "ok", "DIFF: …" or "gq error: …"
+	// cpuMs and cpuPeak: gq with --device cpu (--cold-cpu), cpuVerdict
+	// its answer against DuckDB's.
+	cpuMs      float64
+	cpuPeak    int64
+	cpuVerdict string
 }
 
 func run(cfg config) error {

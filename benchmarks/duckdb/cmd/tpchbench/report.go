@@ -125,7 +125,36 @@ func (r report) markdown() string {
 	if len(slower) > 0 {
 		fmt.Fprintf(&b, "Queries more than 2x slower than DuckDB: %s.\n", strings.Join(slower, ", "))
 	}
+	if r.cfg.coldCPU {
+		r.cpuTable(&b)
+	}
 	return b.String()
+}
+
+// cpuTable is --cold-cpu's comparison: gq as run above against gq with
+// --device cpu, each query in a fresh process.
+func (r report) cpuTable(b *strings.Builder) {
+	fmt.Fprintf(b, "\n## gq --device %s against gq --device cpu (`--cold-cpu`)\n\n", os.Getenv("GQ_DEVICE"))
+	b.WriteString("| query | gq ms | gq --device cpu ms | ratio | DuckDB ms | cpu peak MiB | cpu result |\n|---|---:|---:|---:|---:|---:|---|\n")
+	var gq, cpu, duck float64
+	var slower []string
+	for _, x := range r.rows {
+		if x.gqMs == 0 || x.cpuMs == 0 {
+			fmt.Fprintf(b, "| q%02d | | | | | | %s |\n", x.n, x.cpuVerdict)
+			continue
+		}
+		gq, cpu, duck = gq+x.gqMs, cpu+x.cpuMs, duck+x.duckMs
+		if x.gqMs > x.cpuMs {
+			slower = append(slower, fmt.Sprintf("q%02d", x.n))
+		}
+		fmt.Fprintf(b, "| q%02d | %.1f | %.1f | %.2f | %.1f | %s | %s |\n", x.n, x.gqMs, x.cpuMs, x.gqMs/x.cpuMs, x.duckMs, mib(x.cpuPeak), x.cpuVerdict)
+	}
+	if cpu > 0 {
+		fmt.Fprintf(b, "| **total** | **%.1f** | **%.1f** | **%.2f** | **%.1f** | | |\n", gq, cpu, gq/cpu, duck)
+	}
+	if len(slower) > 0 {
+		fmt.Fprintf(b, "\nSlower than the CPU: %s.\n", strings.Join(slower, ", "))
+	}
 }
 
 func mib(b int64) string {
