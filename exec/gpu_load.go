@@ -52,8 +52,9 @@ func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (*load
 	}
 	defer trace.StartRegion(c, "gpu-load").End()
 	start := time.Now()
-	l := &tableLoad{c: c, g: g, t: t, need: need, nsplits: t.NumSplits(), st: &loadStats{}}
+	l := &tableLoad{c: c, g: g, t: t, need: need, nsplits: t.NumSplits(), st: &loadStats{}, mem: newLoadAllocator(c.Alloc)}
 	l.parts = make([][]arrow.RecordBatch, l.nsplits)
+	defer l.mem.drain()
 	defer l.releaseParts()
 	rows, known := l.splitRows()
 	if !known {
@@ -102,6 +103,7 @@ type tableLoad struct {
 	nsplits int
 	st      *loadStats
 	bytes   atomic.Int64
+	mem     *loadAllocator // the decoded batches' (and concatenated chunks')
 
 	chunks []devChunk
 	rows   []int // per split
@@ -140,7 +142,7 @@ func (l *tableLoad) readSplit(s int, check bool) error {
 	var mu sync.Mutex // emit may be called from the reader's goroutines
 	var got []arrow.RecordBatch
 	n := 0
-	err := l.t.Read(l.c, s, l.need, 1<<17, l.c.Alloc, func(b arrow.RecordBatch) error {
+	err := l.t.Read(l.c, s, l.need, 1<<17, l.mem, func(b arrow.RecordBatch) error {
 		mu.Lock()
 		got = append(got, b)
 		n += int(b.NumRows())
@@ -324,7 +326,7 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 			arrs[i] = b.Column(j)
 		}
 		t0 := time.Now()
-		col, n, err := uploadConcat(q, l.t.Schema().Field(o).Type, arrs, l.c.Alloc)
+		col, n, err := uploadConcat(q, l.t.Schema().Field(o).Type, arrs, l.mem)
 		l.st.uploadNS.Add(int64(time.Since(t0)))
 		if err != nil {
 			return err
