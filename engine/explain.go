@@ -91,8 +91,12 @@ func (e *Engine) deviceLine(calls0 int64) string {
 	}
 	st := e.gpu.PoolStats()
 	tables, bytes := e.gpu.Cached()
-	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice calls: %d\n",
-		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes), e.gpu.Calls()-calls0)
+	opened := ""
+	if d := e.gpu.OpenTime(); d > 0 {
+		opened = fmt.Sprintf("; the device opened in %s (driver, NVRTC, context, pool: in the background of the query that first used it)", d.Round(100*time.Microsecond))
+	}
+	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice calls: %d%s\n",
+		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes), e.gpu.Calls()-calls0, opened)
 }
 
 // memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gq/arrowgpu"
 	"gq/catalog"
@@ -26,6 +27,7 @@ type GPU struct {
 	started   atomic.Bool
 	opened    chan struct{}
 	openErr   error
+	openTime  time.Duration // how long the open took (set before opened closes)
 	dv        *arrowgpu.Device
 	pool      *arrowgpu.Pool
 	// mem accounts the pool's every byte in its DEVICE tier (limit: the
@@ -210,9 +212,20 @@ func (g *GPU) Start() {
 		g.started.Store(true)
 		go func() {
 			defer close(g.opened)
+			t0 := time.Now()
 			g.openErr = g.open()
+			g.openTime = time.Since(t0)
 		}()
 	})
+}
+
+// OpenTime is how long opening the device took (driver, NVRTC, context,
+// pool); 0 before it is open or for a device opened otherwise.
+func (g *GPU) OpenTime() time.Duration {
+	if !g.isOpen() {
+		return 0
+	}
+	return g.openTime
 }
 
 // Started reports whether Start has been called.

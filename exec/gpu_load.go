@@ -37,6 +37,7 @@ import (
 // over the workers in each step, and the wall time of the whole load.
 type loadStats struct {
 	readNS, uploadNS, dictNS, waitNS atomic.Int64
+	openNS                           atomic.Int64 // uploads waiting for the device to open
 	wallNS                           int64
 	bytes                            int64
 }
@@ -246,7 +247,12 @@ func (l *tableLoad) run(allRead bool) error {
 		}()
 		upload := func(k int) error {
 			if q == nil {
-				var err error
+				t0 := time.Now()
+				err := l.g.Wait() // the device may still be opening (GPU.Start)
+				l.st.openNS.Add(int64(time.Since(t0)))
+				if err != nil {
+					return err
+				}
 				if q, err = l.g.queue(); err != nil {
 					return err
 				}

@@ -100,14 +100,15 @@ func (s *GPUScan) AnalyzeStats() []Stat {
 // loadText is EXPLAIN ANALYZE's "load": the wall time of the table cache
 // load this scan made, and the time its workers spent reading (decoding)
 // splits, uploading chunks, dictionary-encoding strings and waiting for a
-// chunk to be read; "" when the columns were cached already.
+// chunk to be read, and the time the uploads waited for the device to
+// open (summed over the workers); "" when the columns were cached already.
 func (s *GPUScan) loadText() string {
 	l := s.load.Load()
 	if l == nil {
 		return ""
 	}
 	r := func(ns int64) string { return time.Duration(ns).Round(time.Millisecond).String() }
-	return fmt.Sprintf("%s (workers: read %s, upload %s, dict %s, idle %s)", r(l.wallNS), r(l.readNS.Load()), r(l.uploadNS.Load()), r(l.dictNS.Load()), r(l.waitNS.Load()))
+	return fmt.Sprintf("%s (workers: read %s, upload %s, dict %s, idle %s; waiting for the device to open %s)", r(l.wallNS), r(l.readNS.Load()), r(l.uploadNS.Load()), r(l.dictNS.Load()), r(l.waitNS.Load()), r(l.openNS.Load()))
 }
 
 // fallBack lets a GPU operator (what) that failed with err, a gpuFallback
