@@ -72,3 +72,22 @@ func TestCompareCSV(t *testing.T) {
 		})
 	}
 }
+
+// A result whose rows differ from the expected one only in the order of
+// rows with equal ORDER BY values passes CompareCSVQuery; a reordering
+// that breaks the ORDER BY does not.
+func TestCompareCSVQueryTies(t *testing.T) {
+	const q = "select k, v from t order by v desc;"
+	want := []byte("k,v\n1,30\n2,20\n3,20\n4,10\n")
+	ties := []byte("k,v\n1,30\n3,20\n2,20\n4,10\n")
+	wrong := []byte("k,v\n1,30\n4,10\n3,20\n2,20\n")
+	if err := CompareCSVQuery(ties, want, q); err != nil {
+		t.Errorf("ties reordered: %v", err)
+	}
+	if err := CompareCSVQuery(wrong, want, q); err == nil {
+		t.Error("rows out of ORDER BY order passed")
+	}
+	if err := CompareCSVQuery(ties, want, "select k, v from t order by v + 1"); err == nil {
+		t.Error("an ORDER BY expression left the comparison loose")
+	}
+}

@@ -153,7 +153,7 @@ func runColdQuery(cfg config, n int) (row, error) {
 		gqLast, duckLast = g.out, d.out
 	}
 	r.gqMs, r.duckMs = median(gqMs), median(duckMs)
-	if err := tpch.CompareCSV(gqLast, duckLast, true); err != nil {
+	if err := tpch.CompareCSVQuery(gqLast, duckLast, queryText(cfg.queries, n)); err != nil {
 		r.verdict = "DIFF: " + oneLine(err.Error())
 	}
 	if cfg.coldCPU {
@@ -172,7 +172,7 @@ func runColdQuery(cfg config, n int) (row, error) {
 			r.cpuPeak = max(r.cpuPeak, g.peak)
 		}
 		r.cpuMs = median(cpuMs)
-		if err := tpch.CompareCSV(cpuLast, duckLast, true); err != nil {
+		if err := tpch.CompareCSVQuery(cpuLast, duckLast, queryText(cfg.queries, n)); err != nil {
 			r.cpuVerdict = "DIFF: " + oneLine(err.Error())
 		}
 	}

@@ -170,7 +170,7 @@ func run(cfg config) error {
 	}
 	var rows []row
 	for _, n := range cfg.nums {
-		r, err := runQuery(gq, duck, n, cfg.reps)
+		r, err := runQuery(gq, duck, n, cfg.reps, cfg.queries)
 		if err != nil {
 			gq.finish()
 			duck.finish()
@@ -211,7 +211,7 @@ func (rep report) write() error {
 }
 
 // runQuery runs query n reps times in each engine, alternately.
-func runQuery(gq, duck *worker, n, reps int) (row, error) {
+func runQuery(gq, duck *worker, n, reps int, queries string) (row, error) {
 	r := row{n: n, verdict: "ok"}
 	var gqMs, duckMs []float64
 	var gqLast, duckLast reply
@@ -249,10 +249,17 @@ func runQuery(gq, duck *worker, n, reps int) (row, error) {
 	if err1 != nil || err2 != nil {
 		return r, fmt.Errorf("q%02d results: %v %v", n, err1, err2)
 	}
-	if err := tpch.CompareCSV(got, want, true); err != nil {
+	if err := tpch.CompareCSVQuery(got, want, queryText(queries, n)); err != nil {
 		r.verdict = "DIFF: " + oneLine(err.Error())
 	}
 	return r, nil
+}
+
+// queryText is query n's SQL in dir ("" when unreadable: the comparison
+// of its result is then strict about the order of ties).
+func queryText(dir string, n int) string {
+	b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("q%02d.sql", n)))
+	return string(b)
 }
 
 func median(xs []float64) float64 {
