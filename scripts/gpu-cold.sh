@@ -20,8 +20,15 @@
 #   6. tpchbench --hot at SF10 on the GPU with the spec's validation
 #      parameters and Q11's SF10 fraction 0.0000100000 (issue 27).
 #
-# Binaries from `make gpu-bundle` (build/gpux, carried to the machine).
-# Results go to $OUT: at most 8 files (what a device run brings back).
+#   7. with GQ_STEPS naming it, `test`: make test-gpu's checks
+#      (scripts/test-gpu.sh, needs engine.test in the bundle), and `pool`:
+#      `select 1` on the GPU with the default pool and with a 4 GiB one
+#      (what the pool's size costs a process to open and release).
+#
+# GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
+# gen always runs when another step needs data. Binaries from
+# `make gpu-bundle` (build/gpux, carried to the machine). Results go to
+# $OUT: at most 8 files (what a device run brings back).
 set -uo pipefail
 B=${GQ_GPU_BUNDLE:-build/gpux}
 DATA=${GQ_BENCH_DATA:-/tmp/gq-tpch}
@@ -29,7 +36,11 @@ O=${OUT:-gpu-cold-out}
 mkdir -p "$O" "$DATA"
 . "$(dirname "$0")/gpu-bundle.sh"
 unpack_bundle "$B"
-require_bundle gpu-cold "$B" gq tpchbench arrowgpu.test
+STEPS=" ${GQ_STEPS:-gen limits warm explain cold hot} "
+has() { [[ $STEPS == *" $1 "* ]]; }
+need="gq tpchbench arrowgpu.test"
+has test && need="$need engine.test"
+require_bundle gpu-cold "$B" $need
 B=$(cd "$B" && pwd)
 T=$(mktemp -d)
 exec > >(tee "$O/log.txt") 2>&1
@@ -39,16 +50,41 @@ t0=$SECONDS
 now() { date +%s.%N; }
 since() { python3 -c "import sys; print(f'{float(sys.argv[2])-float(sys.argv[1]):.2f}')" "$1" "$(now)"; }
 
-for sf in 10 1; do
+gen() {
+	for sf in 10 1; do
+		[ $sf = 1 ] && ! has warm && ! has cold && continue
+		s=$(now)
+		"$B/gq" gen tpch --sf $sf --out "$DATA/sf$sf" --jobs "$(nproc)" >/dev/null 2>&1 || echo "gen sf$sf failed"
+		echo "gen sf$sf --jobs $(nproc): $(since "$s") s"
+	done
+}
+# The test step needs no TPC-H data: the data is made meanwhile.
+if has test; then
+	gen >"$T/gen.txt" 2>&1 &
+	genpid=$!
+	GQ_GPU_BUNDLE=$B timeout 200 scripts/test-gpu.sh >"$O/test-gpu.txt" 2>&1
+	echo "test-gpu rc=$? at $((SECONDS - t0)) s" | tee -a "$O/test-gpu.txt"
+	grep -E '^-- |FAIL' "$O/test-gpu.txt" | head -20
+	wait $genpid
+	cat "$T/gen.txt"
+else
+	gen
+fi
+if has limits; then
+	cat "$DATA"/sf10/lineitem/* >/dev/null
 	s=$(now)
-	"$B/gq" gen tpch --sf $sf --out "$DATA/sf$sf" --jobs "$(nproc)" >/dev/null 2>&1 || echo "gen sf$sf failed"
-	echo "gen sf$sf --jobs $(nproc): $(since "$s") s"
-done
-cat "$DATA"/sf10/lineitem/* >/dev/null
-s=$(now)
-cat "$DATA"/sf10/lineitem/* >/dev/null
-echo "page-cache read of lineitem sf10: $(du -sb "$DATA/sf10/lineitem" | cut -f1) bytes in $(since "$s") s (one reader)"
-"$B/arrowgpu.test" -test.run 'TestGPUThroughput$' -test.v 2>&1 | grep -E 'GB/s|ok|FAIL' | head -5
+	cat "$DATA"/sf10/lineitem/* >/dev/null
+	echo "page-cache read of lineitem sf10: $(du -sb "$DATA/sf10/lineitem" | cut -f1) bytes in $(since "$s") s (one reader)"
+	"$B/arrowgpu.test" -test.run 'TestGPUThroughput$' -test.v 2>&1 | grep -E 'GB/s|ok|FAIL' | head -5
+fi
+if has pool; then
+	for lim in "" 4GiB; do
+		for i in 1 2 3; do
+			s=$(now); env ${lim:+GQ_DEVICE_MEMORY_LIMIT=$lim} "$B/gq" --device gpu -c "select 1" >/dev/null 2>&1
+			echo "select 1 --device gpu, pool ${lim:-default}: $(since "$s") s"
+		done
+	done
+fi
 
 # Query texts: Q11's fraction is 0.0001/SF in the spec.
 mkdir -p "$T/spec10" "$T/alt10" "$T/alt1"
@@ -59,17 +95,19 @@ sed -i 's/\* 0\.0001$/* 0.0000100000/' "$T/spec10/q11.sql"
 sed -i 's/\* 0\.001$/* 0.0001/' "$T/alt10/q11.sql"
 grep -h '\* 0\.0' "$T"/spec10/q11.sql "$T"/alt10/q11.sql "$T"/alt1/q11.sql
 
-s=$(now)
-for f in "$T"/alt1/q*.sql "$T"/alt10/q11.sql "$T"/spec10/q11.sql; do
+has warm && s=$(now) && for f in "$T"/alt1/q*.sql "$T"/alt10/q11.sql "$T"/spec10/q11.sql; do
 	GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/gq" --device gpu --data "$DATA/sf1" -f "$f" >/dev/null 2>&1 || echo "warm-up $f failed"
 done
-echo "kernel cache filled (22+2 queries at SF1, first-ever compiles included): $(since "$s") s"
-for i in 1 2 3; do
+has warm && echo "kernel cache filled (22+2 queries at SF1, first-ever compiles included): $(since "$s") s"
+has warm && for i in 1 2 3; do
 	s=$(now); "$B/gq" --device gpu -c "select 1" >/dev/null 2>&1; echo "select 1 --device gpu: $(since "$s") s"
 done
 
-for q in q01 q09; do
+has explain && for q in q01 q09; do
 	{ echo "explain analyze"; cat "$T/alt10/$q.sql"; } >"$T/x$q.sql"
+	# The first process to run a query compiles its kernels into the
+	# disk cache: without the warm step, that process is not the one timed.
+	has warm || GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/gq" --device gpu --data "$DATA/sf10" -f "$T/alt10/$q.sql" >/dev/null 2>&1
 	s=$(now)
 	GQ_GPU_COLD_ROWS_PER_THREAD=0 GQ_TRACE="$T/trace-$q.out" "$B/gq" --device gpu --data "$DATA/sf10" -f "$T/x$q.sql" >"$T/explain-sf10-$q.txt" 2>&1
 	echo "explain analyze $q sf10 cold (process): $(since "$s") s"
@@ -77,14 +115,14 @@ for q in q01 q09; do
 	"$B/gq" --device cpu --data "$DATA/sf10" -f "$T/alt10/$q.sql" >/dev/null 2>&1
 	echo "$q sf10 --device cpu (process): $(since "$s") s"
 done
-tar czf "$O/explain-traces.tgz" -C "$T" explain-sf10-q01.txt explain-sf10-q09.txt trace-q01.out trace-q09.out
+has explain && tar czf "$O/explain-traces.tgz" -C "$T" explain-sf10-q01.txt explain-sf10-q09.txt trace-q01.out trace-q09.out
 
 bench() { "$B/tpchbench" --threads "$(nproc)" --gq-bin "$B/gq" --device gpu "$@"; }
-bench --data "$DATA/sf10" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt10" --out "$T/cold10" 2>&1 | tail -3
-bench --data "$DATA/sf1" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt1" --out "$T/cold1" 2>&1 | tail -3
+has cold && bench --data "$DATA/sf10" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt10" --out "$T/cold10" 2>&1 | tail -3
+has cold && bench --data "$DATA/sf1" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt1" --out "$T/cold1" 2>&1 | tail -3
 cp "$T"/cold10/*.md "$O/" 2>/dev/null
 cp "$T"/cold1/*.md "$O/" 2>/dev/null
-if [ "${GQ_SKIP_HOT:-}" != 1 ]; then
+if has hot; then
 	bench --data "$DATA/sf10" --hot --reps 3 --queries "$T/spec10" --out "$T/hot10" 2>&1 | tail -3
 	cp "$T"/hot10/*.md "$O/" 2>/dev/null
 fi
