@@ -263,9 +263,15 @@ func (l *tableLoad) run(allRead bool) error {
 			if l.c.Err() != nil {
 				return l.c.Err()
 			}
-			// Uploads first: they free host memory and feed the device.
+			// Uploads first: they free host memory and feed the device —
+			// once it is open. Until then a worker that took a chunk would
+			// only wait, so the splits are read meanwhile.
+			uploads := ready
+			if !l.g.isOpen() && nextSplit.Load() < int64(l.nsplits) {
+				uploads = nil
+			}
 			select {
-			case k, ok := <-ready:
+			case k, ok := <-uploads:
 				if !ok {
 					return nil
 				}
