@@ -80,13 +80,14 @@ bench-flight:
 gpu-bin:
 	mkdir -p build/gpu
 	CGO_ENABLED=0 go build -ldflags="-s -w" -o build/gpu/gq ./cmd/gq
+	CGO_ENABLED=0 go build -ldflags="-s -w" -o build/gpu/rrun ./cmd/rrun
 	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/arrowgpu.test ./arrowgpu
 	CGO_ENABLED=0 go test -c -ldflags="-s -w" -o build/gpu/engine.test ./engine
 
 gpu-bundle: gpu-bin
 	mkdir -p build/gpux
 	cd benchmarks/duckdb && go build -ldflags="-s -w" -o ../../build/gpu/tpchbench ./cmd/tpchbench
-	for f in gq arrowgpu.test engine.test tpchbench; do rm -f build/gpux/$$f; xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
+	for f in gq rrun arrowgpu.test engine.test tpchbench; do rm -f build/gpux/$$f; xz -T0 -6 -c build/gpu/$$f >build/gpux/$$f.xz; done
 
 gpu-tests: gpu-bundle
 

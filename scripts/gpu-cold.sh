@@ -23,7 +23,10 @@
 #   7. with GQ_STEPS naming it, `test`: make test-gpu's checks
 #      (scripts/test-gpu.sh, needs engine.test in the bundle), and `pool`:
 #      `select 1` on the GPU with the default pool and with a 4 GiB one
-#      (what the pool's size costs a process to open and release).
+#      (what the pool's size costs a process to open and release), and
+#      `ranks`: the 22 queries at SF10 under `rrun -n 3 -g 0` (three ranks
+#      on the one GPU, each with a third of its memory) against one rank,
+#      compared as the benchmark compares engines (issue 33).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
 # gen always runs when another step needs data. Binaries from
@@ -40,6 +43,7 @@ STEPS=" ${GQ_STEPS:-gen limits warm explain cold hot} "
 has() { [[ $STEPS == *" $1 "* ]]; }
 need="gq tpchbench arrowgpu.test"
 has test && need="$need engine.test"
+has ranks && need="$need rrun"
 require_bundle gpu-cold "$B" $need
 B=$(cd "$B" && pwd)
 T=$(mktemp -d)
@@ -125,6 +129,21 @@ cp "$T"/cold1/*.md "$O/" 2>/dev/null
 if has hot; then
 	bench --data "$DATA/sf10" --hot --reps 3 --queries "$T/spec10" --out "$T/hot10" 2>&1 | tail -3
 	cp "$T"/hot10/*.md "$O/" 2>/dev/null
+fi
+if has ranks; then
+	mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | head -1) # MiB
+	third=$((mem / 3))MiB
+	mkdir -p "$T/ranks"
+	s=$(now)
+	fails=0
+	for f in "$T"/alt10/q*.sql; do
+		q=$(basename "$f" .sql)
+		GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/gq" --device gpu --data "$DATA/sf10" -f "$f" >"$T/ranks/$q-1.csv" 2>"$T/ranks/$q-1.err"
+		GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/rrun" -n 3 -g 0 "$B/gq" --device gpu --device-memory-limit "$third" --data "$DATA/sf10" -f "$f" >"$T/ranks/$q-3.csv" 2>"$T/ranks/$q-3.err"
+		"$B/tpchbench" --compare "$T/ranks/$q-3.csv,$T/ranks/$q-1.csv" --query "${q#q}" --queries "$T/alt10" || { fails=$((fails + 1)); tail -2 "$T/ranks/$q-3.err"; }
+	done
+	echo "3 ranks on one GPU (each --device-memory-limit $third) against 1 rank, SF10: $fails of 22 differ, $(since "$s") s"
+	tar czf "$O/ranks.tgz" -C "$T" ranks
 fi
 echo "done at $((SECONDS - t0)) s"
 ls "$O"

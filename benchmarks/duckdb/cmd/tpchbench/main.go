@@ -58,6 +58,7 @@ func main() {
 	queryN := flag.Int("query", 0, "with --once: the query number")
 	sqlText := flag.String("sql", "", "with --once: SQL to run instead of a query file")
 	writeFiles := flag.String("write-duckdb-files", "", "internal (--writer duckdb): write DuckDB's copies of DATA's tables to this directory")
+	compareFiles := flag.String("compare", "", "GOT,WANT: compare two CSV results of query --query in --queries as the benchmark does (ties in ORDER BY may differ), print ok or the difference, exit 1 on a difference")
 	hot := flag.Bool("hot", false, "hot runs: DuckDB loads the tables into memory tables, and each engine runs each query once untimed first (gq on a GPU fills its device cache)")
 	flag.Parse()
 	// The workers inherit these (engine.Options reads GQ_DEVICE).
@@ -67,6 +68,9 @@ func main() {
 	}
 	if *hot {
 		os.Setenv("GQ_BENCH_HOT", "1")
+	}
+	if *compareFiles != "" {
+		os.Exit(compareMain(*compareFiles, *queries, *queryN))
 	}
 	if *data == "" || *reps < 1 {
 		fmt.Fprintln(os.Stderr, "usage: tpchbench --data DIR [--threads N] [--reps N] [--queries DIR] [--only 1,6] [--out DIR]")
@@ -278,4 +282,22 @@ func oneLine(s string) string {
 		s = s[:160] + "…"
 	}
 	return s
+}
+
+// compareMain is --compare GOT,WANT: the result files of query n
+// compared as the benchmark compares engines.
+func compareMain(files, queries string, n int) int {
+	got, want, ok := strings.Cut(files, ",")
+	g, err1 := os.ReadFile(got)
+	w, err2 := os.ReadFile(want)
+	if !ok || err1 != nil || err2 != nil {
+		fmt.Fprintln(os.Stderr, "tpchbench --compare GOT,WANT:", err1, err2)
+		return 2
+	}
+	if err := tpch.CompareCSVQuery(g, w, queryText(queries, n)); err != nil {
+		fmt.Printf("q%02d DIFF: %s\n", n, oneLine(err.Error()))
+		return 1
+	}
+	fmt.Printf("q%02d ok\n", n)
+	return 0
 }
