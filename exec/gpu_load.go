@@ -3,13 +3,13 @@ package exec
 import (
 	"runtime/trace"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
@@ -463,30 +463,54 @@ func (d *chunkDict) release() {
 }
 
 // encodeChunk dictionary-encodes a chunk's string arrays; nil when they
-// hold more than maxDictValues distinct strings. One-byte strings (flags,
-// status codes) are looked up in a table, not hashed.
+// hold more than maxDictValues distinct strings. It reads the arrays'
+// offsets and bytes directly and writes the codes into one buffer: a
+// load encodes every row of every string column it uploads. One-byte
+// strings (flags, status codes) are looked up in a table, not hashed; a
+// NULL's code is 0 (a valid index: the codes' validity marks it).
 func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict {
 	var byByte [256]int32 // code+1 of each one-byte string
 	ids := map[string]int32{}
 	d := &chunkDict{}
-	b := array.NewInt32Builder(mem)
-	defer b.Release()
-	b.Reserve(rows)
-	add := func(v string) int32 {
+	data := memory.NewResizableBuffer(mem)
+	defer data.Release()
+	data.Resize(rows * 4)
+	codes := arrow.Int32Traits.CastFromBytes(data.Bytes())
+	var valid *memory.Buffer
+	nulls := 0
+	for _, a := range arrs {
+		nulls += a.NullN()
+	}
+	if nulls > 0 {
+		valid = memory.NewResizableBuffer(mem)
+		defer valid.Release()
+		valid.Resize((rows + 7) / 8)
+		clear(valid.Bytes())
+	}
+	add := func(v []byte) int32 {
 		id := int32(len(d.values))
-		d.values = append(d.values, strings.Clone(v))
+		d.values = append(d.values, string(v))
 		return id
 	}
-	last, lastID := "", int32(-1)
+	lastID := int32(-1)
+	var last []byte
+	at := 0
 	for _, a := range arrs {
 		col := a.(*array.String)
-		nulls := col.NullN() > 0
+		offs := col.ValueOffsets()
+		bytes := col.ValueBytes()
+		base := offs[0]
+		hasNulls := col.NullN() > 0
 		for i := range col.Len() {
-			if nulls && col.IsNull(i) {
-				b.UnsafeAppendBoolToBitmap(false)
+			if hasNulls && col.IsNull(i) {
+				codes[at] = 0
+				at++
 				continue
 			}
-			v := col.Value(i)
+			if valid != nil {
+				bitutil.SetBit(valid.Bytes(), at)
+			}
+			v := bytes[offs[i]-base : offs[i+1]-base]
 			var id int32
 			switch {
 			case len(v) == 1:
@@ -494,23 +518,26 @@ func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict 
 					id = add(v)
 					byByte[v[0]] = id + 1
 				}
-			case lastID >= 0 && v == last:
+			case lastID >= 0 && string(v) == string(last):
 				id = lastID
 			default:
 				var ok bool
-				if id, ok = ids[v]; !ok {
+				if id, ok = ids[string(v)]; !ok {
 					id = add(v)
 					ids[d.values[id]] = id
 				}
-				last, lastID = d.values[id], id
+				last, lastID = v, id
 			}
 			if len(d.values) > maxDictValues {
 				return nil
 			}
-			b.UnsafeAppend(id)
+			codes[at] = id
+			at++
 		}
 	}
-	d.codes = b.NewInt32Array()
+	ad := array.NewData(arrow.PrimitiveTypes.Int32, rows, []*memory.Buffer{valid, data}, nil, nulls, 0)
+	d.codes = array.NewInt32Data(ad)
+	ad.Release()
 	return d
 }
 
