@@ -1,8 +1,11 @@
 package arrowgpu
 
 import (
+	"encoding/binary"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -209,6 +212,112 @@ func (t *Queue) UploadArray(arr arrow.Array) (*Column, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// UploadArrays copies arrays of type typ to the device as one column (in
+// order) and waits for the copy: each array's values go straight from its
+// buffers to their place in the device column, so the host never holds
+// the concatenation; only a validity bitmap (when some value is NULL)
+// and a string column's offsets are assembled on the host. Boolean
+// columns, whose values are bits, are not taken (errs.Unsupported):
+// concatenate them first.
+func (t *Queue) UploadArrays(typ arrow.DataType, arrs []arrow.Array) (*Column, error) {
+	w := width(typ)
+	if w < 0 || typ.ID() == arrow.BOOL {
+		return nil, errs.New(errs.Unsupported, "GPU: UploadArrays of %s", typ)
+	}
+	n, nulls := 0, 0
+	for _, a := range arrs {
+		if !arrow.TypeEqual(a.DataType(), typ) {
+			return nil, errs.New(errs.Internal, "arrowgpu: UploadArrays of %s given %s", typ, a.DataType())
+		}
+		n += a.Len()
+		nulls += a.NullN()
+	}
+	var valid []byte
+	if nulls > 0 {
+		valid = make([]byte, (n+7)/8)
+		at := 0
+		for _, a := range arrs {
+			d := a.Data()
+			if a.NullN() > 0 && d.Buffers()[0] != nil {
+				bitutil.CopyBitmap(d.Buffers()[0].Bytes(), d.Offset(), a.Len(), valid, at)
+			} else {
+				bitutil.SetBitsTo(valid, int64(at), int64(a.Len()), true)
+			}
+			at += a.Len()
+		}
+	}
+	var offsets []byte
+	dataBytes := int64(n * w)
+	if typ.ID() == arrow.STRING {
+		offsets = make([]byte, 4*(n+1))
+		var total uint32
+		at := 0
+		for _, a := range arrs {
+			offs := a.(*array.String).ValueOffsets()
+			base := offs[0]
+			for i := range a.Len() {
+				binary.LittleEndian.PutUint32(offsets[4*(at+i):], total+uint32(offs[i]-base))
+			}
+			total += uint32(offs[a.Len()] - base)
+			at += a.Len()
+		}
+		binary.LittleEndian.PutUint32(offsets[4*n:], total)
+		dataBytes = int64(total)
+	}
+	c := &Column{Type: typ, Len: n, NullCount: nulls}
+	err := t.dv.Do(func() error {
+		var err error
+		if valid != nil {
+			if c.Valid, err = t.pool.Alloc(int64(len(valid))); err != nil {
+				return err
+			}
+			if err := t.putLocked(c.Valid.Ptr, valid); err != nil {
+				return err
+			}
+		}
+		if offsets != nil {
+			if c.Offsets, err = t.pool.Alloc(int64(len(offsets))); err != nil {
+				return err
+			}
+			if err := t.putLocked(c.Offsets.Ptr, offsets); err != nil {
+				return err
+			}
+		}
+		if c.Data, err = t.pool.Alloc(dataBytes); err != nil {
+			return err
+		}
+		dst := c.Data.Ptr
+		for _, a := range arrs {
+			if a.Len() == 0 {
+				continue
+			}
+			data := valueBytes(a, w)
+			if err := t.putLocked(dst, data); err != nil {
+				return err
+			}
+			dst = dst.Add(int64(len(data)))
+		}
+		return t.stream.syncLocked()
+	})
+	if err != nil {
+		c.Free()
+		return nil, err
+	}
+	return c, nil
+}
+
+// valueBytes is the bytes of a's values: w bytes each, or a string
+// array's characters.
+func valueBytes(a arrow.Array, w int) []byte {
+	d := a.Data()
+	if s, ok := a.(*array.String); ok {
+		offs := s.ValueOffsets()
+		return d.Buffers()[2].Bytes()[offs[0]:offs[a.Len()]]
+	}
+	off := d.Offset()
+	return d.Buffers()[1].Bytes()[off*w : (off+a.Len())*w]
 }
 
 // Download copies a device column to a host array allocated from mem.

@@ -295,6 +295,15 @@ func (d *devDict) free() {
 // uploadConcat uploads the concatenation of arrs (one chunk of a column) as
 // one device column of type t and returns it with its size in bytes.
 func uploadConcat(q *arrowgpu.Queue, t arrow.DataType, arrs []arrow.Array, mem memory.Allocator) (*arrowgpu.Column, int64, error) {
+	if len(arrs) > 1 && t.ID() != arrow.BOOL {
+		// Straight from the arrays' buffers: no concatenation on the host.
+		before := q.BytesToDevice
+		col, err := q.UploadArrays(t, arrs)
+		if err != nil {
+			return nil, 0, err
+		}
+		return col, q.BytesToDevice - before, nil
+	}
 	var arr arrow.Array
 	switch len(arrs) {
 	case 0:
