@@ -2,6 +2,8 @@ package expr
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
 )
 
 // The conditional functions: coalesce (and ifnull, its two-argument
@@ -147,7 +149,7 @@ func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		ops[j] = o
 	}
 	defer releaseAll(ops)
-	return pick(c, n.t, choice, ops), nil
+	return pick(c, n.t, choice, ops)
 }
 
 // coalesceNode returns its first non-NULL argument.
@@ -200,11 +202,12 @@ func (n *coalesceNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 			}
 		}
 	}
-	return pick(c, n.t, choice, ops), nil
+	return pick(c, n.t, choice, ops)
 }
 
-// pick builds out[i] = ops[choice[i]][i] (choice -1: NULL).
-func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
+// pick builds out[i] = ops[choice[i]][i] (choice -1: NULL). A type it has
+// no loop for is an error, never a column of NULLs.
+func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) (arrow.Array, error) {
 	valid := newAllValid(c.mem, c.n)
 	vb := valid.Bytes()
 	type nulls struct {
@@ -228,13 +231,15 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 	}
 	switch t.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
-		return finish(t, c.n, valid, pickFixed(c, choice, ops, i64s, func(s *scalar) int64 { return s.i }, outI64))
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, i64s, func(s *scalar) int64 { return s.i }, outI64)), nil
 	case arrow.DECIMAL128:
-		return finish(t, c.n, valid, pickFixed(c, choice, ops, w128s, func(s *scalar) num { return s.w }, outW128))
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, w128s, func(s *scalar) num { return s.w }, outW128)), nil
 	case arrow.FLOAT64:
-		return finish(t, c.n, valid, pickFixed(c, choice, ops, f64s, func(s *scalar) float64 { return s.f }, outF64))
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, f64s, func(s *scalar) float64 { return s.f }, outF64)), nil
 	case arrow.DATE32:
-		return finish(t, c.n, valid, pickFixed(c, choice, ops, i32s, func(s *scalar) int32 { return int32(s.i) }, outI32))
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, i32s, func(s *scalar) int32 { return int32(s.i) }, outI32)), nil
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return finish(t, c.n, valid, pickFixed(c, choice, ops, ivs, func(s *scalar) arrow.MonthDayNanoInterval { return s.iv }, outIV)), nil
 	case arrow.BOOL:
 		vals := newBitmap(c.mem, c.n)
 		db := vals.Bytes()
@@ -251,7 +256,7 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 				setBit(db, i)
 			}
 		}
-		return finish(t, c.n, valid, vals)
+		return finish(t, c.n, valid, vals), nil
 	case arrow.STRING:
 		type sv struct {
 			offs []int32
@@ -275,13 +280,16 @@ func pick(c *ctx, t arrow.DataType, choice []int32, ops []operand) arrow.Array {
 				s.add(v.data[v.offs[i]:v.offs[i+1]])
 			}
 		}
-		return s.finish(valid)
+		return s.finish(valid), nil
 	}
 	valid.Release()
-	return allNull(c, t)
+	if t.ID() == arrow.NULL {
+		return allNull(c, t), nil
+	}
+	return nil, errs.New(errs.Unsupported, "CASE or COALESCE with a %s result", t)
 }
 
-func pickFixed[T int64 | int32 | float64 | num](c *ctx, choice []int32, ops []operand, view func(arrow.Array) []T,
+func pickFixed[T int64 | int32 | float64 | num | arrow.MonthDayNanoInterval](c *ctx, choice []int32, ops []operand, view func(arrow.Array) []T,
 	sc func(*scalar) T, alloc func(mem_ memAlloc, n int) (memBuf, []T)) memBuf {
 	vals := make([][]T, len(ops))
 	lits := make([]T, len(ops))

@@ -3,6 +3,7 @@ package expr
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // rowKernel is the CPU kernel the time functions share: it evaluates
@@ -182,4 +183,19 @@ func (n *rowKernel) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		valid.Release()
 	}
 	return nil, err
+}
+
+// ivs is the values of a MonthDayNanoInterval array.
+func ivs(a arrow.Array) []arrow.MonthDayNanoInterval {
+	d := a.Data()
+	if d.Len() == 0 || d.Buffers()[1] == nil {
+		return nil
+	}
+	return arrow.MonthDayNanoIntervalTraits.CastFromBytes(d.Buffers()[1].Bytes())[d.Offset() : d.Offset()+d.Len()]
+}
+
+// outIV is an output buffer of n intervals the caller fills.
+func outIV(mem memory.Allocator, n int) (*memory.Buffer, []arrow.MonthDayNanoInterval) {
+	b := newBuf(mem, n*arrow.MonthDayNanoIntervalSizeBytes)
+	return b, arrow.MonthDayNanoIntervalTraits.CastFromBytes(b.Bytes())[:n]
 }
