@@ -122,11 +122,13 @@ func nodeClient(t *testing.T) string {
 
 // nodeField is a field as the Node client's Arrow library reads it.
 type nodeField struct {
-	Name      string `json:"name"`
-	Type      string `json:"type"`
-	BitWidth  *int   `json:"bitWidth"`
-	Precision *int   `json:"precision"`
-	Scale     *int   `json:"scale"`
+	Name      string  `json:"name"`
+	Type      string  `json:"type"`
+	BitWidth  *int    `json:"bitWidth"`
+	Precision *int    `json:"precision"`
+	Scale     *int    `json:"scale"`
+	Unit      *int    `json:"unit"`
+	Timezone  *string `json:"timezone"`
 }
 
 type nodeResult struct {
@@ -171,11 +173,13 @@ func runNode(t *testing.T, node, addr string, queries []string, tables bool) []n
 
 // TestNodeClient reads TPC-H q01, a query with a column of each gq type
 // (and NULLs of each), and GetTables' schemas through the Rust-based Node
-// client, and compares every value with the engine's answer: DECIMAL
-// arrives as decimal128 of the column's precision and scale.
+// client, and compares every value with the engine's answer (q01's also
+// with DuckDB's, checkQ01): DECIMAL arrives as decimal128 of the column's
+// precision and scale, TIMESTAMP and TIME in microseconds, TIMESTAMPTZ
+// with its zone, lists, structs and maps with their values.
 func TestNodeClient(t *testing.T) {
 	node := nodeClient(t)
-	e := newEngine(t)
+	e := typesEngine(t)
 	addr, _ := startServer(t, Config{Engine: e})
 	queries := []string{tpchQuery(t, 1), typesQuery}
 	results := runNode(t, node, addr, queries, true)
@@ -206,6 +210,9 @@ func TestNodeClient(t *testing.T) {
 			}
 		}
 		compareRows(t, "node: "+strings.SplitN(sql, "\n", 2)[0], got, want)
+		if qi == 0 {
+			checkQ01(t, "node", schema, got)
+		}
 	}
 	// GetTables(include_schema): lineitem's DECIMAL columns decimal128.
 	tr := results[len(queries)]
@@ -224,22 +231,50 @@ func TestNodeClient(t *testing.T) {
 
 // checkNodeField checks the Node client read field f (an engine field)
 // as its wire type: a DECIMAL a 128-bit decimal of f's precision and
-// scale.
+// scale, a TIMESTAMP or TIME in microseconds (apache-arrow's TimeUnit 2)
+// with f's zone, an INTERVAL of months, days and nanoseconds
+// (IntervalUnit 2).
 func checkNodeField(t *testing.T, got nodeField, f arrow.Field) {
 	t.Helper()
 	if got.Name != f.Name {
 		t.Errorf("field %q, want %q", got.Name, f.Name)
 	}
-	if dt, ok := f.Type.(*arrow.Decimal64Type); ok {
-		if got.BitWidth == nil || *got.BitWidth != 128 || got.Precision == nil || *got.Precision != int(dt.Precision) ||
-			got.Scale == nil || *got.Scale != int(dt.Scale) {
-			t.Errorf("field %s: %s (bit width %v, precision %v, scale %v), want decimal128(%d, %d)",
-				f.Name, got.Type, deref(got.BitWidth), deref(got.Precision), deref(got.Scale), dt.Precision, dt.Scale)
+	const micro, monthDayNano = 2, 2
+	var prec, scale int32
+	switch dt := f.Type.(type) {
+	case *arrow.Decimal64Type:
+		prec, scale = dt.Precision, dt.Scale
+	case *arrow.Decimal128Type:
+		prec, scale = dt.Precision, dt.Scale
+	case *arrow.TimestampType:
+		if deref(got.Unit) != micro || deref(got.Timezone) != nonEmpty(dt.TimeZone) {
+			t.Errorf("field %s: %s (unit %v, zone %v), want microseconds, zone %q", f.Name, got.Type, deref(got.Unit), deref(got.Timezone), dt.TimeZone)
 		}
+	case *arrow.Time64Type:
+		if deref(got.Unit) != micro {
+			t.Errorf("field %s: %s (unit %v), want microseconds", f.Name, got.Type, deref(got.Unit))
+		}
+	case *arrow.MonthDayNanoIntervalType:
+		if deref(got.Unit) != monthDayNano {
+			t.Errorf("field %s: %s (unit %v), want MONTH_DAY_NANO", f.Name, got.Type, deref(got.Unit))
+		}
+	}
+	if prec > 0 && (got.BitWidth == nil || *got.BitWidth != 128 || got.Precision == nil || *got.Precision != int(prec) ||
+		got.Scale == nil || *got.Scale != int(scale)) {
+		t.Errorf("field %s: %s (bit width %v, precision %v, scale %v), want decimal128(%d, %d)",
+			f.Name, got.Type, deref(got.BitWidth), deref(got.Precision), deref(got.Scale), prec, scale)
 	}
 }
 
-func deref(p *int) any {
+// nonEmpty is s, or nil for "" (a field without a zone).
+func nonEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func deref[T any](p *T) any {
 	if p == nil {
 		return nil
 	}
