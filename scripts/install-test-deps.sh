@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages tests use: Open MPI's mpirun (openmpi-bin),
-# UCX (libucx-dev, for the cgo `ucx` communicator) and sqlite3 (CSV files
-# exported by another tool, read by gq and DuckDB).
+# UCX (libucx-dev, for the cgo `ucx` communicator), sqlite3 (CSV files
+# exported by another tool, read by gq and DuckDB) and, where no node and
+# npm are on PATH, Debian's nodejs and npm (flight's Node Flight SQL client
+# test, which installs its own locked npm packages).
 # Run by .ci/run on a clean machine; safe to run again. Without root or
 # without apt-get it says so and exits 0: the tests that need these packages
 # then skip with a printed reason.
@@ -11,6 +13,12 @@ missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+# A node from elsewhere (nodesource's package bundles npm) is used as it is.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  for p in nodejs npm; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null; then
   echo "install-test-deps: no apt-get; not installing ${missing[*]} (tests needing them will skip)" >&2
