@@ -567,11 +567,28 @@ func intDiv(l, r Expr) (Expr, error) {
 	return castTo(q, expr.Int64)
 }
 
-// interval binds date ± INTERVAL n unit, DATE_ADD, DATE_SUB, ADDDATE, SUBDATE.
+// interval binds date ± INTERVAL n unit, DATE_ADD, DATE_SUB, ADDDATE,
+// SUBDATE, and INTERVAL n unit on its own (an INTERVAL constant, which an
+// interval ± INTERVAL n unit adds to an interval).
 func (c *ectx) interval(x *sqlparser.IntervalDateExpr) (Expr, error) {
+	if x.Syntax == sqlparser.IntervalDateExprStandalone {
+		return c.intervalValue(x)
+	}
 	d, err := c.bind(x.Date)
 	if err != nil {
 		return nil, err
+	}
+	if isInterval(d.Type()) && x.Unit != sqlparser.IntervalNone {
+		iv, err := c.intervalValue(x)
+		if err != nil {
+			return nil, err
+		}
+		op := "add"
+		if x.IsSubtraction() {
+			op = "sub"
+		}
+		e, _, err := timeArith(op, d, iv)
+		return e, err
 	}
 	if isTimestamp(d.Type()) || isTime(d.Type()) || subDayUnit(x.Unit) {
 		return c.timeInterval(d, x)

@@ -205,6 +205,28 @@ func (c *ectx) timeInterval(d Expr, x *sqlparser.IntervalDateExpr) (Expr, error)
 	if !isTimestamp(d.Type()) && !isTime(d.Type()) {
 		return nil, errs.New(errs.Binding, "interval arithmetic needs a DATE, TIMESTAMP or TIME, got %s", expr.TypeName(d.Type()))
 	}
+	iv, err := c.intervalValue(x)
+	if err != nil {
+		return nil, err
+	}
+	op := "add"
+	switch x.Syntax {
+	case sqlparser.IntervalDateExprDateSub, sqlparser.IntervalDateExprSubdate, sqlparser.IntervalDateExprBinarySub:
+		op = "sub"
+	}
+	if k := iv.(*Const); k.Value == nil {
+		return &Const{T: d.Type()}, nil // a NULL count
+	}
+	fn := "ts_" + op + "_interval"
+	if isTime(d.Type()) {
+		fn = "time_" + op + "_interval"
+	}
+	return &Func{Name: fn, Args: []Expr{d, iv}, T: d.Type()}, nil
+}
+
+// intervalValue is INTERVAL n unit as an INTERVAL constant: n must be a
+// constant (a number, or a string of one).
+func (c *ectx) intervalValue(x *sqlparser.IntervalDateExpr) (Expr, error) {
 	n, err := c.bind(x.Interval)
 	if err != nil {
 		return nil, err
@@ -215,7 +237,7 @@ func (c *ectx) timeInterval(d Expr, x *sqlparser.IntervalDateExpr) (Expr, error)
 		return nil, errs.NewNear(errs.Unsupported, text, "INTERVAL %s %s on a timestamp: the count must be a constant", text, x.Unit.ToString())
 	}
 	if k.Value == nil {
-		return &Const{T: d.Type()}, nil
+		return &Const{T: expr.Interval}, nil
 	}
 	var count float64
 	switch v := k.Value.(type) {
@@ -243,16 +265,7 @@ func (c *ectx) timeInterval(d Expr, x *sqlparser.IntervalDateExpr) (Expr, error)
 	if !ok {
 		return nil, errs.NewNear(errs.Binding, text, "INTERVAL %s %s is out of range or not a whole number of %ss", text, x.Unit.ToString(), x.Unit.ToString())
 	}
-	op := "add"
-	switch x.Syntax {
-	case sqlparser.IntervalDateExprDateSub, sqlparser.IntervalDateExprSubdate, sqlparser.IntervalDateExprBinarySub:
-		op = "sub"
-	}
-	fn := "ts_" + op + "_interval"
-	if isTime(d.Type()) {
-		fn = "time_" + op + "_interval"
-	}
-	return &Func{Name: fn, Args: []Expr{d, &Const{Value: iv, T: expr.Interval}}, T: d.Type()}, nil
+	return &Const{Value: iv, T: expr.Interval}, nil
 }
 
 // curTime binds now(), current_timestamp, localtimestamp, current_time and

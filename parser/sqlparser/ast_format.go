@@ -1786,6 +1786,8 @@ func (node *IntervalDateExpr) Format(buf *TrackedBuffer) {
 		buf.astPrintf(node, "%l - interval %r %#s", node.Date, node.Interval, node.Unit.ToString())
 	case IntervalDateExprTimestampadd:
 		buf.astPrintf(node, "timestampadd(%#s, %v, %v)", node.Unit.ToString(), node.Interval, node.Date)
+	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
+		buf.astPrintf(node, "interval %v %#s", node.Interval, node.Unit.ToString())
 	}
 }
 

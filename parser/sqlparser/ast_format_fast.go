@@ -2345,6 +2345,11 @@ func (node *IntervalDateExpr) FormatFast(buf *TrackedBuffer) {
 		buf.WriteString(", ")
 		buf.printExpr(node, node.Date, true)
 		buf.WriteByte(')')
+	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
+		buf.WriteString("interval ")
+		buf.printExpr(node, node.Interval, true)
+		buf.WriteByte(' ')
+		buf.WriteString(node.Unit.ToString())
 	}
 }
 

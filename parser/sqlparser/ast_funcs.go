@@ -2815,7 +2815,8 @@ func getAliasedTableExprFromTableName(tblName TableName) *AliasedTableExpr {
 
 func (node *IntervalDateExpr) IsSubtraction() bool {
 	switch node.Syntax {
-	case IntervalDateExprDateAdd, IntervalDateExprAdddate, IntervalDateExprBinaryAdd, IntervalDateExprBinaryAddLeft, IntervalDateExprTimestampadd:
+	case IntervalDateExprDateAdd, IntervalDateExprAdddate, IntervalDateExprBinaryAdd, IntervalDateExprBinaryAddLeft, IntervalDateExprTimestampadd,
+		IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
 		return false
 	case IntervalDateExprDateSub, IntervalDateExprSubdate, IntervalDateExprBinarySub:
 		return true
@@ -2850,6 +2851,8 @@ func (node *IntervalDateExpr) FnName() string {
 		return "<arithmetic interval addition>"
 	case IntervalDateExprBinarySub:
 		return "<arithmetic interval subtraction>"
+	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
+		return "interval"
 	default:
 		return "<unknown>"
 	}

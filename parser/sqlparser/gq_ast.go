@@ -4,6 +4,12 @@ package sqlparser
 // additions behind gq's grammar changes, kept apart from upstream's files so
 // a rebase touches them only where a switch needs a new case.
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // SetOpType is the set operation of a Union node. UNION is the zero value,
 // so every Union upstream code builds stays a UNION.
 type SetOpType int8
@@ -227,4 +233,68 @@ func frameExcludeWord(yylex yyLexer, got IdentifierCI, want string) bool {
 // window function.
 func notWindowFunction(name IdentifierCI) string {
 	return "function " + name.String() + " is not supported as a window function (gq has row_number, rank, dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value, last_value, nth_value, and count, sum, avg, min, max over windows)"
+}
+
+// IntervalDateExprStandalone is an INTERVAL n unit value on its own
+// (select interval 3 day), not added to or subtracted from a date:
+// Interval is n, Date is nil.
+const IntervalDateExprStandalone = IntervalDateExprTimestampadd + 1
+
+// intervalArith is l op r for + and -: where r (or, for +, l) is a
+// standalone INTERVAL n unit, the IntervalDateExpr upstream's
+// `x + INTERVAL n unit` rules built (those rules made reduce/reduce
+// conflicts with the standalone value); otherwise a BinaryExpr.
+func intervalArith(op BinaryExprOperator, l, r Expr) Expr {
+	if iv, ok := r.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone {
+		syntax := IntervalDateExprBinaryAdd
+		if op == MinusOp {
+			syntax = IntervalDateExprBinarySub
+		}
+		return &IntervalDateExpr{Syntax: syntax, Date: l, Interval: iv.Interval, Unit: iv.Unit}
+	}
+	if iv, ok := l.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone && op == PlusOp {
+		return &IntervalDateExpr{Syntax: IntervalDateExprBinaryAddLeft, Date: r, Interval: iv.Interval, Unit: iv.Unit}
+	}
+	return &BinaryExpr{Left: l, Operator: op, Right: r}
+}
+
+// castNames are the type names x::type takes (DuckDB's, PostgreSQL's)
+// that CAST's grammar spells otherwise, so a cast prints as SQL that
+// parses back.
+var castNames = map[string]string{
+	"int": "signed", "integer": "signed", "bigint": "signed", "smallint": "signed", "tinyint": "signed",
+	"int2": "signed", "int4": "signed", "int8": "signed", "long": "signed",
+	"varchar": "char", "text": "char", "string": "char", "bpchar": "char",
+	"numeric": "decimal", "dec": "decimal",
+	"float8": "double", "float4": "double",
+}
+
+// doubleColonCast is x::type (the tokenizer's ::type LIST_ARG) with the
+// type's length and scale, if written: CAST(x AS type), whose binder
+// names a type it does not know.
+func doubleColonCast(yylex yyLexer, x Expr, listArg string, args []string) Expr {
+	name := strings.ToLower(strings.TrimPrefix(listArg, "::"))
+	if n, ok := castNames[name]; ok {
+		name = n
+	}
+	ct := &ConvertType{Type: name}
+	for i, a := range args {
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			yylex.Error(fmt.Sprintf("bad type argument %s", a))
+			return x
+		}
+		if i == 0 {
+			ct.Length = &n
+		} else {
+			ct.Scale = &n
+		}
+	}
+	return &CastExpr{Expr: x, Type: ct}
+}
+
+// extractPart is EXTRACT(part FROM x) for a part that is no MySQL
+// interval unit (epoch, dow, …): date_part('part', x).
+func extractPart(part string, x Expr) Expr {
+	return &FuncExpr{Name: NewIdentifierCI("date_part"), Exprs: []Expr{NewStrLiteral(strings.ToLower(part)), x}}
 }

@@ -38,6 +38,15 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select cast(a as timestamp), cast(a as timestamptz), cast(a as interval), timestamptz from t",
 			"select cast(a as timestamp), cast(a as timestamptz), cast(a as interval), `timestamptz` from t"},
 
+		// TIMESTAMP WITH TIME ZONE is timestamptz; x::type is a CAST that
+		// binds tighter than unary minus; EXTRACT of a non-MySQL part is
+		// date_part.
+		{"select cast(a as timestamp with time zone), a::int, -a::decimal(10, 2), a::decimal(5)::varchar, extract(epoch from a), extract(day from a) from t",
+			"select cast(a as timestamptz), cast(a as signed), -cast(a as decimal(10, 2)), cast(cast(a as decimal(5)) as char), date_part('epoch', a), extract(day from a) from t"},
+		// INTERVAL n unit on its own, and after + and - as upstream's trees.
+		{"select interval 3 day, interval '90' minute + interval 1 day, a + interval 1 day, a - interval 2 hour, interval 1 month + a from t",
+			"select interval 3 day, interval '90' minute + interval 1 day, a + interval 1 day, a - interval 2 hour, interval 1 month + a from t"},
+
 		// EXCEPT and INTERSECT: DISTINCT is the default.
 		{"select a from t except select a from u", "select a from t except select a from u"},
 		{"select a from t except distinct select a from u", "select a from t except select a from u"},
@@ -213,6 +222,12 @@ func TestGQGrammarTrees(t *testing.T) {
 	if _, ok := sel.SelectExprs.Exprs[1].(*AliasedExpr).Expr.(*CountStar); !ok {
 		t.Errorf("count(*): %T", sel.SelectExprs.Exprs[1].(*AliasedExpr).Expr)
 	}
+	sel = gqParse(t, "select a + interval 1 day, interval 2 day + a, a - interval 3 day, interval 4 day from t").(*Select)
+	for i, want := range []IntervalExprSyntax{IntervalDateExprBinaryAdd, IntervalDateExprBinaryAddLeft, IntervalDateExprBinarySub, IntervalDateExprStandalone} {
+		if iv, ok := sel.SelectExprs.Exprs[i].(*AliasedExpr).Expr.(*IntervalDateExpr); !ok || iv.Syntax != want || (iv.Date == nil) != (want == IntervalDateExprStandalone) {
+			t.Errorf("interval %d: %s, want syntax %d", i, String(sel.SelectExprs.Exprs[i]), want)
+		}
+	}
 	if ILikeOp.Inverse() != NotILikeOp || NotILikeOp.Inverse() != ILikeOp {
 		t.Errorf("ILIKE inverse")
 	}
@@ -238,6 +253,9 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"copy t to x", "syntax error"},
 		{"copy (select 1) to 'x.csv' (format = csv)", "syntax error"},
 		{"copy t from 'x.csv'", "syntax error"},
+		{"select cast(a as timestamp with time region) from t", "ends with ZONE"},
+		{"select a::decimal(x) from t", "syntax error"},
+		{"select interval '3 days' from t", "syntax error"},
 	}
 	for _, c := range cases {
 		_, err := NewTestParser().Parse(c.in)

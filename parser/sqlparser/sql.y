@@ -367,6 +367,9 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %right <str> INTERVAL
 %nonassoc <str> '.'
 %left <str> WINDOW_EXPR
+// gq: x::type (a LIST_ARG after an expression) binds tighter than any
+// operator, as in PostgreSQL: -x::int is -(x::int).
+%left LIST_ARG
 
 // There is no need to define precedence for the JSON
 // operators because the syntax is restricted enough that
@@ -6263,21 +6266,16 @@ bit_expr '|' bit_expr %prec '|'
   {
 	    $$ = &BinaryExpr{Left: $1, Operator: ShiftRightOp, Right: $3}
   }
+// gq: x + INTERVAL n unit and x - INTERVAL n unit are no rules of their
+// own (they made reduce/reduce conflicts with the standalone INTERVAL n
+// unit below): intervalArith gives them upstream's tree.
 | bit_expr '+' bit_expr %prec '+'
   {
-	    $$ = &BinaryExpr{Left: $1, Operator: PlusOp, Right: $3}
+	    $$ = intervalArith(PlusOp, $1, $3)
   }
 | bit_expr '-' bit_expr %prec '-'
   {
-	    $$ = &BinaryExpr{Left: $1, Operator: MinusOp, Right: $3}
-  }
-| bit_expr '+' INTERVAL bit_expr interval %prec '+'
-  {
-	    $$ = &IntervalDateExpr{Syntax: IntervalDateExprBinaryAdd, Date: $1, Unit: $5, Interval: $4}
-  }
-| bit_expr '-' INTERVAL bit_expr interval %prec '-'
-  {
-	    $$ = &IntervalDateExpr{Syntax: IntervalDateExprBinarySub, Date: $1, Unit: $5, Interval: $4}
+	    $$ = intervalArith(MinusOp, $1, $3)
   }
 | bit_expr '*' bit_expr %prec '*'
   {
@@ -6404,6 +6402,27 @@ function_call_keyword
 | INTERVAL openb expression ',' expression_list closeb
   {
     $$ = &IntervalFuncExpr{Expr: $3, Exprs: $5}
+  }
+// gq: a standalone INTERVAL n unit value (DuckDB's, PostgreSQL's). Its
+// precedence reduces it before a '+', so INTERVAL n unit + x is a sum
+// that intervalArith turns into upstream's tree.
+| INTERVAL bit_expr interval %prec INTERVAL
+  {
+    $$ = &IntervalDateExpr{Syntax: IntervalDateExprStandalone, Interval: $2, Unit: $3}
+  }
+// gq: x::type, DuckDB's and PostgreSQL's cast. The tokenizer scans
+// ::name as a LIST_ARG, which nothing else lets follow an expression.
+| simple_expr LIST_ARG
+  {
+    $$ = doubleColonCast(yylex, $1, $2, nil)
+  }
+| simple_expr LIST_ARG openb INTEGRAL closeb
+  {
+    $$ = doubleColonCast(yylex, $1, $2, []string{$4})
+  }
+| simple_expr LIST_ARG openb INTEGRAL ',' INTEGRAL closeb
+  {
+    $$ = doubleColonCast(yylex, $1, $2, []string{$4, $6})
   }
 | column_name_or_offset JSON_EXTRACT_OP text_literal_or_arg
   {
@@ -6988,6 +7007,13 @@ UTC_DATE func_paren_opt
 | EXTRACT openb interval FROM expression closeb
   {
     $$ = &ExtractFuncExpr{IntervalType: $3, Expr: $5}
+  }
+// gq: EXTRACT(part FROM x) for the parts that are no MySQL interval unit
+// (epoch, dow, doy, isodow, …): date_part('part', x), which names an
+// unknown part.
+| EXTRACT openb ID FROM expression closeb
+  {
+    $$ = extractPart($3, $5)
   }
 | WEIGHT_STRING openb expression convert_type_weight_string closeb
   {
@@ -8097,6 +8123,14 @@ convert_type:
   }
 | TIMESTAMPTZ
   {
+    $$ = &ConvertType{Type: "timestamptz"}
+  }
+| TIMESTAMP WITH TIME sql_id
+  {
+    if $4.Lowered() != "zone" {
+      yylex.Error("a cast to TIMESTAMP WITH TIME ZONE ends with ZONE")
+      return 1
+    }
     $$ = &ConvertType{Type: "timestamptz"}
   }
 | INTERVAL
