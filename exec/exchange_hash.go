@@ -120,6 +120,12 @@ func hashColumn(a arrow.Array, h []uint64) error {
 		for i, v := range x.Date32Values() {
 			step(i, uint64(int64(v)))
 		}
+	case *array.MonthDayNanoInterval:
+		// Its normal form: equal intervals (30 days, 1 month) meet.
+		for i := range x.Len() {
+			m, d, ns := expr.NormInterval(x.Value(i))
+			step(i, expr.Mix64(uint64(m))^expr.Mix64(uint64(d)*31)^uint64(ns))
+		}
 	case *array.Int32:
 		for i, v := range x.Int32Values() {
 			step(i, uint64(int64(v)))

@@ -26,8 +26,9 @@ var hashSeed = maphash.MakeSeed()
 // keyCodec knows how to prepare one batch's key columns.
 type keyCodec struct {
 	types  []arrow.DataType
-	single bool // one Int64/Decimal64/Date32 column
-	pair   bool // two such columns (hash_pair.go)
+	single bool          // one Int64/Decimal64/Date32 column
+	pair   bool          // two such columns (hash_pair.go)
+	reps   *intervalReps // an INTERVAL column's values as the key table gives them back (temporal.go); nil without one
 }
 
 func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
@@ -36,7 +37,6 @@ func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING, arrow.BOOL, arrow.NULL,
 			arrow.TIMESTAMP, arrow.TIME64:
 		case arrow.INTERVAL_MONTH_DAY_NANO:
-			return keyCodec{}, errs.New(errs.Unsupported, "grouping, joining or DISTINCT on an INTERVAL is not supported yet")
 		default:
 			return keyCodec{}, errs.New(errs.Internal, "key of type %s is not a gq value type", t)
 		}
@@ -57,7 +57,13 @@ func newKeyCodec(types []arrow.DataType) (keyCodec, error) {
 			pair = false
 		}
 	}
-	return keyCodec{types: types, single: single, pair: pair}, nil
+	kc := keyCodec{types: types, single: single, pair: pair}
+	for _, t := range types {
+		if t.ID() == arrow.INTERVAL_MONTH_DAY_NANO {
+			kc.reps = newIntervalReps()
+		}
+	}
+	return kc, nil
 }
 
 // batchKeys is one batch's keys ready for a keyTable; its slices are
@@ -142,9 +148,10 @@ func (kc keyCodec) prepare(arrs []arrow.Array, n int, bk *batchKeys) {
 }
 
 // encode serialises the rows: per column a flag byte (0 NULL, 1 value)
-// then, for a value, 16 bytes (Decimal128: low word, high word), 8 (Int64,
-// Decimal64, Float64), 4 (Date32), 1 (Boolean) or a 4-byte length and the
-// bytes (String).
+// then, for a value, 24 bytes (Interval: its normal form's months, days
+// and nanoseconds, so that equal intervals have equal bytes), 16
+// (Decimal128: low word, high word), 8 (Int64, Decimal64, Float64), 4
+// (Date32), 1 (Boolean) or a 4-byte length and the bytes (String).
 func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 	offs := grown(bk.offs, n+1)
 	clear(offs)
@@ -224,6 +231,8 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 				binary.LittleEndian.PutUint32(enc[p:], uint32(vals[i]))
 				return p + 4
 			}
+		case *array.MonthDayNanoInterval:
+			put = kc.reps.encoder(x, enc)
 		case *array.Boolean:
 			put = func(i int, p int32) int32 {
 				enc[p] = 0
@@ -307,6 +316,8 @@ func putInts(vals []int64, n int, enc []byte, pos []int32) {
 
 func fixedWidth(t arrow.DataType) int {
 	switch t.ID() {
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return 24
 	case arrow.DECIMAL128:
 		return 16
 	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64, arrow.TIMESTAMP, arrow.TIME64:
@@ -337,7 +348,8 @@ type keyTable struct {
 	hashes   []uint64 // general: hash of id's key
 	arena    []byte   // general: key bytes of id at arena[offs[id]:offs[id+1]]
 	offs     []int32
-	nullID   int32 // id of the NULL key (single path), -1 if none yet
+	nullID   int32         // id of the NULL key (single path), -1 if none yet
+	reps     *intervalReps // the codec's, for keyArrays
 }
 
 func newKeyTable(single bool) *keyTable { return newKeyTableSized(single, 0) }
@@ -351,7 +363,7 @@ func newKeyTableSized(single bool, keys int) *keyTable {
 // newKeyTableFor returns a table for codec's keys with room for about
 // keys keys.
 func newKeyTableFor(codec keyCodec, keys int) *keyTable {
-	t := &keyTable{single: codec.single, pair: codec.pair, nullID: -1, offs: []int32{0}}
+	t := &keyTable{single: codec.single, pair: codec.pair, nullID: -1, offs: []int32{0}, reps: codec.reps}
 	size := 1024
 	for size < 2*keys {
 		size *= 2
@@ -711,6 +723,9 @@ func (t *keyTable) keyArrays(mem memory.Allocator, types []arrow.DataType) []arr
 			case *array.Date32Builder:
 				b.Append(arrow.Date32(binary.LittleEndian.Uint32(t.arena[p:])))
 				p += 4
+			case *array.MonthDayNanoIntervalBuilder:
+				b.Append(t.reps.decode(t.arena[p:]))
+				p += 24
 			case *array.BooleanBuilder:
 				b.Append(t.arena[p] == 1)
 				p++

@@ -150,6 +150,7 @@ func newCompare(call *Call, l, r node) (node, error) {
 		}
 	case lt.ID() == rt.ID() && (lt.ID() == arrow.DATE32 || lt.ID() == arrow.STRING):
 	case isTemporal64(lt) && arrow.TypeEqual(lt, rt):
+	case lt.ID() == arrow.INTERVAL_MONTH_DAY_NANO && rt.ID() == arrow.INTERVAL_MONTH_DAY_NANO:
 	default:
 		return nil, argErr(call, "cannot compare %s with %s", lt, rt)
 	}
@@ -246,6 +247,35 @@ func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 		return selArr(n.op, i32s(l.arr), i32s(r.arr), cand, dst)
 	case arrow.STRING:
 		return selStr(n.op, l, r, cand, dst)
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return selInterval(n.op, l, r, cand, dst)
+	}
+	return dst
+}
+
+// selInterval compares intervals in DuckDB's order (CompareIntervals).
+func selInterval(op cmpOp, l, r operand, cand, dst []int32) []int32 {
+	a := ivs(l.arr)
+	var b []arrow.MonthDayNanoInterval
+	if r.arr != nil {
+		b = ivs(r.arr)
+	}
+	n := l.arr.Len()
+	if cand != nil {
+		n = len(cand)
+	}
+	for j := range n {
+		i := j
+		if cand != nil {
+			i = int(cand[j])
+		}
+		y := r.sc.iv
+		if b != nil {
+			y = b[i]
+		}
+		if cmpResult(op, CompareIntervals(a[i], y)) {
+			dst = append(dst, int32(i))
+		}
 	}
 	return dst
 }

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -334,6 +335,41 @@ func addOvf(a, b int64) (int64, bool) {
 		return 0, false
 	}
 	return r, true
+}
+
+// NormInterval is iv in DuckDB's normal form, the one its comparisons,
+// hashing and grouping use: days past 30 carried into months, nanoseconds
+// past a month into months and past a day into days, each by truncating
+// division (so parts keep iv's signs). Two intervals are equal when their
+// normal forms are (30 days = 1 month, 24 hours = 1 day), and ordered by
+// months, then days, then nanoseconds.
+func NormInterval(iv arrow.MonthDayNanoInterval) (months, days, nanos int64) {
+	const nsPerDay = usPerDay * 1000
+	const nsPerMonth = 30 * nsPerDay
+	days, nanos = int64(iv.Days), iv.Nanoseconds
+	fromDays, fromNanos := days/30, nanos/nsPerMonth
+	days -= fromDays * 30
+	nanos -= fromNanos * nsPerMonth
+	extraDays := nanos / nsPerDay
+	nanos -= extraDays * nsPerDay
+	return int64(iv.Months) + fromDays + fromNanos, days + extraDays, nanos
+}
+
+// CompareIntervals is -1, 0 or 1 as a is below, equal to or above b in
+// DuckDB's order (NormInterval).
+func CompareIntervals(a, b arrow.MonthDayNanoInterval) int {
+	if a == b {
+		return 0
+	}
+	am, ad, an := NormInterval(a)
+	bm, bd, bn := NormInterval(b)
+	switch {
+	case am != bm:
+		return cmp.Compare(am, bm)
+	case ad != bd:
+		return cmp.Compare(ad, bd)
+	}
+	return cmp.Compare(an, bn)
 }
 
 // NegInterval is -iv.
