@@ -254,11 +254,17 @@ func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 }
 
 // selInterval compares intervals in DuckDB's order (CompareIntervals).
+// An array without a values buffer is all NULL: no row is selected.
 func selInterval(op cmpOp, l, r operand, cand, dst []int32) []int32 {
 	a := ivs(l.arr)
 	var b []arrow.MonthDayNanoInterval
 	if r.arr != nil {
-		b = ivs(r.arr)
+		if b = ivs(r.arr); b == nil {
+			return dst
+		}
+	}
+	if a == nil {
+		return dst
 	}
 	n := l.arr.Len()
 	if cand != nil {
@@ -269,9 +275,11 @@ func selInterval(op cmpOp, l, r operand, cand, dst []int32) []int32 {
 		if cand != nil {
 			i = int(cand[j])
 		}
-		y := r.sc.iv
+		var y arrow.MonthDayNanoInterval
 		if b != nil {
 			y = b[i]
+		} else {
+			y = r.sc.iv
 		}
 		if cmpResult(op, CompareIntervals(a[i], y)) {
 			dst = append(dst, int32(i))
