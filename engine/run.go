@@ -81,6 +81,8 @@ func (e *Engine) dispatch(ctx context.Context, ast sqlparser.Statement) (*Result
 		return &Result{}, nil
 	case *sqlparser.Show:
 		return e.show(ctx, s)
+	case *sqlparser.Set:
+		return e.set(s)
 	}
 	return nil, errs.New(errs.Unsupported, "%s statements are not supported", kindName(ast))
 }
