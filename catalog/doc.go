@@ -25,7 +25,9 @@
 // the same shape whose leaves are normalised like flat columns (nested.go).
 // Timestamps of any unit and zone and times read as gq's µs TIMESTAMP,
 // TIMESTAMPTZ and TIME (normalize_time.go); CSV sniffing finds them too.
-// A file's columns that gq has no value type for (intervals, UUIDs,
+// Parquet's INTERVAL (12 bytes: months, days, milliseconds) reads as and
+// is written from gq's INTERVAL (interval_parquet.go).
+// A file's columns that gq has no value type for (other interval types, UUIDs,
 // decimals past 38 digits, nested columns with such a leaf…) do not block the file: they
 // stay out of the table's Schema and are listed by Unreadable, so that the
 // binder can leave them out of * and fail a query naming one with its type

@@ -47,6 +47,9 @@ func unitToMicros(u arrow.TimeUnit) (mul, div int64) {
 // are floored to the µs below (DuckDB truncates them); seconds and
 // milliseconds beyond the int64 µs range are an error naming the value.
 func normalizeTimeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) (out arrow.Array, handled bool, err error) {
+	if a, ok := arr.(*array.FixedSizeBinary); ok && want.ID() == arrow.INTERVAL_MONTH_DAY_NANO {
+		return intervalsFromParquet(a, mem), true, nil // Parquet's INTERVAL (isParquetInterval)
+	}
 	var vals []int64
 	var unit arrow.TimeUnit
 	switch a := arr.(type) {

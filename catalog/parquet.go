@@ -187,6 +187,11 @@ func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad [
 				gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: true})
 				continue
 			}
+		} else if isParquetInterval(f, md.Schema.Column(sf.ColIndex)) {
+			files = append(files, f)
+			gqs = append(gqs, arrow.Field{Name: f.Name, Type: arrow.FixedWidthTypes.MonthDayNanoInterval, Nullable: f.Nullable})
+			pf.leaves = append(pf.leaves, sf.ColIndex)
+			continue
 		} else if t, err := normalizeType(path, f); err != nil {
 			why = unreadableWhy(f)
 		} else {

@@ -147,6 +147,10 @@ func WideDecimalSchema(s *arrow.Schema) *arrow.Schema {
 			fields[i].Type = &arrow.Decimal128Type{Precision: d.Precision, Scale: d.Scale}
 			changed = true
 		}
+		if f.Type.ID() == arrow.INTERVAL_MONTH_DAY_NANO {
+			fields[i].Type = newParquetIntervalType() // Parquet's INTERVAL (interval_parquet.go)
+			changed = true
+		}
 	}
 	if !changed {
 		return s
@@ -168,6 +172,14 @@ func WideDecimals(b arrow.RecordBatch, wide *arrow.Schema, mem memory.Allocator)
 		}
 	}()
 	for i, c := range b.Columns() {
+		if iv, ok := c.(*array.MonthDayNanoInterval); ok && wide.Field(i).Type.ID() == arrow.EXTENSION {
+			out, err := parquetIntervals(wide.Field(i).Name, iv, mem)
+			if err != nil {
+				return nil, err
+			}
+			cols[i] = out
+			continue
+		}
 		d, ok := c.(*array.Decimal64)
 		if !ok {
 			c.Retain()

@@ -16,8 +16,8 @@ import (
 // with COPY (query) TO, Parquet and CSV, reads back the same in gq and in
 // DuckDB: every generated
 // table (BIGINT, DECIMAL(18,2) and (18,6) at full precision, VARCHAR with
-// unicode and empty strings, DATE, DOUBLE, NULLs, no rows) and an
-// aggregate's result.
+// unicode and empty strings, DATE, DOUBLE, NULLs, no rows), an
+// aggregate's result and INTERVALs.
 func TestOutfileRoundTrip(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	if err := WriteDiffTables(dir, 7); err != nil {
@@ -38,7 +38,12 @@ func TestOutfileRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	queries := map[string]string{"agg": "select k, count(*) as n, sum(d) as sd, min(s) as ms, max(t) as mt, avg(f) as af from t0 group by k"}
+	queries := map[string]string{
+		"agg": "select k, count(*) as n, sum(d) as sd, min(s) as ms, max(t) as mt, avg(f) as af from t0 group by k",
+		// INTERVALs Parquet's INTERVAL holds (months, days, whole ms).
+		"intervals": "select k, date_trunc('second', ts) - timestamp '1990-01-01 00:00:00' as iv, " +
+			"case when k % 3 = 0 then cast('1 year 2 months 3 days 04:05:06.789' as interval) end as c from t0",
+	}
 	for _, name := range []string{"t0", "t1", "t_empty", "t_ext"} {
 		queries[name] = "select * from " + name
 	}
