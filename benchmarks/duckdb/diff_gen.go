@@ -331,7 +331,7 @@ func (g *Gen) expr(k kind, depth int) string {
 		return g.literal(k)
 	}
 	d := depth + 1
-	if g.ts && (k == kTs || (k == kInt && g.chance(30))) {
+	if g.ts && (k == kTs || (k == kInt && g.chance(30)) || (k == kDate && g.chance(10))) {
 		if e := g.tsExpr(k, d); e != "" {
 			return e
 		}
@@ -483,6 +483,9 @@ func (g *Gen) pred(depth int) string {
 
 // cmp draws a comparison between two expressions of compatible kinds.
 func (g *Gen) cmp(d int) string {
+	if g.ts && g.chance(10) {
+		return g.intervalCmp(d)
+	}
 	k := g.anyKind()
 	r := k
 	if k == kInt && g.chance(30) {
@@ -502,6 +505,9 @@ func (g *Gen) agg() string {
 	case 1:
 		return fmt.Sprintf("count(%s)", g.expr(g.anyKind(), 1))
 	case 2:
+		if g.ts && g.chance(25) {
+			return g.intervalCount()
+		}
 		return fmt.Sprintf("count(distinct %s)", g.expr(g.anyKind(), 1))
 	case 3:
 		return fmt.Sprintf("sum(%s)", g.expr([]kind{kInt, kDec}[g.pick(2)], 1))
