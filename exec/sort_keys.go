@@ -51,10 +51,6 @@ func newSortCol(arr arrow.Array, desc, nullsFirst bool) (sortCol, error) {
 		for i, v := range temporalInts(a) {
 			norm[i] = uint64(v) ^ signBit
 		}
-	case *array.MonthDayNanoInterval:
-		for i := range n {
-			norm[i] = uint64(intervalOrder(a.Value(i))) ^ signBit
-		}
 	case *array.Date32:
 		for i, v := range a.Date32Values() {
 			norm[i] = uint64(int64(v)) ^ signBit
@@ -112,16 +108,23 @@ func newSortCol(arr arrow.Array, desc, nullsFirst bool) (sortCol, error) {
 // type t, for callers that split the columns by key (a window's partition
 // keys come before its order keys).
 func sortColCount(t arrow.DataType) int {
-	if t.ID() == arrow.DECIMAL128 {
+	switch t.ID() {
+	case arrow.DECIMAL128:
 		return 2
+	case arrow.INTERVAL_MONTH_DAY_NANO:
+		return 3
 	}
 	return 1
 }
 
 // newSortCols normalises arr into the sort columns that order it: one,
-// or for a Decimal128 two (its high word signed, then its low word
-// unsigned), which compared in turn order the 128-bit values.
+// for a Decimal128 two (its high word signed, then its low word
+// unsigned), which compared in turn order the 128-bit values, and for an
+// Interval three (intervalSortCols).
 func newSortCols(arr arrow.Array, desc, nullsFirst bool) ([]sortCol, error) {
+	if iv, ok := arr.(*array.MonthDayNanoInterval); ok {
+		return intervalSortCols(iv, desc, nullsFirst), nil
+	}
 	d, ok := arr.(*array.Decimal128)
 	if !ok {
 		c, err := newSortCol(arr, desc, nullsFirst)

@@ -2,7 +2,6 @@ package exec
 
 import (
 	"encoding/binary"
-	"math"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -41,18 +40,39 @@ func takeIntervals(mem memory.Allocator, a *array.MonthDayNanoInterval, idx []in
 	return b.NewArray()
 }
 
-// intervalOrder is an interval's place in ORDER BY, DuckDB's: a month
-// counts 30 days, a day 24 hours (saturating far outside any real use).
-func intervalOrder(v arrow.MonthDayNanoInterval) int64 {
-	const day = int64(86_400_000_000)
-	us := float64(v.Months)*30*float64(day) + float64(v.Days)*float64(day) + float64(v.Nanoseconds/1000)
-	switch {
-	case us >= 9.2e18:
-		return math.MaxInt64
-	case us <= -9.2e18:
-		return math.MinInt64
+// intervalSortCols are the sort columns of an INTERVAL column in
+// DuckDB's order: its normal form's months, days and nanoseconds
+// (expr.NormInterval), each signed, compared in turn.
+func intervalSortCols(a *array.MonthDayNanoInterval, desc, nullsFirst bool) []sortCol {
+	n := a.Len()
+	cols := make([]sortCol, 3)
+	for k := range cols {
+		cols[k] = sortCol{norm: make([]uint64, n), desc: desc, nullsFirst: nullsFirst}
 	}
-	return int64(v.Months)*30*day + int64(v.Days)*day + v.Nanoseconds/1000
+	var valid []bool
+	if a.NullN() > 0 {
+		valid = make([]bool, n)
+	}
+	for i := range n {
+		if a.IsNull(i) {
+			continue // NULLs never compare by value
+		}
+		if valid != nil {
+			valid[i] = true
+		}
+		m, d, ns := expr.NormInterval(a.Value(i))
+		for k, v := range [3]int64{m, d, ns} {
+			u := uint64(v) ^ signBit
+			if desc {
+				u = ^u
+			}
+			cols[k].norm[i] = u
+		}
+	}
+	for k := range cols {
+		cols[k].valid = valid
+	}
+	return cols
 }
 
 // intervalReps gives INTERVAL keys back as the values they were: a key

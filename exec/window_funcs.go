@@ -94,11 +94,11 @@ const countDistinctWork = 1 << 28
 // set it has, any other frame is counted afresh.
 func windowCountDistinct(c *Context, a arrow.Array, ps []bounds) ([]int64, error) {
 	n := a.Len()
-	sc, err := newSortCol(a, false, false)
+	cols, err := newSortCols(a, false, false)
 	if err != nil {
 		return nil, err
 	}
-	keys := sortKeys{sc}
+	keys := sortKeys(cols)
 	order := make([]int32, 0, n)
 	for i := range n {
 		if a.IsValid(i) {
