@@ -225,11 +225,19 @@ func (c *ectx) timeInterval(d Expr, x *sqlparser.IntervalDateExpr) (Expr, error)
 }
 
 // intervalValue is INTERVAL n unit as an INTERVAL constant: n must be a
-// constant (a number, or a string of one).
+// constant (a number, or a string of one). INTERVAL 'text' (no unit,
+// DuckDB's) is the text cast to INTERVAL.
 func (c *ectx) intervalValue(x *sqlparser.IntervalDateExpr) (Expr, error) {
 	n, err := c.bind(x.Interval)
 	if err != nil {
 		return nil, err
+	}
+	if x.Unit == sqlparser.IntervalNone && x.Syntax == sqlparser.IntervalDateExprStandalone {
+		k, ok := n.(*Const)
+		if !ok || !isString(k.T) {
+			return nil, errs.New(errs.Binding, "INTERVAL without a unit needs a string, as in INTERVAL '3 days'")
+		}
+		return foldCast(k, expr.Interval)
 	}
 	text := sqlparser.String(x.Interval)
 	k, ok := n.(*Const)

@@ -1786,7 +1786,11 @@ func (node *IntervalDateExpr) Format(buf *TrackedBuffer) {
 		buf.astPrintf(node, "%l - interval %r %#s", node.Date, node.Interval, node.Unit.ToString())
 	case IntervalDateExprTimestampadd:
 		buf.astPrintf(node, "timestampadd(%#s, %v, %v)", node.Unit.ToString(), node.Interval, node.Date)
-	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
+	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own, or INTERVAL 'text'
+		if node.Unit == IntervalNone {
+			buf.astPrintf(node, "interval %v", node.Interval)
+			return
+		}
 		buf.astPrintf(node, "interval %v %#s", node.Interval, node.Unit.ToString())
 	}
 }

@@ -2345,7 +2345,12 @@ func (node *IntervalDateExpr) FormatFast(buf *TrackedBuffer) {
 		buf.WriteString(", ")
 		buf.printExpr(node, node.Date, true)
 		buf.WriteByte(')')
-	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own
+	case IntervalDateExprStandalone: // gq: INTERVAL n unit on its own, or INTERVAL 'text'
+		if node.Unit == IntervalNone {
+			buf.WriteString("interval ")
+			buf.printExpr(node, node.Interval, true)
+			return
+		}
 		buf.WriteString("interval ")
 		buf.printExpr(node, node.Interval, true)
 		buf.WriteByte(' ')

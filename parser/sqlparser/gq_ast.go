@@ -243,16 +243,17 @@ const IntervalDateExprStandalone = IntervalDateExprTimestampadd + 1
 // intervalArith is l op r for + and -: where r (or, for +, l) is a
 // standalone INTERVAL n unit, the IntervalDateExpr upstream's
 // `x + INTERVAL n unit` rules built (those rules made reduce/reduce
-// conflicts with the standalone value); otherwise a BinaryExpr.
+// conflicts with the standalone value); otherwise, INTERVAL 'text'
+// (DuckDB's, no unit) included, a BinaryExpr.
 func intervalArith(op BinaryExprOperator, l, r Expr) Expr {
-	if iv, ok := r.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone {
+	if iv, ok := r.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone && iv.Unit != IntervalNone {
 		syntax := IntervalDateExprBinaryAdd
 		if op == MinusOp {
 			syntax = IntervalDateExprBinarySub
 		}
 		return &IntervalDateExpr{Syntax: syntax, Date: l, Interval: iv.Interval, Unit: iv.Unit}
 	}
-	if iv, ok := l.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone && op == PlusOp {
+	if iv, ok := l.(*IntervalDateExpr); ok && iv.Syntax == IntervalDateExprStandalone && iv.Unit != IntervalNone && op == PlusOp {
 		return &IntervalDateExpr{Syntax: IntervalDateExprBinaryAddLeft, Date: r, Interval: iv.Interval, Unit: iv.Unit}
 	}
 	return &BinaryExpr{Left: l, Operator: op, Right: r}
@@ -297,4 +298,45 @@ func doubleColonCast(yylex yyLexer, x Expr, listArg string, args []string) Expr 
 // interval unit (epoch, dow, …): date_part('part', x).
 func extractPart(part string, x Expr) Expr {
 	return &FuncExpr{Name: NewIdentifierCI("date_part"), Exprs: []Expr{NewStrLiteral(strings.ToLower(part)), x}}
+}
+
+// intervalUnitTokens are the tokens of the interval rule (a unit after
+// INTERVAL n).
+var intervalUnitTokens = map[int]bool{
+	DAY_HOUR: true, DAY_MICROSECOND: true, DAY_MINUTE: true, DAY_SECOND: true, HOUR_MICROSECOND: true,
+	HOUR_MINUTE: true, HOUR_SECOND: true, MINUTE_MICROSECOND: true, MINUTE_SECOND: true,
+	SECOND_MICROSECOND: true, YEAR_MONTH: true, DAY: true, WEEK: true, HOUR: true, MINUTE: true,
+	MONTH: true, QUARTER: true, SECOND: true, MICROSECOND: true, YEAR: true,
+}
+
+// intervalString scans, after the keyword INTERVAL, DuckDB's INTERVAL
+// 'text' with the units inside the string: a string literal holding a
+// letter that no unit keyword follows. The grammar cannot tell it from
+// MySQL's INTERVAL expr unit (any rule for it conflicts with a string
+// starting expr), so the tokenizer hands it over as one INTERVAL_STRING
+// token. Anything else (INTERVAL '90' DAY, INTERVAL '1 day' DAY,
+// INTERVAL x HOUR) leaves the position where it was.
+func (tkn *Tokenizer) intervalString() (string, bool) {
+	start := tkn.Pos
+	tkn.skipBlank()
+	if tkn.cur() != '\'' {
+		tkn.Pos = start
+		return "", false
+	}
+	tkn.skip(1)
+	typ, s := tkn.scanString('\'', STRING)
+	if typ != STRING || !strings.ContainsFunc(s, func(r rune) bool { return r < 128 && isLetter(uint16(r)) && r != '_' }) {
+		tkn.Pos = start
+		return "", false
+	}
+	end := tkn.Pos
+	tkn.skipBlank()
+	if isLetter(tkn.cur()) {
+		if next, _ := tkn.scanIdentifier(false); intervalUnitTokens[next] {
+			tkn.Pos = start
+			return "", false
+		}
+	}
+	tkn.Pos = end
+	return s, true
 }

@@ -303,6 +303,9 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %token LEX_ERROR
 // gq: => between a table function's argument name and its value
 %token <str> NAMED_ARG_ARROW
+// gq: INTERVAL 'text' whose string names its units (the tokenizer's
+// intervalString)
+%token <str> INTERVAL_STRING
 %left <str> UNION
 // gq: INTERSECT (EXCEPT is declared with MySQL's unused reserved words below)
 %token <str> INTERSECT
@@ -6409,6 +6412,11 @@ function_call_keyword
 | INTERVAL bit_expr interval %prec INTERVAL
   {
     $$ = &IntervalDateExpr{Syntax: IntervalDateExprStandalone, Interval: $2, Unit: $3}
+  }
+// gq: INTERVAL '3 days' (DuckDB's), one token from the tokenizer.
+| INTERVAL_STRING
+  {
+    $$ = &IntervalDateExpr{Syntax: IntervalDateExprStandalone, Interval: NewStrLiteral($1), Unit: IntervalNone}
   }
 // gq: x::type, DuckDB's and PostgreSQL's cast. The tokenizer scans
 // ::name as a LIST_ARG, which nothing else lets follow an expression.

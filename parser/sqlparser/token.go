@@ -177,7 +177,15 @@ func (tkn *Tokenizer) Scan() (int, string) {
 				return tkn.scanString(nxt, NCHAR_STRING)
 			}
 		}
-		return tkn.scanIdentifier(false)
+		typ, val := tkn.scanIdentifier(false)
+		if typ == INTERVAL {
+			// gq: INTERVAL '3 days', DuckDB's interval of a string
+			// alone (intervalString).
+			if s, ok := tkn.intervalString(); ok {
+				return INTERVAL_STRING, s
+			}
+		}
+		return typ, val
 	case isDigit(ch):
 		return tkn.scanNumber()
 	case ch == ':':
