@@ -8,10 +8,10 @@ import "fmt"
 // column, literals (to the µs), ± INTERVAL n unit, date_trunc, a DATE
 // cast to DATETIME or with ::timestamp, COALESCE and CASE, and INTERVAL
 // n unit written on its own (INTERVAL n unit + ts, ts + (INTERVAL a unit
-// + INTERVAL b unit)); BIGINT ones from a timestamp are EXTRACT of a part
-// (MySQL's units and DuckDB's dow, isodow, doy), date_part('dow'|'doy'|
-// 'week'), date_diff and count(DISTINCT ts − ts) (INTERVAL keys); a DATE
-// from one ts::date. Predicates compare intervals (ts − ts with
+// + INTERVAL b unit)) or as INTERVAL 'n units'; BIGINT ones from a
+// timestamp are EXTRACT of a part (MySQL's units and DuckDB's dow,
+// isodow, doy), date_part('dow'|'doy'|'week'), date_diff and
+// count(DISTINCT ts − ts) (INTERVAL keys); a DATE from one ts::date. Predicates compare intervals (ts − ts with
 // INTERVAL n unit or another ts − ts: DuckDB's normal-form order).
 // Left out, with the reason:
 //
@@ -79,6 +79,10 @@ func (g *Gen) tsExpr(k kind, d int) string {
 	case 8:
 		return fmt.Sprintf("(%s + (interval %d %s + interval %d %s))", g.expr(kTs, d), g.pick(100), tsUnits[g.pick(len(tsUnits))], g.pick(100), tsUnits[g.pick(len(tsUnits))])
 	case 9:
+		if g.chance(50) {
+			unit := []string{"day", "hour", "minute", "second", "month", "year", "week"}[g.pick(7)]
+			return fmt.Sprintf("(%s + interval '%d %ss')", g.expr(kTs, d), g.pick(100), unit)
+		}
 		return fmt.Sprintf("(%s)::timestamp", g.expr(kDate, d))
 	case 0:
 		return fmt.Sprintf("(%s + interval %d %s)", g.expr(kTs, d), g.pick(100), tsUnits[g.pick(len(tsUnits))])
