@@ -2,6 +2,7 @@ package expr
 
 import (
 	"cmp"
+	"math"
 	"strconv"
 	"strings"
 
@@ -469,7 +470,9 @@ func ScaleInterval(iv arrow.MonthDayNanoInterval, k float64) (arrow.MonthDayNano
 	if k != float64(int64(k)) && (iv.Months != 0 || iv.Days != 0) {
 		return arrow.MonthDayNanoInterval{}, false
 	}
-	m, d, ns := float64(iv.Months)*k, float64(iv.Days)*k, float64(iv.Nanoseconds)*k
+	// ns rounds: '133200.004551 seconds' is 133200004550999.98 ns in
+	// floating point, which truncation made a microsecond short.
+	m, d, ns := float64(iv.Months)*k, float64(iv.Days)*k, math.Round(float64(iv.Nanoseconds)*k)
 	if m > 1<<31-1 || m < -(1<<31) || d > 1<<31-1 || d < -(1<<31) || ns > 9.2e18 || ns < -9.2e18 {
 		return arrow.MonthDayNanoInterval{}, false
 	}
