@@ -86,7 +86,7 @@ explain() {
 		f=$f.sql
 		q=$(basename "$f" .sql)
 		{ cat "$f"; echo; echo "explain analyze $(cat "$f")"; } >"/tmp/gq-explain-$q.sql"
-		"$B/gq" --device gpu --fallback-mode warn --data "$d" -f "/tmp/gq-explain-$q.sql" \
+		GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/gq" --device gpu --fallback-mode warn --data "$d" -f "/tmp/gq-explain-$q.sql" \
 			>"$O/explain-sf$sf/$q.txt" 2>&1
 		grep -E '^Total time|^Device calls' "$O/explain-sf$sf/$q.txt" | tr '\n' ' ' | sed "s/^/$q: /"
 		echo

@@ -21,6 +21,9 @@
 #   4. EXPLAIN of TPC-H q06 and EXPLAIN ANALYZE of q01 and q09 (a join
 #      pipeline) on the GPU, to show where operators ran and time went.
 set -uo pipefail
+# The tables here are small: a one-shot gq would keep its queries on the
+# CPU (the cold rule, engine/gpucold.go). These checks are of the GPU path.
+export GQ_GPU_COLD_ROWS_PER_THREAD=0
 B=${GQ_GPU_BUNDLE:-build/gpu}
 . "$(dirname "$0")/gpu-bundle.sh"
 unpack_bundle "$B"
