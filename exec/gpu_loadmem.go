@@ -20,14 +20,15 @@ import (
 type loadAllocator struct {
 	mem     memory.Allocator
 	mu      sync.Mutex
-	free    map[int][][]byte // by capacity
+	free    map[int][][]byte // kept buffers, by capacity
+	ours    map[*byte]int    // the buffers handed out from the classes, by first byte: their class
 	drained bool
 }
 
 const loadAllocMin = 64 << 10
 
 func newLoadAllocator(mem memory.Allocator) *loadAllocator {
-	return &loadAllocator{mem: mem, free: map[int][][]byte{}}
+	return &loadAllocator{mem: mem, free: map[int][][]byte{}, ours: map[*byte]int{}}
 }
 
 func (a *loadAllocator) Allocate(size int) []byte {
@@ -39,16 +40,41 @@ func (a *loadAllocator) Allocate(size int) []byte {
 	if l := a.free[c]; len(l) > 0 {
 		b := l[len(l)-1]
 		a.free[c] = l[:len(l)-1]
+		a.ours[&b[0]] = c
 		a.mu.Unlock()
 		clear(b)
 		return b[:size]
 	}
 	a.mu.Unlock()
-	return a.mem.Allocate(c)[:size]
+	b := a.mem.Allocate(c)
+	a.mu.Lock()
+	a.ours[&b[0]] = c
+	a.mu.Unlock()
+	return b[:size]
+}
+
+// class is the class of b when it was handed out from one, else 0.
+func (a *loadAllocator) class(b []byte) int {
+	if cap(b) == 0 {
+		return 0
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.ours[&b[:1][0]]
 }
 
 func (a *loadAllocator) Reallocate(size int, b []byte) []byte {
-	if size <= cap(b) {
+	c := a.class(b)
+	if c == 0 {
+		if size < loadAllocMin {
+			return a.mem.Reallocate(size, b)
+		}
+		nb := a.Allocate(size)
+		copy(nb, b)
+		a.mem.Free(b)
+		return nb
+	}
+	if size <= c {
 		return b[:size]
 	}
 	nb := a.Allocate(size)
@@ -58,18 +84,20 @@ func (a *loadAllocator) Reallocate(size int, b []byte) []byte {
 }
 
 func (a *loadAllocator) Free(b []byte) {
-	c := cap(b)
-	if c < loadAllocMin || c%loadAllocMin != 0 {
+	c := a.class(b)
+	if c == 0 {
 		a.mem.Free(b)
 		return
 	}
+	b = b[:c]
 	a.mu.Lock()
+	delete(a.ours, &b[0])
 	if a.drained {
 		a.mu.Unlock()
 		a.mem.Free(b)
 		return
 	}
-	a.free[c] = append(a.free[c], b[:c])
+	a.free[c] = append(a.free[c], b)
 	a.mu.Unlock()
 }
 
