@@ -54,9 +54,12 @@ func (b *Batch) Free() {
 // width is the value width in bytes of a fixed-width device type, 0 for
 // Boolean (bits) and String (variable), -1 for a type the GPU does not
 // hold. Decimal64 and Int64 are both scaled int64; Date32 is int32, and so
-// is Int32 (the codes of dictionary-encoded strings).
+// is Int32 (the codes of dictionary-encoded strings); Decimal128 is two
+// 64-bit words, low first (gq_i128 in the kernels).
 func width(t arrow.DataType) int {
 	switch t.ID() {
+	case arrow.DECIMAL128:
+		return 16
 	case arrow.INT64, arrow.DECIMAL64, arrow.FLOAT64:
 		return 8
 	case arrow.DATE32, arrow.INT32:

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 	"gq/expr"
@@ -182,6 +183,8 @@ func ctype(t arrow.DataType) (string, error) {
 	switch t.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.NULL:
 		return "i64", nil
+	case arrow.DECIMAL128:
+		return "gq_i128", nil
 	case arrow.FLOAT64:
 		return "double", nil
 	case arrow.DATE32, arrow.INT32: // INT32: dictionary codes (group keys)
@@ -283,8 +286,8 @@ func unsupported(what string) error {
 }
 
 func scale(t arrow.DataType) int {
-	if d, ok := t.(*arrow.Decimal64Type); ok {
-		return int(d.Scale)
+	if d, ok := t.(arrow.DecimalType); ok {
+		return int(d.GetScale())
 	}
 	return 0
 }
@@ -371,6 +374,11 @@ func literal(l *expr.Literal) (value, error) {
 		}
 	case int64:
 		v.val = i64lit(x)
+	case decimal128.Num:
+		if l.Type.ID() != arrow.DECIMAL128 {
+			return value{}, unsupported(fmt.Sprintf("literal %s of type %s", l, l.Type))
+		}
+		v.val = i128lit(x)
 	case int32:
 		v.val = fmt.Sprintf("((i32)%d)", x)
 	case float64:
@@ -382,6 +390,11 @@ func literal(l *expr.Literal) (value, error) {
 		return value{}, unsupported(fmt.Sprintf("literal %s of type %s", l, l.Type))
 	}
 	return v, nil
+}
+
+// i128lit is a DECIMAL(38) constant's C expression.
+func i128lit(x decimal128.Num) string {
+	return fmt.Sprintf("gq_i128(0x%016xULL, (i64)0x%016xULL)", x.LowBits(), uint64(x.HighBits()))
 }
 
 func i64lit(x int64) string {

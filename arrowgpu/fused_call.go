@@ -159,6 +159,28 @@ func isIntLike(t arrow.DataType) bool {
 	return t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64
 }
 
+// isWide: a DECIMAL(38) (decimal128), gq_i128 on the device.
+func isWide(t arrow.DataType) bool { return t.ID() == arrow.DECIMAL128 }
+
+// isScaled: a value that is a scaled integer of either width.
+func isScaled(t arrow.DataType) bool { return isIntLike(t) || isWide(t) }
+
+// wide is v's C expression as a gq_i128.
+func wide(v value) string {
+	if isWide(v.t) {
+		return v.val
+	}
+	return "gq_i128((i64)" + v.val + ")"
+}
+
+// precision is a decimal type's precision, 0 for another type.
+func precision(t arrow.DataType) int {
+	if d, ok := t.(arrow.DecimalType); ok {
+		return int(d.GetPrecision())
+	}
+	return 0
+}
+
 // asDouble renders an Int64/Decimal/Float64 value as a double exactly as
 // the CPU converts (float64(v) / 10^scale).
 func asDouble(v value) (string, error) {
@@ -167,6 +189,8 @@ func asDouble(v value) (string, error) {
 		return v.val, nil
 	case isIntLike(v.t):
 		return fmt.Sprintf("((double)%s / (double)gq_pow10[%d])", v.val, scale(v.t)), nil
+	case isWide(v.t):
+		return fmt.Sprintf("gq_i128_to_double(%s, %d)", v.val, scale(v.t)), nil
 	case v.t.ID() == arrow.NULL:
 		return "0.0", nil
 	}
@@ -199,6 +223,9 @@ func (g *gen) arith(c *expr.Call, a []value) (value, error) {
 			return value{}, unsupported("float " + c.Fn)
 		}
 		return r, nil
+	}
+	if isWide(c.Type) {
+		return g.arithWide(c, r, l, rr)
 	}
 	if !isIntLike(c.Type) || !isIntLike(l.t) && l.t.ID() != arrow.NULL || !isIntLike(rr.t) && rr.t.ID() != arrow.NULL {
 		return value{}, unsupported(fmt.Sprintf("%s of %s and %s to %s", c.Fn, l.t, rr.t, c.Type))
@@ -233,6 +260,31 @@ func (g *gen) arith(c *expr.Call, a []value) (value, error) {
 			return value{}, unsupported(fmt.Sprintf("decimal division with scales %d/%d → %d", ls, rs, ts))
 		}
 		g.line("if (!%s) { if (%s == 0) %s = true; else if (!gq_div_scaled(%s, %d, %s, &%s)) *err = %d; }", r.null, rr.val, r.null, l.val, e, rr.val, r.val, code)
+	}
+	return r, nil
+}
+
+// arithWide is + − × of scaled integers into a DECIMAL(38) r, in 128 bits
+// as the CPU's wide kernels (arithNode.evalWide): operands of + − at r's
+// scale, a product rounded to it. ÷ and % stay on the CPU.
+func (g *gen) arithWide(c *expr.Call, r, l, rr value) (value, error) {
+	for _, v := range []value{l, rr} {
+		if !isScaled(v.t) && v.t.ID() != arrow.NULL {
+			return value{}, unsupported(fmt.Sprintf("%s of %s and %s to %s", c.Fn, l.t, rr.t, c.Type))
+		}
+	}
+	ls, rs, ts := scale(l.t), scale(rr.t), scale(c.Type)
+	switch c.Fn {
+	case "add", "sub":
+		code := g.site(c)
+		g.line("if (!%s) { gq_i128 x, y; if (!(gq_rescale128(%s, %d, %d, &x) && gq_rescale128(%s, %d, %d, &y) && gq_%s128(x, y, &%s))) *err = %d; }",
+			r.null, wide(l), ls, ts, wide(rr), rs, ts, c.Fn, r.val, code)
+	case "mul":
+		code := g.site(c)
+		g.line("if (!%s) { gq_i128 p; if (!(gq_mul128(%s, %s, &p) && gq_rescale128(p, %d, %d, &%s))) *err = %d; }",
+			r.null, wide(l), wide(rr), ls+rs, ts, r.val, code)
+	default:
+		return value{}, unsupported(fmt.Sprintf("%s into %s", c.Fn, c.Type))
 	}
 	return r, nil
 }
@@ -272,6 +324,14 @@ func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
 		// Exact, as the CPU evaluator: a value that does not fit at the
 		// common scale is beyond every value of the other side.
 		g.line("%s = gq_cmp_scaled(%s, %d, %s, %d) %s 0;", r.val, a.val, as, b.val, bs, op)
+	case isScaled(a.t) && isScaled(b.t):
+		// A DECIMAL(38) on either side: both in 128 bits.
+		as, bs := scale(a.t), scale(b.t)
+		if as == bs {
+			g.line("%s = %s %s %s;", r.val, wide(a), op, wide(b))
+			break
+		}
+		g.line("%s = gq_cmp_scaled128(%s, %d, %s, %d) %s 0;", r.val, wide(a), as, wide(b), bs, op)
 	case a.t.ID() == b.t.ID() && (a.t.ID() == arrow.DATE32 || a.t.ID() == arrow.BOOL):
 		g.line("%s = %s %s %s;", r.val, a.val, op, b.val)
 	default:
@@ -327,6 +387,20 @@ func (g *gen) convert(c expr.Expr, v value, t arrow.DataType) (value, error) {
 		code := g.site(c)
 		g.line("if (!%s && !gq_rescale(%s, %d, %d, &%s)) *err = %d;", r.null, v.val, scale(v.t), scale(t), r.val, code)
 	case isFloat(t) && (isIntLike(v.t) || isFloat(v.t)):
+		x, _ := asDouble(v)
+		g.line("%s = %s;", r.val, x)
+	case isWide(t) && isScaled(v.t):
+		code := g.site(c)
+		g.line("if (!%s && !(gq_rescale128(%s, %d, %d, &%s) && gq_fits_digits(%s, %d))) *err = %d;", r.null, wide(v), scale(v.t), scale(t), r.val, r.val, precision(t), code)
+	case isIntLike(t) && isWide(v.t):
+		// BIGINT: any int64 (p -1); DECIMAL(p,s): p digits.
+		p := -1
+		if t.ID() == arrow.DECIMAL64 {
+			p = precision(t)
+		}
+		code := g.site(c)
+		g.line("if (!%s && !gq_narrow128(%s, %d, %d, %d, &%s)) *err = %d;", r.null, v.val, scale(v.t), scale(t), p, r.val, code)
+	case isFloat(t) && isWide(v.t):
 		x, _ := asDouble(v)
 		g.line("%s = %s;", r.val, x)
 	case isIntLike(t) && isFloat(v.t):

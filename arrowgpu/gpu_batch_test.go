@@ -71,6 +71,8 @@ func sameRow(a arrow.Array, i int, b arrow.Array, j int) bool {
 		return x.Value(i) == b.(*array.Int64).Value(j)
 	case *array.Decimal64:
 		return x.Value(i) == b.(*array.Decimal64).Value(j)
+	case *array.Decimal128:
+		return x.Value(i) == b.(*array.Decimal128).Value(j)
 	case *array.Date32:
 		return x.Value(i) == b.(*array.Date32).Value(j)
 	case *array.Float64:

@@ -15,6 +15,32 @@ typedef unsigned char u8;
 
 #define GQ_FULL_MASK 0xffffffffu
 
+// gq_i128 is a DECIMAL(38) value as Arrow's decimal128 holds it: a
+// two's-complement 128-bit integer, low word first, 16 bytes (a device
+// column of them is the Arrow buffer as is). Two 64-bit words rather than
+// __int128, which NVRTC accepts only under an option some versions lack.
+struct gq_i128 {
+	u64 lo;
+	i64 hi;
+	__device__ __forceinline__ gq_i128() : lo(0), hi(0) {}
+	__device__ __forceinline__ gq_i128(i64 v) : lo((u64)v), hi(v >> 63) {}
+	__device__ __forceinline__ gq_i128(u64 l, i64 h) : lo(l), hi(h) {}
+};
+__device__ __forceinline__ bool operator==(gq_i128 a, gq_i128 b) { return a.lo == b.lo && a.hi == b.hi; }
+__device__ __forceinline__ bool operator!=(gq_i128 a, gq_i128 b) { return !(a == b); }
+__device__ __forceinline__ bool operator<(gq_i128 a, gq_i128 b) { return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo); }
+__device__ __forceinline__ bool operator>(gq_i128 a, gq_i128 b) { return b < a; }
+__device__ __forceinline__ bool operator<=(gq_i128 a, gq_i128 b) { return !(b < a); }
+__device__ __forceinline__ bool operator>=(gq_i128 a, gq_i128 b) { return !(a < b); }
+
+// gq_i128_clamp is v clamped to the int64 range: a monotone 64-bit image,
+// exact for every value that fits (a top-N's order key of a DECIMAL(38):
+// equal images keep more candidates, never fewer).
+__device__ __forceinline__ i64 gq_i128_clamp(gq_i128 v) {
+	if (v.hi == ((i64)v.lo >> 63)) return (i64)v.lo;
+	return v.hi < 0 ? (-9223372036854775807LL - 1) : 9223372036854775807LL;
+}
+
 // gq_bit reads bit i of a bitmap; a null bitmap has every bit set.
 __device__ __forceinline__ bool gq_bit(const u8* bits, i64 i) {
 	return bits == 0 || ((bits[i >> 3] >> (i & 7)) & 1);

@@ -78,6 +78,162 @@ __device__ __forceinline__ bool gq_div_scaled(i64 a, int e, i64 b, i64* r) {
 	return true;
 }
 
+// DECIMAL(38) (gq_i128) arithmetic, the CPU's (expr/wide.go): a result
+// past 38 digits is an overflow; rescaling and division round half away
+// from zero. gq_p10_lo/hi are 10^0 … 10^38's two words.
+__constant__ u64 gq_p10_lo[39] = {
+	0x0000000000000001ULL, 0x000000000000000aULL, 0x0000000000000064ULL, 0x00000000000003e8ULL,
+	0x0000000000002710ULL, 0x00000000000186a0ULL, 0x00000000000f4240ULL, 0x0000000000989680ULL,
+	0x0000000005f5e100ULL, 0x000000003b9aca00ULL, 0x00000002540be400ULL, 0x000000174876e800ULL,
+	0x000000e8d4a51000ULL, 0x000009184e72a000ULL, 0x00005af3107a4000ULL, 0x00038d7ea4c68000ULL,
+	0x002386f26fc10000ULL, 0x016345785d8a0000ULL, 0x0de0b6b3a7640000ULL, 0x8ac7230489e80000ULL,
+	0x6bc75e2d63100000ULL, 0x35c9adc5dea00000ULL, 0x19e0c9bab2400000ULL, 0x02c7e14af6800000ULL,
+	0x1bcecceda1000000ULL, 0x161401484a000000ULL, 0xdcc80cd2e4000000ULL, 0x9fd0803ce8000000ULL,
+	0x3e25026110000000ULL, 0x6d7217caa0000000ULL, 0x4674edea40000000ULL, 0xc0914b2680000000ULL,
+	0x85acef8100000000ULL, 0x38c15b0a00000000ULL, 0x378d8e6400000000ULL, 0x2b878fe800000000ULL,
+	0xb34b9f1000000000ULL, 0x00f436a000000000ULL, 0x098a224000000000ULL,
+};
+__constant__ i64 gq_p10_hi[39] = {
+	0LL, 0LL, 0LL, 0LL,
+	0LL, 0LL, 0LL, 0LL,
+	0LL, 0LL, 0LL, 0LL,
+	0LL, 0LL, 0LL, 0LL,
+	0LL, 0LL, 0LL, 0LL,
+	5LL, 54LL, 542LL, 5421LL,
+	54210LL, 542101LL, 5421010LL, 54210108LL,
+	542101086LL, 5421010862LL, 54210108624LL, 542101086242LL,
+	5421010862427LL, 54210108624275LL, 542101086242752LL, 5421010862427522LL,
+	54210108624275221LL, 542101086242752217LL, 5421010862427522170LL,
+};
+__device__ __forceinline__ gq_i128 gq_pow10w(int e) { return gq_i128(gq_p10_lo[e], gq_p10_hi[e]); }
+
+__device__ __forceinline__ gq_i128 gq_neg128(gq_i128 a) {
+	u64 lo = ~a.lo + 1;
+	return gq_i128(lo, (i64)(~(u64)a.hi + (lo == 0 ? 1 : 0)));
+}
+__device__ __forceinline__ gq_i128 gq_abs128(gq_i128 a) { return a.hi < 0 ? gq_neg128(a) : a; }
+__device__ __forceinline__ gq_i128 gq_wrapadd128(gq_i128 a, gq_i128 b) {
+	u64 lo = a.lo + b.lo;
+	return gq_i128(lo, (i64)((u64)a.hi + (u64)b.hi + (lo < a.lo ? 1 : 0)));
+}
+
+// gq_fits_digits: v has at most p digits (p <= 38); the most negative
+// 128-bit value, whose magnitude wraps, has more.
+__device__ __forceinline__ bool gq_fits_digits(gq_i128 v, int p) {
+	if (v.hi == (-9223372036854775807LL - 1) && v.lo == 0) return false;
+	return gq_abs128(v) < gq_pow10w(p);
+}
+
+__device__ __forceinline__ bool gq_add128(gq_i128 a, gq_i128 b, gq_i128* r) {
+	gq_i128 s = gq_wrapadd128(a, b);
+	*r = s;
+	if ((a.hi >= 0) == (b.hi >= 0) && (s.hi >= 0) != (a.hi >= 0)) return false;
+	return gq_fits_digits(s, 38);
+}
+
+__device__ __forceinline__ bool gq_sub128(gq_i128 a, gq_i128 b, gq_i128* r) {
+	gq_i128 s = gq_wrapadd128(a, gq_neg128(b));
+	*r = s;
+	if ((a.hi >= 0) != (b.hi >= 0) && (s.hi >= 0) != (a.hi >= 0)) return false;
+	return gq_fits_digits(s, 38);
+}
+
+// gq_mul128 multiplies magnitudes of at most 127 bits word by word; a
+// product past 127 bits or 38 digits is an overflow.
+__device__ __forceinline__ bool gq_mul128(gq_i128 a, gq_i128 b, gq_i128* r) {
+	bool neg = (a.hi < 0) != (b.hi < 0);
+	gq_i128 ua = gq_abs128(a), ub = gq_abs128(b);
+	u64 ah = (u64)ua.hi, al = ua.lo, bh = (u64)ub.hi, bl = ub.lo;
+	if (ah != 0 && bh != 0) return false;
+	u64 lo = al * bl, hi = __umul64hi(al, bl);
+	if (__umul64hi(ah, bl) != 0 || __umul64hi(al, bh) != 0) return false;
+	u64 c1 = ah * bl, c2 = al * bh;
+	u64 t = hi + c1;
+	if (t < hi) return false;
+	hi = t + c2;
+	if (hi < t || (hi >> 63) != 0) return false;
+	gq_i128 p(lo, (i64)hi);
+	if (!gq_fits_digits(p, 38)) return false;
+	*r = neg ? gq_neg128(p) : p;
+	return true;
+}
+
+// gq_udivmod128 divides magnitudes: q = u / d, rem = u % d (d != 0), by
+// 64-bit division where both fit in a word, else shift and subtract.
+__device__ __forceinline__ void gq_udivmod128(gq_i128 u, gq_i128 d, gq_i128* q, gq_i128* rem) {
+	if (u.hi == 0 && d.hi == 0) {
+		*q = gq_i128(u.lo / d.lo, 0);
+		*rem = gq_i128(u.lo % d.lo, 0);
+		return;
+	}
+	u64 qh = 0, ql = 0, rh = 0, rl = 0;
+	for (int k = 127; k >= 0; k--) {
+		rh = (rh << 1) | (rl >> 63);
+		rl = (rl << 1) | (k >= 64 ? ((u64)u.hi >> (k - 64)) & 1 : (u.lo >> k) & 1);
+		if (rh > (u64)d.hi || (rh == (u64)d.hi && rl >= d.lo)) {
+			u64 nl = rl - d.lo;
+			rh = rh - (u64)d.hi - (rl < d.lo ? 1 : 0);
+			rl = nl;
+			if (k >= 64) qh |= 1ULL << (k - 64); else ql |= 1ULL << k;
+		}
+	}
+	*q = gq_i128(ql, (i64)qh);
+	*rem = gq_i128(rl, (i64)rh);
+}
+
+// v / d (d > 0) rounded half away from zero.
+__device__ __forceinline__ gq_i128 gq_divround128(gq_i128 v, gq_i128 d) {
+	bool neg = v.hi < 0;
+	gq_i128 q, r;
+	gq_udivmod128(gq_abs128(v), d, &q, &r);
+	gq_i128 rest;
+	rest = gq_wrapadd128(d, gq_neg128(r));
+	if (!(r < rest)) q = gq_wrapadd128(q, gq_i128(1));
+	return neg ? gq_neg128(q) : q;
+}
+
+// Changes the scale of v from s to t (rescaleW).
+__device__ __forceinline__ bool gq_rescale128(gq_i128 v, int s, int t, gq_i128* r) {
+	if (t == s) { *r = v; return true; }
+	if (t > s) {
+		if (t - s > 38) { *r = gq_i128(0); return v == gq_i128(0); }
+		return gq_mul128(v, gq_pow10w(t - s), r);
+	}
+	if (s - t > 38) { *r = gq_i128(0); return true; }
+	*r = gq_divround128(v, gq_pow10w(s - t));
+	return true;
+}
+
+// gq_cmp_scaled128 compares a·10^-as with b·10^-bs exactly: -1, 0 or 1.
+// A side that passes 38 digits once rescaled is beyond every value of the
+// other, which has at most 38 (cmpScaledW).
+__device__ __forceinline__ int gq_cmp_scaled128(gq_i128 a, int as, gq_i128 b, int bs) {
+	gq_i128 x = a, y = b;
+	if (as < bs && !gq_rescale128(a, as, bs, &x)) return a.hi < 0 ? -1 : 1;
+	if (bs < as && !gq_rescale128(b, bs, as, &y)) return b.hi < 0 ? 1 : -1;
+	return (x > y) - (x < y);
+}
+
+// gq_i128_to_double is decimal128.Num.ToFloat64: the magnitude's words as
+// doubles, times 10^-s.
+__constant__ double gq_p10neg[39] = {1e-0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, 1e-20, 1e-21, 1e-22, 1e-23, 1e-24, 1e-25, 1e-26, 1e-27, 1e-28, 1e-29, 1e-30, 1e-31, 1e-32, 1e-33, 1e-34, 1e-35, 1e-36, 1e-37, 1e-38};
+__device__ __forceinline__ double gq_i128_to_double(gq_i128 v, int s) {
+	gq_i128 u = gq_abs128(v);
+	double x = (double)u.hi * 18446744073709551616.0 + (double)u.lo;
+	x = x * gq_p10neg[s];
+	return v.hi < 0 ? -x : x;
+}
+
+// gq_narrow128 is v at scale s as an int64 at scale t of at most p digits
+// (a DECIMAL(38) cast to BIGINT, p -1: any int64, or DECIMAL(p<=18));
+// false where it does not fit.
+__device__ __forceinline__ bool gq_narrow128(gq_i128 v, int s, int t, int p, i64* r) {
+	gq_i128 x;
+	if (!gq_rescale128(v, s, t, &x) || x.hi != ((i64)x.lo >> 63) || (p >= 0 && !gq_fits_digits(x, p))) return false;
+	*r = (i64)x.lo;
+	return true;
+}
+
 // A float to a scaled integer, rounding half away from zero (Go math.Round).
 __device__ __forceinline__ bool gq_f2i(double f, int scale, i64* r) {
 	double v = round(f * (double)gq_pow10[scale]);
