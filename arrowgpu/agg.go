@@ -373,7 +373,9 @@ var ErrSumOverflow = errs.New(errs.Execution, "sum overflows 64 bits")
 // of 15 million orders at SF10). having's columns are the aggregation's
 // output — the keys, then one value per op — whose types are out: each
 // must be the type whose image the table holds (a key's own type; count:
-// BIGINT; sum, min and max: their argument's type). String keys, and
+// BIGINT; sum, min and max: their argument's type; a sum of 64-bit
+// integers or decimals also as the DECIMAL(38) of its two words). String
+// keys, and
 // what the expression generator lacks, are an errs.Unsupported error.
 //
 // A group whose integer sum overflowed fails Result whether it is kept or
@@ -402,8 +404,11 @@ func (k *AggKernel) loadParam(g *gen, j int, c *expr.Column) (value, error) {
 		return value{}, err
 	}
 	src := fmt.Sprintf("(%s)hp%d", ct, j)
-	if t.ID() == arrow.FLOAT64 {
+	switch {
+	case t.ID() == arrow.FLOAT64:
 		src = fmt.Sprintf("__longlong_as_double(hp%d)", j)
+	case isWide(t):
+		src = fmt.Sprintf("gq_i128((u64)hp%d, hp%d_hi)", j, j)
 	}
 	v := value{val: fmt.Sprintf("hp%d_v", j), null: fmt.Sprintf("hp%d_n", j), t: t}
 	fmt.Fprintf(&g.loads, "\t\t%s %s = %s; bool %s = !in || hp%d_null != 0;\n", ct, v.val, src, v.null, j)
@@ -432,7 +437,7 @@ func (k *AggKernel) WithTopN(top OrderKey, out []arrow.DataType) (*AggKernel, er
 		return nil, errs.New(errs.Internal, "arrowgpu: top-N by column %d of %d", col, len(out))
 	}
 	switch out[col].ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64:
 	default:
 		return nil, unsupported(fmt.Sprintf("top-N by %s", out[col]))
 	}
@@ -462,6 +467,9 @@ func (k *AggKernel) generateGroups() error {
 			want = k.ArgTypes[i-nk]
 		}
 		readable[i] = t.ID() == want.ID() && scale(t) == scale(want) && t.ID() != arrow.INT32 // INT32: a string key's codes
+		if i >= nk && wideSum(k.Ops[i-nk], want, t) {
+			readable[i] = true
+		}
 	}
 	g := &gen{inputs: map[int]bool{}, indent: 2}
 	g.loads.WriteString("\t\tin = in && state[r] == 2u;\n")
@@ -484,6 +492,8 @@ func (k *AggKernel) generateGroups() error {
 			src, null = fmt.Sprintf("key%d[r]", i), fmt.Sprintf("((knull[r] >> %d) & 1ULL)", i)
 		case k.Ops[i-nk].Fn == "count" || k.Ops[i-nk].Fn == "count_star":
 			src, null = fmt.Sprintf("a%d_c[r]", i-nk), "false"
+		case isWide(c.Type): // a sum's two words
+			src, null = fmt.Sprintf("gq_i128(a%d_x[r], a%d_h[r])", i-nk, i-nk), fmt.Sprintf("a%d_c[r] == 0", i-nk)
 		default:
 			src, null = fmt.Sprintf("a%d_x[r]", i-nk), fmt.Sprintf("a%d_c[r] == 0", i-nk)
 		}
@@ -516,7 +526,7 @@ func (k *AggKernel) generateGroups() error {
 	var tail strings.Builder
 	for j, op := range k.Ops {
 		params = append(params, accParams(j, op.Fn, k.ArgTypes[j])...)
-		if op.Fn == "sum" && k.ArgTypes[j].ID() != arrow.FLOAT64 {
+		if op.Fn == "sum" && k.ArgTypes[j].ID() != arrow.FLOAT64 && !isWide(out[nk+j]) {
 			fmt.Fprintf(&tail, "\t\tif (in && a%d_c[r] > 0 && a%d_h[r] != ((i64)a%d_x[r] >> 63)) *err = 0x%xu;\n", j, j, j, sumOverflowCode)
 		}
 	}
@@ -533,6 +543,9 @@ func (k *AggKernel) generateGroups() error {
 		// (sign bit flipped; a negative double's bits all flipped), then
 		// flipped for an ascending order.
 		enc := fmt.Sprintf("(u64)(i64)%s ^ 0x8000000000000000ULL", v.val)
+		if isWide(out[col]) {
+			enc = fmt.Sprintf("(u64)gq_i128_clamp(%s) ^ 0x8000000000000000ULL", v.val)
+		}
 		isNaN := "false"
 		if out[col].ID() == arrow.FLOAT64 {
 			enc = fmt.Sprintf("gq_double_order(%s)", v.val)
@@ -557,8 +570,12 @@ func (k *AggKernel) generateGroups() error {
 	}
 	params = append(params, "u32* err")
 	if len(k.Params) > 0 {
-		for j := range k.Params {
-			params = append(params, fmt.Sprintf("i64 hp%d", j), fmt.Sprintf("i64 hp%d_null", j))
+		for j, t := range k.Params {
+			params = append(params, fmt.Sprintf("i64 hp%d", j))
+			if isWide(t) {
+				params = append(params, fmt.Sprintf("i64 hp%d_hi", j))
+			}
+			params = append(params, fmt.Sprintf("i64 hp%d_null", j))
 		}
 		params = append(params, "i64 hp_all")
 	}
@@ -566,6 +583,13 @@ func (k *AggKernel) generateGroups() error {
 	k.GroupsSites = g.sites
 	k.GroupsName, k.groupsSrc = g.kernel("gq_groups_", "AggKernel.generateGroups", notes, params, tail.String())
 	return sourceTooLarge(k.groupsSrc)
+}
+
+// wideSum reports whether output t of op, whose table image is of type
+// img, is a DECIMAL(38) sum of 64-bit integers or decimals at img's
+// scale: the table's two words are its value.
+func wideSum(op AggOp, img, t arrow.DataType) bool {
+	return op.Fn == "sum" && isWide(t) && isIntLike(img) && scale(t) == scale(img)
 }
 
 // accParams are the accumulator parameters of op j.

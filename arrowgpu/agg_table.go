@@ -438,7 +438,11 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 			if p.Null {
 				null = 1
 			}
-			args = append(args, p.Bits, null)
+			args = append(args, p.Bits)
+			if isWide(t.k.Params[j]) {
+				args = append(args, p.High)
+			}
+			args = append(args, null)
 		}
 		args = append(args, all)
 	}
@@ -447,9 +451,11 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 }
 
 // Param is the value of a HAVING parameter (AggKernel.Params): an
-// integer's, decimal's or date's value, or a double's bits.
+// integer's, decimal's or date's value, or a double's bits; a
+// DECIMAL(38)'s low word, and its high word in High.
 type Param struct {
 	Bits int64
+	High int64
 	Null bool
 }
 
@@ -464,6 +470,9 @@ func ParamAt(a arrow.Array, i int) (Param, bool) {
 		return Param{Bits: a.Value(i)}, true
 	case *array.Decimal64:
 		return Param{Bits: int64(a.Value(i))}, true
+	case *array.Decimal128:
+		v := a.Value(i)
+		return Param{Bits: int64(v.LowBits()), High: v.HighBits()}, true
 	case *array.Date32:
 		return Param{Bits: int64(a.Value(i))}, true
 	case *array.Float64:
@@ -475,7 +484,7 @@ func ParamAt(a arrow.Array, i int) (Param, bool) {
 // paramType reports whether values of t can be HAVING parameters.
 func paramType(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64:
 		return true
 	}
 	return false

@@ -8,17 +8,19 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // Concat of pieces (some empty, some without NULLs, lengths not multiples
-// of 32) equals arrow's Concatenate, for Int64, Date32, Boolean and String.
+// of 32) equals arrow's Concatenate, for Int64, Date32, Boolean, String and
+// DECIMAL(38).
 func TestGPUConcat(t *testing.T) {
 	q := needKernels(t)
 	mem := memory.NewGoAllocator()
 	r := rand.New(rand.NewPCG(3, 4))
 	lens := []int{37, 0, 100, 1, 64, 333}
-	for _, typ := range []arrow.DataType{arrow.PrimitiveTypes.Int64, arrow.FixedWidthTypes.Date32, arrow.FixedWidthTypes.Boolean, arrow.BinaryTypes.String} {
+	for _, typ := range []arrow.DataType{arrow.PrimitiveTypes.Int64, arrow.FixedWidthTypes.Date32, arrow.FixedWidthTypes.Boolean, arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 38, Scale: 2}} {
 		var pieces []arrow.Array
 		for pi, n := range lens {
 			b := array.NewBuilder(mem, typ)
@@ -36,6 +38,8 @@ func TestGPUConcat(t *testing.T) {
 					bb.Append(r.IntN(2) == 0)
 				case *array.StringBuilder:
 					bb.Append(fmt.Sprintf("s%d-%d", pi, i*r.IntN(1000)))
+				case *array.Decimal128Builder:
+					bb.Append(decimal128.New(r.Int64N(1<<40)-1<<39, r.Uint64()))
 				}
 			}
 			pieces = append(pieces, b.NewArray())
@@ -97,7 +101,9 @@ func TestGPUGatherOrNull(t *testing.T) {
 	bools.AppendValues([]bool{true, false, true, true, false}, nil)
 	strs := array.NewStringBuilder(mem)
 	strs.AppendValues([]string{"a", "bb", "", "dddd", "e"}, []bool{true, true, true, true, false})
-	for _, b := range []array.Builder{ints, dates, bools, strs} {
+	wides := array.NewDecimal128Builder(mem, &arrow.Decimal128Type{Precision: 38, Scale: 0})
+	wides.AppendValues([]decimal128.Num{decimal128.New(1, 2), decimal128.FromI64(-3), {}, decimal128.New(-5, 7), decimal128.FromI64(9)}, []bool{true, true, false, true, true})
+	for _, b := range []array.Builder{ints, dates, bools, strs, wides} {
 		in := b.NewArray()
 		b.Release()
 		col, err := q.UploadArray(in)

@@ -89,7 +89,7 @@ func (q *Queue) GatherSets(sets []GatherSet, m int) ([][]*Column, error) {
 }
 
 // gatherKernels are gatherLocked's kernels, in its order.
-var gatherKernels = []string{"gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes"}
+var gatherKernels = []string{"gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes", "gq_gather_128"}
 
 // gatherLocked queues the gather of col's rows idx[0..out.Len) into out.
 func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column, orNull bool) error {
@@ -116,6 +116,11 @@ func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column,
 		}
 	}
 	switch w := width(col.Type); {
+	case w == 16:
+		if out.Data, err = q.pool.Alloc(n * 16); err != nil {
+			return err
+		}
+		return ks[6].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
 	case w == 8 || w == 4:
 		if out.Data, err = q.pool.Alloc(n * int64(w)); err != nil {
 			return err

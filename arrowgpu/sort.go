@@ -15,7 +15,8 @@ import (
 // last key to the first; a key's passes are only those of the bytes in
 // which its values differ (a date or a small integer: two or three), and
 // a key with NULLs takes one more pass that places them. A string key is
-// its length, then its bytes 8 at a time, each a key of its own. Rows
+// its length, then its bytes 8 at a time, each a key of its own; a
+// DECIMAL(38) its low word, then its high word. Rows
 // equal on every key keep their order.
 
 // sortTileRounds is the fewest rounds of 256 rows a tile of a pass holds;
@@ -30,7 +31,7 @@ const (
 // device.
 func SortKeyType(t arrow.DataType) bool {
 	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64, arrow.STRING:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64, arrow.STRING:
 		return true
 	}
 	return false
@@ -55,7 +56,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 	if n > 1<<31-1 {
 		return Buffer{}, errs.New(errs.Unsupported, "GPU sort of %d rows", n)
 	}
-	ks, err := q.kernels("gq_sort_iota", "gq_sort_key", "gq_sort_null_key", "gq_sort_span", "gq_sort_hist", "gq_scan_u32", "gq_sort_scatter", "gq_sort_str_len", "gq_sort_str_word")
+	ks, err := q.kernels("gq_sort_iota", "gq_sort_key", "gq_sort_null_key", "gq_sort_span", "gq_sort_hist", "gq_scan_u32", "gq_sort_scatter", "gq_sort_str_len", "gq_sort_str_word", "gq_sort_key128")
 	if err != nil {
 		return Buffer{}, err
 	}
@@ -167,6 +168,16 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 				}
 				for w := int((longest+7)/8) - 1; w >= 0; w-- {
 					if err := ks[8].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, col.Valid.Ptr, boolArg(k.Desc), int32(w), perm.Ptr, okey.Ptr, n); err != nil {
+						return err
+					}
+					if err := sortBy(); err != nil {
+						return err
+					}
+				}
+			} else if col.Type.ID() == arrow.DECIMAL128 {
+				// The low word, then the high.
+				for w := int32(1); w >= 0; w-- {
+					if err := ks[9].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Data.Ptr, w, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
 						return err
 					}
 					if err := sortBy(); err != nil {

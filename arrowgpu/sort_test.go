@@ -24,6 +24,8 @@ func TestGPUSortPerm(t *testing.T) {
 	defer rec.Release()
 	edges := edgeBatch()
 	defer edges.Release()
+	wide := wideBatch(3001, 8) // w DECIMAL(38,2) with NULLs, v, u DECIMAL(38,6)
+	defer wide.Release()
 	for _, tc := range []struct {
 		name string
 		rec  arrow.RecordBatch
@@ -45,6 +47,9 @@ func TestGPUSortPerm(t *testing.T) {
 		{"date, string desc", rec, []OrderKey{{Col: 4}, {Col: 8, Desc: true}}},
 		{"edges string", edges, []OrderKey{{Col: 2}, {Col: 0}}},
 		{"edges string desc", edges, []OrderKey{{Col: 2, Desc: true}, {Col: 0}}},
+		{"decimal(38)", wide, []OrderKey{{Col: 0}}},
+		{"decimal(38) desc NULLs first", wide, []OrderKey{{Col: 0, Desc: true, NullsFirst: true}}},
+		{"decimal(38) u, w desc", wide, []OrderKey{{Col: 2}, {Col: 0, Desc: true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db, err := q.Upload(tc.rec)
@@ -130,6 +135,8 @@ func compareOrder(rec arrow.RecordBatch, keys []OrderKey, a, b int) int {
 			c = cmp.Compare(x.Value(a), x.Value(b))
 		case *array.Decimal64:
 			c = cmp.Compare(x.Value(a), x.Value(b))
+		case *array.Decimal128:
+			c = x.Value(a).Cmp(x.Value(b))
 		case *array.Date32:
 			c = cmp.Compare(x.Value(a), x.Value(b))
 		case *array.String:

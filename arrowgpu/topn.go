@@ -77,7 +77,7 @@ func (q *Queue) topThreshold(hist *Kernel, okey, cand Buffer, rows, n int) (uint
 // good as the n-th best (ties included) and those whose value is NaN,
 // which the sort places; idx (ascending) and their number. With n or
 // fewer rows, every row (idx none, m = col.Len). col is an integer,
-// decimal, date or double column.
+// decimal (of either width), date or double column.
 func (q *Queue) TopRows(col *Column, desc, nullsFirst bool, n int) (idx Buffer, m int, err error) {
 	rows := col.Len
 	if rows <= n {
@@ -87,7 +87,7 @@ func (q *Queue) TopRows(col *Column, desc, nullsFirst bool, n int) (idx Buffer, 
 	switch col.Type.ID() {
 	case arrow.FLOAT64:
 		isDouble = 1
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32:
 	default:
 		return Buffer{}, 0, errs.New(errs.Unsupported, "GPU top-N by %s", col.Type)
 	}

@@ -9,6 +9,15 @@ extern "C" __global__ void gq_gather_64(const u64* in, const i32* idx, u64* out,
 	}
 }
 
+// DECIMAL(38): two words a row.
+extern "C" __global__ void gq_gather_128(const u64* in, const i32* idx, u64* out, i64 n) {
+	GQ_FOR(i, n) {
+		i32 k = idx[i];
+		out[2 * i] = k >= 0 ? in[2 * (i64)k] : 0;
+		out[2 * i + 1] = k >= 0 ? in[2 * (i64)k + 1] : 0;
+	}
+}
+
 extern "C" __global__ void gq_gather_32(const u32* in, const i32* idx, u32* out, i64 n) {
 	GQ_FOR(i, n) {
 		i32 k = idx[i];

@@ -38,6 +38,22 @@ extern "C" __global__ void gq_sort_key(const void* v, int width, int isDouble, c
 	}
 }
 
+// gq_sort_key128 writes okey[i], the order key of word w of row perm[i]
+// of a DECIMAL(38) column: the low word as is (1), the high word with its
+// sign bit flipped (0); a key's passes sort by the low word, then the
+// high. Complemented when descending; 0 for a NULL, as gq_sort_key.
+extern "C" __global__ void gq_sort_key128(const gq_i128* v, int w, const u8* valid, int desc, const i32* perm, u64* okey, i64 n) {
+	GQ_FOR(i, n) {
+		i64 r = perm[i];
+		u64 k = 0;
+		if (gq_bit(valid, r)) {
+			k = w == 1 ? v[r].lo : (u64)v[r].hi ^ GQ_SORT_SIGN;
+			if (desc) k = ~k;
+		}
+		okey[i] = k;
+	}
+}
+
 // gq_sort_null_key writes okey[i] = 0 for row perm[i] when it sorts first
 // (a NULL under NULLS FIRST, a value under NULLS LAST), else 1.
 extern "C" __global__ void gq_sort_null_key(const u8* valid, int nullsFirst, const i32* perm, u64* okey, i64 n) {

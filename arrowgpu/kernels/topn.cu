@@ -30,7 +30,8 @@ extern "C" __global__ void gq_topn_keep(const u64* okey, const u8* cand, u64 t, 
 }
 
 // gq_order_key writes the order key of each row of a column (width 8:
-// int64, decimal or double bits as isDouble says; 4: date32) for a top-N
+// int64, decimal or double bits as isDouble says; 4: date32; 16: a
+// DECIMAL(38), by its monotone int64 image gq_i128_clamp) for a top-N
 // (flags: 1 descending, 2 NULLs first): a NULL is the greatest or the
 // least key as the order places it; a NaN is no candidate (always kept).
 // mask is set for every row (the keep kernel clears the ones dropped).
@@ -43,6 +44,8 @@ extern "C" __global__ void gq_order_key(const void* v, int width, int isDouble, 
 		bool c = in;
 		if (width == 4) {
 			k = (u64)(i64)((const i32*)v)[r] ^ 0x8000000000000000ULL;
+		} else if (width == 16) {
+			k = (u64)gq_i128_clamp(((const gq_i128*)v)[r]) ^ 0x8000000000000000ULL;
 		} else if (isDouble) {
 			double x = ((const double*)v)[r];
 			c = c && (null || !isnan(x));
