@@ -258,10 +258,21 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, c
 		}
 		return &expr.Column{Index: sl, Type: a.kernel.ImageType(col), Name: a.Out.Field(col).Name}
 	}
+	// The table's image of a DECIMAL(38) sum is two words, which Rows
+	// does not present.
+	wide := func(col int) error {
+		if f := a.Out.Field(col); f.Type.ID() == arrow.DECIMAL128 {
+			return errs.New(errs.Unsupported, "GPU aggregation: the DECIMAL(38) %s of an aggregation read by another", f.Name)
+		}
+		return nil
+	}
 	var kx []expr.Expr
 	for _, k := range keys {
 		if a.Out.Field(k).Type.ID() == arrow.FLOAT64 {
 			return errs.New(errs.Unsupported, "GPU aggregation: grouping by the DOUBLE %s of an aggregation", a.Out.Field(k).Name)
+		}
+		if err := wide(k); err != nil {
+			return err
 		}
 		kx = append(kx, read(k))
 	}
@@ -275,6 +286,9 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, c
 			col, ok := f.Arg.(*expr.Column)
 			if !ok {
 				return errs.New(errs.Unsupported, "GPU aggregation: %s over an aggregation", f.Arg)
+			}
+			if err := wide(col.Index); err != nil {
+				return err
 			}
 			ops[j].Arg = read(col.Index)
 		}

@@ -93,7 +93,7 @@ func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []Node, exprs []expr.
 // unchanged) for a column without a device order.
 func (r *GPUJoinRows) SetTopN(top arrowgpu.OrderKey, n int) error {
 	switch r.Out.Field(top.Col).Type.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.FLOAT64:
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64:
 	default:
 		return errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}

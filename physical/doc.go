@@ -7,10 +7,11 @@
 // every other input; which scan it probes is placement's choice, not the
 // optimiser's join order: a tree of inner joins over scans is joined
 // again from its largest table (gpu_reorder.go), since a device build of
-// the largest table costs what the CPU plan's shape does not show. The
-// device has no DECIMAL(38) (decimal128) kernels: an operator that reads
-// or outputs such a column stays on the CPU, but for sums and averages of
-// 64-bit values, which the device adds in 128 bits.
+// the largest table costs what the CPU plan's shape does not show.
+// DECIMAL(38) (decimal128) columns are device columns like the others:
+// each device operator refuses, at placement, what it has no kernel for
+// (a sum of DECIMAL(38) values, a DECIMAL(38) group or join key), and that
+// operator stays on the CPU with the reason.
 //
 // physical must not rewrite plans (that is the optimiser's job) nor run
 // them (exec's); it holds no state between calls.

@@ -84,13 +84,6 @@ type placer struct {
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
-	if w := wideColumn(n); w != "" {
-		// arrowgpu has no 128-bit decimal kernels: an operator that reads
-		// or makes a DECIMAL(38) column runs on the CPU.
-		name := strings.SplitN(n.Explain(), " ", 2)[0]
-		p.onCPU = append(p.onCPU, fmt.Sprintf("%s (DECIMAL(38) column %s: no device kernel)", name, w))
-		return rewriteChildren(n, p.place)
-	}
 	switch n.(type) {
 	case *exec.Project, *exec.Filter, *exec.HashJoin:
 		if r := p.joinRows(n); r != nil {
@@ -1324,69 +1317,4 @@ func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) {
 	if ga.SetHavingFeed(pred, r, f) == nil {
 		j.Feed = f
 	}
-}
-
-// wideColumn names a decimal128 (DECIMAL(38)) column that n reads (its
-// children's rows, a scan's columns) or outputs, or is "". An output
-// column passes where the device makes it: the sums in 128 bits of 64-bit
-// integers or decimals (wideSumOutput), and an exchange's rows, which it
-// only moves. Nodes further down are judged when placed; a device
-// operator that absorbs some of them (a pipeline of joins) meets their
-// DECIMAL(38) columns in arrowgpu, which has no device type for them and
-// refuses them (errs.Unsupported: that operator falls back).
-func wideColumn(n exec.Node) string {
-	for i, f := range n.Schema().Fields() {
-		if f.Type.ID() == arrow.DECIMAL128 && !wideSumOutput(n, i) {
-			return f.Name
-		}
-	}
-	switch x := n.(type) {
-	case *exec.Scan:
-		for _, o := range x.Columns {
-			if f := x.Table.Schema().Field(o); f.Type.ID() == arrow.DECIMAL128 {
-				return f.Name
-			}
-		}
-	case *exec.Exchange:
-		for _, k := range x.Keys {
-			if k.DataType().ID() == arrow.DECIMAL128 {
-				return k.String()
-			}
-		}
-		return ""
-	}
-	for _, c := range n.Children() {
-		for _, f := range c.Schema().Fields() {
-			if f.Type.ID() == arrow.DECIMAL128 {
-				return f.Name
-			}
-		}
-	}
-	return ""
-}
-
-// wideSumOutput reports whether output column i of n, a DECIMAL(38), is
-// one the device makes: a sum (or the sum an avg divides) of 64-bit
-// integers or decimals, or rows an exchange moves.
-func wideSumOutput(n exec.Node, i int) bool {
-	switch x := n.(type) {
-	case *exec.Exchange:
-		return true
-	case *exec.HashAggregate:
-		j := i - len(x.GroupBy)
-		if j < 0 {
-			return false
-		}
-		// An avg's partial form is a sum and a count; AvgCombine, on
-		// the CPU, divides.
-		f := x.Aggs[j]
-		if f.Fn != "sum" && f.Fn != "avg" || f.Distinct || f.Arg == nil {
-			return false
-		}
-		switch f.Arg.DataType().ID() {
-		case arrow.INT64, arrow.DECIMAL64:
-			return true
-		}
-	}
-	return false
 }
