@@ -52,10 +52,8 @@ func TestPlaceOnGPU(t *testing.T) {
 		// between them and AvgCombine.
 		"q01": {"└─ AvgCombine [CPU]\n      └─ GPUAggregate keys=[l_returnflag, l_linestatus] aggs=[sum(l_quantity), sum(l_extendedprice), ", "over GPUScan lineitem", "device-filter=le(l_shipdate, ", "[GPU]", "[CPU]"},
 		"q06": {"Project [sum(l_extendedprice * l_discount)] [CPU]\n└─ GPUAggregate keys=[] aggs=[sum(mul(l_extendedprice, l_discount))] over GPUScan lineitem cols=[l_quantity, l_extendedprice, l_discount, l_shipdate]"},
-		// The sum is DECIMAL(38,2) and the device compares no 128-bit
-		// decimals yet: its HAVING is a Filter on the CPU over the
-		// device's groups.
-		"q18": {"Project [l_orderkey] [CPU]\n      │  └─ Filter gt(sum(l_quantity), 300) [CPU]\n      │     └─ GPUAggregate keys=[l_orderkey] aggs=[sum(l_quantity)] over GPUScan lineitem"},
+		// The HAVING runs on the device: no Filter on the CPU.
+		"q18": {"Project [l_orderkey] [CPU]\n      │  └─ GPUAggregate keys=[l_orderkey] aggs=[sum(l_quantity)] having=gt(sum(l_quantity), 300) over GPUScan lineitem"},
 		"q13": {"GPUScan orders", "device-filter=not_like(o_comment, '%special%requests%')"},
 		"q09": {"GPUScan part cols=[p_partkey] (of 2 read)", "device-filter=like(p_name, '%green%')"},
 		"q03": {"GPUScan customer", "GPUScan orders", "GPUScan lineitem", "HashJoin inner"},
