@@ -16,7 +16,8 @@
 //     tier), pinned host staging buffers and streams for asynchronous
 //     copies (Queue);
 //   - Arrow ↔ device: upload and download of record batches as device
-//     columns (Column, Batch) in Arrow's layout at offset 0;
+//     columns (Column, Batch) in Arrow's layout at offset 0 — DECIMAL(38)
+//     (decimal128) as its 16-byte values, gq_i128 in the kernels;
 //   - device operations on a Queue (ops.go): compare with a constant, AND,
 //     selection, gather, count/sum/min/max, hash partitioning, join-filter
 //     tests of integer keys (ops_keys.go);
@@ -32,7 +33,9 @@
 //     stable LSD radix sort, a byte per pass and only the bytes in which
 //     the keys differ (SortPerm, sort.go), and top-N selection (TopRows);
 //   - kernels: CUDA C under kernels/ (embedded) and source generated for
-//     fused expressions (GenerateFused: numbers, decimals, dates, Booleans,
+//     fused expressions (GenerateFused: numbers, decimals — DECIMAL(38)
+//     compared, cast and added, subtracted, multiplied in 128 bits, not
+//     divided — dates, Booleans,
 //     and strings compared with constants: =, <>, IN, LIKE without '_',
 //     over a column or its SUBSTRING),
 //     compiled by NVRTC for the device's architecture and cached on disk by
