@@ -24,7 +24,8 @@ import (
 // took (rows, for count_star) plus, for sum/min/max, the value: sums of
 // integers and decimals in 128 bits (low word, high word), so no partial
 // sum overflows on the device; sums of doubles as doubles; min and max as
-// int64 or double.
+// int64 or double. Sums of DECIMAL(38) values add their two words into
+// the same two.
 
 // AggOp is one aggregate computed per group: Fn is "sum", "count",
 // "count_star", "min" or "max"; Arg is nil for count_star.
@@ -80,7 +81,7 @@ const (
 // GenerateAgg generates the aggregation kernel for keys and ops over the
 // rows where pred (may be nil) is true. Keys must be of a type with an
 // int64 image (integers, decimals, dates, Booleans); sum takes integers,
-// decimals and doubles; min and max also dates. Anything else is an
+// decimals (DECIMAL(38) too) and doubles; min and max also dates. Anything else is an
 // errs.Unsupported error naming it, so the caller can aggregate on the CPU.
 func GenerateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, error) {
 	args := make([]expr.Expr, 0, len(keys)+len(ops))
@@ -157,7 +158,7 @@ func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 			_, err := ctype(t)
 			ok = err == nil
 		case "sum":
-			ok = t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64 || t.ID() == arrow.FLOAT64
+			ok = t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64 || t.ID() == arrow.FLOAT64 || isWide(t)
 		case "min", "max":
 			ok = t.ID() == arrow.INT64 || t.ID() == arrow.DECIMAL64 || t.ID() == arrow.FLOAT64 || t.ID() == arrow.DATE32
 		}
@@ -269,6 +270,15 @@ func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 			w("\tif (uni) s = gq_warp_sum_f64(x);")
 			w("\telse for (int l = 0; l < 32; l++) { double y = __shfl_sync(GQ_FULL_MASK, x, l); if ((peers >> l) & 1u) s += y; }")
 			w("\tif (leader) { atomicAdd(%s, (u64)c); atomicAdd(%s, s); }", acc(j, "c"), acc(j, "x"))
+		case op.Fn == "sum" && isWide(k.ArgTypes[j]):
+			// The 128-bit adder of the 64-bit sums below, over values
+			// of two words; one past the headroom fails the batch
+			// (aggWideBig) before the sum could wrap.
+			w("\tgq_i128 x = has ? %s : gq_i128(0); u64 lo = 0; i64 hi = 0;", v.val)
+			w("\tif (has && (x.hi < -%d || x.hi >= %d)) atomicCAS(err, 0u, 0x%xu);", int64(1)<<aggWideHeadroomBits, int64(1)<<aggWideHeadroomBits, aggWideBig)
+			w("\tif (uni) { lo = x.lo; hi = x.hi; gq_warp_sum128(&lo, &hi); }")
+			w("\telse for (int l = 0; l < 32; l++) { u64 yl = __shfl_sync(GQ_FULL_MASK, x.lo, l); i64 yh = __shfl_sync(GQ_FULL_MASK, x.hi, l); if ((peers >> l) & 1u) { u64 t = lo + yl; hi += yh + (t < lo ? 1 : 0); lo = t; } }")
+			w("\tif (leader) { atomicAdd(%s, (u64)c); u64 old = atomicAdd(%s, lo); hi += (old + lo < old) ? 1 : 0; if (hi != 0) atomicAdd((u64*)%s, (u64)hi); }", acc(j, "c"), acc(j, "x"), acc(j, "h"))
 		case op.Fn == "sum":
 			w("\ti64 x = has ? (i64)%s : 0; u64 lo = 0; i64 hi = 0;", v.val)
 			w("\tif (uni) { lo = (u64)x; hi = x < 0 ? -1 : 0; gq_warp_sum128(&lo, &hi); }")
@@ -309,6 +319,16 @@ func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 	}
 	return k, nil
 }
+
+// aggWideBig is the error code of a DECIMAL(38) value that a device sum
+// does not take: one of magnitude 2^(64+aggWideHeadroomBits) or more.
+// Below it, the sum of up to 2^38 values (far more rows than a device
+// table holds) stays within 128 bits, so the device's sum never wraps;
+// past it the aggregation is left to the CPU (Add: errs.Unsupported).
+const (
+	aggWideBig          = 0xfffffffd
+	aggWideHeadroomBits = 24
+)
 
 // aggLocalMaxOps is the most aggregates a kernel accumulates per block
 // (AggTable.Local): each takes up to 24 bytes of shared memory per entry
@@ -585,11 +605,11 @@ func (k *AggKernel) generateGroups() error {
 	return sourceTooLarge(k.groupsSrc)
 }
 
-// wideSum reports whether output t of op, whose table image is of type
-// img, is a DECIMAL(38) sum of 64-bit integers or decimals at img's
-// scale: the table's two words are its value.
+// wideSum reports whether output t of op, whose argument is of type
+// img, is a DECIMAL(38) sum of integers or decimals at img's scale: the
+// table's two words are its value.
 func wideSum(op AggOp, img, t arrow.DataType) bool {
-	return op.Fn == "sum" && isWide(t) && isIntLike(img) && scale(t) == scale(img)
+	return op.Fn == "sum" && isWide(t) && isScaled(img) && scale(t) == scale(img)
 }
 
 // accParams are the accumulator parameters of op j.

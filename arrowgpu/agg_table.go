@@ -199,6 +199,8 @@ func (t *AggTable) AddOn(q *Queue, b *Batch) (full bool, err error) {
 	switch {
 	case code == aggFull:
 		return true, nil
+	case code == aggWideBig:
+		return false, errs.New(errs.Unsupported, "GPU aggregation: a DECIMAL(38) value of 2^%d or more in a sum", 64+aggWideHeadroomBits)
 	case code != 0:
 		site := "an expression"
 		if int(code) <= len(k.Sites) {

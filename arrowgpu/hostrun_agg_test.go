@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/expr"
@@ -198,6 +199,7 @@ func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec a
 	type acc struct {
 		c     uint64
 		i     int64
+		w     decimal128.Num // sums of DECIMAL(38) values
 		f     float64
 		valid bool
 	}
@@ -226,7 +228,9 @@ func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec a
 			if op.Fn == "count" || op.Fn == "count_star" {
 				continue
 			}
-			if f, ok := a.(*array.Float64); ok {
+			if d, ok := a.(*array.Decimal128); ok && op.Fn == "sum" {
+				g[j].w = g[j].w.Add(d.Value(int(r)))
+			} else if f, ok := a.(*array.Float64); ok {
 				v := f.Value(int(r))
 				switch {
 				case op.Fn == "sum":
@@ -257,6 +261,8 @@ func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec a
 				v += ":NULL"
 			case op.Arg.DataType().ID() == arrow.FLOAT64:
 				v += fmt.Sprintf(":%.9g", g[j].f)
+			case op.Fn == "sum" && op.Arg.DataType().ID() == arrow.DECIMAL128:
+				v += fmt.Sprintf(":%d:%d", int64(g[j].w.LowBits()), g[j].w.HighBits())
 			case op.Fn == "sum":
 				hi := int64(0)
 				if g[j].i < 0 {
@@ -333,6 +339,49 @@ func TestAggOnHostMatchesCPU(t *testing.T) {
 	}
 	if _, code := aggOnHost(t, k, rec, 4); code != aggFull {
 		t.Errorf("4 slots for 7 years: code %#x, want full", code)
+	}
+}
+
+// Sums of DECIMAL(38) values (the merge of ranks' partial sums, sums of
+// 128-bit products) add in 128 bits on every path (warp-uniform,
+// per-peer, block-local) as the CPU does; a value past the headroom
+// (2^88) fails the batch with aggWideBig, for the CPU to aggregate.
+func TestAggOnHostWideSum(t *testing.T) {
+	rec := wideBatch(3001, 6)
+	defer rec.Release()
+	w := &expr.Column{Index: 0, Type: expr.Decimal(38, 2), Name: "w"}
+	v := &expr.Column{Index: 1, Type: expr.Decimal(15, 4), Name: "v"}
+	u := &expr.Column{Index: 2, Type: expr.Decimal(38, 6), Name: "u"}
+	keys := []expr.Expr{call("gt", expr.Boolean, v, decLit(0, 4))}
+	ops := []AggOp{
+		{Fn: "sum", Arg: u},
+		{Fn: "sum", Arg: call("cast", expr.Decimal(38, 4), v)},
+		{Fn: "sum", Arg: call("mul", expr.Decimal(38, 7), u, decLit(-3, 1))},
+		{Fn: "count", Arg: u},
+	}
+	for _, keys := range [][]expr.Expr{keys, nil} {
+		k, err := GenerateAgg(keys, ops, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := aggOnCPU(t, keys, ops, nil, rec)
+		for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}, {"-DGQ_HOST_LOCAL"}, {"-DGQ_HOST_LOCAL", "-DGQ_HOST_DIVERGENT"}} {
+			got, code := aggOnHost(t, k, rec, 1024, flags...)
+			if code != 0 {
+				t.Fatalf("%d keys %v: kernel error code %#x", len(keys), flags, code)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%d keys %v: got %v, want %v", len(keys), flags, got, want)
+			}
+		}
+	}
+	// w holds values near 10^35: past the headroom.
+	k, err := GenerateAgg(keys, []AggOp{{Fn: "sum", Arg: w}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, code := aggOnHost(t, k, rec, 1024); code != aggWideBig {
+		t.Errorf("a sum of values near 10^35: code %#x, want %#x", code, aggWideBig)
 	}
 }
 

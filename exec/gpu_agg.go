@@ -820,7 +820,12 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 			v := acc[1].Value(r)
 			if wb, ok := b.(*array.Decimal128Builder); ok && f.Fn == "sum" {
 				// The device's integer sums are 128 bits (low, high word).
-				wb.Append(decimal128.New(acc[2].Value(r), uint64(v)))
+				sum := decimal128.New(acc[2].Value(r), uint64(v))
+				if !fitsDigits(sum, maxDecimalDigits) {
+					b.Release()
+					return fail(errWideSumOverflow)
+				}
+				wb.Append(sum)
 				continue
 			}
 			if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
@@ -859,6 +864,11 @@ func fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int)
 		for r := range n {
 			if valid[r] = cnt.Value(r) > 0; valid[r] {
 				nums[r] = decimal128.New(hi[r], uint64(lo[r]))
+				// A sum of DECIMAL(38) values may pass 38 digits (one
+				// of 64-bit values cannot); the device's does not wrap.
+				if !fitsDigits(nums[r], maxDecimalDigits) {
+					return nil, errWideSumOverflow
+				}
 			}
 		}
 		return aggArray(c.Alloc, t, nums, valid), nil

@@ -14,10 +14,10 @@ import (
 	"gq/planner"
 )
 
-// DECIMAL(38) columns are device columns: a sort over one runs on the
-// device, as does a sum of 64-bit values into DECIMAL(38) (which the
-// device adds in 128 bits); a sum of DECIMAL(38) values, which the device
-// does not add, stays on the CPU, named with the reason in the fallback
+// DECIMAL(38) columns are device columns: a sort over one or by one
+// runs on the device, as do sums into DECIMAL(38) (which the device adds
+// in 128 bits); a grouping by a DECIMAL(38), which the device's tables do
+// not hold, stays on the CPU, named with the reason in the fallback
 // message.
 func TestPlaceWide(t *testing.T) {
 	d128 := &arrow.Decimal128Type{Precision: 38, Scale: 2}
@@ -48,7 +48,13 @@ func TestPlaceWide(t *testing.T) {
 			a.Aggs[0].Fn = "avg"
 			return a
 		}(), false, ""}, // AvgCombine (CPU) over the device's sum and count
-		{"sum of decimal128", agg(scan(0, 2), 1, d128, d128), false, "HashAggregate (GPU expressions: sum of decimal(38, 2))"},
+		{"sum of decimal128", agg(scan(0, 2), 1, d128, d128), true, ""},
+		{"grouped by a decimal128", func() exec.Node {
+			a := agg(scan(2, 1), 1, d64, d128)
+			a.GroupBy[0] = &expr.Column{Index: 0, Type: d128}
+			a.Out = arrow.NewSchema([]arrow.Field{{Name: "w", Type: d128}, {Name: "s", Type: d128, Nullable: true}}, nil)
+			return a
+		}(), false, "HashAggregate (GPU expressions: group key of type decimal(38, 2))"},
 		{"sort over a decimal128 column", &exec.Sort{Input: scan(0, 2), Keys: []exec.SortKey{{Expr: &expr.Column{Index: 0, Type: expr.Int64}}}, Limit: -1},
 			true, ""},
 		{"sort by a decimal128 column", &exec.Sort{Input: scan(0, 2), Keys: []exec.SortKey{{Expr: &expr.Column{Index: 1, Type: d128}, Desc: true}}, Limit: -1},
