@@ -264,9 +264,10 @@ func (g *gen) arith(c *expr.Call, a []value) (value, error) {
 	return r, nil
 }
 
-// arithWide is + − × of scaled integers into a DECIMAL(38) r, in 128 bits
-// as the CPU's wide kernels (arithNode.evalWide): operands of + − at r's
-// scale, a product rounded to it. ÷ and % stay on the CPU.
+// arithWide is + − × ÷ % of scaled integers into a DECIMAL(38) r, in 128
+// bits as the CPU's wide kernels (arithNode.evalWide): operands of + − %
+// at r's scale, a product rounded to it, a quotient a·10^e / b in 256
+// bits; x/0 and x%0 are NULL.
 func (g *gen) arithWide(c *expr.Call, r, l, rr value) (value, error) {
 	for _, v := range []value{l, rr} {
 		if !isScaled(v.t) && v.t.ID() != arrow.NULL {
@@ -283,6 +284,18 @@ func (g *gen) arithWide(c *expr.Call, r, l, rr value) (value, error) {
 		code := g.site(c)
 		g.line("if (!%s) { gq_i128 p; if (!(gq_mul128(%s, %s, &p) && gq_rescale128(p, %d, %d, &%s))) *err = %d; }",
 			r.null, wide(l), wide(rr), ls+rs, ts, r.val, code)
+	case "div":
+		e := ts - ls + rs
+		if e < 0 || e > 38 {
+			return value{}, unsupported(fmt.Sprintf("decimal division with scales %d/%d → %d", ls, rs, ts))
+		}
+		code := g.site(c)
+		g.line("if (!%s) { gq_i128 y = %s; if (y == gq_i128(0)) %s = true; else if (!gq_divscaled128(%s, %d, y, &%s)) *err = %d; }",
+			r.null, wide(rr), r.null, wide(l), e, r.val, code)
+	case "mod":
+		code := g.site(c)
+		g.line("if (!%s) { gq_i128 x, y; if (!(gq_rescale128(%s, %d, %d, &x) && gq_rescale128(%s, %d, %d, &y))) *err = %d; else if (y == gq_i128(0)) %s = true; else %s = gq_mod128(x, y); }",
+			r.null, wide(l), ls, ts, wide(rr), rs, ts, code, r.null, r.val)
 	default:
 		return value{}, unsupported(fmt.Sprintf("%s into %s", c.Fn, c.Type))
 	}

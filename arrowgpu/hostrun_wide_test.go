@@ -88,6 +88,12 @@ func TestFusedOnHostWide(t *testing.T) {
 		call("mul", expr.Decimal(38, 10), u, v),
 		call("mul", expr.Decimal(38, 4), w, small),
 		call("add", expr.Decimal(38, 3), w, small),
+		call("div", expr.Decimal(38, 6), w, v),
+		call("div", expr.Decimal(38, 10), u, small),
+		call("div", expr.Decimal(38, 8), v, u),
+		call("div", expr.Decimal(38, 6), w, u),
+		call("mod", expr.Decimal(38, 6), u, v),
+		call("mod", expr.Decimal(38, 4), w, v),
 	)
 	pred := call("and", expr.Boolean, call("gt", expr.Boolean, w, v), call("lt", expr.Boolean, u, big))
 	if kept := checkOnHost(t, exprs, pred, rec); kept == 0 || kept == int(rec.NumRows()) {

@@ -204,6 +204,59 @@ __device__ __forceinline__ bool gq_rescale128(gq_i128 v, int s, int t, gq_i128* 
 	return true;
 }
 
+// gq_divscaled128 is a·10^e / b rounded half away from zero (b != 0,
+// 0 <= e <= 38), divScaledW: the product in 256 bits (four words, most
+// significant first), divided by shift and subtract; false where the
+// quotient passes 127 bits or 38 digits.
+__device__ __forceinline__ bool gq_divscaled128(gq_i128 a, int e, gq_i128 b, gq_i128* r) {
+	bool neg = (a.hi < 0) != (b.hi < 0);
+	gq_i128 ua = gq_abs128(a), ub = gq_abs128(b), p = gq_pow10w(e);
+	u64 al = ua.lo, ah = (u64)ua.hi, pl = p.lo, ph = (u64)p.hi;
+	// n = ua * p: n3 n2 n1 n0.
+	u64 n0 = al * pl, c = __umul64hi(al, pl);
+	u64 m1 = al * ph, m1h = __umul64hi(al, ph);
+	u64 m2 = ah * pl, m2h = __umul64hi(ah, pl);
+	u64 m3 = ah * ph, m3h = __umul64hi(ah, ph);
+	u64 n1 = c + m1, k1 = n1 < c ? 1 : 0;
+	u64 t = n1 + m2;
+	k1 += t < n1 ? 1 : 0;
+	n1 = t;
+	u64 n2 = m1h + m2h, k2 = n2 < m1h ? 1 : 0;
+	t = n2 + m3;
+	k2 += t < n2 ? 1 : 0;
+	n2 = t + k1;
+	k2 += n2 < t ? 1 : 0;
+	u64 n3 = m3h + k2;
+	u64 n[4] = {n3, n2, n1, n0};
+	u64 dh = (u64)ub.hi, dl = ub.lo, rh = 0, rl = 0, qh = 0, ql = 0;
+	for (int k = 255; k >= 0; k--) {
+		u64 top = rh >> 63;
+		rh = (rh << 1) | (rl >> 63);
+		rl = (rl << 1) | ((n[3 - k / 64] >> (k % 64)) & 1);
+		if (top || rh > dh || (rh == dh && rl >= dl)) {
+			u64 nl = rl - dl;
+			rh = rh - dh - (rl < dl ? 1 : 0);
+			rl = nl;
+			if (k >= 127) return false;
+			if (k >= 64) qh |= 1ULL << (k - 64); else ql |= 1ULL << k;
+		}
+	}
+	// Round: the remainder against what the divisor leaves.
+	gq_i128 rem(rl, (i64)rh), rest = gq_wrapadd128(ub, gq_neg128(gq_i128(rl, (i64)rh)));
+	gq_i128 q(ql, (i64)qh);
+	if (!(rem < rest)) q = gq_wrapadd128(q, gq_i128(1));
+	if (!gq_fits_digits(q, 38)) return false;
+	*r = neg ? gq_neg128(q) : q;
+	return true;
+}
+
+// gq_mod128 is a % b (b != 0): truncated, the sign of a (quoRemW).
+__device__ __forceinline__ gq_i128 gq_mod128(gq_i128 a, gq_i128 b) {
+	gq_i128 q, r;
+	gq_udivmod128(gq_abs128(a), gq_abs128(b), &q, &r);
+	return a.hi < 0 ? gq_neg128(r) : r;
+}
+
 // gq_cmp_scaled128 compares a·10^-as with b·10^-bs exactly: -1, 0 or 1.
 // A side that passes 38 digits once rescaled is beyond every value of the
 // other, which has at most 38 (cmpScaledW).
