@@ -10,7 +10,7 @@
 // the largest table costs what the CPU plan's shape does not show.
 // DECIMAL(38) (decimal128) columns are device columns like the others:
 // each device operator refuses, at placement, what it has no kernel for
-// (a sum of DECIMAL(38) values, a DECIMAL(38) group or join key), and that
+// (a DECIMAL(38) group or join key, a min or max of one), and that
 // operator stays on the CPU with the reason.
 //
 // physical must not rewrite plans (that is the optimiser's job) nor run
