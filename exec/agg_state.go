@@ -33,6 +33,9 @@ func newAggState(f AggFunc) (aggState, error) {
 	if f.Arg != nil {
 		at = f.Arg.DataType()
 	}
+	if s, ok, err := moreAggState(f, at); ok {
+		return s, err
+	}
 	switch f.Fn {
 	case "count_star":
 		return &countState{star: true}, nil

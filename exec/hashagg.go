@@ -11,7 +11,8 @@ import (
 	"gq/expr"
 )
 
-// AggFunc is one aggregate: Fn is count_star, count, sum, avg, min or max;
+// AggFunc is one aggregate: Fn is count_star, count, sum, avg, min, max
+// or one of agg_more.go's;
 // Arg is nil for count_star; Distinct aggregates distinct non-NULL values;
 // Type is the result type (see planner.AggCall for the rules). sum/avg of
 // an empty group (or all NULL) is NULL; count is 0.
@@ -20,6 +21,9 @@ type AggFunc struct {
 	Distinct bool
 	Arg      expr.Expr
 	Type     arrow.DataType
+	// Param: a quantile's fraction (float64), string_agg's separator
+	// (string); nil for the others (agg_more.go).
+	Param any
 }
 
 // HashAggregate groups by GroupBy and computes Aggs; Out has the group

@@ -345,7 +345,7 @@ func TestHashAggregateBadAgg(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	src := &testSource{schema: aggSchema(), batches: aggBatches(mem, nil, 1, aggTypes, aggNames)}
 	defer releaseBatchList(src.batches)
-	h := aggNode(src, []int{0}, []aggRef{{fn: "median", arg: 2, typ: expr.Int64}})
+	h := aggNode(src, []int{0}, []aggRef{{fn: "no_such_aggregate", arg: 2, typ: expr.Int64}})
 	if _, err := runRows(t, mem, 2, 100, h); errs.KindOf(err) != errs.Unsupported {
 		t.Errorf("err %v, want unsupported", err)
 	}

@@ -10,8 +10,8 @@ import (
 
 // WindowFunc is one window function: Fn is row_number, rank, dense_rank,
 // percent_rank, cume_dist, ntile, lag, lead, first_value, last_value,
-// nth_value, or an aggregate (sum, count, count_star, avg, min, max) over
-// Frame. Args: the value or aggregate argument; lag and lead also take
+// nth_value, or an aggregate (sum, count, count_star, avg, min, max, or
+// one of agg_more.go's) over Frame. Args: the value or aggregate argument; lag and lead also take
 // their default, of Type. N: lag's and lead's offset, nth_value's n,
 // ntile's bucket count. Type is the result type.
 type WindowFunc struct {
@@ -23,6 +23,8 @@ type WindowFunc struct {
 	// IgnoreNulls (lag, lead, first_value, last_value, nth_value): rows
 	// whose value is NULL are skipped when counting and picking.
 	IgnoreNulls bool
+	// Param: AggFunc.Param of agg_more.go's aggregates.
+	Param any
 }
 
 // Window partitions its input by PartitionBy, orders each partition by
@@ -134,6 +136,9 @@ func checkWindowFunc(f WindowFunc) error {
 		want = 2
 	case "sum", "count", "count_distinct", "avg", "min", "max", "first_value", "last_value", "nth_value":
 	default:
+		if isMoreAgg(f.Fn) {
+			break
+		}
 		return errs.New(errs.Unsupported, "window function %s", f.Fn)
 	}
 	if len(f.Args) != want {

@@ -271,9 +271,10 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "min", "max":
 		return windowMinMax(c, a, f.Fn == "max", ps)
-	default: // sum, avg
+	case "sum", "avg":
 		return windowSumAvg(c, f, a, ps)
 	}
+	return windowMoreAgg(c, f, a, ps)
 }
 
 // windowLagLead reads the value n rows before (lag) or after (lead) in the

@@ -229,7 +229,7 @@ func Describe(n exec.Node) string {
 	case *exec.Window:
 		fs := make([]string, len(x.Funcs))
 		for i, f := range x.Funcs {
-			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
+			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + planner.AggParamSuffix(f.Param) + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
 		}
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprs(x.PartitionBy), sortKeys(x.OrderBy), strings.Join(fs, ", "))
 	case *exec.UnionAll:
@@ -249,7 +249,7 @@ func aggList(aggs []exec.AggFunc) string {
 		if a.Distinct {
 			arg = "DISTINCT " + arg
 		}
-		s[i] = a.Fn + "(" + arg + ")"
+		s[i] = a.Fn + "(" + arg + planner.AggParamSuffix(a.Param) + ")"
 	}
 	return "[" + strings.Join(s, ", ") + "]"
 }

@@ -532,7 +532,8 @@ func splitDistinct(x *exec.HashAggregate) (inner, outer *exec.HashAggregate) {
 	value := &expr.Column{Index: nk, Type: v.DataType(), Name: show(v)}
 	aggs := make([]exec.AggFunc, len(x.Aggs))
 	for j, f := range x.Aggs {
-		aggs[j] = exec.AggFunc{Fn: f.Fn, Arg: value, Type: f.Type}
+		aggs[j] = f
+		aggs[j].Distinct, aggs[j].Arg = false, value
 	}
 	return inner, &exec.HashAggregate{Input: inner, GroupBy: keys, Aggs: aggs, Out: x.Out}
 }

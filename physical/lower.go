@@ -134,7 +134,7 @@ func lowerAggregate(n *planner.Aggregate) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		aggs[i] = exec.AggFunc{Fn: a.Fn, Distinct: a.Distinct, Arg: arg, Type: a.Type}
+		aggs[i] = exec.AggFunc{Fn: a.Fn, Distinct: a.Distinct, Arg: arg, Type: a.Type, Param: a.Param}
 	}
 	return &exec.HashAggregate{Input: in, GroupBy: keys, Aggs: aggs, Out: schemaOf(n.Columns())}, nil
 }
@@ -229,7 +229,7 @@ func lowerWindow(n *planner.Window) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param}
 	}
 	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
 }

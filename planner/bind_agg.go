@@ -26,6 +26,9 @@ func isAggAST(n sqlparser.SQLNode) bool {
 	case *sqlparser.Max:
 		return x.OverClause == nil
 	}
+	if p, ok := moreAggParts(n); ok {
+		return p.over == nil
+	}
 	return false
 }
 
@@ -47,6 +50,9 @@ func isWindowAST(n sqlparser.SQLNode) bool {
 		return x.OverClause != nil
 	case *sqlparser.Max:
 		return x.OverClause != nil
+	}
+	if p, ok := moreAggParts(n); ok {
+		return p.over != nil
 	}
 	return false
 }
@@ -182,6 +188,16 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 	for _, a := range aggASTs {
 		key := sqlparser.String(a)
 		if _, ok := post.aggs[key]; ok {
+			continue
+		}
+		if p, ok := moreAggParts(a); ok {
+			call, err := c.moreAggCall(pre, p, key)
+			if err != nil {
+				return nil, err
+			}
+			col := Column{ID: NewColumnID(), Name: key, Type: call.Type, Nullable: true}
+			agg.Aggs, agg.AggCols = append(agg.Aggs, call), append(agg.AggCols, col)
+			post.aggs[key] = ref(col)
 			continue
 		}
 		fn, argAST, dist, err := aggParts(a)
@@ -343,6 +359,9 @@ func hasSubquery(e sqlparser.Expr) bool {
 // GROUP BY, is NULL over no input rows: an aggregate other than count, or
 // arithmetic with such an operand.
 func nullOnEmpty(e sqlparser.Expr) bool {
+	if _, ok := moreAggParts(e); ok {
+		return isAggAST(e)
+	}
 	switch x := e.(type) {
 	case *sqlparser.Sum, *sqlparser.Avg, *sqlparser.Min, *sqlparser.Max:
 		return isAggAST(e)

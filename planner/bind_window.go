@@ -199,6 +199,7 @@ type windowAST struct {
 	over    *sqlparser.OverClause
 	ignores bool // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
 	last    bool // nth_value's FROM LAST
+	more    *aggAST // one of moreAggs' aggregates (bind_aggfn.go)
 }
 
 func windowParts(e sqlparser.Expr) (windowAST, error) {
@@ -251,6 +252,17 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 		p.fn, p.args, p.over = "min", []sqlparser.Expr{x.Arg}, x.OverClause
 	case *sqlparser.Max:
 		p.fn, p.args, p.over = "max", []sqlparser.Expr{x.Arg}, x.OverClause
+	default:
+		if a, ok := moreAggParts(e); ok {
+			p.more, p.over = &a, a.over
+			p.fn = a.fn
+			if p.fn == "" {
+				p.fn = a.name // refused by bindMoreAgg, naming it
+			}
+			if a.dist {
+				return p, errs.NewNear(errs.Unsupported, sqlparser.String(e), "DISTINCT in %s over a window is not supported", a.name)
+			}
+		}
 	}
 	if p.fn == "" {
 		return p, errs.New(errs.Unsupported, "window function %s is not supported", sqlparser.String(e))
@@ -265,6 +277,20 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 // windowCall binds a call's arguments and picks its result type.
 func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 	wc := WindowCall{Fn: p.fn, IgnoreNulls: p.ignores}
+	if p.more != nil {
+		a, t, err := bindMoreAgg(*p.more, c.bind)
+		if err != nil {
+			return wc, err
+		}
+		wc.Fn, wc.Args, wc.Type, wc.Param = a.fn, []Expr{a.arg}, t, a.param
+		switch a.fn {
+		case "bool_and":
+			wc.Fn = "min"
+		case "bool_or":
+			wc.Fn = "max"
+		}
+		return wc, nil
+	}
 	for _, a := range p.args {
 		e, err := c.bind(a)
 		if err != nil {

@@ -67,8 +67,9 @@ type Project struct {
 	Cols  []Column
 }
 
-// AggCall is one aggregate: Fn is count_star, count, sum, avg, min or max.
-// Arg is nil for count_star. Type is the result type: count → Int64; sum
+// AggCall is one aggregate: Fn is count_star, count, sum, avg, min, max
+// or one of bind_aggfn.go's (stddev_pop, median, string_agg, …, whose
+// types moreAggType gives). Arg is nil for count_star. Type is the result type: count → Int64; sum
 // of Int64 or Decimal(p,s) → Decimal(38,s), exact in 128 bits (DuckDB's
 // rule); avg of them → Decimal(38,s+4) (MySQL's scale); Float64 → Float64;
 // min/max → the argument type.
@@ -77,6 +78,9 @@ type AggCall struct {
 	Distinct bool
 	Arg      Expr
 	Type     arrow.DataType
+	// Param is the constant second argument of a quantile (its fraction,
+	// a float64) or of string_agg (its separator, a string); else nil.
+	Param any
 }
 
 // Aggregate groups Input by GroupBy (GroupCols[i] holds GroupBy[i]) and
@@ -153,6 +157,7 @@ type WindowCall struct {
 	N           int64
 	Frame       Frame
 	IgnoreNulls bool
+	Param       any // a quantile's fraction, string_agg's separator (AggCall.Param)
 }
 
 // FrameBound is one end of a frame. For ROWS, Offset is a row count
@@ -196,6 +201,9 @@ func (w WindowCall) describe(ordered bool) string {
 	if w.IgnoreNulls {
 		s += " ignore nulls"
 	}
+	if w.Param != nil {
+		s += " param=" + strings.TrimPrefix(AggParamSuffix(w.Param), ", ")
+	}
 	if FrameAware(w.Fn) {
 		def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}
 		if !ordered {
@@ -215,7 +223,7 @@ func FrameAware(fn string) bool {
 	case "sum", "count", "count_star", "count_distinct", "avg", "min", "max", "first_value", "last_value", "nth_value":
 		return true
 	}
-	return false
+	return IsMoreAgg(fn)
 }
 
 func (b FrameBound) String() string {

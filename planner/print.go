@@ -88,6 +88,7 @@ func describe(p Plan) string {
 			if a.Distinct {
 				arg = "DISTINCT " + arg
 			}
+			arg += AggParamSuffix(a.Param)
 			aggs[i] = fmt.Sprintf("%s(%s) AS %s#%d", a.Fn, arg, n.AggCols[i].Name, n.AggCols[i].ID)
 		}
 		return fmt.Sprintf("Aggregate keys=%s aggs=[%s]", exprList(n.GroupBy), strings.Join(aggs, ", "))

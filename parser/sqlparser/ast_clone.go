@@ -29,6 +29,8 @@ func CloneSQLNode(in SQLNode) SQLNode {
 		return CloneRefOfAddConstraintDefinition(in)
 	case *AddIndexDefinition:
 		return CloneRefOfAddIndexDefinition(in)
+	case *AggFuncExpr:
+		return CloneRefOfAggFuncExpr(in)
 	case AlgorithmValue:
 		return in
 	case *AliasedExpr:
@@ -651,6 +653,19 @@ func CloneRefOfAddIndexDefinition(n *AddIndexDefinition) *AddIndexDefinition {
 	}
 	out := *n
 	out.IndexDefinition = CloneRefOfIndexDefinition(n.IndexDefinition)
+	return &out
+}
+
+// CloneRefOfAggFuncExpr creates a deep clone of the input.
+func CloneRefOfAggFuncExpr(n *AggFuncExpr) *AggFuncExpr {
+	if n == nil {
+		return nil
+	}
+	out := *n
+	out.Name = CloneIdentifierCI(n.Name)
+	out.Exprs = CloneSliceOfExpr(n.Exprs)
+	out.OrderBy = CloneOrderBy(n.OrderBy)
+	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	return &out
 }
 
@@ -4227,6 +4242,8 @@ func CloneExpr(in Expr) Expr {
 		return nil
 	}
 	switch in := in.(type) {
+	case *AggFuncExpr:
+		return CloneRefOfAggFuncExpr(in)
 	case *AndExpr:
 		return CloneRefOfAndExpr(in)
 	case *AnyValue:
@@ -4755,6 +4772,18 @@ func CloneSliceOfRefOfColumnDefinition(n []*ColumnDefinition) []*ColumnDefinitio
 	return res
 }
 
+// CloneSliceOfExpr creates a deep clone of the input.
+func CloneSliceOfExpr(n []Expr) []Expr {
+	if n == nil {
+		return nil
+	}
+	res := make([]Expr, len(n))
+	for i, x := range n {
+		res[i] = CloneExpr(x)
+	}
+	return res
+}
+
 // CloneRefOfBool creates a deep clone of the input.
 func CloneRefOfBool(n *bool) *bool {
 	if n == nil {
@@ -4807,18 +4836,6 @@ func CloneSliceOfTxAccessMode(n []TxAccessMode) []TxAccessMode {
 	}
 	res := make([]TxAccessMode, len(n))
 	copy(res, n)
-	return res
-}
-
-// CloneSliceOfExpr creates a deep clone of the input.
-func CloneSliceOfExpr(n []Expr) []Expr {
-	if n == nil {
-		return nil
-	}
-	res := make([]Expr, len(n))
-	for i, x := range n {
-		res[i] = CloneExpr(x)
-	}
 	return res
 }
 

@@ -28,6 +28,8 @@ func (c *cow) copyOnRewriteSQLNode(n SQLNode, parent SQLNode) (out SQLNode, chan
 		return c.copyOnRewriteRefOfAddConstraintDefinition(n, parent)
 	case *AddIndexDefinition:
 		return c.copyOnRewriteRefOfAddIndexDefinition(n, parent)
+	case *AggFuncExpr:
+		return c.copyOnRewriteRefOfAggFuncExpr(n, parent)
 	case AlgorithmValue:
 		return c.copyOnRewriteAlgorithmValue(n, parent)
 	case *AliasedExpr:
@@ -687,6 +689,42 @@ func (c *cow) copyOnRewriteRefOfAddIndexDefinition(n *AddIndexDefinition, parent
 		if changedIndexDefinition {
 			res := *n
 			res.IndexDefinition, _ = _IndexDefinition.(*IndexDefinition)
+			out = &res
+			if c.cloned != nil {
+				c.cloned(n, out)
+			}
+			changed = true
+		}
+	}
+	if c.post != nil {
+		out, changed = c.postVisit(out, parent, changed)
+	}
+	return
+}
+func (c *cow) copyOnRewriteRefOfAggFuncExpr(n *AggFuncExpr, parent SQLNode) (out SQLNode, changed bool) {
+	if n == nil || c.cursor.stop {
+		return n, false
+	}
+	out = n
+	if c.pre == nil || c.pre(n, parent) {
+		_Name, changedName := c.copyOnRewriteIdentifierCI(n.Name, n)
+		var changedExprs bool
+		_Exprs := make([]Expr, len(n.Exprs))
+		for x, el := range n.Exprs {
+			this, changed := c.copyOnRewriteExpr(el, n)
+			_Exprs[x] = this.(Expr)
+			if changed {
+				changedExprs = true
+			}
+		}
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
+		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
+		if changedName || changedExprs || changedOrderBy || changedOverClause {
+			res := *n
+			res.Name, _ = _Name.(IdentifierCI)
+			res.Exprs = _Exprs
+			res.OrderBy, _ = _OrderBy.(OrderBy)
+			res.OverClause, _ = _OverClause.(*OverClause)
 			out = &res
 			if c.cloned != nil {
 				c.cloned(n, out)
@@ -8048,6 +8086,8 @@ func (c *cow) copyOnRewriteExpr(n Expr, parent SQLNode) (out SQLNode, changed bo
 		return n, false
 	}
 	switch n := n.(type) {
+	case *AggFuncExpr:
+		return c.copyOnRewriteRefOfAggFuncExpr(n, parent)
 	case *AndExpr:
 		return c.copyOnRewriteRefOfAndExpr(n, parent)
 	case *AnyValue:

@@ -44,6 +44,12 @@ func (cmp *Comparator) SQLNode(inA, inB SQLNode) bool {
 			return false
 		}
 		return cmp.RefOfAddIndexDefinition(a, b)
+	case *AggFuncExpr:
+		b, ok := inB.(*AggFuncExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfAggFuncExpr(a, b)
 	case AlgorithmValue:
 		b, ok := inB.(AlgorithmValue)
 		if !ok {
@@ -1847,6 +1853,21 @@ func (cmp *Comparator) RefOfAddIndexDefinition(a, b *AddIndexDefinition) bool {
 		return false
 	}
 	return cmp.RefOfIndexDefinition(a.IndexDefinition, b.IndexDefinition)
+}
+
+// RefOfAggFuncExpr does deep equals between the two objects.
+func (cmp *Comparator) RefOfAggFuncExpr(a, b *AggFuncExpr) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return a.Distinct == b.Distinct &&
+		cmp.IdentifierCI(a.Name, b.Name) &&
+		cmp.SliceOfExpr(a.Exprs, b.Exprs) &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
+		cmp.RefOfOverClause(a.OverClause, b.OverClause)
 }
 
 // RefOfAliasedExpr does deep equals between the two objects.
@@ -6533,6 +6554,12 @@ func (cmp *Comparator) Expr(inA, inB Expr) bool {
 		return false
 	}
 	switch a := inA.(type) {
+	case *AggFuncExpr:
+		b, ok := inB.(*AggFuncExpr)
+		if !ok {
+			return false
+		}
+		return cmp.RefOfAggFuncExpr(a, b)
 	case *AndExpr:
 		b, ok := inB.(*AndExpr)
 		if !ok {
@@ -7893,6 +7920,19 @@ func (cmp *Comparator) SliceOfRefOfColumnDefinition(a, b []*ColumnDefinition) bo
 	return true
 }
 
+// SliceOfExpr does deep equals between the two objects.
+func (cmp *Comparator) SliceOfExpr(a, b []Expr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if !cmp.Expr(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // RefOfBool does deep equals between the two objects.
 func (cmp *Comparator) RefOfBool(a, b *bool) bool {
 	if a == b {
@@ -7950,19 +7990,6 @@ func (cmp *Comparator) SliceOfTxAccessMode(a, b []TxAccessMode) bool {
 	}
 	for i := 0; i < len(a); i++ {
 		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// SliceOfExpr does deep equals between the two objects.
-func (cmp *Comparator) SliceOfExpr(a, b []Expr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if !cmp.Expr(a[i], b[i]) {
 			return false
 		}
 	}

@@ -3402,6 +3402,19 @@ func (node *TableFuncArg) Format(buf *TrackedBuffer) {
 }
 
 // Format formats the node.
+func (node *AggFuncExpr) Format(buf *TrackedBuffer) {
+	buf.WriteString(node.Name.String())
+	buf.WriteByte('(')
+	if node.Distinct {
+		buf.literal(DistinctStr)
+	}
+	buf.astPrintf(node, "%n%v)", node.Exprs, node.OrderBy)
+	if node.OverClause != nil {
+		buf.astPrintf(node, " %v", node.OverClause)
+	}
+}
+
+// Format formats the node.
 func (node *StructExpr) Format(buf *TrackedBuffer) {
 	buf.WriteByte('{')
 	for i, f := range node.Fields {

@@ -4465,6 +4465,22 @@ func (node *TableFuncArg) FormatFast(buf *TrackedBuffer) {
 }
 
 // FormatFast formats the node.
+func (node *AggFuncExpr) FormatFast(buf *TrackedBuffer) {
+	buf.WriteString(node.Name.String())
+	buf.WriteByte('(')
+	if node.Distinct {
+		buf.WriteString(DistinctStr)
+	}
+	buf.formatExprs(node.Exprs)
+	node.OrderBy.FormatFast(buf)
+	buf.WriteByte(')')
+	if node.OverClause != nil {
+		buf.WriteByte(' ')
+		node.OverClause.FormatFast(buf)
+	}
+}
+
+// FormatFast formats the node.
 func (node *StructExpr) FormatFast(buf *TrackedBuffer) {
 	buf.WriteByte('{')
 	for i, f := range node.Fields {

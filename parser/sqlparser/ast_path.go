@@ -24,6 +24,10 @@ const (
 	RefOfAddColumnsAfter
 	RefOfAddConstraintDefinitionConstraintDefinition
 	RefOfAddIndexDefinitionIndexDefinition
+	RefOfAggFuncExprName
+	RefOfAggFuncExprExprsOffset
+	RefOfAggFuncExprOrderBy
+	RefOfAggFuncExprOverClause
 	RefOfAliasedExprExpr
 	RefOfAliasedExprAs
 	RefOfAliasedTableExprExpr
@@ -562,9 +566,9 @@ const (
 	RefOfXorExprLeft
 	RefOfXorExprRight
 	SliceOfRefOfColumnDefinitionOffset
+	SliceOfExprOffset
 	SliceOfAlterOptionOffset
 	SliceOfIdentifierCIOffset
-	SliceOfExprOffset
 	SliceOfRefOfWhenOffset
 	RefOfColumnTypeOptionsDefault
 	RefOfColumnTypeOptionsOnUpdate
@@ -626,6 +630,14 @@ func (s ASTStep) DebugString() string {
 		return "(*AddConstraintDefinition).ConstraintDefinition"
 	case RefOfAddIndexDefinitionIndexDefinition:
 		return "(*AddIndexDefinition).IndexDefinition"
+	case RefOfAggFuncExprName:
+		return "(*AggFuncExpr).Name"
+	case RefOfAggFuncExprExprsOffset:
+		return "(*AggFuncExpr).ExprsOffset"
+	case RefOfAggFuncExprOrderBy:
+		return "(*AggFuncExpr).OrderBy"
+	case RefOfAggFuncExprOverClause:
+		return "(*AggFuncExpr).OverClause"
 	case RefOfAliasedExprExpr:
 		return "(*AliasedExpr).Expr"
 	case RefOfAliasedExprAs:
@@ -1702,12 +1714,12 @@ func (s ASTStep) DebugString() string {
 		return "(*XorExpr).Right"
 	case SliceOfRefOfColumnDefinitionOffset:
 		return "([]*ColumnDefinition)[]Offset"
+	case SliceOfExprOffset:
+		return "([]Expr)[]Offset"
 	case SliceOfAlterOptionOffset:
 		return "([]AlterOption)[]Offset"
 	case SliceOfIdentifierCIOffset:
 		return "([]IdentifierCI)[]Offset"
-	case SliceOfExprOffset:
-		return "([]Expr)[]Offset"
 	case SliceOfRefOfWhenOffset:
 		return "([]*When)[]Offset"
 	case RefOfColumnTypeOptionsDefault:
@@ -1824,6 +1836,16 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*AddConstraintDefinition).ConstraintDefinition
 		case RefOfAddIndexDefinitionIndexDefinition:
 			node = node.(*AddIndexDefinition).IndexDefinition
+		case RefOfAggFuncExprName:
+			node = node.(*AggFuncExpr).Name
+		case RefOfAggFuncExprExprsOffset:
+			idx, bytesRead := path.nextPathOffset()
+			path = path[bytesRead:]
+			node = node.(*AggFuncExpr).Exprs[idx]
+		case RefOfAggFuncExprOrderBy:
+			node = node.(*AggFuncExpr).OrderBy
+		case RefOfAggFuncExprOverClause:
+			node = node.(*AggFuncExpr).OverClause
 		case RefOfAliasedExprExpr:
 			node = node.(*AliasedExpr).Expr
 		case RefOfAliasedExprAs:

@@ -29,6 +29,8 @@ func (a *application) rewriteSQLNode(parent SQLNode, node SQLNode, replacer repl
 		return a.rewriteRefOfAddConstraintDefinition(parent, node, replacer)
 	case *AddIndexDefinition:
 		return a.rewriteRefOfAddIndexDefinition(parent, node, replacer)
+	case *AggFuncExpr:
+		return a.rewriteRefOfAggFuncExpr(parent, node, replacer)
 	case AlgorithmValue:
 		return a.rewriteAlgorithmValue(parent, node, replacer)
 	case *AliasedExpr:
@@ -745,6 +747,83 @@ func (a *application) rewriteRefOfAddIndexDefinition(parent SQLNode, node *AddIn
 	}
 	if !a.rewriteRefOfIndexDefinition(node, node.IndexDefinition, func(newNode, parent SQLNode) {
 		parent.(*AddIndexDefinition).IndexDefinition = newNode.(*IndexDefinition)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
+	}
+	if a.post != nil {
+		a.cur.replacer = replacer
+		a.cur.parent = parent
+		a.cur.node = node
+		if !a.post(&a.cur) {
+			return false
+		}
+	}
+	return true
+}
+
+// Function Generation Source: PtrToStructMethod
+func (a *application) rewriteRefOfAggFuncExpr(parent SQLNode, node *AggFuncExpr, replacer replacerFunc) bool {
+	if node == nil {
+		return true
+	}
+	if a.pre != nil {
+		a.cur.replacer = replacer
+		a.cur.parent = parent
+		a.cur.node = node
+		kontinue := !a.pre(&a.cur)
+		if a.cur.revisit {
+			a.cur.revisit = false
+			return a.rewriteSQLNode(parent, a.cur.node, replacer)
+		}
+		if kontinue {
+			return true
+		}
+	}
+	if a.collectPaths {
+		a.cur.current.AddStep(uint16(RefOfAggFuncExprName))
+	}
+	if !a.rewriteIdentifierCI(node, node.Name, func(newNode, parent SQLNode) {
+		parent.(*AggFuncExpr).Name = newNode.(IdentifierCI)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
+	}
+	for x, el := range node.Exprs {
+		if a.collectPaths {
+			if x == 0 {
+				a.cur.current.AddStepWithOffset(uint16(RefOfAggFuncExprExprsOffset))
+			} else {
+				a.cur.current.ChangeOffset(x)
+			}
+		}
+		if !a.rewriteExpr(node, el, func(idx int) replacerFunc {
+			return func(newNode, parent SQLNode) {
+				parent.(*AggFuncExpr).Exprs[idx] = newNode.(Expr)
+			}
+		}(x)) {
+			return false
+		}
+	}
+	if a.collectPaths && len(node.Exprs) > 0 {
+		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfAggFuncExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*AggFuncExpr).OrderBy = newNode.(OrderBy)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfAggFuncExprOverClause))
+	}
+	if !a.rewriteRefOfOverClause(node, node.OverClause, func(newNode, parent SQLNode) {
+		parent.(*AggFuncExpr).OverClause = newNode.(*OverClause)
 	}) {
 		return false
 	}
@@ -15543,6 +15622,8 @@ func (a *application) rewriteExpr(parent SQLNode, node Expr, replacer replacerFu
 		return true
 	}
 	switch node := node.(type) {
+	case *AggFuncExpr:
+		return a.rewriteRefOfAggFuncExpr(parent, node, replacer)
 	case *AndExpr:
 		return a.rewriteRefOfAndExpr(parent, node, replacer)
 	case *AnyValue:

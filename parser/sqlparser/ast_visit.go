@@ -28,6 +28,8 @@ func VisitSQLNode(in SQLNode, f Visit) error {
 		return VisitRefOfAddConstraintDefinition(in, f)
 	case *AddIndexDefinition:
 		return VisitRefOfAddIndexDefinition(in, f)
+	case *AggFuncExpr:
+		return VisitRefOfAggFuncExpr(in, f)
 	case AlgorithmValue:
 		return VisitAlgorithmValue(in, f)
 	case *AliasedExpr:
@@ -660,6 +662,29 @@ func VisitRefOfAddIndexDefinition(in *AddIndexDefinition, f Visit) error {
 		return err
 	}
 	if err := VisitRefOfIndexDefinition(in.IndexDefinition, f); err != nil {
+		return err
+	}
+	return nil
+}
+func VisitRefOfAggFuncExpr(in *AggFuncExpr, f Visit) error {
+	if in == nil {
+		return nil
+	}
+	if cont, err := f(in); err != nil || !cont {
+		return err
+	}
+	if err := VisitIdentifierCI(in.Name, f); err != nil {
+		return err
+	}
+	for _, el := range in.Exprs {
+		if err := VisitExpr(el, f); err != nil {
+			return err
+		}
+	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
+		return err
+	}
+	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {
 		return err
 	}
 	return nil
@@ -5393,6 +5418,8 @@ func VisitExpr(in Expr, f Visit) error {
 		return nil
 	}
 	switch in := in.(type) {
+	case *AggFuncExpr:
+		return VisitRefOfAggFuncExpr(in, f)
 	case *AndExpr:
 		return VisitRefOfAndExpr(in, f)
 	case *AnyValue:

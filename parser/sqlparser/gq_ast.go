@@ -168,8 +168,22 @@ type DescribeTableFunc struct {
 	Func *TableFuncExpr
 }
 
+// AggFuncExpr is a call of an aggregate that has no grammar rule of its
+// own (median, string_agg, mode, …) where a plain FuncExpr cannot hold
+// it: over a window, with DISTINCT, or with an ORDER BY after its
+// arguments (DuckDB's string_agg(x, ',' ORDER BY y)). The binder decides
+// whether Name is an aggregate.
+type AggFuncExpr struct {
+	Name       IdentifierCI
+	Distinct   bool
+	Exprs      []Expr
+	OrderBy    OrderBy
+	OverClause *OverClause
+}
+
 func (*TableFuncExpr) iSimpleTableExpr() {}
 func (*StructExpr) IsExpr()              {}
+func (*AggFuncExpr) IsExpr()             {}
 func (*CopyTo) iStatement()              {}
 func (*DescribeTableFunc) iStatement()   {}
 
@@ -227,12 +241,6 @@ func frameExcludeWord(yylex yyLexer, got IdentifierCI, want string) bool {
 		return false
 	}
 	return true
-}
-
-// notWindowFunction is the error for name(…) OVER (…) where name is no
-// window function.
-func notWindowFunction(name IdentifierCI) string {
-	return "function " + name.String() + " is not supported as a window function (gq has row_number, rank, dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value, last_value, nth_value, and count, sum, avg, min, max over windows)"
 }
 
 // IntervalDateExprStandalone is an INTERVAL n unit value on its own

@@ -116,6 +116,13 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select filter from t", "select `filter` from t"},
 		{"select a as filter from t", "select a as `filter` from t"},
 
+		// aggregates without a rule of their own: OVER, DISTINCT, ORDER BY
+		{"select median(a) over (partition by b) from t", "select median(a) over ( partition by b) from t"},
+		{"select string_agg(distinct a, ';') from t", "select string_agg(distinct a, ';') from t"},
+		{"select string_agg(a, ',' order by b desc, c) over w from t", "select string_agg(a, ',' order by b desc, c asc) over w from t"},
+		{"select any_value(a) over () from t", "select any_value(a) over () from t"},
+		{"select f(a) from t", "select f(a) from t"},
+
 		// ILIKE
 		{"select a from t where a ilike 'x%'", "select a from t where a ilike 'x%'"},
 		{"select a from t where a not ilike 'x%' escape '!'", "select a from t where a not ilike 'x%' escape '!'"},
@@ -244,6 +251,9 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select a from t order by a nulls", "syntax error"},
 		{"select a from t order by a nulls middle", "syntax error"},
 		{"select count(all *) from t", "syntax error"},
+		{"select f(distinct) from t", "syntax error"},
+		{"select f(order by a) from t", "syntax error"},
+		{"select f(a order by) from t", "syntax error"},
 		{"select count(all distinct a) from t", "syntax error"},
 		{"select a from t except all distinct select a from u", "syntax error"},
 		{"select sum(a) filter where a > 1 from t", "syntax error"},

@@ -4721,9 +4721,6 @@ func TestConvert(t *testing.T) {
 	}, {
 		input:  "@@",
 		output: "syntax error at position 3",
-	}, {
-		input:  "select A(distinct B, C) from b",
-		output: "syntax error at position 18 near 'distinct'",
 	}}
 
 	for _, tcase := range invalidSQL {

@@ -6832,12 +6832,21 @@ function_call_generic:
   {
     $$ = &FuncExpr{Name: $1, Exprs: $3}
   }
-// gq: OVER after a function that is no window function gq knows is an
-// error naming the function, not a syntax error at OVER.
+// gq: an aggregate without a rule of its own (median, string_agg, …)
+// over a window, with DISTINCT, or with an ORDER BY among its arguments
+// (DuckDB's string_agg(x, ',' ORDER BY y)); the binder names a function
+// that is no aggregate.
 | sql_id openb expression_list_opt closeb over_clause
   {
-    yylex.Error(notWindowFunction($1))
-    return 1
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OverClause: $5}
+  }
+| sql_id openb DISTINCT expression_list order_by_opt closeb over_clause_opt
+  {
+    $$ = &AggFuncExpr{Name: $1, Distinct: true, Exprs: $4, OrderBy: $5, OverClause: $7}
+  }
+| sql_id openb expression_list order_by_clause closeb over_clause_opt
+  {
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OrderBy: $4, OverClause: $6}
   }
 | table_id '.' reserved_sql_id openb expression_list_opt closeb
   {
@@ -7003,6 +7012,11 @@ UTC_DATE func_paren_opt
 | ANY_VALUE openb expression closeb
   {
     $$ = &AnyValue{Arg:$3}
+  }
+// gq: ANY_VALUE over a window (DuckDB's), as the other aggregates.
+| ANY_VALUE openb expression closeb over_clause
+  {
+    $$ = &AggFuncExpr{Name: NewIdentifierCI("any_value"), Exprs: []Expr{$3}, OverClause: $5}
   }
 | TIMESTAMPADD openb timestampadd_interval ',' expression ',' expression closeb
   {

@@ -1,0 +1,433 @@
+package exec
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"gq/errs"
+)
+
+// The states of the aggregates beyond count, sum, avg, min and max
+// (planner/bind_aggfn.go binds them): variances and standard deviations
+// (Welford's running mean and sum of squared deviations, merged by Chan's
+// formula), bitwise and/or/xor, and the holistic ones — median, the
+// quantiles, mode, string_agg, any_value — which keep each group's
+// non-NULL values. The same states answer window frames (window_agg.go).
+
+// moreAggState is newAggState for these aggregates; ok false for others.
+func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
+	switch f.Fn {
+	case "stddev_pop", "stddev_samp", "var_pop", "var_samp":
+		return &varState{samp: strings.HasSuffix(f.Fn, "_samp"), sqrt: strings.HasPrefix(f.Fn, "stddev")}, true, nil
+	case "bit_and", "bit_or", "bit_xor":
+		return &bitState{op: f.Fn}, true, nil
+	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value":
+	default:
+		return nil, false, nil
+	}
+	if at == nil {
+		return nil, true, errs.New(errs.Internal, "aggregate %s without argument", f.Fn)
+	}
+	h := holistic{fn: f.Fn, in: at, out: f.Type}
+	switch p := f.Param.(type) {
+	case float64:
+		h.q = p
+	case string:
+		h.sep = p
+	}
+	if f.Fn == "median" {
+		h.fn, h.q = "quantile_cont", 0.5
+	}
+	var s aggState
+	switch at.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.BOOL:
+		s = &collectState[int64]{h: h, cmp: cmp.Compare[int64]}
+	case arrow.FLOAT64:
+		s = &collectState[float64]{h: h, cmp: compareNaNLast}
+	case arrow.DECIMAL128:
+		s = &collectState[decimal128.Num]{h: h, cmp: func(a, b decimal128.Num) int { return a.Cmp(b) }}
+	case arrow.STRING:
+		s = &collectState[string]{h: h, cmp: strings.Compare}
+	default:
+		return nil, true, errs.New(errs.Unsupported, "aggregate %s of %s", f.Fn, at)
+	}
+	if h.fn == "string_agg" && at.ID() != arrow.STRING || h.fn == "quantile_cont" && !numericID(at.ID()) {
+		return nil, true, errs.New(errs.Internal, "aggregate %s of %s", f.Fn, at)
+	}
+	return s, true, nil
+}
+
+// isMoreAgg reports whether fn is one of these aggregates.
+func isMoreAgg(fn string) bool {
+	switch fn {
+	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "bit_and", "bit_or", "bit_xor",
+		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value":
+		return true
+	}
+	return false
+}
+
+func numericID(id arrow.Type) bool {
+	switch id {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.FLOAT64:
+		return true
+	}
+	return false
+}
+
+// varState: var_pop, var_samp, stddev_pop, stddev_samp of any number.
+type varState struct {
+	samp, sqrt bool
+	n          []int64
+	mean, m2   []float64
+}
+
+func (s *varState) resize(n int) {
+	s.n, s.mean, s.m2 = growZero(s.n, n), growZero(s.mean, n), growZero(s.m2, n)
+}
+
+func (s *varState) update(gids []int32, arg arrow.Array) error {
+	vals, err := floatValues(arg)
+	if err != nil {
+		return err
+	}
+	nulls := arg.NullN() > 0
+	for i, g := range gids {
+		if nulls && arg.IsNull(i) {
+			continue
+		}
+		s.n[g]++
+		d := vals[i] - s.mean[g]
+		s.mean[g] += d / float64(s.n[g])
+		s.m2[g] += d * (vals[i] - s.mean[g])
+	}
+	return nil
+}
+
+func (s *varState) merge(from aggState, src, dst []int32) error {
+	f := from.(*varState)
+	for i, g := range src {
+		d := dst[i]
+		nb := f.n[g]
+		if nb == 0 {
+			continue
+		}
+		na := s.n[d]
+		if na == 0 {
+			s.n[d], s.mean[d], s.m2[d] = nb, f.mean[g], f.m2[g]
+			continue
+		}
+		n := na + nb
+		delta := f.mean[g] - s.mean[d]
+		s.mean[d] += delta * float64(nb) / float64(n)
+		s.m2[d] += f.m2[g] + delta*delta*float64(na)*float64(nb)/float64(n)
+		s.n[d] = n
+	}
+	return nil
+}
+
+func (s *varState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	vals := make([]float64, n)
+	valid := make([]bool, n)
+	for g := range n {
+		k := s.n[g]
+		if s.samp {
+			k--
+		}
+		if k <= 0 {
+			continue
+		}
+		v := s.m2[g] / float64(k)
+		if s.sqrt {
+			v = math.Sqrt(v)
+		}
+		vals[g], valid[g] = v, true
+	}
+	return aggArray(mem, arrow.PrimitiveTypes.Float64, vals, valid), nil
+}
+
+// bitState: bit_and, bit_or, bit_xor of integers (NULL for no values).
+type bitState struct {
+	op  string
+	has []bool
+	acc []int64
+}
+
+func (s *bitState) resize(n int) { s.has, s.acc = growZero(s.has, n), growZero(s.acc, n) }
+
+func (s *bitState) fold(g int32, v int64) {
+	if !s.has[g] {
+		s.acc[g], s.has[g] = v, true
+		return
+	}
+	switch s.op {
+	case "bit_and":
+		s.acc[g] &= v
+	case "bit_or":
+		s.acc[g] |= v
+	default:
+		s.acc[g] ^= v
+	}
+}
+
+func (s *bitState) update(gids []int32, arg arrow.Array) error {
+	a, ok := arg.(*array.Int64)
+	if !ok {
+		return errs.New(errs.Internal, "%s of %s", s.op, arg.DataType())
+	}
+	vals := a.Int64Values()
+	for i, g := range gids {
+		if a.IsValid(i) {
+			s.fold(g, vals[i])
+		}
+	}
+	return nil
+}
+
+func (s *bitState) merge(from aggState, src, dst []int32) error {
+	f := from.(*bitState)
+	for i, g := range src {
+		if f.has[g] {
+			s.fold(dst[i], f.acc[g])
+		}
+	}
+	return nil
+}
+
+func (s *bitState) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	return aggArray(mem, arrow.PrimitiveTypes.Int64, s.acc[:n], s.has[:n]), nil
+}
+
+// holistic is what a collectState computes from a group's values.
+type holistic struct {
+	fn      string // quantile_cont (median too), quantile_disc, mode, string_agg, any_value
+	q       float64
+	sep     string
+	in, out arrow.DataType
+}
+
+// collectState keeps every group's non-NULL values in arrival order (a
+// window frame's: its row order); any_value keeps the first only.
+// Integer-like values (dates, times, booleans as 0/1, DECIMAL(18)
+// unscaled) are int64s.
+type collectState[T int64 | float64 | decimal128.Num | string] struct {
+	h    holistic
+	cmp  func(a, b T) int
+	vals [][]T
+}
+
+func (s *collectState[T]) resize(n int) { s.vals = growZero(s.vals, n) }
+
+func (s *collectState[T]) update(gids []int32, arg arrow.Array) error {
+	get, err := valueGetter[T](arg)
+	if err != nil {
+		return err
+	}
+	first := s.h.fn == "any_value"
+	for i, g := range gids {
+		if arg.IsNull(i) || first && len(s.vals[g]) > 0 {
+			continue
+		}
+		s.vals[g] = append(s.vals[g], get(i))
+	}
+	return nil
+}
+
+func (s *collectState[T]) merge(from aggState, src, dst []int32) error {
+	f := from.(*collectState[T])
+	for i, g := range src {
+		d := dst[i]
+		if s.h.fn == "any_value" && len(s.vals[d]) > 0 {
+			continue
+		}
+		s.vals[d] = append(s.vals[d], f.vals[g]...)
+		f.vals[g] = nil
+	}
+	return nil
+}
+
+// valueGetter reads row i of a as T (see collectState).
+func valueGetter[T int64 | float64 | decimal128.Num | string](a arrow.Array) (func(int) T, error) {
+	var f any
+	switch x := a.(type) {
+	case *array.Int64:
+		f = x.Value
+	case *array.Decimal64:
+		f = func(i int) int64 { return int64(x.Value(i)) }
+	case *array.Date32:
+		f = func(i int) int64 { return int64(x.Value(i)) }
+	case *array.Timestamp, *array.Time64:
+		v := temporalInts(a)
+		f = func(i int) int64 { return v[i] }
+	case *array.Boolean:
+		f = func(i int) int64 {
+			if x.Value(i) {
+				return 1
+			}
+			return 0
+		}
+	case *array.Float64:
+		f = x.Value
+	case *array.Decimal128:
+		f = x.Value
+	case *array.String:
+		f = func(i int) string { return strings.Clone(x.Value(i)) }
+	}
+	g, ok := f.(func(int) T)
+	if !ok {
+		return nil, errs.New(errs.Internal, "aggregate state of %s", a.DataType())
+	}
+	return g, nil
+}
+
+func (s *collectState[T]) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	bld := array.NewBuilder(mem, s.h.out)
+	defer bld.Release()
+	bld.Reserve(n)
+	for g := range n {
+		if err := appendResult(&s.h, bld, s.vals[g], s.cmp); err != nil {
+			return nil, err
+		}
+	}
+	return bld.NewArray(), nil
+}
+
+// appendResult appends the aggregate of vals (one group's or frame's
+// values, which it may reorder) to bld: NULL when there are none.
+func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld array.Builder, vals []T, cmpf func(a, b T) int) error {
+	if len(vals) == 0 {
+		bld.AppendNull()
+		return nil
+	}
+	switch h.fn {
+	case "any_value":
+		return appendValue(bld, vals[0])
+	case "string_agg":
+		var sb strings.Builder
+		for i, v := range vals {
+			if i > 0 {
+				sb.WriteString(h.sep)
+			}
+			sb.WriteString(any(v).(string))
+		}
+		bld.(*array.StringBuilder).Append(sb.String())
+		return nil
+	case "mode":
+		return appendValue(bld, modeOf(vals, cmpf))
+	case "quantile_disc":
+		slices.SortFunc(vals, cmpf)
+		// The first value whose cumulative share reaches q (the SQL
+		// standard's PERCENTILE_DISC, DuckDB's quantile_disc).
+		k := int(math.Ceil(float64(len(vals))*h.q)) - 1
+		return appendValue(bld, vals[max(k, 0)])
+	}
+	// quantile_cont: linear interpolation between the values at the
+	// floor and ceiling of (n-1)·q.
+	slices.SortFunc(vals, cmpf)
+	rn := float64(len(vals)-1) * h.q
+	lo, hi := int(math.Floor(rn)), int(math.Ceil(rn))
+	d := rn - float64(lo)
+	switch v := any(vals).(type) {
+	case []int64:
+		if h.out.ID() == arrow.DECIMAL64 {
+			// DuckDB's: the unscaled interpolation, floored.
+			r := v[lo] + int64(math.Floor(float64(v[hi]-v[lo])*d))
+			return appendValue(bld, r)
+		}
+		bld.(*array.Float64Builder).Append(float64(v[lo]) + float64(v[hi]-v[lo])*d)
+	case []float64:
+		r := v[lo]
+		if hi != lo {
+			r += (v[hi] - v[lo]) * d
+		}
+		bld.(*array.Float64Builder).Append(r)
+	case []decimal128.Num:
+		delta := v[hi].Sub(v[lo])
+		step, err := decimal128.FromFloat64(math.Floor(delta.ToFloat64(0)*d), 38, 0)
+		if err != nil {
+			return errs.New(errs.Execution, "quantile_cont: %v", err)
+		}
+		bld.(*array.Decimal128Builder).Append(v[lo].Add(step))
+	default:
+		return errs.New(errs.Internal, "quantile_cont of %s", h.in)
+	}
+	return nil
+}
+
+// compareNaNLast orders doubles with NaN above every number, as DuckDB
+// sorts them (cmp.Compare puts NaN first).
+func compareNaNLast(a, b float64) int {
+	switch an, bn := a != a, b != b; {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	}
+	return cmp.Compare(a, b)
+}
+
+// modeOf is the most frequent of vals; among equally frequent ones the
+// one that came first (DuckDB's rule). It reorders vals.
+func modeOf[T int64 | float64 | decimal128.Num | string](vals []T, cmpf func(a, b T) int) T {
+	pos := make([]int32, len(vals))
+	for i := range pos {
+		pos[i] = int32(i)
+	}
+	// Sort positions by value, then position: each run of equal values
+	// starts at its first occurrence.
+	slices.SortFunc(pos, func(a, b int32) int {
+		if c := cmpf(vals[a], vals[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	best, bestN := pos[0], 0
+	for i := 0; i < len(pos); {
+		j := i + 1
+		for j < len(pos) && cmpf(vals[pos[i]], vals[pos[j]]) == 0 {
+			j++
+		}
+		if n := j - i; n > bestN || n == bestN && pos[i] < best {
+			best, bestN = pos[i], n
+		}
+		i = j
+	}
+	return vals[best]
+}
+
+// appendValue appends v, a value as collectState keeps it, to bld.
+func appendValue[T int64 | float64 | decimal128.Num | string](bld array.Builder, v T) error {
+	switch b := bld.(type) {
+	case *array.Int64Builder:
+		b.Append(any(v).(int64))
+	case *array.Decimal64Builder:
+		b.Append(decimal.Decimal64(any(v).(int64)))
+	case *array.Date32Builder:
+		b.Append(arrow.Date32(any(v).(int64)))
+	case *array.TimestampBuilder:
+		b.Append(arrow.Timestamp(any(v).(int64)))
+	case *array.Time64Builder:
+		b.Append(arrow.Time64(any(v).(int64)))
+	case *array.BooleanBuilder:
+		b.Append(any(v).(int64) != 0)
+	case *array.Float64Builder:
+		b.Append(any(v).(float64))
+	case *array.Decimal128Builder:
+		b.Append(any(v).(decimal128.Num))
+	case *array.StringBuilder:
+		b.Append(any(v).(string))
+	default:
+		return errs.New(errs.Internal, "aggregate result of %s", bld.Type())
+	}
+	return nil
+}

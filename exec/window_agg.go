@@ -1,0 +1,105 @@
+package exec
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"gq/errs"
+)
+
+// windowAggChunk is how many frame rows windowMoreAgg feeds one state
+// before it takes that state's results and starts another, which bounds
+// its memory whatever the frames.
+const windowAggChunk = 1 << 20
+
+// windowMoreAgg computes one of agg_more.go's aggregates over each row's
+// frame parts ps: every distinct frame (a row whose frame is its
+// predecessor's shares its result) is one group of a GROUP BY state, fed
+// the frame's rows in row order, so that the window and GROUP BY forms
+// cannot disagree. It visits frame sizes' sum of rows, bounded as
+// COUNT(DISTINCT)'s are.
+func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds) (arrow.Array, error) {
+	n := a.Len()
+	af := AggFunc{Fn: f.Fn, Type: f.Type, Param: f.Param}
+	group := make([]int32, n) // row → its frame's group in the current chunk
+	var idx, gids []int32
+	var pieces []arrow.Array
+	defer func() { releaseArrays(pieces) }()
+	ngroups, start := 0, 0
+	work := int64(0)
+	flush := func(end int) error {
+		if end == start {
+			return nil
+		}
+		s, _, err := moreAggState(af, a.DataType())
+		if err != nil {
+			return err
+		}
+		s.resize(ngroups)
+		vals := TakeArray(c.Alloc, a, idx)
+		err = s.update(gids, vals)
+		vals.Release()
+		if err != nil {
+			return err
+		}
+		res, err := s.result(c.Alloc, ngroups)
+		if err != nil {
+			return err
+		}
+		pieces = append(pieces, TakeArray(c.Alloc, res, group[start:end]))
+		res.Release()
+		idx, gids, ngroups, start = idx[:0], gids[:0], 0, end
+		return c.Err()
+	}
+	for i := range n {
+		if i == start || !sameFrame(ps, i-1, i) {
+			if len(idx) >= windowAggChunk {
+				if err := flush(i); err != nil {
+					return nil, err
+				}
+			}
+			g := int32(ngroups)
+			ngroups++
+			before := len(idx)
+			for _, p := range ps {
+				for r := p.fs[i]; r < p.fe[i]; r++ {
+					idx = append(idx, r)
+					gids = append(gids, g)
+				}
+			}
+			if work += int64(len(idx) - before); work > countDistinctWork {
+				return nil, errs.New(errs.Unsupported, "%s over window frames of this size is not supported (more than %d rows visited)", f.Fn, countDistinctWork)
+			}
+		}
+		group[i] = int32(ngroups - 1)
+	}
+	if err := flush(n); err != nil {
+		return nil, err
+	}
+	if len(pieces) == 0 {
+		b := array.NewBuilder(c.Alloc, f.Type)
+		defer b.Release()
+		return b.NewArray(), nil
+	}
+	if len(pieces) == 1 {
+		p := pieces[0]
+		pieces = nil
+		return p, nil
+	}
+	out, err := array.Concatenate(pieces, c.Alloc)
+	if err != nil {
+		return nil, errs.Wrap(errs.Execution, err, "window %s", f.Fn)
+	}
+	return out, nil
+}
+
+// sameFrame reports whether rows i and j have the same frame parts.
+func sameFrame(ps []bounds, i, j int) bool {
+	for _, p := range ps {
+		ei, ej := max(p.fe[i], p.fs[i]), max(p.fe[j], p.fs[j])
+		if ei-p.fs[i] != ej-p.fs[j] || ei > p.fs[i] && p.fs[i] != p.fs[j] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,330 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
+	"gq/expr"
+	"gq/parser/sqlparser"
+)
+
+// The aggregates beyond count, sum, avg, min and max: how each SQL
+// spelling reaches one IR aggregate, their constant second arguments and
+// their type rules. Their states are exec's (agg_more.go); the same state
+// answers GROUP BY and window frames.
+
+// moreAggs maps the SQL names of these aggregates to their IR names.
+// MySQL is the dialect: STD, STDDEV and VARIANCE are population
+// statistics there (DuckDB's STDDEV and VARIANCE are the sample ones).
+var moreAggs = map[string]string{
+	"stddev_pop": "stddev_pop", "std": "stddev_pop", "stddev": "stddev_pop",
+	"stddev_samp": "stddev_samp",
+	"var_pop":     "var_pop", "variance": "var_pop",
+	"var_samp": "var_samp",
+	"median":   "median", "quantile_cont": "quantile_cont",
+	"quantile_disc": "quantile_disc", "quantile": "quantile_disc",
+	"mode":       "mode",
+	"string_agg": "string_agg", "group_concat": "string_agg",
+	"bool_and": "bool_and", "bool_or": "bool_or", "every": "bool_and",
+	"any_value": "any_value",
+	"bit_and":   "bit_and", "bit_or": "bit_or", "bit_xor": "bit_xor",
+}
+
+// aggAST is an aggregate call of any spelling taken apart.
+type aggAST struct {
+	fn    string           // IR name
+	name  string           // as written, for errors
+	args  []sqlparser.Expr // the value, then any constant argument
+	dist  bool
+	order sqlparser.OrderBy
+	sep   *string // GROUP_CONCAT's SEPARATOR
+	over  *sqlparser.OverClause
+}
+
+// moreAggParts takes apart a call of one of moreAggs' aggregates, in any
+// of the shapes the grammar gives them; ok is false for anything else.
+func moreAggParts(n sqlparser.SQLNode) (p aggAST, ok bool) {
+	one := func(name string, arg sqlparser.Expr, over *sqlparser.OverClause) (aggAST, bool) {
+		return aggAST{fn: moreAggs[name], name: name, args: []sqlparser.Expr{arg}, over: over}, true
+	}
+	switch x := n.(type) {
+	case *sqlparser.StdPop:
+		return one("stddev_pop", x.Arg, x.OverClause)
+	case *sqlparser.Std:
+		return one("std", x.Arg, x.OverClause)
+	case *sqlparser.StdDev:
+		return one("stddev", x.Arg, x.OverClause)
+	case *sqlparser.StdSamp:
+		return one("stddev_samp", x.Arg, x.OverClause)
+	case *sqlparser.VarPop:
+		return one("var_pop", x.Arg, x.OverClause)
+	case *sqlparser.Variance:
+		return one("variance", x.Arg, x.OverClause)
+	case *sqlparser.VarSamp:
+		return one("var_samp", x.Arg, x.OverClause)
+	case *sqlparser.BitAnd:
+		return one("bit_and", x.Arg, x.OverClause)
+	case *sqlparser.BitOr:
+		return one("bit_or", x.Arg, x.OverClause)
+	case *sqlparser.BitXor:
+		return one("bit_xor", x.Arg, x.OverClause)
+	case *sqlparser.AnyValue:
+		return one("any_value", x.Arg, nil)
+	case *sqlparser.GroupConcatExpr:
+		p := aggAST{fn: "string_agg", name: "group_concat", args: x.Exprs, dist: x.Distinct, order: x.OrderBy}
+		sep := ","
+		if x.Separator != "" {
+			sep = x.Separator
+		}
+		p.sep = &sep
+		if x.Limit != nil {
+			p.fn = "" // refused by bindAggArgs
+		}
+		return p, true
+	case *sqlparser.FuncExpr:
+		name := x.Name.Lowered()
+		if fn, ok := moreAggs[name]; ok && x.Qualifier.IsEmpty() {
+			return aggAST{fn: fn, name: name, args: x.Exprs}, true
+		}
+	case *sqlparser.AggFuncExpr:
+		name := x.Name.Lowered()
+		return aggAST{fn: moreAggs[name], name: name, args: x.Exprs, dist: x.Distinct, order: x.OrderBy, over: x.OverClause}, true
+	}
+	return p, false
+}
+
+// aggArgs is a moreAggs call's arguments bound: the value, and the
+// constant that quantiles (their fraction) and string_agg (its
+// separator) take as a second argument.
+type aggArgs struct {
+	fn    string
+	arg   Expr
+	param any
+}
+
+// bindMoreAgg binds p's arguments with bind (over the aggregate's or the
+// window's input) and applies the aggregate's type rule.
+func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, arrow.DataType, error) {
+	var a aggArgs
+	text := p.name
+	if p.fn == "" {
+		if p.name == "group_concat" {
+			return a, nil, errs.New(errs.Unsupported, "GROUP_CONCAT with LIMIT is not supported")
+		}
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "function %s is not an aggregate or window function gq has", p.name)
+	}
+	if len(p.order) > 0 {
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "ORDER BY inside %s(…) is not supported", p.name)
+	}
+	maxArgs := 1
+	switch p.fn {
+	case "quantile_cont", "quantile_disc", "string_agg":
+		maxArgs = 2
+	}
+	minArgs := 1
+	if p.fn == "quantile_cont" || p.fn == "quantile_disc" {
+		minArgs = 2
+	}
+	if p.sep != nil {
+		maxArgs = 1 // GROUP_CONCAT(a, b) concatenates; only one value is supported
+	}
+	if len(p.args) < minArgs || len(p.args) > maxArgs {
+		want := fmt.Sprintf("%d to %d arguments", minArgs, maxArgs)
+		if minArgs == maxArgs {
+			want = fmt.Sprintf("%d argument", minArgs) + map[bool]string{true: "s"}[minArgs > 1]
+		}
+		return a, nil, errs.NewNear(errs.Binding, text, "%s takes %s, got %d", p.name, want, len(p.args))
+	}
+	arg, err := bind(p.args[0])
+	if err != nil {
+		return a, nil, err
+	}
+	a.fn, a.arg = p.fn, arg
+	if p.sep != nil {
+		a.param = *p.sep
+	}
+	if len(p.args) == 2 {
+		k, err := bind(p.args[1])
+		if err != nil {
+			return a, nil, err
+		}
+		if a.param, err = aggConstant(p, k); err != nil {
+			return a, nil, err
+		}
+	}
+	if a.param == nil {
+		switch a.fn {
+		case "quantile_disc", "quantile_cont", "median":
+			a.param = 0.5
+		case "string_agg":
+			a.param = ","
+		}
+	}
+	t, err := moreAggType(&a)
+	if err != nil {
+		return a, nil, errs.NewNear(errs.Binding, text, "%s: %s", p.name, strings.TrimPrefix(err.Error(), "binding error: "))
+	}
+	return a, t, nil
+}
+
+// aggConstant checks an aggregate's constant argument: a quantile's
+// fraction (a number from 0 to 1) or string_agg's separator (a string).
+func aggConstant(p aggAST, k Expr) (any, error) {
+	near := sqlparser.String(p.args[1])
+	c, ok := k.(*Const)
+	if !ok {
+		return nil, errs.NewNear(errs.Unsupported, near, "the second argument of %s must be a constant, got %s", p.name, near)
+	}
+	if p.fn == "string_agg" {
+		if c.Value == nil {
+			return nil, errs.NewNear(errs.Unsupported, near, "a NULL separator in %s is not supported", p.name)
+		}
+		if v, ok := c.Value.(string); ok {
+			return v, nil
+		}
+		s, err := castTo(c, expr.String)
+		if err != nil {
+			return nil, err
+		}
+		if k, ok := s.(*Const); ok {
+			if v, ok := k.Value.(string); ok {
+				return v, nil
+			}
+		}
+		return nil, errs.NewNear(errs.Unsupported, near, "the separator of %s must be a string, got %s", p.name, near)
+	}
+	if c.Value == nil || !isNumeric(c.T) {
+		return nil, errs.NewNear(errs.Unsupported, near, "the fraction of %s must be a number from 0 to 1, got %s (a list of fractions is not supported)", p.name, near)
+	}
+	var q float64
+	switch v := c.Value.(type) {
+	case int64:
+		q = float64(v)
+		if isDecimal(c.T) {
+			_, s := expr.DecimalPS(c.T)
+			q /= math.Pow10(int(s))
+		}
+	case float64:
+		q = v
+	default: // a DECIMAL(38) constant: no fraction is one
+		q = math.NaN()
+	}
+	if !(q >= 0 && q <= 1) {
+		return nil, errs.NewNear(errs.Binding, near, "the fraction of %s must be from 0 to 1, got %s", p.name, near)
+	}
+	return q, nil
+}
+
+// moreAggType is the result type of a (whose argument it may cast or
+// whose function it may respell: median of a string is its lower middle
+// value, quantile_disc at 0.5, as DuckDB's).
+func moreAggType(a *aggArgs) (arrow.DataType, error) {
+	t := a.arg.Type()
+	if isNull(t) {
+		switch a.fn {
+		case "string_agg":
+			t = expr.String
+		case "bool_and", "bool_or":
+			t = expr.Boolean
+		default:
+			t = expr.Int64
+		}
+		a.arg = &Const{T: t}
+	}
+	kind := func() string { return expr.TypeName(t) }
+	switch a.fn {
+	case "stddev_pop", "stddev_samp", "var_pop", "var_samp":
+		if !isNumeric(t) {
+			return nil, errs.New(errs.Binding, "%s() of %s is not supported", a.fn, kind())
+		}
+		return expr.Float64, nil
+	case "bit_and", "bit_or", "bit_xor":
+		if !isInt(t) {
+			return nil, errs.New(errs.Binding, "%s() of %s is not supported (integers only)", a.fn, kind())
+		}
+		return expr.Int64, nil
+	case "bool_and", "bool_or":
+		b, err := truth(a.arg, a.fn+"()")
+		if err != nil {
+			return nil, err
+		}
+		a.arg = b
+		return expr.Boolean, nil
+	case "string_agg":
+		if !isString(t) {
+			s, err := castTo(a.arg, expr.String)
+			if err != nil {
+				return nil, err
+			}
+			a.arg = s
+		}
+		return expr.String, nil
+	case "median", "quantile_cont":
+		switch {
+		case isInt(t) || isFloat(t):
+			return expr.Float64, nil
+		case isDecimal(t):
+			return t, nil
+		case a.fn == "median" && (isString(t) || isBool(t)):
+			a.fn = "quantile_disc"
+			return t, nil
+		}
+		return nil, errs.New(errs.Unsupported, "%s() of %s is not supported (numbers only; quantile_disc takes any ordered type)", a.fn, kind())
+	case "quantile_disc", "mode", "any_value":
+		if expr.IsNested(t) {
+			return nil, errs.New(errs.Unsupported, "%s() of %s is not supported", a.fn, kind())
+		}
+		return t, nil
+	}
+	return nil, errs.New(errs.Internal, "unknown aggregate %s", a.fn)
+}
+
+// moreAggCall binds the GROUP BY aggregate p (key: its text) over pre's
+// input. bool_and and bool_or are min and max of their truth values.
+func (c *ectx) moreAggCall(pre *ectx, p aggAST, key string) (AggCall, error) {
+	bind := func(e sqlparser.Expr) (Expr, error) {
+		if len(collectAggs(e, nil)) > 0 {
+			return nil, errs.NewNear(errs.Binding, key, "aggregate calls cannot be nested: %s", key)
+		}
+		return pre.bind(e)
+	}
+	a, t, err := bindMoreAgg(p, bind)
+	if err != nil {
+		return AggCall{}, err
+	}
+	call := AggCall{Fn: a.fn, Distinct: p.dist, Arg: a.arg, Type: t, Param: a.param}
+	switch a.fn {
+	case "bool_and":
+		call.Fn = "min"
+	case "bool_or":
+		call.Fn = "max"
+	}
+	return call, nil
+}
+
+// AggParamSuffix is an aggregate's constant argument as EXPLAIN prints it
+// after the value (", 0.25", ", ';'"); "" for none.
+func AggParamSuffix(p any) string {
+	switch v := p.(type) {
+	case nil:
+		return ""
+	case string:
+		return ", " + strconv.Quote(v)
+	}
+	return fmt.Sprintf(", %v", p)
+}
+
+// IsMoreAgg reports whether fn is the IR name of one of these aggregates.
+func IsMoreAgg(fn string) bool {
+	switch fn {
+	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "median", "quantile_cont", "quantile_disc",
+		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor":
+		return true
+	}
+	return false
+}
