@@ -197,8 +197,8 @@ type windowAST struct {
 	n       sqlparser.Expr   // lag/lead offset, nth_value's n, ntile's buckets
 	def     sqlparser.Expr   // lag/lead default
 	over    *sqlparser.OverClause
-	ignores bool // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
-	last    bool // nth_value's FROM LAST
+	ignores bool    // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
+	last    bool    // nth_value's FROM LAST
 	more    *aggAST // one of moreAggs' aggregates (bind_aggfn.go)
 }
 
