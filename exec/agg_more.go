@@ -3,6 +3,7 @@ package exec
 import (
 	"cmp"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -338,11 +339,17 @@ func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld 
 	switch v := any(vals).(type) {
 	case []int64:
 		if h.out.ID() == arrow.DECIMAL64 {
-			// DuckDB's: the unscaled interpolation, floored.
-			r := v[lo] + int64(math.Floor(float64(v[hi]-v[lo])*d))
+			r := v[lo]
+			if hi != lo {
+				r = decimalLerp(big.NewInt(v[lo]), big.NewInt(v[hi]), d).Int64()
+			}
 			return appendValue(bld, r)
 		}
-		bld.(*array.Float64Builder).Append(float64(v[lo]) + float64(v[hi]-v[lo])*d)
+		r := float64(v[lo])
+		if hi != lo { // in doubles: v[hi]-v[lo] may not fit an int64
+			r += (float64(v[hi]) - float64(v[lo])) * d
+		}
+		bld.(*array.Float64Builder).Append(r)
 	case []float64:
 		r := v[lo]
 		if hi != lo {
@@ -350,16 +357,24 @@ func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld 
 		}
 		bld.(*array.Float64Builder).Append(r)
 	case []decimal128.Num:
-		delta := v[hi].Sub(v[lo])
-		step, err := decimal128.FromFloat64(math.Floor(delta.ToFloat64(0)*d), 38, 0)
-		if err != nil {
-			return errs.New(errs.Execution, "quantile_cont: %v", err)
+		r := v[lo]
+		if hi != lo {
+			r = decimal128.FromBigInt(decimalLerp(v[lo].BigInt(), v[hi].BigInt(), d))
 		}
-		bld.(*array.Decimal128Builder).Append(v[lo].Add(step))
+		bld.(*array.Decimal128Builder).Append(r)
 	default:
 		return errs.New(errs.Internal, "quantile_cont of %s", h.in)
 	}
 	return nil
+}
+
+// decimalLerp is lo + (hi-lo)·d for unscaled decimals as DuckDB computes
+// a DECIMAL(38) quantile: in doubles, truncated toward zero.
+func decimalLerp(lo, hi *big.Int, d float64) *big.Int {
+	l, _ := new(big.Float).SetInt(lo).Float64()
+	h, _ := new(big.Float).SetInt(hi).Float64()
+	r, _ := big.NewFloat(l + (h-l)*d).Int(nil)
+	return r
 }
 
 // compareNaNLast orders doubles with NaN above every number, as DuckDB

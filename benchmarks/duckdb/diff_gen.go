@@ -76,6 +76,8 @@ type Gen struct {
 	corrDrawn   bool
 	// ts adds TIMESTAMP expressions and predicates (diff_gen_ts.go).
 	ts bool
+	// moreAggs makes every query call the aggregates of diff_gen_aggs.go.
+	moreAggs bool
 }
 
 type scoped struct {
@@ -159,6 +161,9 @@ func (g *Gen) Next() Query {
 	}()
 	if g.windows {
 		return g.windowQuery()
+	}
+	if g.moreAggs {
+		return g.moreAggQuery()
 	}
 	g.scope = g.scope[:0]
 	from := g.from()

@@ -61,6 +61,19 @@ func TestDifferential(t *testing.T) {
 			runDiff(t, dir, NewWindowGen(*diffSeed+1), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 		}
 	})
+	t.Run("aggregates", func(t *testing.T) {
+		// median, quantiles, mode, string_agg, stddev/var, bit_*, bool_*
+		// (diff_gen_aggs.go) grouped and over windows: as many as the
+		// generated run, a quarter of them under 3 ranks.
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed); err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, NewAggGen(*diffSeed), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		if *diffRanks == 1 {
+			runDiff(t, dir, NewAggGen(*diffSeed+1), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+		}
+	})
 	t.Run("timestamps", func(t *testing.T) {
 		// The timestamp slice (diff_gen_ts.go): as many as the generated
 		// run, a quarter of them under 3 ranks.

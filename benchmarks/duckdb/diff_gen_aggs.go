@@ -1,0 +1,137 @@
+package duckdb
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// The aggregates beyond count/sum/avg/min/max (median, quantile_cont,
+// quantile_disc, mode, string_agg, any_value, stddev/var, bit_*, bool_*)
+// for the differential tester: half the queries group by 0–2 columns,
+// half call them over windows.
+//
+// Exclusions, each with its reason:
+//   - std, stddev and variance: MySQL's are population statistics,
+//     DuckDB's sample ones (the _pop/_samp names are drawn instead).
+//   - string_agg and mode under GROUP BY, and any_value of anything but a
+//     group key: their answers depend on the order rows arrive in, which
+//     neither engine fixes. Over windows they are drawn with a total
+//     order, where the frame's order decides.
+//   - quantile_cont of DATE: DuckDB interpolates to a TIMESTAMP, gq
+//     refuses it.
+
+// NewAggGen returns a generator of queries over the generated tables
+// (see diff_tables.go) calling those aggregates.
+func NewAggGen(seed uint64) *Gen {
+	g := NewDiffGen(seed)
+	g.r = rand.New(rand.NewPCG(seed, 0xa66a))
+	g.moreAggs = true
+	g.Corr = 0
+	return g
+}
+
+// moreAggQuery draws one query over one table.
+func (g *Gen) moreAggQuery() Query {
+	g.scope = g.scope[:0]
+	t := g.tables[g.pick(len(g.tables))]
+	g.scope = append(g.scope, scoped{"a", t})
+	var q Query
+	q.From = t.name + " a"
+	q.Where = "true"
+	if g.chance(40) {
+		q.Where = g.pred(1)
+	}
+	if g.chance(50) {
+		var groups []string
+		for j := g.pick(3); j > 0; j-- {
+			groups = append(groups, g.groupCol())
+		}
+		items := append([]string{}, groups...)
+		for j := 1 + g.pick(3); j > 0; j-- {
+			items = append(items, g.moreAgg(false, groups))
+		}
+		q.Select = strings.Join(items, ", ")
+		q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
+		if len(groups) > 0 {
+			q.SQL += " group by " + strings.Join(groups, ", ")
+		}
+		return q
+	}
+	var items []string
+	for _, c := range t.cols {
+		items = append(items, "a."+c.name)
+	}
+	var named []string
+	for j := 1 + g.pick(2); j > 0; j-- {
+		part := g.partition()
+		if g.chance(40) {
+			// Order-dependent aggregates: a total order, ROWS frames or
+			// RANGE ones whose peers are identical rows.
+			call := g.moreAgg(true, nil)
+			frame := "rows " + g.extent(rowOffset(g))
+			if g.chance(30) {
+				frame = "range " + g.extent(nil)
+			}
+			items = append(items, call+g.over(&named, part, "order by "+g.totalOrder(), frame))
+			continue
+		}
+		order, frame := g.frame()
+		items = append(items, g.moreAgg(false, nil)+g.over(&named, part, order, frame))
+	}
+	q.Select = strings.Join(items, ", ")
+	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
+	if len(named) > 0 {
+		q.SQL += " window " + strings.Join(named, ", ")
+	}
+	return q
+}
+
+// moreAgg draws one call; ordered: the order-dependent ones (string_agg,
+// mode, any_value), else the others, any_value of a group key only.
+func (g *Gen) moreAgg(ordered bool, groups []string) string {
+	num := func() string { return g.expr([]kind{kInt, kInt, kDec, kFloat}[g.pick(4)], 1) }
+	frac := func() string { return []string{"0", "0.1", "0.25", "0.5", "0.75", "0.9", "1", "0.333"}[g.pick(8)] }
+	if ordered {
+		switch g.pick(2) {
+		case 0:
+			sep := []string{"','", "' | '", "''"}[g.pick(3)]
+			if g.chance(30) {
+				return fmt.Sprintf("string_agg(%s)", g.expr(kStr, 1))
+			}
+			return fmt.Sprintf("string_agg(%s, %s)", g.expr(kStr, 1), sep)
+		}
+		return fmt.Sprintf("any_value(%s)", g.expr(g.anyKind(), 1))
+	}
+	dist := ""
+	if groups != nil && g.chance(15) {
+		dist = "distinct "
+	}
+	switch g.pick(9) {
+	case 0:
+		if g.chance(20) {
+			return fmt.Sprintf("median(%s%s)", dist, g.expr(kStr, 1))
+		}
+		return fmt.Sprintf("median(%s%s)", dist, num())
+	case 1:
+		return fmt.Sprintf("quantile_cont(%s%s, %s)", dist, num(), frac())
+	case 2:
+		return fmt.Sprintf("quantile_disc(%s%s, %s)", dist, g.expr(g.anyKind(), 1), frac())
+	case 3:
+		fn := []string{"stddev_pop", "stddev_samp", "var_pop", "var_samp"}[g.pick(4)]
+		return fmt.Sprintf("%s(%s)", fn, num())
+	case 4:
+		fn := []string{"bit_and", "bit_or", "bit_xor"}[g.pick(3)]
+		return fmt.Sprintf("%s(%s)", fn, g.expr(kInt, 1))
+	case 5:
+		fn := []string{"bool_and", "bool_or"}[g.pick(2)]
+		return fmt.Sprintf("%s(%s)", fn, g.pred(1))
+	case 6:
+		if len(groups) > 0 {
+			return fmt.Sprintf("any_value(%s)", groups[g.pick(len(groups))])
+		}
+	case 7:
+		return fmt.Sprintf("median(%s%s)", dist, g.col([]kind{kInt, kDec, kFloat}[g.pick(3)]))
+	}
+	return fmt.Sprintf("quantile_disc(%s%s, %s)", dist, g.col(g.anyKind()), frac())
+}
