@@ -25,6 +25,9 @@ type WindowFunc struct {
 	IgnoreNulls bool
 	// Param: AggFunc.Param of agg_more.go's aggregates.
 	Param any
+	// Order (agg_more.go's aggregates): the ORDER BY inside the call, the
+	// order each frame's values are fed in; none: row order.
+	Order []SortKey
 }
 
 // Window partitions its input by PartitionBy, orders each partition by
@@ -61,9 +64,17 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 		return failedDrain(c, in, err)
 	}
 	args := make([][]compiledExpr, len(w.Funcs))
+	inner := make([]*compiledKeys, len(w.Funcs))
 	for i, f := range w.Funcs {
 		if err := checkWindowFunc(f); err != nil {
 			return failedDrain(c, in, err)
+		}
+		if len(f.Order) > 0 {
+			ik, err := compileSortKeys(f.Order)
+			if err != nil {
+				return failedDrain(c, in, err)
+			}
+			inner[i] = &ik
 		}
 		for _, a := range f.Args {
 			ce, err := compileExpr(a)
@@ -105,6 +116,7 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 		env := &windowEnv{c: c, b: sorted, fr: fr, l: fr.layout(), key: key, desc: desc, cache: map[WindowFrame]bounds{}}
 		defer env.release()
 		for i, f := range w.Funcs {
+			env.inner = inner[i]
 			a, err := computeWindowFunc(env, f, args[i])
 			if err != nil {
 				return err
@@ -143,6 +155,9 @@ func checkWindowFunc(f WindowFunc) error {
 	}
 	if len(f.Args) != want {
 		return errs.New(errs.Internal, "window function %s takes %d arguments, got %d", f.Fn, want, len(f.Args))
+	}
+	if len(f.Order) > 0 && !isMoreAgg(f.Fn) {
+		return errs.New(errs.Internal, "window function %s with an ORDER BY of its own", f.Fn)
 	}
 	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {
 		return errs.New(errs.Internal, "window function %s with n=%d", f.Fn, f.N)

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
@@ -16,9 +18,10 @@ const windowAggChunk = 1 << 20
 // frame parts ps: every distinct frame (a row whose frame is its
 // predecessor's shares its result) is one group of a GROUP BY state, fed
 // the frame's rows in row order, so that the window and GROUP BY forms
-// cannot disagree. It visits frame sizes' sum of rows, bounded as
-// COUNT(DISTINCT)'s are.
-func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds) (arrow.Array, error) {
+// cannot disagree. With order (the call's own ORDER BY) each frame's
+// rows are fed in that order instead. It visits frame sizes' sum of rows,
+// bounded as COUNT(DISTINCT)'s are.
+func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order sortKeys) (arrow.Array, error) {
 	n := a.Len()
 	af := AggFunc{Fn: f.Fn, Type: f.Type, Param: f.Param}
 	group := make([]int32, n) // row → its frame's group in the current chunk
@@ -66,6 +69,10 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds) (arrow.
 					idx = append(idx, r)
 					gids = append(gids, g)
 				}
+			}
+			if order != nil {
+				// The call's own ORDER BY, ties in row order.
+				slices.SortStableFunc(idx[before:], func(x, y int32) int { return compareRows(order, x, order, y) })
 			}
 			if work += int64(len(idx) - before); work > countDistinctWork {
 				return nil, errs.New(errs.Unsupported, "%s over window frames of this size is not supported (more than %d rows visited)", f.Fn, countDistinctWork)

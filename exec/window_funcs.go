@@ -23,6 +23,7 @@ type windowEnv struct {
 	desc   bool
 	keyArr arrow.Array
 	cache  map[WindowFrame]bounds
+	inner  *compiledKeys // the current function's own ORDER BY, if any
 }
 
 func (w *windowEnv) release() {
@@ -274,7 +275,16 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	case "sum", "avg":
 		return windowSumAvg(c, f, a, ps)
 	}
-	return windowMoreAgg(c, f, a, ps)
+	var order sortKeys
+	if w.inner != nil {
+		keys, arrs, err := w.inner.build(c, w.b)
+		if err != nil {
+			return nil, err
+		}
+		defer releaseArrays(arrs)
+		order = keys
+	}
+	return windowMoreAgg(c, f, a, ps, order)
 }
 
 // windowLagLead reads the value n rows before (lag) or after (lead) in the

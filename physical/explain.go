@@ -229,7 +229,11 @@ func Describe(n exec.Node) string {
 	case *exec.Window:
 		fs := make([]string, len(x.Funcs))
 		for i, f := range x.Funcs {
-			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + planner.AggParamSuffix(f.Param) + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
+			inner := ""
+			if len(f.Order) > 0 {
+				inner = " order by " + strings.Trim(sortKeys(f.Order), "[]")
+			}
+			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + planner.AggParamSuffix(f.Param) + inner + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
 		}
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprs(x.PartitionBy), sortKeys(x.OrderBy), strings.Join(fs, ", "))
 	case *exec.UnionAll:

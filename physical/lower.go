@@ -229,7 +229,11 @@ func lowerWindow(n *planner.Window) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param}
+		inner, err := lowerSortKeys(f.Order, l)
+		if err != nil {
+			return nil, err
+		}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param, Order: inner}
 	}
 	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
 }

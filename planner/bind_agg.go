@@ -191,7 +191,10 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 			continue
 		}
 		if p, ok := moreAggParts(a); ok {
-			call, err := c.moreAggCall(pre, p, key)
+			if len(p.order) > 0 && dom != nil {
+				return nil, errs.NewNear(errs.Unsupported, key, "ORDER BY inside %s(…) in a correlated subquery is not supported", p.name)
+			}
+			call, err := c.moreAggCall(pre, p, key, agg.GroupBy, &in)
 			if err != nil {
 				return nil, err
 			}

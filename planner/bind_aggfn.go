@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"vitess.io/vitess/go/sqltypes"
 
 	"gq/errs"
 	"gq/expr"
@@ -79,7 +80,12 @@ func moreAggParts(n sqlparser.SQLNode) (p aggAST, ok bool) {
 		p := aggAST{fn: "string_agg", name: "group_concat", args: x.Exprs, dist: x.Distinct, order: x.OrderBy}
 		sep := ","
 		if x.Separator != "" {
-			sep = x.Separator
+			// The grammar keeps SEPARATOR's literal quoted.
+			if s, err := sqltypes.DecodeStringSQL(x.Separator); err == nil {
+				sep = s
+			} else {
+				p.fn = "" // refused by bindMoreAgg
+			}
 		}
 		p.sep = &sep
 		if x.Limit != nil {
@@ -105,6 +111,7 @@ type aggArgs struct {
 	fn    string
 	arg   Expr
 	param any
+	order []SortKey // ORDER BY inside the call: the order values arrive in
 }
 
 // bindMoreAgg binds p's arguments with bind (over the aggregate's or the
@@ -118,8 +125,8 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 		}
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "function %s is not an aggregate or window function gq has", p.name)
 	}
-	if len(p.order) > 0 {
-		return a, nil, errs.NewNear(errs.Unsupported, p.name, "ORDER BY inside %s(…) is not supported", p.name)
+	if len(p.order) > 0 && p.dist {
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT with ORDER BY inside %s(…) is not supported", p.name)
 	}
 	maxArgs := 1
 	switch p.fn {
@@ -145,6 +152,14 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 		return a, nil, err
 	}
 	a.fn, a.arg = p.fn, arg
+	for _, o := range p.order {
+		e, err := bind(o.Expr)
+		if err != nil {
+			return a, nil, err
+		}
+		desc, nullsFirst := orderDirection(o)
+		a.order = append(a.order, SortKey{Expr: e, Desc: desc, NullsFirst: nullsFirst})
+	}
 	if p.sep != nil {
 		a.param = *p.sep
 	}
@@ -286,7 +301,7 @@ func moreAggType(a *aggArgs) (arrow.DataType, error) {
 
 // moreAggCall binds the GROUP BY aggregate p (key: its text) over pre's
 // input. bool_and and bool_or are min and max of their truth values.
-func (c *ectx) moreAggCall(pre *ectx, p aggAST, key string) (AggCall, error) {
+func (c *ectx) moreAggCall(pre *ectx, p aggAST, key string, groups []Expr, in *Plan) (AggCall, error) {
 	bind := func(e sqlparser.Expr) (Expr, error) {
 		if len(collectAggs(e, nil)) > 0 {
 			return nil, errs.NewNear(errs.Binding, key, "aggregate calls cannot be nested: %s", key)
@@ -298,6 +313,9 @@ func (c *ectx) moreAggCall(pre *ectx, p aggAST, key string) (AggCall, error) {
 		return AggCall{}, err
 	}
 	call := AggCall{Fn: a.fn, Distinct: p.dist, Arg: a.arg, Type: t, Param: a.param}
+	if len(a.order) > 0 {
+		return orderedAggCall(a, t, key, groups, in)
+	}
 	switch a.fn {
 	case "bool_and":
 		call.Fn = "min"
@@ -327,4 +345,24 @@ func IsMoreAgg(fn string) bool {
 		return true
 	}
 	return false
+}
+
+// orderedAggCall is a GROUP BY aggregate with ORDER BY inside the call
+// (string_agg(x, ',' ORDER BY y)): the aggregate over a window
+// partitioned by the group keys, which feeds each partition's values in
+// that order, computed once per partition; the aggregation takes any
+// value of it per group (they are all equal). *in, the aggregation's
+// input, gains the Window.
+func orderedAggCall(a aggArgs, t arrow.DataType, key string, groups []Expr, in *Plan) (AggCall, error) {
+	wc := WindowCall{Fn: a.fn, Args: []Expr{a.arg}, Type: t, Param: a.param, Order: a.order,
+		Frame: Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.UnboundedFollowing}}}
+	switch a.fn {
+	case "bool_and":
+		wc.Fn = "min"
+	case "bool_or":
+		wc.Fn = "max"
+	}
+	col := Column{ID: NewColumnID(), Name: key, Type: t, Nullable: true}
+	*in = &Window{Input: *in, PartitionBy: groups, Funcs: []WindowCall{wc}, Cols: []Column{col}}
+	return AggCall{Fn: "any_value", Arg: ref(col), Type: t}, nil
 }

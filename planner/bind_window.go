@@ -282,7 +282,7 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		if err != nil {
 			return wc, err
 		}
-		wc.Fn, wc.Args, wc.Type, wc.Param = a.fn, []Expr{a.arg}, t, a.param
+		wc.Fn, wc.Args, wc.Type, wc.Param, wc.Order = a.fn, []Expr{a.arg}, t, a.param, a.order
 		switch a.fn {
 		case "bool_and":
 			wc.Fn = "min"

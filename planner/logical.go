@@ -158,6 +158,9 @@ type WindowCall struct {
 	Frame       Frame
 	IgnoreNulls bool
 	Param       any // a quantile's fraction, string_agg's separator (AggCall.Param)
+	// Order is the ORDER BY inside an aggregate's call: the order its
+	// frame's values are fed in (string_agg's order, mode's ties).
+	Order []SortKey
 }
 
 // FrameBound is one end of a frame. For ROWS, Offset is a row count
@@ -203,6 +206,9 @@ func (w WindowCall) describe(ordered bool) string {
 	}
 	if w.Param != nil {
 		s += " param=" + strings.TrimPrefix(AggParamSuffix(w.Param), ", ")
+	}
+	if len(w.Order) > 0 {
+		s += " order by " + keyList(w.Order)
 	}
 	if FrameAware(w.Fn) {
 		def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}

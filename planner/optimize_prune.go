@@ -133,6 +133,9 @@ func prune(p Plan, need colSet) Plan {
 		}
 		for _, f := range c.Funcs {
 			exprsCols(all, f.Args...)
+			for _, k := range f.Order {
+				exprsCols(all, k.Expr)
+			}
 		}
 		c.Input = prune(n.Input, all)
 		return &c

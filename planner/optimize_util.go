@@ -217,6 +217,7 @@ func rewriteNodeExprs(p Plan, f func(Expr) Expr) Plan {
 		c.Funcs = make([]WindowCall, len(n.Funcs))
 		for i, w := range n.Funcs {
 			w.Args = ms(w.Args)
+			w.Order = mapKeys(w.Order, m)
 			c.Funcs[i] = w
 		}
 		return &c

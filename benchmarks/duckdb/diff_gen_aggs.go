@@ -15,9 +15,12 @@ import (
 //   - std, stddev and variance: MySQL's are population statistics,
 //     DuckDB's sample ones (the _pop/_samp names are drawn instead).
 //   - string_agg and mode under GROUP BY, and any_value of anything but a
-//     group key: their answers depend on the order rows arrive in, which
-//     neither engine fixes. Over windows they are drawn with a total
-//     order, where the frame's order decides.
+//     group key, without an ORDER BY inside the call: their answers depend
+//     on the order rows arrive in, which neither engine fixes. They are
+//     drawn with a total ORDER BY inside the call, or over windows with a
+//     total order, where the frame's order decides (mode over windows
+//     only with its own ORDER BY: DuckDB breaks ties otherwise by its
+//     algorithm's state).
 //   - quantile_cont of DATE: DuckDB interpolates to a TIMESTAMP, gq
 //     refuses it.
 
@@ -49,6 +52,12 @@ func (g *Gen) moreAggQuery() Query {
 		}
 		items := append([]string{}, groups...)
 		for j := 1 + g.pick(3); j > 0; j-- {
+			if g.chance(20) {
+				// ORDER BY inside the call, total: the order-dependent
+				// aggregates become deterministic.
+				items = append(items, g.orderedAgg())
+				continue
+			}
 			items = append(items, g.moreAgg(false, groups))
 		}
 		q.Select = strings.Join(items, ", ")
@@ -69,6 +78,9 @@ func (g *Gen) moreAggQuery() Query {
 			// Order-dependent aggregates: a total order, ROWS frames or
 			// RANGE ones whose peers are identical rows.
 			call := g.moreAgg(true, nil)
+			if g.chance(30) {
+				call = g.orderedAgg()
+			}
 			frame := "rows " + g.extent(rowOffset(g))
 			if g.chance(30) {
 				frame = "range " + g.extent(nil)
@@ -134,4 +146,17 @@ func (g *Gen) moreAgg(ordered bool, groups []string) string {
 		return fmt.Sprintf("median(%s%s)", dist, g.col([]kind{kInt, kDec, kFloat}[g.pick(3)]))
 	}
 	return fmt.Sprintf("quantile_disc(%s%s, %s)", dist, g.col(g.anyKind()), frac())
+}
+
+// orderedAgg draws string_agg, mode or any_value with a total ORDER BY
+// inside the call.
+func (g *Gen) orderedAgg() string {
+	order := " order by " + g.totalOrder()
+	switch g.pick(3) {
+	case 0:
+		return fmt.Sprintf("string_agg(%s, '%s'%s)", g.expr(kStr, 1), []string{",", ";", ""}[g.pick(3)], order)
+	case 1:
+		return fmt.Sprintf("mode(%s%s)", g.expr(g.anyKind(), 1), order)
+	}
+	return fmt.Sprintf("any_value(%s%s)", g.expr(g.anyKind(), 1), order)
 }

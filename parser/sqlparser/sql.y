@@ -7013,10 +7013,15 @@ UTC_DATE func_paren_opt
   {
     $$ = &AnyValue{Arg:$3}
   }
-// gq: ANY_VALUE over a window (DuckDB's), as the other aggregates.
+// gq: ANY_VALUE over a window and with an ORDER BY (DuckDB's), as the
+// other aggregates.
 | ANY_VALUE openb expression closeb over_clause
   {
     $$ = &AggFuncExpr{Name: NewIdentifierCI("any_value"), Exprs: []Expr{$3}, OverClause: $5}
+  }
+| ANY_VALUE openb expression order_by_clause closeb over_clause_opt
+  {
+    $$ = &AggFuncExpr{Name: NewIdentifierCI("any_value"), Exprs: []Expr{$3}, OrderBy: $4, OverClause: $6}
   }
 | TIMESTAMPADD openb timestampadd_interval ',' expression ',' expression closeb
   {
