@@ -30,7 +30,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 		return &varState{samp: strings.HasSuffix(f.Fn, "_samp"), sqrt: strings.HasPrefix(f.Fn, "stddev")}, true, nil
 	case "bit_and", "bit_or", "bit_xor":
 		return &bitState{op: f.Fn}, true, nil
-	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value":
+	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad":
 	default:
 		return nil, false, nil
 	}
@@ -60,7 +60,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 	default:
 		return nil, true, errs.New(errs.Unsupported, "aggregate %s of %s", f.Fn, at)
 	}
-	if h.fn == "string_agg" && at.ID() != arrow.STRING || h.fn == "quantile_cont" && !numericID(at.ID()) {
+	if h.fn == "string_agg" && at.ID() != arrow.STRING || (h.fn == "quantile_cont" || h.fn == "mad") && !numericID(at.ID()) {
 		return nil, true, errs.New(errs.Internal, "aggregate %s of %s", f.Fn, at)
 	}
 	return s, true, nil
@@ -70,7 +70,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 func isMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "bit_and", "bit_or", "bit_xor",
-		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value":
+		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad":
 		return true
 	}
 	return false
@@ -209,7 +209,7 @@ func (s *bitState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 
 // holistic is what a collectState computes from a group's values.
 type holistic struct {
-	fn      string // quantile_cont (median too), quantile_disc, mode, string_agg, any_value
+	fn      string // quantile_cont (median too), quantile_disc, mode, string_agg, any_value, mad
 	q       float64
 	sep     string
 	in, out arrow.DataType
@@ -329,6 +329,8 @@ func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld 
 		// standard's PERCENTILE_DISC, DuckDB's quantile_disc).
 		k := int(math.Ceil(float64(len(vals))*h.q)) - 1
 		return appendValue(bld, vals[max(k, 0)])
+	case "mad":
+		return appendMAD(h, bld, vals, cmpf)
 	}
 	// quantile_cont: linear interpolation between the values at the
 	// floor and ceiling of (n-1)·q.
@@ -366,6 +368,82 @@ func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld 
 		return errs.New(errs.Internal, "quantile_cont of %s", h.in)
 	}
 	return nil
+}
+
+// appendMAD appends the median absolute deviation of vals (not empty):
+// the median of |v - median|, in doubles for integers and doubles, in
+// the decimal's own type for decimals (DuckDB's types).
+func appendMAD[T int64 | float64 | decimal128.Num | string](h *holistic, bld array.Builder, vals []T, cmpf func(a, b T) int) error {
+	med := &holistic{fn: "quantile_cont", q: 0.5, in: h.in, out: h.out}
+	if h.out.ID() == arrow.FLOAT64 {
+		fs := make([]float64, len(vals))
+		for i, v := range vals {
+			switch x := any(v).(type) {
+			case int64:
+				fs[i] = float64(x)
+			case float64:
+				fs[i] = x
+			}
+		}
+		m := medianFloat(fs)
+		for i, f := range fs {
+			fs[i] = math.Abs(f - m)
+		}
+		bld.(*array.Float64Builder).Append(medianFloat(fs))
+		return nil
+	}
+	// A decimal: its median at its scale, then the deviations' median.
+	mb := array.NewBuilder(memory.DefaultAllocator, h.out)
+	defer mb.Release()
+	if err := appendResult(med, mb, vals, cmpf); err != nil {
+		return err
+	}
+	ma := mb.NewArray()
+	defer ma.Release()
+	switch x := ma.(type) {
+	case *array.Decimal64:
+		m := int64(x.Value(0))
+		devs := make([]int64, len(vals))
+		for i, v := range vals {
+			d, ok := absDiff(any(v).(int64), m)
+			if !ok {
+				return errs.New(errs.Execution, "mad: decimal overflow")
+			}
+			devs[i] = d
+		}
+		return appendResult(med, bld, devs, cmp.Compare[int64])
+	case *array.Decimal128:
+		m := x.Value(0)
+		devs := make([]decimal128.Num, len(vals))
+		for i, v := range vals {
+			devs[i] = any(v).(decimal128.Num).Sub(m).Abs()
+		}
+		return appendResult(med, bld, devs, func(a, b decimal128.Num) int { return a.Cmp(b) })
+	}
+	return errs.New(errs.Internal, "mad of %s", h.in)
+}
+
+// medianFloat is the interpolated median of fs (not empty), NaN last; it
+// sorts fs.
+func medianFloat(fs []float64) float64 {
+	slices.SortFunc(fs, compareNaNLast)
+	lo, hi := (len(fs)-1)/2, len(fs)/2
+	if lo == hi {
+		return fs[lo]
+	}
+	return fs[lo] + (fs[hi]-fs[lo])*0.5
+}
+
+// absDiff is |a - b|, ok false where it does not fit an int64.
+func absDiff(a, b int64) (int64, bool) {
+	d := a - b
+	if (a >= b) != (d >= 0) {
+		return 0, false
+	}
+	if d < 0 {
+		return -d, true
+	}
+	return d, true
 }
 
 // decimalLerp is lo + (hi-lo)·d for unscaled decimals as DuckDB computes

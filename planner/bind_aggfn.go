@@ -29,7 +29,7 @@ var moreAggs = map[string]string{
 	"var_samp": "var_samp",
 	"median":   "median", "quantile_cont": "quantile_cont",
 	"quantile_disc": "quantile_disc", "quantile": "quantile_disc",
-	"mode":       "mode",
+	"mode": "mode", "mad": "mad",
 	"string_agg": "string_agg", "group_concat": "string_agg",
 	"bool_and": "bool_and", "bool_or": "bool_or", "every": "bool_and",
 	"any_value": "any_value",
@@ -182,7 +182,7 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 	}
 	t, err := moreAggType(&a)
 	if err != nil {
-		return a, nil, errs.NewNear(errs.Binding, text, "%s: %s", p.name, strings.TrimPrefix(err.Error(), "binding error: "))
+		return a, nil, errs.NewNear(errs.KindOf(err), text, "%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "binding error: "), "unsupported: "))
 	}
 	return a, t, nil
 }
@@ -279,7 +279,7 @@ func moreAggType(a *aggArgs) (arrow.DataType, error) {
 			a.arg = s
 		}
 		return expr.String, nil
-	case "median", "quantile_cont":
+	case "median", "quantile_cont", "mad":
 		switch {
 		case isInt(t) || isFloat(t):
 			return expr.Float64, nil
@@ -341,7 +341,7 @@ func AggParamSuffix(p any) string {
 func IsMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "median", "quantile_cont", "quantile_disc",
-		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor":
+		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad":
 		return true
 	}
 	return false

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The aggregates beyond count/sum/avg/min/max (median, quantile_cont,
+// The aggregates beyond count/sum/avg/min/max (median, mad, quantile_cont,
 // quantile_disc, mode, string_agg, any_value, stddev/var, bit_*, bool_*)
 // for the differential tester: half the queries group by 0–2 columns,
 // half call them over windows.
@@ -143,6 +143,9 @@ func (g *Gen) moreAgg(ordered bool, groups []string) string {
 			return fmt.Sprintf("any_value(%s)", groups[g.pick(len(groups))])
 		}
 	case 7:
+		if g.chance(50) {
+			return fmt.Sprintf("mad(%s%s)", dist, num())
+		}
 		return fmt.Sprintf("median(%s%s)", dist, g.col([]kind{kInt, kDec, kFloat}[g.pick(3)]))
 	}
 	return fmt.Sprintf("quantile_disc(%s%s, %s)", dist, g.col(g.anyKind()), frac())
