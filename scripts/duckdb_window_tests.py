@@ -23,6 +23,9 @@ syntax or defaults (everything else is left as written; a DuckDB-only
 construct gq lacks counts as not passing, under its cause):
   - `x::TYPE` casts of simple operands become CAST(x AS TYPE);
   - `a // b` (DuckDB's integer division) becomes `a DIV b`;
+  - `a / 3.0`: DuckDB divides by a DECIMAL literal in DOUBLE, MySQL
+    keeps a DECIMAL of scale s+4 (other digits), so the literal becomes
+    CAST(3.0 AS DOUBLE);
   - "name" (a DuckDB identifier) becomes `name` (in MySQL "..." is a string);
   - a bare `range` column (the column DuckDB's range() names) becomes
     `range` in backticks, RANGE being reserved in MySQL;
@@ -134,6 +137,9 @@ def translate(sql, nulls='LAST', ncol=0):
         sql = re.sub(r'\border\s+by\s+all\b', 'ORDER BY ' + ', '.join(str(k + 1) for k in range(ncol)), sql, flags=re.I)
     sql = re.sub(r'"([A-Za-z_][A-Za-z_0-9 ]*)"', r'`\1`', sql)
     sql = re.sub(r"(\b\w+\b|'[^']*'|`[^`]*`|\([^()]*\))::(\w+(\(\d+(,\s*\d+)?\))?(\[\])?)", r"CAST(\1 AS \2)", sql)
+    # DuckDB divides by a DECIMAL literal in DOUBLE; MySQL keeps a
+    # DECIMAL of scale s+4, which prints other digits.
+    sql = re.sub(r'/\s*(\d+\.\d+)(?![\d.])', r'/ CAST(\1 AS DOUBLE)', sql)
     sql = re.sub(r'\s//\s', ' DIV ', sql)
     sql = re.sub(r'(?<=\w)//(?=\w)', ' DIV ', sql)
     sql = re.sub(r'\bcount\(\s*\)', 'count(*)', sql, flags=re.I)
