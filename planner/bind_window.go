@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"math"
+
 	"gq/parser/sqlparser"
 
 	"gq/errs"
@@ -319,8 +321,15 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 	case "lag", "lead":
 		wc.N = 1
 		if p.n != nil {
-			if wc.N, err = c.windowCount(p, 0); err != nil {
+			if wc.N, err = c.windowCount(p, math.MinInt64); err != nil {
 				return wc, err
+			}
+			if wc.N < 0 { // DuckDB's: lag(x, -n) is lead(x, n)
+				if wc.N == math.MinInt64 {
+					return wc, errs.NewNear(errs.Binding, sqlparser.String(p.n), "the offset of %s is out of range: %s", p.fn, sqlparser.String(p.n))
+				}
+				wc.N = -wc.N
+				wc.Fn = map[string]string{"lag": "lead", "lead": "lag"}[p.fn]
 			}
 		}
 		def := Expr(&Const{Value: nil, T: expr.Null})
@@ -352,8 +361,11 @@ func (c *ectx) windowCount(p windowAST, least int64) (int64, error) {
 	k, ok := e.(*Const)
 	if !ok || k.Value == nil || !isInt(k.T) || k.Value.(int64) < least {
 		what := "a non-negative"
-		if least > 0 {
+		switch {
+		case least > 0:
 			what = "a positive"
+		case least < 0:
+			what = "an"
 		}
 		return 0, errs.NewNear(errs.Binding, sqlparser.String(p.n), "the count in %s must be %s integer constant, got %s", p.fn, what, sqlparser.String(p.n))
 	}

@@ -9,7 +9,7 @@ import (
 // The aggregates beyond count/sum/avg/min/max (median, mad, quantile_cont,
 // quantile_disc, mode, string_agg, any_value, stddev/var, bit_*, bool_*)
 // for the differential tester: half the queries group by 0–2 columns,
-// half call them over windows.
+// half call them over windows (with lag/lead at negative offsets).
 //
 // Exclusions, each with its reason:
 //   - std, stddev and variance: MySQL's are population statistics,
@@ -74,6 +74,16 @@ func (g *Gen) moreAggQuery() Query {
 	var named []string
 	for j := 1 + g.pick(2); j > 0; j-- {
 		part := g.partition()
+		if g.chance(10) {
+			// lag/lead with a negative offset (the other direction).
+			k := g.anyKind()
+			call := fmt.Sprintf("%s(%s, -%d", []string{"lag", "lead"}[g.pick(2)], g.expr(k, 1), g.pick(4))
+			if g.chance(50) {
+				call += ", " + g.literal(k)
+			}
+			items = append(items, call+")"+g.over(&named, part, "order by "+g.totalOrder(), ""))
+			continue
+		}
 		if g.chance(40) {
 			// Order-dependent aggregates: a total order, ROWS frames or
 			// RANGE ones whose peers are identical rows.

@@ -7658,7 +7658,9 @@ UTC_DATE func_paren_opt
   {
     $$ = &LagLeadExpr{ Type:$1 , Expr: $3, NullTreatmentClause:$5, OverClause: $6 }
   }
-| lag_lead_expr_type openb expression ',' null_int_variable_arg default_with_comma_opt closeb null_treatment_clause_opt over_clause
+// gq: any expression as the offset (a negative constant, DuckDB's lag(x,
+// -1), is the other direction); the binder takes constants only.
+| lag_lead_expr_type openb expression ',' expression default_with_comma_opt closeb null_treatment_clause_opt over_clause
   {
     $$ =  &LagLeadExpr{ Type:$1 , Expr: $3, N: $5, Default: $6, NullTreatmentClause:$8, OverClause: $9}
   }
