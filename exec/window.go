@@ -25,6 +25,8 @@ type WindowFunc struct {
 	IgnoreNulls bool
 	// Param: AggFunc.Param of agg_more.go's aggregates.
 	Param any
+	// Distinct (aggregates): each frame's distinct non-NULL values only.
+	Distinct bool
 	// Order (agg_more.go's aggregates): the ORDER BY inside the call, the
 	// order each frame's values are fed in; none: row order.
 	Order []SortKey

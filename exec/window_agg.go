@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // windowAggChunk is how many frame rows windowMoreAgg feeds one state
@@ -14,8 +15,9 @@ import (
 // its memory whatever the frames.
 const windowAggChunk = 1 << 20
 
-// windowMoreAgg computes one of agg_more.go's aggregates over each row's
-// frame parts ps: every distinct frame (a row whose frame is its
+// windowMoreAgg computes an aggregate (agg_more.go's, or any aggregate
+// with DISTINCT, which feeds each value's first row of a frame only)
+// over each row's frame parts ps: every distinct frame (a row whose frame is its
 // predecessor's shares its result) is one group of a GROUP BY state, fed
 // the frame's rows in row order, so that the window and GROUP BY forms
 // cannot disagree. With order (the call's own ORDER BY) each frame's
@@ -23,7 +25,16 @@ const windowAggChunk = 1 << 20
 // bounded as COUNT(DISTINCT)'s are.
 func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order sortKeys) (arrow.Array, error) {
 	n := a.Len()
-	af := AggFunc{Fn: f.Fn, Type: f.Type, Param: f.Param}
+	af := AggFunc{Fn: f.Fn, Type: f.Type, Param: f.Param, Arg: &expr.Column{Type: a.DataType()}}
+	var id, stamp []int32 // DISTINCT: value ids, and the frame that last took each
+	frameNo := int32(0)
+	if f.Distinct {
+		ids, top, err := denseIDs(a)
+		if err != nil {
+			return nil, err
+		}
+		id, stamp = ids, make([]int32, top+1)
+	}
 	group := make([]int32, n) // row → its frame's group in the current chunk
 	var idx, gids []int32
 	var pieces []arrow.Array
@@ -34,7 +45,7 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order s
 		if end == start {
 			return nil
 		}
-		s, _, err := moreAggState(af, a.DataType())
+		s, err := newAggState(af)
 		if err != nil {
 			return err
 		}
@@ -69,6 +80,19 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order s
 					idx = append(idx, r)
 					gids = append(gids, g)
 				}
+			}
+			if f.Distinct {
+				// Each value's first row in the frame.
+				frameNo++
+				kept := before
+				for _, r := range idx[before:] {
+					if v := id[r]; v >= 0 && stamp[v] != frameNo {
+						stamp[v] = frameNo
+						idx[kept] = r
+						kept++
+					}
+				}
+				idx, gids = idx[:kept], gids[:kept]
 			}
 			if order != nil {
 				// The call's own ORDER BY, ties in row order.

@@ -95,28 +95,9 @@ const countDistinctWork = 1 << 28
 // set it has, any other frame is counted afresh.
 func windowCountDistinct(c *Context, a arrow.Array, ps []bounds) ([]int64, error) {
 	n := a.Len()
-	cols, err := newSortCols(a, false, false)
+	id, next, err := denseIDs(a)
 	if err != nil {
 		return nil, err
-	}
-	keys := sortKeys(cols)
-	order := make([]int32, 0, n)
-	for i := range n {
-		if a.IsValid(i) {
-			order = append(order, int32(i))
-		}
-	}
-	sort.SliceStable(order, func(x, y int) bool { return compareRows(keys, order[x], keys, order[y]) < 0 })
-	id := make([]int32, n)
-	for i := range id {
-		id[i] = -1
-	}
-	next := int32(0)
-	for k, r := range order {
-		if k > 0 && compareRows(keys, order[k-1], keys, r) != 0 {
-			next++
-		}
-		id[r] = next
 	}
 	// stamp[v] == gen: value v is in the set being counted. Every fresh
 	// count and every run gets a new gen, so no older stamp can match.
@@ -162,6 +143,35 @@ func windowCountDistinct(c *Context, a arrow.Array, ps []bounds) ([]int64, error
 		}
 	}
 	return vals, nil
+}
+
+// denseIDs numbers a's distinct non-NULL values 0..max in value order
+// (one sort); a NULL's id is -1.
+func denseIDs(a arrow.Array) (id []int32, max int32, err error) {
+	n := a.Len()
+	cols, err := newSortCols(a, false, false) // DECIMAL(38): two columns
+	if err != nil {
+		return nil, 0, err
+	}
+	keys := sortKeys(cols)
+	order := make([]int32, 0, n)
+	for i := range n {
+		if a.IsValid(i) {
+			order = append(order, int32(i))
+		}
+	}
+	sort.SliceStable(order, func(x, y int) bool { return compareRows(keys, order[x], keys, order[y]) < 0 })
+	id = make([]int32, n)
+	for i := range id {
+		id[i] = -1
+	}
+	for k, r := range order {
+		if k > 0 && compareRows(keys, order[k-1], keys, r) != 0 {
+			max++
+		}
+		id[r] = max
+	}
+	return id, max, nil
 }
 
 // rowsIn is the number of rows of row i's frame parts, counted by cnt
@@ -254,6 +264,9 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		return nil, err
 	}
 	defer a.Release()
+	if f.Distinct && f.Fn != "min" && f.Fn != "max" {
+		return windowMoreAgg(c, f, a, ps, nil)
+	}
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
 		return TakeArray(c.Alloc, a, pickValue(f, a, ps)), nil

@@ -233,7 +233,11 @@ func Describe(n exec.Node) string {
 			if len(f.Order) > 0 {
 				inner = " order by " + strings.Trim(sortKeys(f.Order), "[]")
 			}
-			fs[i] = f.Fn + "(" + strings.Trim(exprs(f.Args), "[]") + planner.AggParamSuffix(f.Param) + inner + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
+			dist := ""
+			if f.Distinct {
+				dist = "DISTINCT "
+			}
+			fs[i] = f.Fn + "(" + dist + strings.Trim(exprs(f.Args), "[]") + planner.AggParamSuffix(f.Param) + inner + ")" + windowFuncDetail(f, len(x.OrderBy) > 0)
 		}
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprs(x.PartitionBy), sortKeys(x.OrderBy), strings.Join(fs, ", "))
 	case *exec.UnionAll:

@@ -233,7 +233,7 @@ func lowerWindow(n *planner.Window) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param, Order: inner}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param, Order: inner, Distinct: f.Distinct}
 	}
 	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
 }

@@ -202,6 +202,7 @@ type windowAST struct {
 	ignores bool    // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
 	last    bool    // nth_value's FROM LAST
 	more    *aggAST // one of moreAggs' aggregates (bind_aggfn.go)
+	dist    bool    // DISTINCT (sum, avg, moreAggs')
 }
 
 func windowParts(e sqlparser.Expr) (windowAST, error) {
@@ -241,15 +242,9 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 			p.fn = "count_distinct"
 		}
 	case *sqlparser.Sum:
-		p.fn, p.args, p.over = "sum", []sqlparser.Expr{x.Arg}, x.OverClause
-		if x.Distinct {
-			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
-		}
+		p.fn, p.args, p.over, p.dist = "sum", []sqlparser.Expr{x.Arg}, x.OverClause, x.Distinct
 	case *sqlparser.Avg:
-		p.fn, p.args, p.over = "avg", []sqlparser.Expr{x.Arg}, x.OverClause
-		if x.Distinct {
-			return p, errs.New(errs.Unsupported, "%s is not supported", sqlparser.String(e))
-		}
+		p.fn, p.args, p.over, p.dist = "avg", []sqlparser.Expr{x.Arg}, x.OverClause, x.Distinct
 	case *sqlparser.Min:
 		p.fn, p.args, p.over = "min", []sqlparser.Expr{x.Arg}, x.OverClause
 	case *sqlparser.Max:
@@ -261,9 +256,7 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 			if p.fn == "" {
 				p.fn = a.name // refused by bindMoreAgg, naming it
 			}
-			if a.dist {
-				return p, errs.NewNear(errs.Unsupported, sqlparser.String(e), "DISTINCT in %s over a window is not supported", a.name)
-			}
+			p.dist = a.dist
 		}
 	}
 	if p.fn == "" {
@@ -278,7 +271,7 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 
 // windowCall binds a call's arguments and picks its result type.
 func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
-	wc := WindowCall{Fn: p.fn, IgnoreNulls: p.ignores}
+	wc := WindowCall{Fn: p.fn, IgnoreNulls: p.ignores, Distinct: p.dist}
 	if p.more != nil {
 		a, t, err := bindMoreAgg(*p.more, c.bind)
 		if err != nil {

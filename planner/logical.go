@@ -158,6 +158,9 @@ type WindowCall struct {
 	Frame       Frame
 	IgnoreNulls bool
 	Param       any // a quantile's fraction, string_agg's separator (AggCall.Param)
+	// Distinct: an aggregate of each frame's distinct values (count's is
+	// count_distinct).
+	Distinct bool
 	// Order is the ORDER BY inside an aggregate's call: the order its
 	// frame's values are fed in (string_agg's order, mode's ties).
 	Order []SortKey
@@ -203,6 +206,9 @@ func (w WindowCall) describe(ordered bool) string {
 	}
 	if w.IgnoreNulls {
 		s += " ignore nulls"
+	}
+	if w.Distinct {
+		s += " distinct"
 	}
 	if w.Param != nil {
 		s += " param=" + strings.TrimPrefix(AggParamSuffix(w.Param), ", ")

@@ -99,7 +99,14 @@ func (g *Gen) moreAggQuery() Query {
 			continue
 		}
 		order, frame := g.frame()
-		items = append(items, g.moreAgg(false, nil)+g.over(&named, part, order, frame))
+		call := g.moreAgg(false, nil)
+		if g.chance(15) {
+			// DISTINCT over a frame: each value once.
+			x := g.expr([]kind{kInt, kDec}[g.pick(2)], 1)
+			call = []string{"sum(distinct %s)", "avg(distinct %s)", "median(distinct %s)", "count(distinct %s)"}[g.pick(4)]
+			call = fmt.Sprintf(call, x)
+		}
+		items = append(items, call+g.over(&named, part, order, frame))
 	}
 	q.Select = strings.Join(items, ", ")
 	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
