@@ -20,7 +20,7 @@ import (
 // (planner/bind_aggfn.go binds them): variances and standard deviations
 // (Welford's running mean and sum of squared deviations, merged by Chan's
 // formula), bitwise and/or/xor, and the holistic ones — median, the
-// quantiles, mode, string_agg, any_value — which keep each group's
+// quantiles, mode, string_agg, any_value, mad, list — which keep each group's
 // non-NULL values. The same states answer window frames (window_agg.go).
 
 // moreAggState is newAggState for these aggregates; ok false for others.
@@ -30,7 +30,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 		return &varState{samp: strings.HasSuffix(f.Fn, "_samp"), sqrt: strings.HasPrefix(f.Fn, "stddev")}, true, nil
 	case "bit_and", "bit_or", "bit_xor":
 		return &bitState{op: f.Fn}, true, nil
-	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad":
+	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list":
 	default:
 		return nil, false, nil
 	}
@@ -70,7 +70,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 func isMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "bit_and", "bit_or", "bit_xor",
-		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad":
+		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list":
 		return true
 	}
 	return false
@@ -216,21 +216,35 @@ type holistic struct {
 }
 
 // collectState keeps every group's non-NULL values in arrival order (a
-// window frame's: its row order); any_value keeps the first only.
+// window frame's: its row order); any_value keeps the first only, list
+// its NULLs too.
 // Integer-like values (dates, times, booleans as 0/1, DECIMAL(18)
 // unscaled) are int64s.
 type collectState[T int64 | float64 | decimal128.Num | string] struct {
-	h    holistic
-	cmp  func(a, b T) int
-	vals [][]T
+	h     holistic
+	cmp   func(a, b T) int
+	vals  [][]T
+	valid [][]bool // list only: which of vals are not NULL
 }
 
-func (s *collectState[T]) resize(n int) { s.vals = growZero(s.vals, n) }
+func (s *collectState[T]) resize(n int) {
+	s.vals = growZero(s.vals, n)
+	if s.h.fn == "list" {
+		s.valid = growZero(s.valid, n)
+	}
+}
 
 func (s *collectState[T]) update(gids []int32, arg arrow.Array) error {
 	get, err := valueGetter[T](arg)
 	if err != nil {
 		return err
+	}
+	if s.h.fn == "list" { // NULLs too, as DuckDB's list() keeps them
+		for i, g := range gids {
+			s.vals[g] = append(s.vals[g], get(i))
+			s.valid[g] = append(s.valid[g], arg.IsValid(i))
+		}
+		return nil
 	}
 	first := s.h.fn == "any_value"
 	for i, g := range gids {
@@ -251,6 +265,10 @@ func (s *collectState[T]) merge(from aggState, src, dst []int32) error {
 		}
 		s.vals[d] = append(s.vals[d], f.vals[g]...)
 		f.vals[g] = nil
+		if s.h.fn == "list" {
+			s.valid[d] = append(s.valid[d], f.valid[g]...)
+			f.valid[g] = nil
+		}
 	}
 	return nil
 }
@@ -293,6 +311,25 @@ func (s *collectState[T]) result(mem memory.Allocator, n int) (arrow.Array, erro
 	bld := array.NewBuilder(mem, s.h.out)
 	defer bld.Release()
 	bld.Reserve(n)
+	if lb, ok := bld.(*array.ListBuilder); ok {
+		// list: each group's values in arrival order; no rows: NULL.
+		vb := lb.ValueBuilder()
+		for g := range n {
+			if len(s.vals[g]) == 0 {
+				lb.AppendNull()
+				continue
+			}
+			lb.Append(true)
+			for k, v := range s.vals[g] {
+				if !s.valid[g][k] {
+					vb.AppendNull()
+				} else if err := appendValue(vb, v); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return bld.NewArray(), nil
+	}
 	for g := range n {
 		if err := appendResult(&s.h, bld, s.vals[g], s.cmp); err != nil {
 			return nil, err

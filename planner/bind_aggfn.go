@@ -29,7 +29,7 @@ var moreAggs = map[string]string{
 	"var_samp": "var_samp",
 	"median":   "median", "quantile_cont": "quantile_cont",
 	"quantile_disc": "quantile_disc", "quantile": "quantile_disc",
-	"mode": "mode", "mad": "mad",
+	"mode": "mode", "mad": "mad", "list": "list", "array_agg": "list",
 	"string_agg": "string_agg", "group_concat": "string_agg",
 	"bool_and": "bool_and", "bool_or": "bool_or", "every": "bool_and",
 	"any_value": "any_value",
@@ -124,6 +124,10 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 			return a, nil, errs.New(errs.Unsupported, "GROUP_CONCAT with LIMIT is not supported")
 		}
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "function %s is not an aggregate or window function gq has", p.name)
+	}
+	if p.dist && p.fn == "list" {
+		// DuckDB's list(DISTINCT x) keeps one NULL; gq's DISTINCT skips them.
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT in %s(…) is not supported", p.name)
 	}
 	if len(p.order) > 0 && p.dist {
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT with ORDER BY inside %s(…) is not supported", p.name)
@@ -290,6 +294,21 @@ func moreAggType(a *aggArgs) (arrow.DataType, error) {
 			return t, nil
 		}
 		return nil, errs.New(errs.Unsupported, "%s() of %s is not supported (numbers only; quantile_disc takes any ordered type)", a.fn, kind())
+	case "list":
+		if expr.IsNested(t) {
+			return nil, errs.New(errs.Unsupported, "list() of %s is not supported", kind())
+		}
+		if isDecimal(t) && !isWide(t) {
+			// Lists of DECIMAL(18) have no take kernel (sorts, joins
+			// and windows move rows by take): their elements are 128-bit.
+			_, sc := expr.DecimalPS(t)
+			w, err := castTo(a.arg, expr.Decimal(expr.MaxWidePrecision, sc))
+			if err != nil {
+				return nil, err
+			}
+			a.arg, t = w, w.Type()
+		}
+		return arrow.ListOf(t), nil
 	case "quantile_disc", "mode", "any_value":
 		if expr.IsNested(t) {
 			return nil, errs.New(errs.Unsupported, "%s() of %s is not supported", a.fn, kind())
@@ -341,7 +360,7 @@ func AggParamSuffix(p any) string {
 func IsMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "median", "quantile_cont", "quantile_disc",
-		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad":
+		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad", "list":
 		return true
 	}
 	return false
@@ -354,6 +373,9 @@ func IsMoreAgg(fn string) bool {
 // value of it per group (they are all equal). *in, the aggregation's
 // input, gains the Window.
 func orderedAggCall(a aggArgs, t arrow.DataType, key string, groups []Expr, in *Plan) (AggCall, error) {
+	if expr.IsNested(t) {
+		return AggCall{}, errs.NewNear(errs.Unsupported, key, "ORDER BY inside %s(…) under GROUP BY is not supported (over a window it is)", a.fn)
+	}
 	wc := WindowCall{Fn: a.fn, Args: []Expr{a.arg}, Type: t, Param: a.param, Order: a.order,
 		Frame: Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.UnboundedFollowing}}}
 	switch a.fn {

@@ -76,8 +76,9 @@ type Gen struct {
 	corrDrawn   bool
 	// ts adds TIMESTAMP expressions and predicates (diff_gen_ts.go).
 	ts bool
-	// moreAggs makes every query call the aggregates of diff_gen_aggs.go.
-	moreAggs bool
+	// moreAggs makes every query call the aggregates of diff_gen_aggs.go;
+	// inGroupBy is set while it draws a GROUP BY query's.
+	moreAggs, inGroupBy bool
 }
 
 type scoped struct {

@@ -51,6 +51,8 @@ func (g *Gen) moreAggQuery() Query {
 			groups = append(groups, g.groupCol())
 		}
 		items := append([]string{}, groups...)
+		g.inGroupBy = true
+		defer func() { g.inGroupBy = false }()
 		for j := 1 + g.pick(3); j > 0; j-- {
 			if g.chance(20) {
 				// ORDER BY inside the call, total: the order-dependent
@@ -169,9 +171,13 @@ func (g *Gen) moreAgg(ordered bool, groups []string) string {
 }
 
 // orderedAgg draws string_agg, mode or any_value with a total ORDER BY
-// inside the call.
+// inside the call, or over a window list (whose GROUP BY form with an
+// ORDER BY gq refuses).
 func (g *Gen) orderedAgg() string {
 	order := " order by " + g.totalOrder()
+	if !g.inGroupBy && g.chance(20) {
+		return fmt.Sprintf("list(%s%s)", g.expr(g.anyKind(), 1), order)
+	}
 	switch g.pick(3) {
 	case 0:
 		return fmt.Sprintf("string_agg(%s, '%s'%s)", g.expr(kStr, 1), []string{",", ";", ""}[g.pick(3)], order)
