@@ -484,11 +484,15 @@ func absDiff(a, b int64) (int64, bool) {
 }
 
 // decimalLerp is lo + (hi-lo)·d for unscaled decimals as DuckDB computes
-// a DECIMAL(38) quantile: in doubles, truncated toward zero.
+// a DECIMAL(38) quantile: lo·(1-d) + hi·d in doubles, truncated toward
+// zero (equal values exactly).
 func decimalLerp(lo, hi *big.Int, d float64) *big.Int {
+	if lo.Cmp(hi) == 0 {
+		return lo
+	}
 	l, _ := new(big.Float).SetInt(lo).Float64()
 	h, _ := new(big.Float).SetInt(hi).Float64()
-	r, _ := big.NewFloat(l + (h-l)*d).Int(nil)
+	r, _ := big.NewFloat(l*(1-d) + h*d).Int(nil)
 	return r
 }
 
