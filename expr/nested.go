@@ -98,12 +98,91 @@ func TakeNested(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array 
 	}
 	ix := b.NewInt32Array()
 	defer ix.Release()
+	// arrow-go's take has no kernel for decimal64 or month_day_nano
+	// values: the take runs over the same buffers typed as int64 and
+	// decimal128 (the same widths) and the result is typed back.
+	orig := arr.DataType()
+	if tt, changed := takeType(orig); changed {
+		d := retype(arr.Data(), tt)
+		arr = array.MakeFromData(d)
+		d.Release()
+		defer arr.Release()
+	}
 	out, err := compute.TakeArray(cexec.WithAllocator(context.Background(), mem), arr, ix)
+	if err == nil && !arrow.TypeEqual(out.DataType(), orig) {
+		d := retype(out.Data(), orig)
+		out.Release()
+		out = array.MakeFromData(d)
+		d.Release()
+	}
 	if err != nil {
 		// Indices come from the operator and are in range: a failure here
 		// is a bug in arrow-go or in the caller, as a panic in TakeArray's
 		// flat cases would be; the operator's recover reports it.
 		panic("expr.TakeNested: " + err.Error())
+	}
+	return out
+}
+
+// takeType is t with every decimal64 inside it as int64 and every
+// month_day_nano interval as decimal128(38,0), and whether that changed
+// anything.
+func takeType(t arrow.DataType) (arrow.DataType, bool) {
+	switch t := t.(type) {
+	case *arrow.Decimal64Type:
+		return arrow.PrimitiveTypes.Int64, true
+	case *arrow.MonthDayNanoIntervalType:
+		return &arrow.Decimal128Type{Precision: 38, Scale: 0}, true
+	case *arrow.ListType:
+		e, ch := takeType(t.Elem())
+		return arrow.ListOfField(arrow.Field{Name: t.ElemField().Name, Type: e, Nullable: t.ElemField().Nullable}), ch
+	case *arrow.LargeListType:
+		e, ch := takeType(t.Elem())
+		return arrow.LargeListOfField(arrow.Field{Name: t.ElemField().Name, Type: e, Nullable: t.ElemField().Nullable}), ch
+	case *arrow.FixedSizeListType:
+		e, ch := takeType(t.Elem())
+		return arrow.FixedSizeListOfField(t.Len(), arrow.Field{Name: t.ElemField().Name, Type: e, Nullable: t.ElemField().Nullable}), ch
+	case *arrow.MapType:
+		k, kch := takeType(t.KeyType())
+		v, vch := takeType(t.ItemType())
+		m := arrow.MapOfWithMetadata(k, t.KeyField().Metadata, v, t.ItemField().Metadata)
+		m.KeysSorted = t.KeysSorted
+		return m, kch || vch
+	case *arrow.StructType:
+		fs := make([]arrow.Field, t.NumFields())
+		changed := false
+		for i, f := range t.Fields() {
+			ft, ch := takeType(f.Type)
+			f.Type = ft
+			fs[i] = f
+			changed = changed || ch
+		}
+		return arrow.StructOf(fs...), changed
+	}
+	return t, false
+}
+
+// retype is d's buffers under type t, which has d's layout (takeType's
+// result or its inverse), children included.
+func retype(d arrow.ArrayData, t arrow.DataType) arrow.ArrayData {
+	var kids []arrow.ArrayData
+	switch t := t.(type) {
+	case *arrow.ListType:
+		kids = []arrow.ArrayData{retype(d.Children()[0], t.Elem())}
+	case *arrow.LargeListType:
+		kids = []arrow.ArrayData{retype(d.Children()[0], t.Elem())}
+	case *arrow.FixedSizeListType:
+		kids = []arrow.ArrayData{retype(d.Children()[0], t.Elem())}
+	case *arrow.MapType:
+		kids = []arrow.ArrayData{retype(d.Children()[0], t.Elem())}
+	case *arrow.StructType:
+		for i, f := range t.Fields() {
+			kids = append(kids, retype(d.Children()[i], f.Type))
+		}
+	}
+	out := array.NewData(t, d.Len(), d.Buffers(), kids, d.NullN(), d.Offset())
+	for _, k := range kids {
+		k.Release()
 	}
 	return out
 }
