@@ -67,6 +67,12 @@ func CheckCorpus(ctx context.Context, root string, perQuery time.Duration) ([]Co
 		return nil, err
 	}
 	sort.Strings(files)
+	return CheckFiles(ctx, root, files, perQuery)
+}
+
+// CheckFiles runs the checks on the given *.parquet and *.csv files, named
+// in the table relative to root.
+func CheckFiles(ctx context.Context, root string, files []string, perQuery time.Duration) ([]CorpusFile, error) {
 	// DuckDB reads each file by path: open it over an empty folder, since
 	// Open makes a view of every folder of Parquet files it is given, and
 	// the corpus's bad_data cannot be one.
@@ -100,9 +106,16 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 		return run(c)
 	}
 	lit := "'" + strings.ReplaceAll(path, "'", "''") + "'"
+	src := "read_parquet(" + lit + ")"
+	if strings.HasSuffix(path, ".csv") {
+		// Both engines sniff the dialect and the types. A quoted empty
+		// field is an empty string in gq (as in PostgreSQL's COPY);
+		// DuckDB is told to read it so rather than as NULL.
+		src = "read_csv_auto(" + lit + ", allow_quoted_nulls = false)"
+	}
 
 	// DuckDB's view of the file: its columns and row count.
-	desc := q(func(c context.Context) Rows { return runDuck(c, db, "DESCRIBE SELECT * FROM read_parquet("+lit+")") })
+	desc := q(func(c context.Context) Rows { return runDuck(c, db, "DESCRIBE SELECT * FROM "+src) })
 	var duckCols []string
 	if desc.Err != nil {
 		// Name the file relative to the corpus before cutting the line.
@@ -145,7 +158,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 	e := engine.New(cat, engine.Options{Threads: 1})
 	defer e.Close()
 	gn := q(func(c context.Context) Rows { return RunGQ(c, e, "select count(*) from f") })
-	dn := q(func(c context.Context) Rows { return runDuck(c, db, "SELECT count(*) FROM read_parquet("+lit+")") })
+	dn := q(func(c context.Context) Rows { return runDuck(c, db, "SELECT count(*) FROM "+src) })
 	switch {
 	case gn.Err != nil:
 		r.Rows = "gq: " + oneLine(gn.Err.Error())
@@ -161,7 +174,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 			return RunGQ(c, e, "select `"+strings.ReplaceAll(col, "`", "``")+"` from f")
 		})
 		d := q(func(c context.Context) Rows {
-			return runDuck(c, db, `SELECT "`+strings.ReplaceAll(col, `"`, `""`)+`" FROM read_parquet(`+lit+`)`)
+			return runDuck(c, db, `SELECT "`+strings.ReplaceAll(col, `"`, `""`)+`" FROM `+src)
 		})
 		if d.Err != nil && g.Err == nil {
 			// DuckDB cannot read or print what gq reads (a
@@ -191,7 +204,7 @@ func blocksDir(path string) bool {
 		return true
 	}
 	defer os.RemoveAll(dir)
-	if os.Symlink(path, filepath.Join(dir, "file.parquet")) != nil ||
+	if os.Symlink(path, filepath.Join(dir, "file"+filepath.Ext(path))) != nil ||
 		os.WriteFile(filepath.Join(dir, "good.csv"), []byte("a\n1\n"), 0o644) != nil {
 		return true
 	}
@@ -215,7 +228,7 @@ func oneLine(s string) string {
 // CorpusMarkdown is the table of a corpus run, with its totals first.
 func CorpusMarkdown(files []CorpusFile) string {
 	var b strings.Builder
-	var ok, opened, duckOK, blocks, cols, readable, agree int
+	var ok, opened, duckOK, blocks, cols, readable, agree, refused, differ, noOracle int
 	for _, f := range files {
 		if f.OK() {
 			ok++
@@ -232,9 +245,13 @@ func CorpusMarkdown(files []CorpusFile) string {
 		cols += f.Cols
 		readable += f.Readable
 		agree += f.Agree
+		refused += len(f.Refused)
+		differ += len(f.Mismatches)
+		noOracle += len(f.NoOracle)
 	}
 	fmt.Fprintf(&b, "%d files: DuckDB reads %d, gq opens %d; %d block a --data directory; %d as DuckDB for all gq reads.\n", len(files), duckOK, opened, blocks, ok)
-	fmt.Fprintf(&b, "Columns of the files DuckDB reads: %d; gq reads %d; values equal DuckDB's: %d.\n\n", cols, readable, agree)
+	fmt.Fprintf(&b, "Columns of the files DuckDB reads: %d; gq reads %d; values equal DuckDB's: %d; refused by gq with an IO error: %d; differ: %d; no DuckDB value to compare: %d.\n\n",
+		cols, readable, agree, refused, differ, noOracle)
 	b.WriteString("| file | DuckDB | gq opens | blocks --data | columns read / all | = DuckDB | not read yet / differs |\n|---|---|---|---|---|---|---|\n")
 	for _, f := range files {
 		duck := "reads"

@@ -3,6 +3,7 @@ package duckdb
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,9 @@ import (
 // files (vendored under testdata/parquet-testing, Apache-2.0) through gq
 // and DuckDB. No file may block a --data directory, gq must open every
 // file DuckDB reads, and every column gq reads must give DuckDB's values.
+// Files from two other writers get the same checks, in their own sections:
+// catalog/testdata/duckdb/duck_types.parquet, written by DuckDB through npm
+// @duckdb/node-api, and CSV files exported by Debian's sqlite3.
 // GQ_CORPUS_OUT=path writes the table (benchmarks/results/parquet-testing.md).
 func TestParquetTestingCorpus(t *testing.T) {
 	root, _ := filepath.Abs("../../testdata/parquet-testing")
@@ -24,11 +28,41 @@ func TestParquetTestingCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	duckRoot, _ := filepath.Abs("../../catalog/testdata")
+	duckFiles, err := CheckFiles(context.Background(), duckRoot, []string{filepath.Join(duckRoot, "duckdb/duck_types.parquet")}, 20*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var csvFiles []CorpusFile
+	if _, err := exec.LookPath("sqlite3"); err == nil {
+		dir := t.TempDir()
+		var paths []string
+		for _, tb := range writeSQLiteCSV(t, dir) {
+			paths = append(paths, filepath.Join(dir, tb+".csv"))
+		}
+		if csvFiles, err = CheckFiles(context.Background(), dir, paths, 20*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		for i := range csvFiles {
+			csvFiles[i].File = "sqlite3/" + csvFiles[i].File
+		}
+	} else if os.Getenv("GQ_CORPUS_OUT") != "" {
+		t.Fatal("sqlite3 not installed: the table needs its CSV section (scripts/install-test-deps.sh)")
+	} else {
+		t.Log("sqlite3 not installed: its CSV files are not checked")
+	}
 	if out := os.Getenv("GQ_CORPUS_OUT"); out != "" {
-		if err := os.WriteFile(out, []byte(CorpusMarkdown(files)), 0o644); err != nil {
+		md := "# Files written by other tools, read by gq and by DuckDB\n\n" +
+			"Regenerate: `cd benchmarks/duckdb && GQ_CORPUS_OUT=$PWD/../results/parquet-testing.md go test . -run TestParquetTestingCorpus -count=1`\n\n" +
+			"All writers together: " + strings.SplitAfter(CorpusMarkdown(slices.Concat(files, duckFiles, csvFiles)), "\n\n")[0] +
+			"\n## apache/parquet-testing (data/, bad_data/)\n\n" + CorpusMarkdown(files) +
+			"\n## DuckDB (npm @duckdb/node-api, catalog/testdata/duckdb/write_duck_types.mjs)\n\n" + CorpusMarkdown(duckFiles) +
+			"\n## Debian sqlite3 (`sqlite3 -csv -header`, tables of TestSQLiteCSVExport)\n\n" + CorpusMarkdown(csvFiles)
+		if err := os.WriteFile(out, []byte(md), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	files = slices.Concat(files, duckFiles, csvFiles)
 	// Files DuckDB reads that gq does not open yet: arrow-go refuses
 	// their schema as a whole before gq sees a column. The test fails
 	// when one starts to open, so that this list stays true.
