@@ -31,7 +31,9 @@ import (
 // values fit, see expr's wide.go). A value past 38 digits is an Execution
 // error at run time; a cast checks the target's own precision.
 //
-// Until the device has 128-bit arithmetic, one exception: when neither
+// One exception keeps such arithmetic on the 64-bit fast path (the device
+// has 128-bit arithmetic now, but the CPU's 128-bit products are slower
+// than its int64 ones on every row): when neither
 // operand is a Decimal128 (both are BIGINT or DECIMAL(≤18)) and not both
 // are constants, the result is
 // capped at DECIMAL(18,s) and a value past 18 digits is an Execution error,
