@@ -28,6 +28,7 @@ func BindContext(ctx context.Context, cat *catalog.Catalog, stmt sqlparser.State
 	if !ok {
 		return nil, errs.New(errs.Unsupported, "statement %T does not return rows", stmt)
 	}
+	ts = respellAggs(ts).(sqlparser.TableStatement)
 	b := &binder{ctx: ctx, cat: cat}
 	r, err := b.bindTableStmt(ts, nil, nil)
 	if err != nil {

@@ -388,3 +388,23 @@ func orderedAggCall(a aggArgs, t arrow.DataType, key string, groups []Expr, in *
 	*in = &Window{Input: *in, PartitionBy: groups, Funcs: []WindowCall{wc}, Cols: []Column{col}}
 	return AggCall{Fn: "any_value", Arg: ref(col), Type: t}, nil
 }
+
+// respellAggs rewrites DuckDB's count_star() (a call with no arguments,
+// with or without OVER) to COUNT(*), so that one code path binds both
+// spellings. Its other forms (arguments, DISTINCT, ORDER BY) are left as
+// written and refused where bound.
+func respellAggs(stmt sqlparser.SQLNode) sqlparser.SQLNode {
+	return sqlparser.SafeRewrite(stmt, nil, func(cur *sqlparser.Cursor) bool {
+		switch x := cur.Node().(type) {
+		case *sqlparser.FuncExpr:
+			if x.Name.Lowered() == "count_star" && x.Qualifier.IsEmpty() && len(x.Exprs) == 0 {
+				cur.Replace(&sqlparser.CountStar{})
+			}
+		case *sqlparser.AggFuncExpr:
+			if x.Name.Lowered() == "count_star" && len(x.Exprs) == 0 && !x.Distinct && len(x.OrderBy) == 0 {
+				cur.Replace(&sqlparser.CountStar{OverClause: x.OverClause})
+			}
+		}
+		return true
+	})
+}

@@ -227,6 +227,7 @@ func (b *binder) bindView(v *catalog.View, alias string, renames []string) (Plan
 	if !ok {
 		return nil, nil, errs.New(errs.Binding, "view %s is not a query", v.Name)
 	}
+	ts = respellAggs(ts).(sqlparser.TableStatement)
 	b.views++
 	r, err := b.bindTableStmt(ts, nil, nil)
 	b.views--
