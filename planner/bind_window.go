@@ -301,6 +301,9 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		wc.Type = expr.Float64
 	case "ntile":
 		wc.Type = expr.Int64
+		if c.nullCount(p, &wc) {
+			return wc, nil
+		}
 		if wc.N, err = c.windowCount(p, 1); err != nil {
 			return wc, err
 		}
@@ -308,6 +311,9 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		wc.Type = wc.Args[0].Type()
 	case "nth_value":
 		wc.Type = wc.Args[0].Type()
+		if c.nullCount(p, &wc) {
+			return wc, nil
+		}
 		if wc.N, err = c.windowCount(p, 1); err != nil {
 			return wc, err
 		}
@@ -342,6 +348,22 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		}
 	}
 	return wc, nil
+}
+
+// nullCount handles ntile(NULL) and nth_value(x, NULL): as DuckDB's, their
+// value is NULL on every row, which *wc (its Type set) then computes as
+// the first value of a NULL constant of that type; it reports whether
+// the count was a NULL constant.
+func (c *ectx) nullCount(p windowAST, wc *WindowCall) bool {
+	e, err := c.bind(p.n)
+	if err != nil {
+		return false // windowCount reports it
+	}
+	if k, ok := e.(*Const); !ok || k.Value != nil {
+		return false
+	}
+	wc.Fn, wc.Args = "first_value", []Expr{&Const{Value: nil, T: wc.Type}}
+	return true
 }
 
 // windowCount is the constant integer argument n of ntile, nth_value, lag
