@@ -337,6 +337,14 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 				return wc, err
 			}
 		}
+		if isString(wc.Args[0].Type()) && !isString(def.Type()) && !isNull(def.Type()) {
+			// A string's default of another type is spelled as a string,
+			// as both MySQL (whose result is then a string) and DuckDB
+			// (which casts the default to the value's type) do.
+			if def, err = castTo(def, wc.Args[0].Type()); err != nil {
+				return wc, err
+			}
+		}
 		var es []Expr
 		if wc.Type, es, err = unify(p.fn, []Expr{wc.Args[0], def}); err != nil {
 			return wc, err
