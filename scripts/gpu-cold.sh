@@ -20,7 +20,8 @@
 #   6. tpchbench --hot at SF10 on the GPU with the spec's validation
 #      parameters and Q11's SF10 fraction 0.0000100000 (issue 27).
 #
-#   7. with GQ_STEPS naming it, `test`: make test-gpu's checks
+#   7. with GQ_STEPS naming it, `cpu`: the CPU engine in one process
+#      against DuckDB at SF10 (tpchbench --device cpu, 2 runs); `test`: make test-gpu's checks
 #      (scripts/test-gpu.sh, needs engine.test in the bundle), and `pool`:
 #      `select 1` on the GPU with the default pool and with a 4 GiB one
 #      (what the pool's size costs a process to open and release), and
@@ -29,7 +30,8 @@
 #      compared as the benchmark compares engines (issue 33).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
-# gen always runs when another step needs data. Binaries from
+# gen always runs when another step needs data. They run in the order
+# test, limits, pool, warm, explain, hot, ranks, cold, cpu. Binaries from
 # `make gpu-bundle` (build/gpux, carried to the machine). Results go to
 # $OUT: at most 8 files (what a device run brings back).
 set -uo pipefail
@@ -51,6 +53,10 @@ exec > >(tee "$O/log.txt") 2>&1
 nvidia-smi --query-gpu=name,memory.total,driver_version,pcie.link.gen.max,pcie.link.width.max --format=csv,noheader
 echo "cpus: $(nproc)"
 t0=$SECONDS
+# A device command has at most 600 s: a step that would start after
+# GQ_DEADLINE seconds (default 520) is skipped and says so.
+deadline=${GQ_DEADLINE:-520}
+late() { [ $((SECONDS - t0)) -gt "$deadline" ] && echo "skipped $1: past ${deadline} s" && return 0; return 1; }
 now() { date +%s.%N; }
 since() { python3 -c "import sys; print(f'{float(sys.argv[2])-float(sys.argv[1]):.2f}')" "$1" "$(now)"; }
 
@@ -107,7 +113,7 @@ has warm && for i in 1 2 3; do
 	s=$(now); "$B/gq" --device gpu -c "select 1" >/dev/null 2>&1; echo "select 1 --device gpu: $(since "$s") s"
 done
 
-has explain && for q in q01 q09; do
+has explain && ! late explain && for q in q01 q09; do
 	{ echo "explain analyze"; cat "$T/alt10/$q.sql"; } >"$T/x$q.sql"
 	# The first process to run a query compiles its kernels into the
 	# disk cache: without the warm step, that process is not the one timed.
@@ -122,15 +128,11 @@ done
 has explain && tar czf "$O/explain-traces.tgz" -C "$T" explain-sf10-q01.txt explain-sf10-q09.txt trace-q01.out trace-q09.out
 
 bench() { "$B/tpchbench" --threads "$(nproc)" --gq-bin "$B/gq" --device gpu "$@"; }
-has cold && bench --data "$DATA/sf10" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt10" --out "$T/cold10" 2>&1 | tail -3
-has cold && bench --data "$DATA/sf1" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt1" --out "$T/cold1" 2>&1 | tail -3
-cp "$T"/cold10/*.md "$O/" 2>/dev/null
-cp "$T"/cold1/*.md "$O/" 2>/dev/null
-if has hot; then
+if has hot && ! late hot; then
 	bench --data "$DATA/sf10" --hot --reps 3 --queries "$T/spec10" --out "$T/hot10" 2>&1 | tail -3
 	cp "$T"/hot10/*.md "$O/" 2>/dev/null
 fi
-if has ranks; then
+if has ranks && ! late ranks; then
 	mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | head -1) # MiB
 	third=$((mem / 3))MiB
 	mkdir -p "$T/ranks"
@@ -138,12 +140,27 @@ if has ranks; then
 	fails=0
 	for f in "$T"/alt10/q*.sql; do
 		q=$(basename "$f" .sql)
+		late "ranks $q" && break
 		GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/gq" --device gpu --data "$DATA/sf10" -f "$f" >"$T/ranks/$q-1.csv" 2>"$T/ranks/$q-1.err"
 		GQ_GPU_COLD_ROWS_PER_THREAD=0 "$B/rrun" -n 3 -g 0 "$B/gq" --device gpu --device-memory-limit "$third" --data "$DATA/sf10" -f "$f" >"$T/ranks/$q-3.csv" 2>"$T/ranks/$q-3.err"
 		"$B/tpchbench" --compare "$T/ranks/$q-3.csv,$T/ranks/$q-1.csv" --query "${q#q}" --queries "$T/alt10" || { fails=$((fails + 1)); tail -2 "$T/ranks/$q-3.err"; }
 	done
 	echo "3 ranks on one GPU (each --device-memory-limit $third) against 1 rank, SF10: $fails of 22 differ, $(since "$s") s"
 	tar czf "$O/ranks.tgz" -C "$T" ranks
+fi
+if has cold && ! late cold; then
+	bench --data "$DATA/sf10" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt10" --out "$T/cold10" 2>&1 | tail -3
+	cp "$T"/cold10/*.md "$O/" 2>/dev/null
+fi
+if has cold && ! late "cold sf1"; then
+	bench --data "$DATA/sf1" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt1" --out "$T/cold1" 2>&1 | tail -3
+	cp "$T"/cold1/*.md "$O/" 2>/dev/null
+fi
+# cpu: the CPU engine in one process against DuckDB on the same files
+# (issue 32's 16-core figure), Parquet read each run.
+if has cpu && ! late cpu; then
+	"$B/tpchbench" --threads "$(nproc)" --device cpu --data "$DATA/sf10" --reps 2 --queries "$T/alt10" --out "$T/cpu10" 2>&1 | tail -3
+	cp "$T"/cpu10/*.md "$O/" 2>/dev/null
 fi
 echo "done at $((SECONDS - t0)) s"
 ls "$O"
