@@ -148,6 +148,9 @@ func (e *Engine) gpuOpened() error {
 	if err := e.gpu.Wait(); err != nil {
 		return fmt.Errorf("--device gpu: %w", err)
 	}
+	if note := e.gpu.TakePoolNote(); note != "" {
+		e.opts.Warn(note)
+	}
 	return nil
 }
 

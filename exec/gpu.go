@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"runtime/trace"
 	"strconv"
@@ -28,6 +29,10 @@ type GPU struct {
 	opened    chan struct{}
 	openErr   error
 	openTime  time.Duration // how long the open took (set before opened closes)
+	// poolNote says why the pool is smaller than the limit asked for
+	// ("" when it is not); set before opened closes.
+	poolNote  string
+	poolNoted atomic.Bool
 	dv        *arrowgpu.Device
 	pool      *arrowgpu.Pool
 	// mem accounts the pool's every byte in its DEVICE tier (limit: the
@@ -228,6 +233,16 @@ func (g *GPU) OpenTime() time.Duration {
 	return g.openTime
 }
 
+// TakePoolNote says, once the device is open, why its pool is smaller
+// than the device memory limit asked for: once per process, "" after
+// that or when it is not.
+func (g *GPU) TakePoolNote() string {
+	if !g.isOpen() || g.poolNote == "" || g.poolNoted.Swap(true) {
+		return ""
+	}
+	return g.poolNote
+}
+
 // Started reports whether Start has been called.
 func (g *GPU) Started() bool { return g.started.Load() }
 
@@ -267,14 +282,22 @@ func (g *GPU) open() error {
 	if err != nil {
 		return err
 	}
-	poolBytes := g.poolBytes
+	free, _, err := dv.MemInfo()
+	if err != nil {
+		dv.Close()
+		return err
+	}
+	// A limit is a ceiling, not a demand: ranks that share a GPU, each
+	// given a part of its memory, open one after another and the last
+	// finds less free than its part once the others' contexts exist.
+	// Its pool takes what is free, and says so, rather than failing.
+	poolBytes, avail := g.poolBytes, int64(float64(free)*gpuPoolShare)
 	if poolBytes <= 0 {
-		free, _, err := dv.MemInfo()
-		if err != nil {
-			dv.Close()
-			return err
-		}
-		poolBytes = int64(float64(free) * gpuPoolShare)
+		poolBytes = avail
+	} else if poolBytes > avail {
+		g.poolNote = fmt.Sprintf("GPU: the device memory limit %s is more than the device has free (%s, of which the pool takes %.0f%%): the pool holds %s",
+			gqmem.FormatBytes(poolBytes), gqmem.FormatBytes(int64(free)), gpuPoolShare*100, gqmem.FormatBytes(avail))
+		poolBytes = avail
 	}
 	g.setMemory(poolBytes)
 	pool, err := arrowgpu.NewPool(dv, poolBytes, arrowgpu.NewDeviceTier(g.mem))

@@ -813,3 +813,31 @@ func TestGPUStreamsFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestGPUPoolTakesWhatIsFree: a device memory limit past the device's
+// free memory (ranks sharing a GPU, each given a part of it) opens a pool
+// of what is free and says so once, instead of failing the open.
+func TestGPUPoolTakesWhatIsFree(t *testing.T) {
+	testGPU(t)
+	g := &GPU{poolBytes: 1 << 60, opened: make(chan struct{})}
+	g.cache = newDeviceCache(g)
+	if err := g.Wait(); err != nil {
+		t.Fatalf("open with a limit past free memory: %v", err)
+	}
+	defer func() {
+		if err := g.pool.Close(); err != nil {
+			t.Error(err)
+		}
+		g.dv.Close()
+	}()
+	if size := g.pool.Stats().Size; size <= 0 || size >= 1<<60 {
+		t.Fatalf("pool size %d", size)
+	}
+	note := g.TakePoolNote()
+	if !strings.Contains(note, "is more than the device has free") || !strings.Contains(note, "the pool holds") {
+		t.Fatalf("note %q", note)
+	}
+	if again := g.TakePoolNote(); again != "" {
+		t.Fatalf("the note is given twice: %q", again)
+	}
+}
