@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"errors"
-	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -13,7 +12,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
-	"github.com/apache/arrow-go/v18/arrow/decimal"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -921,25 +919,4 @@ func fromImages(mem memory.Allocator, t arrow.DataType, vals *array.Int64, n int
 	d := array.NewData(t, n, []*memory.Buffer{bm, vals.Data().Buffers()[1]}, nil, nulls, 0)
 	defer d.Release()
 	return array.MakeFromData(d)
-}
-
-// appendImage appends the value whose 64-bit image the device table holds
-// (int64, decimal unscaled, date as days, Boolean as 0/1, double bits) to
-// b; false for a builder of another type.
-func appendImage(b array.Builder, v int64) bool {
-	switch bb := b.(type) {
-	case *array.Int64Builder:
-		bb.Append(v)
-	case *array.Decimal64Builder:
-		bb.Append(decimal.Decimal64(v))
-	case *array.Date32Builder:
-		bb.Append(arrow.Date32(v))
-	case *array.BooleanBuilder:
-		bb.Append(v != 0)
-	case *array.Float64Builder:
-		bb.Append(math.Float64frombits(uint64(v)))
-	default:
-		return false
-	}
-	return true
 }

@@ -145,7 +145,7 @@ type gpuScanPlan struct {
 	dl       []int
 	dlSchema *arrow.Schema
 	hostPred *compiledExpr
-	jfs      []*scanJoinFilter // joinfilter.go: applied to the downloaded rows
+	jfs      []*RunningJoinFilter // joinfilter.go: applied to the downloaded rows
 	// onDevice marks the join filters the device applies (set by the
 	// producer before the first chunk it filters); the workers skip them.
 	onDevice  []atomic.Bool
@@ -205,7 +205,7 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 		for i, k := range f.Keys {
 			keys[i] = RenumberColumns(k, at)
 		}
-		jf, err := newScanJoinFilter(c, ScanJoinFilter{Filter: f.Filter, Keys: keys})
+		jf, err := NewRunningJoinFilter(c, ScanJoinFilter{Filter: f.Filter, Keys: keys})
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +289,7 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 			return nil, sel, err
 		}
 	}
-	var jfs []*scanJoinFilter
+	var jfs []*RunningJoinFilter
 	for j, jf := range pl.jfs {
 		if !pl.onDevice[j].Load() {
 			jfs = append(jfs, jf)
@@ -428,7 +428,7 @@ func (d *deviceFilters) current(q *arrowgpu.Queue) ([]deviceKeyFilter, error) {
 			continue
 		}
 		select {
-		case <-jf.run.settled:
+		case <-jf.Settled():
 		default:
 			continue // not yet: the host applies it if it arrives in time
 		}
@@ -456,7 +456,7 @@ func (d *deviceFilters) free() {
 // filter.
 func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (deviceKeyFilter, bool, error) {
 	f := s.CPU.JoinFilters[j]
-	if len(f.Keys) != 1 || pl.jfs[j].off.Load() {
+	if len(f.Keys) != 1 || pl.jfs[j].Off() {
 		return deviceKeyFilter{}, false, nil
 	}
 	col, ok := f.Keys[0].(*expr.Column)
@@ -468,32 +468,32 @@ func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (d
 	default:
 		return deviceKeyFilter{}, false, nil
 	}
-	run := pl.jfs[j].run
-	run.mu.RLock()
-	defer run.mu.RUnlock()
-	kf := run.filter
-	if kf == nil || !kf.single {
-		return deviceKeyFilter{}, false, nil
-	}
-	d := deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.lo}, none: kf.lo > kf.hi}
-	if d.none {
-		return d, true, nil
-	}
-	d.f.Span = uint64(kf.hi - kf.lo)
-	words := kf.bitmap
-	if words == nil {
-		words = kf.bloom
-	}
-	if len(words) > 0 {
-		var err error
-		if d.bits, err = q.UploadBytes(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))); err != nil {
-			return deviceKeyFilter{}, false, err
+	var d deviceKeyFilter
+	ok, err := pl.jfs[j].IntKeys(func(kf IntKeyFilter) error {
+		d = deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.Lo}, none: kf.Lo > kf.Hi}
+		if d.none {
+			return nil
 		}
-	}
-	if kf.bitmap != nil {
-		d.f.Bitmap = d.bits.Ptr
-	} else if kf.bloom != nil {
-		d.f.Bloom, d.f.BloomMask = d.bits.Ptr, kf.mask
+		d.f.Span = uint64(kf.Hi - kf.Lo)
+		words := kf.Bitmap
+		if words == nil {
+			words = kf.Bloom
+		}
+		if len(words) > 0 {
+			var err error
+			if d.bits, err = q.UploadBytes(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))); err != nil {
+				return err
+			}
+		}
+		if kf.Bitmap != nil {
+			d.f.Bitmap = d.bits.Ptr
+		} else if kf.Bloom != nil {
+			d.f.Bloom, d.f.BloomMask = d.bits.Ptr, kf.Mask
+		}
+		return nil
+	})
+	if !ok || err != nil {
+		return deviceKeyFilter{}, false, err
 	}
 	return d, true, nil
 }
@@ -579,7 +579,7 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 
 // applyJoinFilters keeps the rows of b that jfs may match (consuming b;
 // nil when none is kept), as the CPU scan's filtering read does.
-func applyJoinFilters(c *Context, jfs []*scanJoinFilter, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+func applyJoinFilters(c *Context, jfs []*RunningJoinFilter, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
 	sel = sel[:0]
 	for i := range int32(b.NumRows()) {
 		sel = append(sel, i)

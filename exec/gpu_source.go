@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"gq/catalog"
 )
 
@@ -20,21 +22,16 @@ import (
 func (s *GPUScan) acquire(c *Context) (*tableView, int64, error) {
 	t := s.CPU.Table
 	if s.Source != nil {
-		run := c.sharedRun(s.Source)
-		select {
-		case <-run.done:
-		case <-c.Done():
-			return nil, 0, c.Err()
-		}
-		if run.failed {
-			return nil, 0, c.Err()
-		}
-		t = c.runTable(s.Source, func() catalog.Table {
-			return catalog.NewMemTable(s.CPU.Table.Name(), s.CPU.Table.Schema(), run.batches)
+		var err error
+		t, err = c.SharedTable(s.Source, func(batches []arrow.RecordBatch) catalog.Table {
+			return catalog.NewMemTable(s.CPU.Table.Name(), s.CPU.Table.Schema(), batches)
 		}, func(t catalog.Table) {
 			s.GPU.cache.drop(t)
 			catalog.ReleaseMemTable(t)
 		})
+		if err != nil {
+			return nil, 0, err
+		}
 	}
 	v, loaded, err := s.GPU.cache.acquire(c, t, s.CPU.Columns)
 	if err == nil && v.load != nil {

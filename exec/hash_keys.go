@@ -742,3 +742,24 @@ func (t *keyTable) keyArrays(mem memory.Allocator, types []arrow.DataType) []arr
 	}
 	return out
 }
+
+// appendImage appends the value whose 64-bit image the device table holds
+// (int64, decimal unscaled, date as days, Boolean as 0/1, double bits) to
+// b; false for a builder of another type.
+func appendImage(b array.Builder, v int64) bool {
+	switch bb := b.(type) {
+	case *array.Int64Builder:
+		bb.Append(v)
+	case *array.Decimal64Builder:
+		bb.Append(decimal.Decimal64(v))
+	case *array.Date32Builder:
+		bb.Append(arrow.Date32(v))
+	case *array.BooleanBuilder:
+		bb.Append(v != 0)
+	case *array.Float64Builder:
+		bb.Append(math.Float64frombits(uint64(v)))
+	default:
+		return false
+	}
+	return true
+}

@@ -73,7 +73,7 @@ func (r *joinFilterRun) settle() { r.once.Do(func() { close(r.settled) }) }
 
 // awaitJoinFilters waits until every filter of a scan has settled, at most
 // joinFilterWait in all, or the query ends.
-func awaitJoinFilters(c *Context, jfs []*scanJoinFilter) {
+func awaitJoinFilters(c *Context, jfs []*RunningJoinFilter) {
 	if len(jfs) == 0 {
 		return
 	}
@@ -154,8 +154,10 @@ func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rke
 // joinFilterMinRows rows are filtered before a scan judges a filter.
 const joinFilterMinRows = 1 << 17
 
-// scanJoinFilter is a ScanJoinFilter while a scan runs.
-type scanJoinFilter struct {
+// RunningJoinFilter is a ScanJoinFilter while a scan runs (a CPU scan's or
+// a GPU scan's: gpuexec applies it to the rows it downloads, or on the
+// device through IntKeys).
+type RunningJoinFilter struct {
 	run          *joinFilterRun
 	keys         []compiledExpr
 	tested, kept atomic.Int64
@@ -167,19 +169,19 @@ type joinFilterScratch struct {
 	bk batchKeys
 }
 
-func newScanJoinFilter(c *Context, f ScanJoinFilter) (*scanJoinFilter, error) {
+func NewRunningJoinFilter(c *Context, f ScanJoinFilter) (*RunningJoinFilter, error) {
 	keys, err := compileExprs(f.Keys)
 	if err != nil {
 		return nil, err
 	}
-	return &scanJoinFilter{run: c.joinFilterRun(f.Filter), keys: keys}, nil
+	return &RunningJoinFilter{run: c.joinFilterRun(f.Filter), keys: keys}, nil
 }
 
 // apply keeps the rows in sel (ascending rows of b) whose keys may be
 // in the join's table; with the filter not built yet, or switched off, it
 // keeps them all. The filter may keep a row whose key the table lacks
 // (the join drops it), never the other way round.
-func (f *scanJoinFilter) apply(c *Context, b arrow.RecordBatch, sel []int32) ([]int32, error) {
+func (f *RunningJoinFilter) apply(c *Context, b arrow.RecordBatch, sel []int32) ([]int32, error) {
 	if f.off.Load() || len(sel) == 0 {
 		return sel, nil
 	}
@@ -221,4 +223,32 @@ func (f *scanJoinFilter) apply(c *Context, b arrow.RecordBatch, sel []int32) ([]
 		f.off.Store(true)
 	}
 	return sel, nil
+}
+
+// Settled is closed once the join has published its filter or will not.
+func (f *RunningJoinFilter) Settled() <-chan struct{} { return f.run.settled }
+
+// Off says the scan has switched the filter off (it kept too many rows).
+func (f *RunningJoinFilter) Off() bool { return f.off.Load() }
+
+// IntKeyFilter is a published filter over one integer-like key, as a
+// device applies it: the keys' range, and a bitmap of it or a Bloom filter.
+type IntKeyFilter struct {
+	Lo, Hi int64    // Lo > Hi: no keys
+	Bitmap []uint64 // dense: bit k-Lo set for each key k
+	Bloom  []uint64 // otherwise: the Bloom filter's words
+	Mask   uint64   // len(Bloom)-1
+}
+
+// IntKeys calls fn with the published filter when it is over one
+// integer-like key, holding it published while fn runs (the words are
+// the filter's own); ok is false, and fn not called, otherwise.
+func (f *RunningJoinFilter) IntKeys(fn func(IntKeyFilter) error) (ok bool, err error) {
+	f.run.mu.RLock()
+	defer f.run.mu.RUnlock()
+	kf := f.run.filter
+	if kf == nil || !kf.single {
+		return false, nil
+	}
+	return true, fn(IntKeyFilter{Lo: kf.lo, Hi: kf.hi, Bitmap: kf.bitmap, Bloom: kf.bloom, Mask: kf.mask})
 }

@@ -63,10 +63,10 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		pred = &ce
 	}
-	var jfs []*scanJoinFilter // joinfilter.go
+	var jfs []*RunningJoinFilter // joinfilter.go
 	if ft != nil {
 		for _, f := range s.JoinFilters {
-			jf, err := newScanJoinFilter(c, f)
+			jf, err := NewRunningJoinFilter(c, f)
 			if err != nil {
 				return failed(c, out, err)
 			}

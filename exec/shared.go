@@ -156,6 +156,23 @@ func (c *Context) runTable(src Node, make func() catalog.Table, end func(catalog
 	return t
 }
 
+// SharedTable waits for src's run (a SharedSource's) to end and returns
+// the query's table of its batches, as runTable; the error is the query's
+// when the run failed or the query ended first. A GPU scan of the rows an
+// exchange brought reads them so (gpuexec).
+func (c *Context) SharedTable(src Node, make func([]arrow.RecordBatch) catalog.Table, end func(catalog.Table)) (catalog.Table, error) {
+	run := c.sharedRun(src)
+	select {
+	case <-run.done:
+	case <-c.Done():
+		return nil, c.Err()
+	}
+	if run.failed {
+		return nil, c.Err()
+	}
+	return c.runTable(src, func() catalog.Table { return make(run.batches) }, end), nil
+}
+
 // lookupOrMake returns the value of k in *m, one of a query run's maps
 // (sharedRuns, its lock held), made by newV and kept on first use (made).
 func lookupOrMake[K comparable, V any](m *map[K]V, k K, newV func() V) (v V, made bool) {
