@@ -12,7 +12,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
-	"gq/exec"
+	"gq/gpuexec"
 	gqmem "gq/memory"
 	"gq/parser"
 	"gq/physical"
@@ -72,8 +72,8 @@ type Engine struct {
 	opts  Options
 	ranks rankState
 	mem   memState
-	serve serveState // statements broadcast by a multi-rank server
-	gpu   *exec.GPU  // nil: operators run on the CPU
+	serve serveState   // statements broadcast by a multi-rank server
+	gpu   *gpuexec.GPU // nil: operators run on the CPU
 	// fallbackAsked is Options.FallbackMode as given ("": by device).
 	fallbackAsked string
 	// gpuErr is why Device "gpu" has no GPU: every query fails with it.
@@ -130,10 +130,10 @@ func (e *Engine) openDevice() {
 		// The device opens in the background once a query places an
 		// operator on it (placeOnGPU): its context and pool take a few
 		// hundred milliseconds that the query's file reads overlap.
-		e.gpu = exec.ProcessGPU(o.DeviceMemoryLimit)
+		e.gpu = gpuexec.ProcessGPU(o.DeviceMemoryLimit)
 		return
 	}
-	if g, err := exec.OpenGPU(o.DeviceMemoryLimit); err == nil {
+	if g, err := gpuexec.OpenGPU(o.DeviceMemoryLimit); err == nil {
 		e.gpu = g
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gq/exec"
+	"gq/gpuexec"
 )
 
 // A top-N over a grouped aggregation on the device reads back only the
@@ -113,10 +113,10 @@ func TestGPUSort(t *testing.T) {
 		}
 		// Each on the device, and as the pipeline's rows are fewer than
 		// GPUSortMinRows for some (brought back, then ordered on the CPU).
-		for _, minRows := range []int{1, exec.GPUSortMinRows} {
+		for _, minRows := range []int{1, gpuexec.GPUSortMinRows} {
 			func() {
-				defer func(n int) { exec.GPUSortMinRows = n }(exec.GPUSortMinRows)
-				exec.GPUSortMinRows = minRows
+				defer func(n int) { gpuexec.GPUSortMinRows = n }(gpuexec.GPUSortMinRows)
+				gpuexec.GPUSortMinRows = minRows
 				g.same(fmt.Sprintf("%s (device sort from %d rows)", sql, minRows), sql)
 				if w := g.fellBack(); w != nil {
 					t.Errorf("%s: fell back to the CPU: %q", sql, w)
@@ -138,14 +138,14 @@ func TestGPUSortRows(t *testing.T) {
 		sql     string
 		minRows int
 	}{
-		{"select l_orderkey, sum(l_quantity) as s from lineitem group by l_orderkey order by s desc, l_orderkey", exec.GPUSortMinRows},
+		{"select l_orderkey, sum(l_quantity) as s from lineitem group by l_orderkey order by s desc, l_orderkey", gpuexec.GPUSortMinRows},
 		{"select o_custkey, count(*) as n, max(o_orderdate) as d from orders group by o_custkey order by d, n desc, o_custkey", 1},
 		{"select l_returnflag, l_linestatus, sum(l_quantity) from lineitem group by l_returnflag, l_linestatus order by l_returnflag desc, l_linestatus", 1},
 		{"select n_name, count(*) as c from nation join customer on n_nationkey = c_nationkey group by n_name order by c desc, n_name", 1},
 	} {
 		func() {
-			defer func(n int) { exec.GPUSortMinRows = n }(exec.GPUSortMinRows)
-			exec.GPUSortMinRows = c.minRows
+			defer func(n int) { gpuexec.GPUSortMinRows = n }(gpuexec.GPUSortMinRows)
+			gpuexec.GPUSortMinRows = c.minRows
 			g.same(c.sql, c.sql)
 			plan := strings.Join(g.run(g.gpu, "explain analyze "+c.sql), "\n")
 			if m := device.FindStringSubmatch(plan); m == nil || m[1] != "GPU" {

@@ -539,6 +539,9 @@ func TestWideAvgRanks(t *testing.T) {
 	}
 }
 
+// wideSortVals are DECIMAL(38) values whose order needs both words: equal
+// high words with low words on either side of 2^63, values around ±2^63
+// and ±2^64, near ±10^37, and NULLs.
 func wideSortVals(rng *rand.Rand, n int) []*big.Int {
 	e37 := new(big.Int).Exp(big.NewInt(10), big.NewInt(37), nil)
 	two63 := new(big.Int).Lsh(big.NewInt(1), 63)
@@ -940,6 +943,9 @@ func TestWideSumRescaled(t *testing.T) {
 	}
 }
 
+// TestWideExchangeHash: a DECIMAL(38) key within int64 hashes as the
+// Decimal64 of the same value (so ranks agree whichever type a side has),
+// NULL as NULL, and keys that differ only in the high word apart.
 func TestWideExchangeHash(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 	defer mem.AssertSize(t, 0)

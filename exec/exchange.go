@@ -164,7 +164,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		e.devParted.Add(1)
 		return e.insertChunk(sh, pb.Part, data)
 	}
-	parts, err := part.split(c, b)
+	parts, err := part.Split(c, b)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func newPartitioner(keys []expr.Expr, nparts int) (*partitioner, error) {
 
 // split returns one batch per partition (nil where no row goes); b is
 // not consumed.
-func (p *partitioner) split(c *Context, b arrow.RecordBatch) ([]arrow.RecordBatch, error) {
+func (p *partitioner) Split(c *Context, b arrow.RecordBatch) ([]arrow.RecordBatch, error) {
 	n := int(b.NumRows())
 	arrs, err := evalAll(c.Alloc, p.keys, b)
 	if err != nil {

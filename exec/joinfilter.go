@@ -181,7 +181,7 @@ func NewRunningJoinFilter(c *Context, f ScanJoinFilter) (*RunningJoinFilter, err
 // in the join's table; with the filter not built yet, or switched off, it
 // keeps them all. The filter may keep a row whose key the table lacks
 // (the join drops it), never the other way round.
-func (f *RunningJoinFilter) apply(c *Context, b arrow.RecordBatch, sel []int32) ([]int32, error) {
+func (f *RunningJoinFilter) Apply(c *Context, b arrow.RecordBatch, sel []int32) ([]int32, error) {
 	if f.off.Load() || len(sel) == 0 {
 		return sel, nil
 	}

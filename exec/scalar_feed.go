@@ -31,7 +31,7 @@ type scalarFeedRun struct {
 }
 
 // scalarFeedRun returns f's run in c (created on first use).
-func (c *Context) scalarFeedRun(f *ScalarFeed) *scalarFeedRun {
+func (c *Context) ScalarFeedRun(f *ScalarFeed) *scalarFeedRun {
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -60,7 +60,7 @@ func (r *scalarFeedRun) give(rows arrow.RecordBatch) {
 
 // wait returns the published values (nil: none), or the query's error
 // if it ends first.
-func (r *scalarFeedRun) wait(c *Context) ([]arrowgpu.Param, error) {
+func (r *scalarFeedRun) Wait(c *Context) ([]arrowgpu.Param, error) {
 	select {
 	case <-r.given:
 		return r.params, nil

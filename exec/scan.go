@@ -102,7 +102,7 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 					}
 				}
 				for _, jf := range jfs {
-					if sel, err = jf.apply(c, b, sel); err != nil {
+					if sel, err = jf.Apply(c, b, sel); err != nil {
 						return nil, err
 					}
 				}

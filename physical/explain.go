@@ -11,6 +11,7 @@ import (
 	"gq/arrowgpu"
 	"gq/exec"
 	"gq/expr"
+	"gq/gpuexec"
 	"gq/planner"
 )
 
@@ -101,7 +102,7 @@ func topText(n int, top arrowgpu.OrderKey, out *arrow.Schema) string {
 
 // partitionText is a GPU operator's " partitioned=[KEYS]/N" ("" without
 // a device partitioning): out names the key columns.
-func partitionText(p *exec.DevicePartition, out *arrow.Schema) string {
+func partitionText(p *gpuexec.DevicePartition, out *arrow.Schema) string {
 	if p == nil {
 		return ""
 	}
@@ -117,7 +118,7 @@ func Describe(n exec.Node) string {
 	switch x := n.(type) {
 	case *exec.Analyzed:
 		return Describe(x.Inner)
-	case *exec.GPUAggregate:
+	case *gpuexec.GPUAggregate:
 		mode := "partial "
 		if x.Final {
 			mode = ""
@@ -139,14 +140,14 @@ func Describe(n exec.Node) string {
 		}
 		having += partitionText(x.Partition, x.Out)
 		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
-	case *exec.GPUJoinRows:
+	case *gpuexec.GPUJoinRows:
 		order := topText(x.TopN, x.Top, x.Out)
 		if s, ok := x.CPU.(*exec.Sort); ok && len(x.Sort) > 0 {
 			order = " sort=" + sortKeys(s.Keys)
 		}
 		order += partitionText(x.Partition, x.Out)
 		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), order, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
-	case *exec.GPUScan:
+	case *gpuexec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {
 			s = strings.Replace(s, " filter="+show(x.CPU.Filter), "", 1)
@@ -213,8 +214,8 @@ func Describe(n exec.Node) string {
 			s += " cond=" + show(x.Cond)
 		}
 		return s
-	case *exec.GPUSort:
-		return fmt.Sprintf("GPUSort %s (on the device from %d rows)", sortKeys(x.CPU.Keys), exec.GPUSortMinRows)
+	case *gpuexec.GPUSort:
+		return fmt.Sprintf("GPUSort %s (on the device from %d rows)", sortKeys(x.CPU.Keys), gpuexec.GPUSortMinRows)
 	case *exec.Sort:
 		s := "Sort " + sortKeys(x.Keys)
 		if x.Limit >= 0 {

@@ -12,6 +12,7 @@ import (
 	"gq/errs"
 	"gq/exec"
 	"gq/expr"
+	"gq/gpuexec"
 )
 
 // GPUOptions say how PlaceOnGPU treats what cannot run on the GPU, as
@@ -36,7 +37,7 @@ var FallbackModes = []string{"warn", "raise", "silent"}
 // the filter's conjuncts that the kernel generator handles evaluated on the
 // device. Every other operator stays on the CPU; under "warn" they are
 // named in one message per query, under "raise" the query fails.
-func PlaceOnGPU(root exec.Node, g *exec.GPU, o GPUOptions) (exec.Node, error) {
+func PlaceOnGPU(root exec.Node, g *gpuexec.GPU, o GPUOptions) (exec.Node, error) {
 	if g != nil && g.Err() != nil {
 		if err := o.fallback(fmt.Sprintf("GPU disabled after a device fault (%v): operators run on the CPU", g.Err())); err != nil {
 			return nil, err
@@ -72,7 +73,7 @@ func (o GPUOptions) fallback(msg string) error {
 }
 
 type placer struct {
-	g     *exec.GPU
+	g     *gpuexec.GPU
 	o     GPUOptions
 	onCPU []string // "operator (reason)"
 	// shared numbers the SharedSources of replayable build sides; sources
@@ -141,7 +142,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 		// A HAVING over a grouped aggregation that runs on the device is
 		// evaluated there, before the groups are read back.
 		in := p.place(x.Input)
-		if ga, ok := in.(*exec.GPUAggregate); ok && ga.SetHaving(x.Pred) == nil {
+		if ga, ok := in.(*gpuexec.GPUAggregate); ok && ga.SetHaving(x.Pred) == nil {
 			return ga
 		}
 		if j, ok := in.(*exec.NestedLoopJoin); ok {
@@ -170,7 +171,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 			p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
 		}
 		return x
-	case *exec.Values, *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
+	case *exec.Values, *gpuexec.GPUScan, *gpuexec.GPUAggregate, *gpuexec.GPUJoinRows, *gpuexec.GPUSort:
 		return n
 	}
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
@@ -191,7 +192,7 @@ func outerOnDevice(x *exec.HashAggregate) exec.Node {
 		projs = append(projs, pr)
 		in = pr.Input
 	}
-	g, ok := in.(*exec.GPUAggregate)
+	g, ok := in.(*gpuexec.GPUAggregate)
 	if !ok || !g.Final || g.Outer != nil || g.TopN > 0 {
 		return nil
 	}
@@ -269,10 +270,10 @@ func topNOnDevice(x *exec.Sort) bool {
 		switch y := in.(type) {
 		case *exec.Project:
 			key, in = y.Exprs[col.Index], y.Input
-		case *exec.GPUAggregate:
+		case *gpuexec.GPUAggregate:
 			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
 			return y.SetTopN(top, int(n)) == nil
-		case *exec.GPUJoinRows:
+		case *gpuexec.GPUJoinRows:
 			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
 			return y.SetTopN(top, int(n)) == nil
 		default:
@@ -297,12 +298,12 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 		projs = append(projs, pr)
 		in = pr.Input
 	}
-	var r *exec.GPUJoinRows
+	var r *gpuexec.GPUJoinRows
 	absorbed := false
 	switch y := in.(type) {
-	case *exec.GPUJoinRows:
+	case *gpuexec.GPUJoinRows:
 		r = y
-	case *exec.GPUScan:
+	case *gpuexec.GPUScan:
 		// The Project right above the scan is evaluated on the device
 		// when it can be (sort keys computed there: ORDER BY a * 2).
 		cols := scanCols(y.CPU, 0)
@@ -312,14 +313,14 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 			for k, e := range pr.Exprs {
 				exprs[k] = substituteColumns(e, cols)
 			}
-			if r, _ = exec.NewGPUJoinRows(y, nil, nil, exprs, pr.Out, pr); r != nil {
+			if r, _ = gpuexec.NewGPUJoinRows(y, nil, nil, exprs, pr.Out, pr); r != nil {
 				projs = projs[:len(projs)-1]
 				absorbed = true
 				break
 			}
 		}
 		var err error
-		if r, err = exec.NewGPUJoinRows(y, nil, nil, cols, y.Schema(), y); err != nil {
+		if r, err = gpuexec.NewGPUJoinRows(y, nil, nil, cols, y.Schema(), y); err != nil {
 			return nil
 		}
 	default:
@@ -382,7 +383,7 @@ func (p *placer) gpuSort(x *exec.Sort) exec.Node {
 		}
 		keys[i] = arrowgpu.OrderKey{Col: col.Index, Desc: k.Desc, NullsFirst: k.NullsFirst}
 	}
-	return &exec.GPUSort{CPU: x, GPU: p.g, Keys: keys, Warn: p.warn(), Raise: p.o.FallbackMode == "raise"}
+	return &gpuexec.GPUSort{CPU: x, GPU: p.g, Keys: keys, Warn: p.warn(), Raise: p.o.FallbackMode == "raise"}
 }
 
 // partitionOnDevice has a GPU scan, aggregation or join pipeline right
@@ -401,7 +402,7 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		in = pr.Input
 	}
 	switch in.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows:
+	case *gpuexec.GPUScan, *gpuexec.GPUAggregate, *gpuexec.GPUJoinRows:
 	default:
 		return false
 	}
@@ -416,17 +417,17 @@ func partitionOnDevice(x *exec.Exchange) bool {
 		}
 		keys = append(keys, c.Index)
 	}
-	p := &exec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
+	p := &gpuexec.DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
 	switch y := in.(type) {
-	case *exec.GPUScan:
+	case *gpuexec.GPUScan:
 		if y.Partition != nil {
 			return false
 		}
 		y.Partition = p
 		return true
-	case *exec.GPUAggregate:
+	case *gpuexec.GPUAggregate:
 		return y.SetPartition(p) == nil
-	case *exec.GPUJoinRows:
+	case *gpuexec.GPUJoinRows:
 		return y.SetPartition(p) == nil
 	}
 	return false
@@ -539,7 +540,7 @@ func splitDistinct(x *exec.HashAggregate) (inner, outer *exec.HashAggregate) {
 }
 
 // scan returns the GPU twin of s, or nil and why it has none.
-func (p *placer) scan(s *exec.Scan) (*exec.GPUScan, string) {
+func (p *placer) scan(s *exec.Scan) (*gpuexec.GPUScan, string) {
 	for _, o := range s.Columns {
 		f := s.Table.Schema().Field(o)
 		if !arrowgpu.DeviceType(f.Type) {
@@ -547,7 +548,7 @@ func (p *placer) scan(s *exec.Scan) (*exec.GPUScan, string) {
 		}
 	}
 	dev, host := splitForDevice(s.Filter)
-	gs := &exec.GPUScan{
+	gs := &gpuexec.GPUScan{
 		CPU: s, GPU: p.g, DeviceFilter: dev, HostFilter: host,
 		Warn:  p.warn(),
 		Raise: p.o.FallbackMode == "raise",
@@ -581,16 +582,16 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 	}
 	keys := make([]expr.Expr, len(partial.GroupBy))
 	for i, k := range partial.GroupBy {
-		keys[i] = exec.RenumberColumns(k, at)
+		keys[i] = gpuexec.RenumberColumns(k, at)
 	}
 	aggs := make([]exec.AggFunc, len(partial.Aggs))
 	for j, f := range partial.Aggs {
 		aggs[j] = f
 		if f.Arg != nil {
-			aggs[j].Arg = exec.RenumberColumns(f.Arg, at)
+			aggs[j].Arg = gpuexec.RenumberColumns(f.Arg, at)
 		}
 	}
-	ga, err := exec.NewGPUAggregate(gs, keys, aggs, partial.Out, partial, nil, nil)
+	ga, err := gpuexec.NewGPUAggregate(gs, keys, aggs, partial.Out, partial, nil, nil)
 	if err != nil {
 		return nil, strings.TrimPrefix(err.Error(), "unsupported: ")
 	}
@@ -648,7 +649,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 			aggs[i].Arg = substituteColumns(f.Arg, cols)
 		}
 	}
-	ga, err := exec.NewGPUAggregate(gs, keys, aggs, final.Out, final, pl.joins, nil)
+	ga, err := gpuexec.NewGPUAggregate(gs, keys, aggs, final.Out, final, pl.joins, nil)
 	if err != nil {
 		p.onCPU = append(p.onCPU, "HashAggregate over joins ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
@@ -676,7 +677,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 // output as expressions over the pipeline columns; nil when the shape
 // does not fit or no join is left for the device. Nothing in the plan has
 // changed yet: the caller runs pl.builds and pl.twin when it takes it.
-func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *exec.GPUScan) {
+func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *gpuexec.GPUScan) {
 	s, spine := spineOf(n)
 	if b, bspine := spineBottom(n); s == nil && p.o.Ranks {
 		// Under ranks a probe side that a hash exchange brings is
@@ -774,7 +775,7 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 	if pl == nil {
 		return nil
 	}
-	r, err := exec.NewGPUJoinRows(gs, pl.joins, nil, cols, n.Schema(), n)
+	r, err := gpuexec.NewGPUJoinRows(gs, pl.joins, nil, cols, n.Schema(), n)
 	if err != nil {
 		p.onCPU = append(p.onCPU, "HashJoin ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
@@ -792,7 +793,7 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 type pipeline struct {
 	p      *placer
 	width  int // pipeline columns so far
-	joins  []exec.GPUJoin
+	joins  []gpuexec.GPUJoin
 	builds []func() exec.Node // per join: places and returns its build side
 	twin   []func()           // places what only the CPU twin runs
 	// cpu counts the joins whose build side runs as a plan of its own
@@ -888,7 +889,7 @@ func (pl *pipeline) cpuBuilds() int { return pl.cpu }
 // from the device cache and B the probe (TPC-H q09's partsupp ⋈ the
 // lineitem joins, q10's customer ⋈ lineitem ⋈ orders). nil when that
 // does not fit.
-func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Expr, *exec.GPUScan) {
+func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Expr, *gpuexec.GPUScan) {
 	y, ok := spine[len(spine)-1].(*exec.HashJoin)
 	if !ok || y.Type != expr.JoinInner || y.Left != exec.Node(s) {
 		return nil, nil, nil
@@ -908,7 +909,7 @@ func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Exp
 		return nil, nil, nil
 	}
 	// The join with A, its scan's table from the device cache.
-	j := exec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (probe and build swapped: " + s.Table.Name() + " built)"}
+	j := gpuexec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (probe and build swapped: " + s.Table.Name() + " built)"}
 	base := pl.width
 	acols := make([]expr.Expr, s.Out.NumFields())
 	for i := range acols {
@@ -1008,7 +1009,7 @@ func scanCols(s *exec.Scan, base int) []expr.Expr {
 
 // spineScanParent makes the node above the spine's scan read gs instead
 // (the CPU twin scans through the GPU too).
-func spineScanParent(spine []exec.Node, gs *exec.GPUScan) {
+func spineScanParent(spine []exec.Node, gs *gpuexec.GPUScan) {
 	switch y := spine[len(spine)-1].(type) {
 	case *exec.Project:
 		y.Input = gs
@@ -1061,7 +1062,7 @@ func (pl *pipeline) add(spine []exec.Node, cols []expr.Expr) ([]expr.Expr, bool)
 // value: q22's average balance), NULLs when it is empty; a right side of
 // more rows leaves the join to the CPU, which fails the query.
 func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.Expr {
-	j := exec.GPUJoin{Type: expr.JoinSingle, Explain: Describe(y)}
+	j := gpuexec.GPUJoin{Type: expr.JoinSingle, Explain: Describe(y)}
 	right := y.Right.Schema()
 	next := pl.appendCols(&j, right, cols)
 	pl.width += right.NumFields()
@@ -1074,7 +1075,7 @@ func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.
 // appendCols makes every column of right, a join's build side, one of
 // j's Cols, numbered from the pipeline's width, and returns cols followed
 // by them.
-func (pl *pipeline) appendCols(j *exec.GPUJoin, right *arrow.Schema, cols []expr.Expr) []expr.Expr {
+func (pl *pipeline) appendCols(j *gpuexec.GPUJoin, right *arrow.Schema, cols []expr.Expr) []expr.Expr {
 	next := append(cols[:len(cols):len(cols)], make([]expr.Expr, 0, right.NumFields())...)
 	for k := range right.NumFields() {
 		f := right.Field(k)
@@ -1087,7 +1088,7 @@ func (pl *pipeline) appendCols(j *exec.GPUJoin, right *arrow.Schema, cols []expr
 
 // join appends y, with its build side run as it is.
 func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool) {
-	j := exec.GPUJoin{Type: y.Type, NullAware: y.NullAware, Explain: Describe(y)}
+	j := gpuexec.GPUJoin{Type: y.Type, NullAware: y.NullAware, Explain: Describe(y)}
 	for k, lk := range y.LeftKeys {
 		pc, ok := substituteColumns(lk, cols).(*expr.Column)
 		rc, rok := y.RightKeys[k].(*expr.Column)
@@ -1151,7 +1152,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 		return nil, false
 	}
 	base := pl.width
-	bj := exec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (build side's scan " + b.Table.Name() + ")"}
+	bj := gpuexec.GPUJoin{Type: expr.JoinInner, Explain: Describe(y) + " (build side's scan " + b.Table.Name() + ")"}
 	for i := range b.Out.NumFields() {
 		bj.Cols = append(bj.Cols, i)
 	}
@@ -1215,7 +1216,7 @@ func deviceJoin(y *exec.HashJoin) bool {
 // substituteColumns returns e with each column reference i replaced by
 // cols[i].
 func substituteColumns(e expr.Expr, cols []expr.Expr) expr.Expr {
-	return exec.MapColumns(e, func(c *expr.Column) expr.Expr { return cols[c.Index] })
+	return gpuexec.MapColumns(e, func(c *expr.Column) expr.Expr { return cols[c.Index] })
 }
 
 // conjuncts returns the conjuncts of a filter (none for nil).
@@ -1280,7 +1281,7 @@ func onGPU(n exec.Node) bool {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
+	case *gpuexec.GPUScan, *gpuexec.GPUAggregate, *gpuexec.GPUJoinRows, *gpuexec.GPUSort:
 		return true
 	}
 	return slices.ContainsFunc(n.Children(), onGPU)
@@ -1292,7 +1293,7 @@ func deviceMark(n exec.Node) string {
 		n = a.Inner
 	}
 	switch n.(type) {
-	case *exec.GPUScan, *exec.GPUAggregate, *exec.GPUJoinRows, *exec.GPUSort:
+	case *gpuexec.GPUScan, *gpuexec.GPUAggregate, *gpuexec.GPUJoinRows, *gpuexec.GPUSort:
 		return " [GPU]"
 	}
 	return " [CPU]"
@@ -1305,7 +1306,7 @@ func deviceMark(n exec.Node) string {
 // value, which j gives it at run time (exec.ScalarFeed); the Filter
 // stays above j. Without a device predicate for pred, nothing changes.
 func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) {
-	ga, ok := j.Left.(*exec.GPUAggregate)
+	ga, ok := j.Left.(*gpuexec.GPUAggregate)
 	if !ok || j.Type != expr.JoinSingle || j.Cond != nil || j.Feed != nil {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 
 	"gq/catalog"
 	"gq/engine"
-	"gq/exec"
+	"gq/gpuexec"
 	"gq/shuffle"
 )
 
@@ -135,7 +135,7 @@ func runDiff(t *testing.T, dir string, g queryGen, n int, budget time.Duration, 
 		d.GQ = leadRanks(t, dir, ranks, batch)
 	}
 	if *diffChunk > 0 && os.Getenv("GQ_DEVICE") == "gpu" {
-		g, err := exec.OpenGPU(0) // the engines' (one per process)
+		g, err := gpuexec.OpenGPU(0) // the engines' (one per process)
 		if err != nil {
 			t.Fatal(err)
 		}

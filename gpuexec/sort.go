@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"sync/atomic"
@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/arrowgpu"
+	"gq/exec"
 	gqmem "gq/memory"
 )
 
@@ -19,7 +20,7 @@ import (
 // limit the CPU's Sort runs as it is, spilling what does not fit. (A sort
 // over a device pipeline's rows is the pipeline's: GPUJoinRows.SetSort.)
 type GPUSort struct {
-	CPU  *Sort
+	CPU  *exec.Sort
 	GPU  *GPU
 	Keys []arrowgpu.OrderKey // output columns, in CPU.Keys' order
 	// Warn, when set, is told when the sort falls back to the CPU; Raise
@@ -39,7 +40,7 @@ type GPUSort struct {
 var GPUSortMinRows = 1 << 13
 
 func (s *GPUSort) Schema() *arrow.Schema { return s.CPU.Schema() }
-func (s *GPUSort) Children() []Node      { return []Node{s.CPU.Input} }
+func (s *GPUSort) Children() []exec.Node { return []exec.Node{s.CPU.Input} }
 func (s *GPUSort) Explain() string       { return "GPUSort" }
 
 // Device is where the rows were ordered (EXPLAIN ANALYZE): the CPU when
@@ -56,8 +57,8 @@ func (s *GPUSort) Device() string {
 
 // AnalyzeStats reports the rows sorted on the device, the bytes moved
 // and the time on the device.
-func (s *GPUSort) AnalyzeStats() []Stat {
-	return []Stat{
+func (s *GPUSort) AnalyzeStats() []exec.Stat {
+	return []exec.Stat{
 		{Name: "device rows", Value: s.rows.Load()},
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
@@ -65,7 +66,7 @@ func (s *GPUSort) AnalyzeStats() []Stat {
 	}
 }
 
-func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
+func (s *GPUSort) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	if c.Mem.Limited(gqmem.Host) || c.Mem.SpillAlways() {
 		// Under a host memory limit the CPU's sort, which spills what
 		// does not fit, takes the rows as they come.
@@ -75,7 +76,7 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(out)
-		defer drainLater(c, in)
+		defer exec.DrainLater(c, in)
 		var batches []arrow.RecordBatch
 		n := 0
 		for b := range in {
@@ -87,18 +88,18 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 			n += int(b.NumRows())
 		}
 		if err := c.Err(); err != nil {
-			releaseBatches(batches)
+			exec.ReleaseBatches(batches)
 			return err
 		}
 		if n >= GPUSortMinRows {
 			sent, err := s.sortOnDevice(c, batches, out)
 			s.GPU.noteErr(err)
 			if err == nil || sent || !gpuFallback(err) || c.Err() != nil {
-				releaseBatches(batches)
+				exec.ReleaseBatches(batches)
 				return err
 			}
 			if err := fallBack(s.Raise, s.Warn, "GPU sort", err, &s.onCPU); err != nil {
-				releaseBatches(batches)
+				exec.ReleaseBatches(batches)
 				return err
 			}
 		}
@@ -109,14 +110,14 @@ func (s *GPUSort) Open(c *Context) <-chan arrow.RecordBatch {
 
 // sortOnHost sends batches (it owns them) ordered by keys on the CPU: the
 // device's operators leave few rows to it.
-func sortOnHost(c *Context, schema *arrow.Schema, batches []arrow.RecordBatch, keys []SortKey, out chan<- arrow.RecordBatch) error {
-	cpu := &Sort{Input: &batchList{schema: schema, batches: batches}, Keys: keys, Limit: -1}
-	return forward(c, cpu.Open(c), out)
+func sortOnHost(c *exec.Context, schema *arrow.Schema, batches []arrow.RecordBatch, keys []exec.SortKey, out chan<- arrow.RecordBatch) error {
+	cpu := &exec.Sort{Input: &batchList{schema: schema, batches: batches}, Keys: keys, Limit: -1}
+	return exec.Forward(c, cpu.Open(c), out)
 }
 
 // sortOnDevice uploads batches (not consumed), orders their rows there
 // and sends them; sent reports whether any went.
-func (s *GPUSort) sortOnDevice(c *Context, batches []arrow.RecordBatch, out chan<- arrow.RecordBatch) (sent bool, err error) {
+func (s *GPUSort) sortOnDevice(c *exec.Context, batches []arrow.RecordBatch, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	start := time.Now()
 	defer func() { s.devNS.Add(int64(time.Since(start))) }()
 	q, err := s.GPU.queue()
@@ -165,18 +166,18 @@ type batchList struct {
 }
 
 func (l *batchList) Schema() *arrow.Schema { return l.schema }
-func (l *batchList) Children() []Node      { return nil }
+func (l *batchList) Children() []exec.Node { return nil }
 func (l *batchList) Explain() string       { return "Batches" }
 
-func (l *batchList) Open(c *Context) <-chan arrow.RecordBatch {
+func (l *batchList) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	batches := l.batches
 	l.batches = nil
 	c.Go(func() error {
 		defer close(out)
 		for i, b := range batches {
-			if !Send(c, out, b) {
-				releaseBatches(batches[i+1:])
+			if !exec.Send(c, out, b) {
+				exec.ReleaseBatches(batches[i+1:])
 				return c.Err()
 			}
 		}

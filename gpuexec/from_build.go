@@ -1,10 +1,11 @@
-package exec
+package gpuexec
 
 import (
 	"time"
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -59,7 +60,7 @@ func (a *GPUAggregate) buildRows(k int) int64 {
 }
 
 // buildDeferred builds the deferred joins not built yet.
-func (a *GPUAggregate) buildDeferred(c *Context, p *gpuPipeline, deferred []bool) error {
+func (a *GPUAggregate) buildDeferred(c *exec.Context, p *gpuPipeline, deferred []bool) error {
 	return a.runBuilds(c, p.builds, func(k int) bool { return deferred[k] && p.builds[k] == nil })
 }
 
@@ -70,7 +71,7 @@ func (a *GPUAggregate) buildDeferred(c *Context, p *gpuPipeline, deferred []bool
 // there, each matching pair (passing On, if any) marks its row of cur;
 // the rows of cur marked (anti: not marked) are kept. false when none is
 // left.
-func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch,
+func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch,
 	keep func(arrowgpu.Buffer, int, []bool) error) (bool, error) {
 	j := a.Joins[k]
 	gs, proj := scanBuild(a.Builds[k])
@@ -114,7 +115,7 @@ func (a *GPUAggregate) fromBuild(c *Context, q *arrowgpu.Queue, p *gpuPipeline, 
 	// of it (by pipeline slot), and of cur.
 	var onBuild, onCur []int
 	if j.On != nil {
-		for _, sl := range exprColumns(j.On, nil) {
+		for _, sl := range exec.ExprColumns(j.On, nil) {
 			if sl >= first {
 				onBuild = append(onBuild, sl)
 			} else {

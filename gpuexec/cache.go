@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"slices"
@@ -13,6 +13,7 @@ import (
 	"gq/arrowgpu"
 	"gq/catalog"
 	"gq/errs"
+	"gq/exec"
 	gqmem "gq/memory"
 )
 
@@ -62,7 +63,7 @@ type devTable struct {
 
 // devDict is a string column dictionary-encoded: per chunk an Int32 column
 // of codes (NULL where the string is), and the strings by code — values,
-// or for a build side's row numbers used as codes (gpu_join.go
+// or for a build side's row numbers used as codes (join.go
 // lateStrings) the build's column itself in pieces, rows, piece k
 // starting at row starts[k].
 type devDict struct {
@@ -131,7 +132,7 @@ type tableView struct {
 
 // acquire returns a view of t with cols loaded; the table stays pinned
 // until release(view.entry).
-func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (*tableView, int64, error) {
+func (dc *deviceCache) acquire(c *exec.Context, t catalog.Table, cols []int) (*tableView, int64, error) {
 	dt, ls, err := dc.pinLoaded(c, t, cols)
 	if err != nil {
 		return nil, 0, err
@@ -152,7 +153,7 @@ func (dc *deviceCache) acquire(c *Context, t catalog.Table, cols []int) (*tableV
 }
 
 // pinLoaded pins t's entry and loads cols; it returns with dt.mu held.
-func (dc *deviceCache) pinLoaded(c *Context, t catalog.Table, cols []int) (dt *devTable, loaded *loadStats, err error) {
+func (dc *deviceCache) pinLoaded(c *exec.Context, t catalog.Table, cols []int) (dt *devTable, loaded *loadStats, err error) {
 	dc.mu.Lock()
 	dt = dc.tables[cacheKey(t)]
 	if dt == nil {

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"cmp"
@@ -17,11 +17,12 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/exec"
 	"gq/expr"
 )
 
 // GPUAggregate is the aggregation of a HashAggregate over a scan — or over
-// joins whose probe side is that scan (Joins, gpu_join.go) — run on the
+// joins whose probe side is that scan (Joins, join.go) — run on the
 // device from the table cache: per chunk (after the joins) one generated
 // kernel filters the rows, evaluates the keys and arguments and adds them
 // to a device hash table of groups (arrowgpu.GenerateAgg); only the groups
@@ -40,11 +41,11 @@ import (
 // column with too many distinct strings, device memory exhausted) CPU, the
 // same aggregation on the CPU, runs instead.
 type GPUAggregate struct {
-	Scan *GPUScan    // the table, columns and device filter (no host filter)
-	Keys []expr.Expr // over Scan.CPU.Columns positions
-	Aggs []AggFunc   // partial aggregates: sum, count, count_star, min, max
+	Scan *GPUScan       // the table, columns and device filter (no host filter)
+	Keys []expr.Expr    // over Scan.CPU.Columns positions
+	Aggs []exec.AggFunc // partial aggregates: sum, count, count_star, min, max
 	Out  *arrow.Schema
-	CPU  Node
+	CPU  exec.Node
 	// Final says the output is the final aggregation, with no CPU merge
 	// above: the device's one table holds each group once, and merging a
 	// group's one partial row gives that row. Out is then the final
@@ -52,11 +53,11 @@ type GPUAggregate struct {
 	// aggregation (partial, then merge) for a fallback.
 	Final bool
 	// Joins are inner joins run on the device between the scan and the
-	// aggregation (gpu_join.go), Builds their build sides (run on the
+	// aggregation (join.go), Builds their build sides (run on the
 	// CPU, or by their own GPU operators); Keys and Aggs are then over the
 	// pipeline's columns.
 	Joins  []GPUJoin
-	Builds []Node
+	Builds []exec.Node
 	// Having is a HAVING predicate over Out that the device evaluates
 	// per group before the groups are read back (SetHaving): of q18's 15
 	// million orders at SF10, 624 come back instead of all.
@@ -64,7 +65,7 @@ type GPUAggregate struct {
 	// Feed, when set (SetHavingFeed), gives the values of Having's
 	// columns past Out's: a scalar subquery's row, which the join above
 	// attaches; the Filter above that join applies Having too.
-	Feed *ScalarFeed
+	Feed *exec.ScalarFeed
 	// TopN, when positive, is a top-N above (a Sort with a limit, which
 	// still orders the rows) by output column Top.Col that the device
 	// applies first (SetTopN): only the groups that can be among the first
@@ -92,17 +93,17 @@ type GPUAggregate struct {
 	// sides), to run the chunks, and to bring the groups back (EXPLAIN
 	// ANALYZE's phases: which of them a query's fixed cost is).
 	phaseNS   [3]atomic.Int64
-	joinStats []gpuJoinStats // per join (gpu_join.go)
+	joinStats []gpuJoinStats // per join (join.go)
 }
 
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
 // over scan and returns the node; an errs.Unsupported error names what it
 // lacks.
 //
-// With joins (gpu_join.go), keys and aggs are over the pipeline's columns,
+// With joins (join.go), keys and aggs are over the pipeline's columns,
 // and the scan's join filters — those of the joins the pipeline runs —
 // are not used.
-func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []AggFunc, out *arrow.Schema, cpu Node, joins []GPUJoin, builds []Node) (*GPUAggregate, error) {
+func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node, joins []GPUJoin, builds []exec.Node) (*GPUAggregate, error) {
 	if scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a filter the device lacks (%s)", scan.HostFilter)
 	}
@@ -162,7 +163,7 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 	if err := a.setHaving(pred, nil); err != nil {
 		return err
 	}
-	a.CPU = &Filter{Input: a.CPU, Pred: pred}
+	a.CPU = &exec.Filter{Input: a.CPU, Pred: pred}
 	return nil
 }
 
@@ -171,7 +172,7 @@ func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
 // subquery's schema, whose one row f gives at run time (scalar_feed.go).
 // The Filter above the join that attaches the row still applies pred, so
 // CPU, the fallback, does not; conditions as for SetHaving.
-func (a *GPUAggregate) SetHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *ScalarFeed) error {
+func (a *GPUAggregate) SetHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *exec.ScalarFeed) error {
 	if err := a.setHaving(pred, outTypes(scalar)); err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func (a *GPUAggregate) SetTopN(top arrowgpu.OrderKey, n int) error {
 // device. Keys and the Args of Aggs are inner output columns.
 type GPUOuterAggregate struct {
 	Keys  []int
-	Aggs  []AggFunc // Arg: an *expr.Column over the inner output, nil for count_star
+	Aggs  []exec.AggFunc // Arg: an *expr.Column over the inner output, nil for count_star
 	Out   *arrow.Schema
 	Inner *arrow.Schema // the inner aggregation's output
 
@@ -241,7 +242,7 @@ type GPUOuterAggregate struct {
 // of any type but DOUBLE (grouped by the words the table holds); the
 // aggregates are sum, count, count_star, min and max as in GenerateAgg.
 // An errs.Unsupported error leaves a unchanged.
-func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, cpu Node) error {
+func (a *GPUAggregate) SetOuter(keys []int, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node) error {
 	if !a.Final || a.TopN > 0 || a.Outer != nil || len(a.Keys) == 0 {
 		return errs.New(errs.Unsupported, "GPU aggregation: an aggregation over a partial, top-N or ungrouped aggregation")
 	}
@@ -303,7 +304,7 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []AggFunc, out *arrow.Schema, c
 // outerRows runs Outer over t, a's complete table, and returns its rows
 // (grouped by partition under Partition: offs); dicts are a's keys'
 // dictionaries.
-func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
+func (a *GPUAggregate) outerRows(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
 	o := a.Outer
 	b, groups, err := t.Rows(o.cols)
 	if err != nil {
@@ -360,7 +361,7 @@ func (a *GPUAggregate) outerRows(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggT
 }
 
 func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
-func (a *GPUAggregate) Children() []Node      { return a.pipeInputs() }
+func (a *GPUAggregate) Children() []exec.Node { return a.pipeInputs() }
 func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
 
 // Device is where the aggregation ran (EXPLAIN ANALYZE).
@@ -373,8 +374,8 @@ func (a *GPUAggregate) Device() string {
 
 // AnalyzeStats reports rows aggregated on the device, groups, bytes
 // uploaded to fill the cache and time waiting for the device.
-func (a *GPUAggregate) AnalyzeStats() []Stat {
-	stats := []Stat{
+func (a *GPUAggregate) AnalyzeStats() []exec.Stat {
+	stats := []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
 		{Name: "groups", Value: a.groups.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
@@ -386,10 +387,10 @@ func (a *GPUAggregate) AnalyzeStats() []Stat {
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}
 	if a.Having != nil || a.TopN > 0 {
-		stats = slices.Insert(stats, 2, Stat{Name: "groups kept", Value: a.kept.Load()})
+		stats = slices.Insert(stats, 2, exec.Stat{Name: "groups kept", Value: a.kept.Load()})
 	}
 	if a.Outer != nil {
-		stats = slices.Insert(stats, 2, Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
+		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
 	}
 	return stats
 }
@@ -408,7 +409,7 @@ func phasesText(ns []atomic.Int64, names ...string) string {
 
 // pipeInputs are the plans the pipeline reads: its build sides, and the
 // rows its scan reads when they are not a table's (GPUScan.Source).
-func (a *GPUAggregate) pipeInputs() []Node {
+func (a *GPUAggregate) pipeInputs() []exec.Node {
 	if a.Scan.Source == nil {
 		return a.Builds
 	}
@@ -444,7 +445,7 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 // (out: their columns, dicts: its keys' dictionaries), and frees t: those
 // a top-N may keep when topN > 0, grouped by Partition's partitions when
 // it is set.
-func (a *GPUAggregate) readGroups(c *Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, topN int, out *arrow.Schema, dicts []*devDict) (*arrowgpu.AggResult, error) {
+func (a *GPUAggregate) readGroups(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, topN int, out *arrow.Schema, dicts []*devDict) (*arrowgpu.AggResult, error) {
 	defer t.Free()
 	gp, freeGP, err := a.groupPartition(q, out, dicts)
 	if err != nil {
@@ -453,7 +454,7 @@ func (a *GPUAggregate) readGroups(c *Context, q *arrowgpu.Queue, t *arrowgpu.Agg
 	defer freeGP()
 	res, err := t.Result(c.Alloc, topN, gp)
 	if errors.Is(err, arrowgpu.ErrSumOverflow) {
-		err = errSumOverflow
+		err = exec.ErrSumOverflow
 	}
 	return res, err
 }
@@ -502,7 +503,7 @@ func codeHashes(q *arrowgpu.Queue, d *devDict) (arrowgpu.Buffer, error) {
 	var raw []byte
 	for _, piece := range pieces {
 		for r := range piece.Len() {
-			raw = binary.LittleEndian.AppendUint64(raw, fnv64(piece.Value(r)))
+			raw = binary.LittleEndian.AppendUint64(raw, exec.Fnv64(piece.Value(r)))
 		}
 	}
 	if len(raw) == 0 {
@@ -511,7 +512,7 @@ func codeHashes(q *arrowgpu.Queue, d *devDict) (arrowgpu.Buffer, error) {
 	return q.UploadBytes(raw)
 }
 
-func (a *GPUAggregate) Open(c *Context) <-chan arrow.RecordBatch {
+func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(out)
@@ -537,7 +538,7 @@ const gpuAggMaxSlots = 1 << 28
 
 // run aggregates every chunk and returns the partial rows (grouped by
 // partition under Partition: offs, else nil).
-func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err error) {
+func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32, err error) {
 	start, calls := time.Now(), a.Scan.GPU.Calls()
 	defer func() {
 		a.devNS.Add(int64(time.Since(start)))
@@ -561,7 +562,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 	hintKey := a.kernel.Name + "|" + sc.Table.Name()
 	var pipe *gpuPipeline
 	// deferred marks the joins that may run from their build side
-	// (gpu_from_build.go); the chunks then run up to the first of them,
+	// (from_build.go); the chunks then run up to the first of them,
 	// r, and their rows are collected.
 	deferred := a.fromBuildCandidates()
 	r := slices.Index(deferred, true)
@@ -604,7 +605,7 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 		var rows atomic.Int64
 		// The pipeline's steps: the scan's filter, then each join; the
 		// chunks stop before the first deferred one, or once their rows
-		// are few (gpu_stash.go).
+		// are few (stash.go).
 		end := len(a.Joins) + 1
 		stash := a.newStash(r)
 		to := cmp.Or(stash.at, end)
@@ -685,12 +686,12 @@ func (a *GPUAggregate) run(c *Context) (b arrow.RecordBatch, offs []uint32, err 
 			rec, offs, err := a.outerRows(c, q, t, dicts, hintKey)
 			t.Free()
 			if errors.Is(err, arrowgpu.ErrSumOverflow) {
-				err = errSumOverflow
+				err = exec.ErrSumOverflow
 			}
 			return rec, offs, err
 		}
 		if a.Feed != nil {
-			ps, err := c.scalarFeedRun(a.Feed).wait(c)
+			ps, err := c.ScalarFeedRun(a.Feed).Wait(c)
 			if err != nil {
 				t.Free()
 				return nil, nil, err
@@ -747,13 +748,13 @@ func (a *GPUAggregate) fewGroups(hint int, dicts []*devDict) bool {
 }
 
 // partialRows turns the device's groups into the partial aggregate's rows.
-func (a *GPUAggregate) partialRows(c *Context, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
+func (a *GPUAggregate) partialRows(c *exec.Context, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
 	return groupRows(c, a.Out, len(a.Keys), a.Aggs, res, dicts)
 }
 
 // groupRows turns a device table's groups (res: their words) into rows of
 // out: nkeys keys (string keys through dicts), then aggs' values.
-func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
+func groupRows(c *exec.Context, out *arrow.Schema, nkeys int, aggs []exec.AggFunc, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
 	n := res.Rows
 	oneRow := nkeys == 0 && n == 0 // no group: the CPU partial's one row
 	if oneRow {
@@ -761,7 +762,7 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 	}
 	cols := make([]arrow.Array, 0, out.NumFields())
 	fail := func(err error) (arrow.RecordBatch, error) {
-		releaseArrays(cols)
+		exec.ReleaseArrays(cols)
 		return nil, err
 	}
 	for i := range nkeys {
@@ -780,7 +781,7 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 			v := keys.Value(r)
 			if sb, ok := b.(*array.StringBuilder); ok {
 				sb.Append(dicts[i].str(int(v)))
-			} else if !appendImage(b, v) {
+			} else if !exec.AppendImage(b, v) {
 				b.Release()
 				return fail(errs.New(errs.Internal, "GPU aggregation: key of type %s", t))
 			}
@@ -819,9 +820,9 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 			if wb, ok := b.(*array.Decimal128Builder); ok && f.Fn == "sum" {
 				// The device's integer sums are 128 bits (low, high word).
 				sum := decimal128.New(acc[2].Value(r), uint64(v))
-				if !fitsDigits(sum, maxDecimalDigits) {
+				if !exec.FitsDigits(sum, exec.MaxDecimalDigits) {
 					b.Release()
-					return fail(errWideSumOverflow)
+					return fail(exec.ErrWideSumOverflow)
 				}
 				wb.Append(sum)
 				continue
@@ -829,10 +830,10 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 			if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
 				if hi := acc[2].Value(r); hi != v>>63 {
 					b.Release()
-					return fail(errSumOverflow)
+					return fail(exec.ErrSumOverflow)
 				}
 			}
-			if !appendImage(b, v) {
+			if !exec.AppendImage(b, v) {
 				b.Release()
 				return fail(errs.New(errs.Internal, "GPU aggregation: %s of type %s", f.Fn, t))
 			}
@@ -841,7 +842,7 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 		b.Release()
 	}
 	rec := array.NewRecordBatch(out, cols, int64(n))
-	releaseArrays(cols)
+	exec.ReleaseArrays(cols)
 	return rec, nil
 }
 
@@ -849,7 +850,7 @@ func groupRows(c *Context, out *arrow.Schema, nkeys int, aggs []AggFunc, res *ar
 // are already its values (counts; sums, minima and maxima of integers,
 // decimals and doubles): they are used as they are, with a validity of
 // "count > 0"; nil for types that need converting.
-func fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int) (arrow.Array, error) {
+func fastAgg(c *exec.Context, f exec.AggFunc, t arrow.DataType, acc []*array.Int64, n int) (arrow.Array, error) {
 	cnt := acc[0]
 	if f.Fn == "count" || f.Fn == "count_star" {
 		return fromImages(c.Alloc, t, cnt, n, nil), nil
@@ -864,18 +865,18 @@ func fastAgg(c *Context, f AggFunc, t arrow.DataType, acc []*array.Int64, n int)
 				nums[r] = decimal128.New(hi[r], uint64(lo[r]))
 				// A sum of DECIMAL(38) values may pass 38 digits (one
 				// of 64-bit values cannot); the device's does not wrap.
-				if !fitsDigits(nums[r], maxDecimalDigits) {
-					return nil, errWideSumOverflow
+				if !exec.FitsDigits(nums[r], exec.MaxDecimalDigits) {
+					return nil, exec.ErrWideSumOverflow
 				}
 			}
 		}
-		return aggArray(c.Alloc, t, nums, valid), nil
+		return exec.AggArray(c.Alloc, t, nums, valid), nil
 	}
 	if f.Fn == "sum" && t.ID() != arrow.FLOAT64 {
 		lo, hi := acc[1].Int64Values(), acc[2].Int64Values()
 		for r := range n {
 			if cnt.Value(r) > 0 && hi[r] != lo[r]>>63 {
-				return nil, errSumOverflow
+				return nil, exec.ErrSumOverflow
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"context"
@@ -14,11 +14,12 @@ import (
 	"gq/arrowgpu"
 	"gq/catalog"
 	"gq/errs"
+	"gq/exec"
 	gqmem "gq/memory"
 )
 
 // GPU is gq's handle on one GPU: the device, the pool its memory is served
-// from, and the device-resident table cache (gpu_cache.go). There is one per
+// from, and the device-resident table cache (cache.go). There is one per
 // process (OpenGPU): the device's memory is one resource, and columns loaded
 // by one engine's query serve the next query, whichever engine runs it.
 type GPU struct {
@@ -109,7 +110,7 @@ func streamsFromEnv() error {
 // first worker on q, the others on queues of their own. It stops handing
 // out chunks once fn fails or asks to stop, or c is cancelled, and
 // returns the first error (c's when cancelled).
-func (g *GPU) eachChunk(c *Context, q *arrowgpu.Queue, n int, fn func(wq *arrowgpu.Queue, i int) (stop bool, err error)) error {
+func (g *GPU) eachChunk(c *exec.Context, q *arrowgpu.Queue, n int, fn func(wq *arrowgpu.Queue, i int) (stop bool, err error)) error {
 	var next atomic.Int64
 	var halt atomic.Bool
 	var wg sync.WaitGroup

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"runtime/trace"
@@ -15,6 +15,7 @@ import (
 	"gq/arrowgpu"
 	"gq/catalog"
 	"gq/errs"
+	"gq/exec"
 )
 
 // Loading a table into the device cache is the first query's whole
@@ -45,7 +46,7 @@ type loadStats struct {
 // load reads columns need of every split of t, cuts them into the table's
 // chunks and uploads them. It returns the bytes uploaded. Nothing is added
 // to dt unless every column loads.
-func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (*loadStats, error) {
+func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int) (*loadStats, error) {
 	for _, o := range need {
 		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
 			return nil, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
@@ -97,7 +98,7 @@ func (dt *devTable) load(c *Context, g *GPU, t catalog.Table, need []int) (*load
 
 // tableLoad is one load's state.
 type tableLoad struct {
-	c       *Context
+	c       *exec.Context
 	g       *GPU
 	t       catalog.Table
 	need    []int
@@ -120,7 +121,7 @@ type tableLoad struct {
 // them all without reading.
 func (l *tableLoad) splitRows() ([]int, bool) {
 	rows := make([]int, l.nsplits)
-	r, ok := l.t.(splitRower)
+	r, ok := l.t.(exec.SplitRower)
 	if !ok {
 		return rows, false
 	}

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"cmp"
@@ -10,6 +10,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -30,7 +31,7 @@ type GPUJoinRows struct {
 	Pipe  *GPUAggregate
 	Exprs []expr.Expr // over the pipeline columns
 	Out   *arrow.Schema
-	CPU   Node
+	CPU   exec.Node
 	// TopN, when positive, is a top-N above (a Sort with a limit, which
 	// still orders the rows) by output column Top.Col: each chunk brings
 	// back only its rows that can be among the first TopN (SetTopN).
@@ -48,7 +49,7 @@ type GPUJoinRows struct {
 	Partition *DevicePartition
 
 	fused         *arrowgpu.Fused // Exprs, unless all are bare columns
-	cpuSort       []SortKey       // Sort as the CPU's keys (few rows: sortOnCPU)
+	cpuSort       []exec.SortKey  // Sort as the CPU's keys (few rows: sortOnCPU)
 	onCPU         atomic.Bool
 	toHost, devNS atomic.Int64
 }
@@ -56,7 +57,7 @@ type GPUJoinRows struct {
 // NewGPUJoinRows returns the node emitting exprs over the pipeline of
 // scan and joins (their build sides: builds); an errs.Unsupported error
 // says what the device lacks.
-func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []Node, exprs []expr.Expr, out *arrow.Schema, cpu Node) (*GPUJoinRows, error) {
+func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []exec.Node, exprs []expr.Expr, out *arrow.Schema, cpu exec.Node) (*GPUJoinRows, error) {
 	if scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU joins: a filter the device lacks (%s)", scan.HostFilter)
 	}
@@ -123,7 +124,7 @@ func (r *GPUJoinRows) SetPartition(p *DevicePartition) error {
 // SetSort has the device order the output by keys (output columns; the
 // same order as cpuKeys, over the output's columns, for the CPU twin). An
 // errs.Unsupported error (r unchanged) for a key without a device order.
-func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error {
+func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []exec.SortKey) error {
 	for _, k := range keys {
 		if t := r.Out.Field(k.Col).Type; !arrowgpu.SortKeyType(t) {
 			return errs.New(errs.Unsupported, "GPU sort by %s", t)
@@ -133,12 +134,12 @@ func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []SortKey) error
 		return errs.New(errs.Unsupported, "GPU joins: a second order")
 	}
 	r.Sort, r.cpuSort = keys, cpuKeys
-	r.CPU = &Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
+	r.CPU = &exec.Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
 	return nil
 }
 
 func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }
-func (r *GPUJoinRows) Children() []Node      { return r.Pipe.pipeInputs() }
+func (r *GPUJoinRows) Children() []exec.Node { return r.Pipe.pipeInputs() }
 func (r *GPUJoinRows) Explain() string       { return "GPUJoinRows" }
 
 // Device is where the joins ran (EXPLAIN ANALYZE).
@@ -151,9 +152,9 @@ func (r *GPUJoinRows) Device() string {
 
 // AnalyzeStats reports the rows the scan fed the joins, bytes brought
 // back, the time on the device and the joins' figures.
-func (r *GPUJoinRows) AnalyzeStats() []Stat {
+func (r *GPUJoinRows) AnalyzeStats() []exec.Stat {
 	a := r.Pipe
-	return []Stat{
+	return []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: r.toHost.Load(), Unit: "bytes"},
@@ -164,7 +165,7 @@ func (r *GPUJoinRows) AnalyzeStats() []Stat {
 	}
 }
 
-func (r *GPUJoinRows) Open(c *Context) <-chan arrow.RecordBatch {
+func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	s := r.Pipe.Scan
 	c.Go(func() error {
@@ -185,7 +186,7 @@ func (r *GPUJoinRows) Open(c *Context) <-chan arrow.RecordBatch {
 
 // run sends the output rows chunk by chunk, up to gpuStreams chunks at
 // once; sent reports whether any went.
-func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, err error) {
+func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	a := r.Pipe
 	s := a.Scan
 	g := s.GPU
@@ -207,7 +208,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	}
 	defer g.putQueue(q)
 	// deferred: the joins that may run from their build side, the first
-	// at r (gpu_from_build.go).
+	// at r (from_build.go).
 	deferred := a.fromBuildCandidates()
 	rj := slices.Index(deferred, true)
 	pipe, err := a.prepareJoins(c, deferred)
@@ -258,7 +259,7 @@ func (r *GPUJoinRows) run(c *Context, out chan<- arrow.RecordBatch) (sent bool, 
 	for {
 		// The pipeline's steps: the scan's filter, then each join; the
 		// chunks stop before the first deferred one, or once their rows
-		// are few (gpu_stash.go), and emit nothing then.
+		// are few (stash.go), and emit nothing then.
 		end := len(a.Joins) + 1
 		stash := a.newStash(rj)
 		to := cmp.Or(stash.at, end)
@@ -368,7 +369,7 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 // order and brought to the host (so neither memory holds a second copy
 // of them all); sent reports whether any went. It frees the chunks'
 // columns.
-func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, out chan<- arrow.RecordBatch) (sent bool, err error) {
+func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	n := 0
 	for _, cols := range chunks {
 		if cols != nil {
@@ -406,13 +407,13 @@ func (r *GPUJoinRows) sortRows(c *Context, q *arrowgpu.Queue, chunks [][]*arrowg
 // sort costs some twenty round trips (TPC-H q15's one row of supplier: a
 // concatenation, a sort and a gather of each column), these one download
 // a chunk that has rows.
-func (r *GPUJoinRows) sortOnCPU(c *Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, keys []SortKey, out chan<- arrow.RecordBatch) (bool, error) {
+func (r *GPUJoinRows) sortOnCPU(c *exec.Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, keys []exec.SortKey, out chan<- arrow.RecordBatch) (bool, error) {
 	var batches []arrow.RecordBatch
 	for i, cols := range chunks {
 		if cols != nil && cols[0].Len > 0 {
 			b, err := r.download(c, q, cols, cols[0].Len)
 			if err != nil {
-				releaseBatches(batches)
+				exec.ReleaseBatches(batches)
 				return false, err
 			}
 			batches = append(batches, b)
@@ -430,7 +431,7 @@ func (r *GPUJoinRows) sortOnCPU(c *Context, q *arrowgpu.Queue, chunks [][]*arrow
 // keys and sends them, a batch at a time gathered in order and brought to
 // the host (so neither memory holds a second copy of them all), adding
 // the bytes moved to toHost; sent reports whether any went.
-func sendSorted(c *Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys []arrowgpu.OrderKey, schema *arrow.Schema, out chan<- arrow.RecordBatch, toHost *atomic.Int64) (sent bool, err error) {
+func sendSorted(c *exec.Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys []arrowgpu.OrderKey, schema *arrow.Schema, out chan<- arrow.RecordBatch, toHost *atomic.Int64) (sent bool, err error) {
 	perm, err := q.SortPerm(all, keys)
 	if err != nil {
 		return false, err
@@ -450,7 +451,7 @@ func sendSorted(c *Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys []ar
 			return sent, err
 		}
 		sent = true
-		if !Send(c, out, b) {
+		if !exec.Send(c, out, b) {
 			return true, c.Err()
 		}
 	}
@@ -459,7 +460,7 @@ func sendSorted(c *Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys []ar
 
 // partitionedDownload is download, the rows grouped by Partition first
 // when it is set (offs: its partitions' bounds, else nil).
-func (r *GPUJoinRows) partitionedDownload(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, []uint32, error) {
+func (r *GPUJoinRows) partitionedDownload(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, []uint32, error) {
 	if r.Partition == nil {
 		b, err := r.download(c, q, cols, n)
 		return b, nil, err
@@ -483,14 +484,14 @@ func (r *GPUJoinRows) partitionedDownload(c *Context, q *arrowgpu.Queue, cols []
 }
 
 // download brings n rows of the output columns cols to the host.
-func (r *GPUJoinRows) download(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, error) {
+func (r *GPUJoinRows) download(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, error) {
 	return downloadAs(c, q, cols, n, r.Out, &r.toHost)
 }
 
 // downloadAs brings n rows of cols to the host as a batch of out, adding
 // the bytes moved to toHost. (The device's types first — a cache's Int32
 // dictionary codes never come here — then out's.)
-func downloadAs(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int, out *arrow.Schema, toHost *atomic.Int64) (arrow.RecordBatch, error) {
+func downloadAs(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int, out *arrow.Schema, toHost *atomic.Int64) (arrow.RecordBatch, error) {
 	fields := make([]arrow.Field, len(cols))
 	for k, col := range cols {
 		fields[k] = arrow.Field{Name: out.Field(k).Name, Type: col.Type, Nullable: true}
@@ -501,5 +502,5 @@ func downloadAs(c *Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int, o
 	if err != nil {
 		return nil, err
 	}
-	return conform(b, out)
+	return exec.Conform(b, out)
 }

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/arrowgpu"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -30,7 +31,7 @@ import (
 // compile, the scan runs as CPU, the Scan it replaces, and says so through
 // Warn.
 type GPUScan struct {
-	CPU          *Scan
+	CPU          *exec.Scan
 	GPU          *GPU
 	DeviceFilter expr.Expr
 	HostFilter   expr.Expr
@@ -46,11 +47,11 @@ type GPUScan struct {
 	// Source, when set, is what the scan reads instead of CPU's table
 	// (whose schema CPU's names): under ranks, the rows a hash exchange
 	// brought, a join's probe side — a SharedSource, run once per query
-	// (gpu_source.go).
-	Source Node
+	// (source.go).
+	Source exec.Node
 
 	// noJoinFilters: the scan is a device pipeline's build side, run
-	// through Open (gpu_join.go uploadBuild): its join filters are the
+	// through Open (join.go uploadBuild): its join filters are the
 	// joins the pipeline runs on the device, which publish none — waiting
 	// for them cost 50 ms (joinFilterWait) a query.
 	noJoinFilters                            atomic.Bool
@@ -68,9 +69,9 @@ type DevicePartition struct {
 }
 
 func (s *GPUScan) Schema() *arrow.Schema { return s.CPU.Out }
-func (s *GPUScan) Children() []Node {
+func (s *GPUScan) Children() []exec.Node {
 	if s.Source != nil {
-		return []Node{s.Source}
+		return []exec.Node{s.Source}
 	}
 	return nil
 }
@@ -86,8 +87,8 @@ func (s *GPUScan) Device() string {
 
 // AnalyzeStats reports rows scanned on the device, bytes moved each way
 // and the time spent waiting for the device.
-func (s *GPUScan) AnalyzeStats() []Stat {
-	return []Stat{
+func (s *GPUScan) AnalyzeStats() []exec.Stat {
+	return []exec.Stat{
 		{Name: "device rows", Value: s.rowsIn.Load()},
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
@@ -129,11 +130,11 @@ func fallBack(raise bool, warn func(string), what string, err error, onCPU *atom
 // runOnCPU runs cpu in place of a GPU operator (what) that failed with err
 // before it sent anything (fallBack, with s's settings), sending cpu's
 // batches on out. GPUAggregate uses it too, with its scan's settings.
-func (s *GPUScan) runOnCPU(c *Context, what string, err error, cpu Node, onCPU *atomic.Bool, out chan<- arrow.RecordBatch) error {
+func (s *GPUScan) runOnCPU(c *exec.Context, what string, err error, cpu exec.Node, onCPU *atomic.Bool, out chan<- arrow.RecordBatch) error {
 	if err := fallBack(s.Raise, s.Warn, what, err, onCPU); err != nil {
 		return err
 	}
-	return forward(c, cpu.Open(c), out)
+	return exec.Forward(c, cpu.Open(c), out)
 }
 
 // gpuScanPlan is what Open prepares once for the producer and the
@@ -144,8 +145,8 @@ type gpuScanPlan struct {
 	fused    *arrowgpu.Fused
 	dl       []int
 	dlSchema *arrow.Schema
-	hostPred *compiledExpr
-	jfs      []*RunningJoinFilter // joinfilter.go: applied to the downloaded rows
+	hostPred *exec.CompiledExpr
+	jfs      []*exec.RunningJoinFilter // joinfilter.go: applied to the downloaded rows
 	// onDevice marks the join filters the device applies (set by the
 	// producer before the first chunk it filters); the workers skip them.
 	onDevice  []atomic.Bool
@@ -155,7 +156,7 @@ type gpuScanPlan struct {
 	partKeys []int
 }
 
-func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
+func (s *GPUScan) prepare(c *exec.Context) (*gpuScanPlan, error) {
 	sc := s.CPU
 	pl := &gpuScanPlan{}
 	if s.DeviceFilter != nil {
@@ -177,11 +178,11 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 	}
 	dl := append([]int(nil), emit...)
 	if s.HostFilter != nil {
-		dl = exprColumns(s.HostFilter, dl)
+		dl = exec.ExprColumns(s.HostFilter, dl)
 	}
 	for _, f := range jfs {
 		for _, k := range f.Keys {
-			dl = exprColumns(k, dl)
+			dl = exec.ExprColumns(k, dl)
 		}
 	}
 	slices.Sort(dl)
@@ -194,7 +195,7 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 	}
 	pl.dlSchema = arrow.NewSchema(fields, nil)
 	if s.HostFilter != nil {
-		ce, err := compileExpr(RenumberColumns(s.HostFilter, at))
+		ce, err := exec.CompileExpr(RenumberColumns(s.HostFilter, at))
 		if err != nil {
 			return nil, err
 		}
@@ -205,7 +206,7 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 		for i, k := range f.Keys {
 			keys[i] = RenumberColumns(k, at)
 		}
-		jf, err := NewRunningJoinFilter(c, ScanJoinFilter{Filter: f.Filter, Keys: keys})
+		jf, err := exec.NewRunningJoinFilter(c, exec.ScanJoinFilter{Filter: f.Filter, Keys: keys})
 		if err != nil {
 			return nil, err
 		}
@@ -229,10 +230,10 @@ func (s *GPUScan) prepare(c *Context) (*gpuScanPlan, error) {
 // rows in batches, and c.Threads workers that apply the host filter and
 // join filters and shape the output, so the host-side work is spread as
 // in the CPU scan.
-func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
+func (s *GPUScan) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	pl, err := s.prepare(c)
 	if err != nil {
-		return failed(c, make(chan arrow.RecordBatch), err)
+		return exec.Failed(c, make(chan arrow.RecordBatch), err)
 	}
 	raw := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
@@ -246,13 +247,13 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		return err
 	})
-	return mapBatches(c, raw, c.Threads, func() func(arrow.RecordBatch) (arrow.RecordBatch, error) {
+	return exec.MapBatches(c, raw, c.Threads, func() func(arrow.RecordBatch) (arrow.RecordBatch, error) {
 		var sel []int32
 		return func(b arrow.RecordBatch) (arrow.RecordBatch, error) {
 			if s.onCPU.Load() {
 				return b, nil
 			}
-			pb, parted := b.(*partBatch)
+			pb, parted := b.(*exec.PartBatch)
 			if parted {
 				b = pb.RecordBatch
 			}
@@ -262,7 +263,7 @@ func (s *GPUScan) Open(c *Context) <-chan arrow.RecordBatch {
 				return b, err
 			}
 			// The filters only drop rows: still one partition's.
-			return &partBatch{RecordBatch: b, Part: pb.Part, Parts: pb.Parts}, nil
+			return &exec.PartBatch{RecordBatch: b, Part: pb.Part, Parts: pb.Parts}, nil
 		}
 	})
 }
@@ -282,14 +283,14 @@ func (s *GPUScan) setupText() string {
 
 // finish applies the host filter and the join filters to downloaded rows
 // and returns the output columns (nil when no row is kept).
-func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+func (s *GPUScan) finish(c *exec.Context, pl *gpuScanPlan, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
 	var err error
 	if pl.hostPred != nil {
-		if b, sel, err = applyFilter(c, *pl.hostPred, b, sel); err != nil || b == nil {
+		if b, sel, err = exec.ApplyFilter(c, *pl.hostPred, b, sel); err != nil || b == nil {
 			return nil, sel, err
 		}
 	}
-	var jfs []*RunningJoinFilter
+	var jfs []*exec.RunningJoinFilter
 	for j, jf := range pl.jfs {
 		if !pl.onDevice[j].Load() {
 			jfs = append(jfs, jf)
@@ -306,7 +307,7 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 	}
 	ob := array.NewRecordBatch(pl.outSchema, picked, b.NumRows())
 	b.Release()
-	if ob, err = conform(ob, s.CPU.Out); err != nil {
+	if ob, err = exec.Conform(ob, s.CPU.Out); err != nil {
 		return nil, sel, err
 	}
 	return ob, sel, nil
@@ -315,7 +316,7 @@ func (s *GPUScan) finish(c *Context, pl *gpuScanPlan, b arrow.RecordBatch, sel [
 // produce runs the device filter chunk by chunk and sends the kept rows of
 // the downloaded columns in batches of c.BatchSize; sent reports whether
 // it sent any.
-func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
+func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
 	start := time.Now()
 	dt, loaded, err := s.acquire(c)
 	if err != nil {
@@ -332,7 +333,7 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 	s.queueNS.Add(int64(time.Since(t0)))
 	s.setupNS.Add(int64(time.Since(start)))
 
-	awaitJoinFilters(c, pl.jfs)
+	exec.AwaitJoinFilters(c, pl.jfs)
 	dkf := newDeviceFilters(s, pl)
 	defer dkf.free()
 	// Chunks are worked on by up to gpuStreams goroutines, each with its
@@ -347,7 +348,7 @@ func (s *GPUScan) produce(c *Context, pl *gpuScanPlan, raw chan<- arrow.RecordBa
 }
 
 // chunk filters chunk i on the device and sends its kept rows.
-func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	t0 := time.Now()
 	dkf, err := filters.current(q)
@@ -380,7 +381,7 @@ func (s *GPUScan) chunk(c *Context, pl *gpuScanPlan, dt *tableView, i int, q *ar
 		return nil
 	}
 	b := array.NewRecordBatch(pl.dlSchema, cols, int64(cols[0].Len()))
-	releaseArrays(cols)
+	exec.ReleaseArrays(cols)
 	sent.Store(true)
 	if !sendParts(c, raw, b, offs) {
 		return c.Err()
@@ -469,7 +470,7 @@ func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (d
 		return deviceKeyFilter{}, false, nil
 	}
 	var d deviceKeyFilter
-	ok, err := pl.jfs[j].IntKeys(func(kf IntKeyFilter) error {
+	ok, err := pl.jfs[j].IntKeys(func(kf exec.IntKeyFilter) error {
 		d = deviceKeyFilter{pos: col.Index, f: arrowgpu.KeyFilter{Lo: kf.Lo}, none: kf.Lo > kf.Hi}
 		if d.none {
 			return nil
@@ -502,7 +503,7 @@ func (s *GPUScan) deviceJoinFilter(q *arrowgpu.Queue, pl *gpuScanPlan, j int) (d
 // chunk (view) and downloads the kept rows of columns dl; nil when no row
 // is kept. With parts (the chunk's partition key columns) the rows come
 // grouped by their partition: offs[p]:offs[p+1] are partition p's.
-func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKeyFilter, view *arrowgpu.Batch, dl []int, parts []*arrowgpu.Column, c *Context) (cols []arrow.Array, offs []uint32, err error) {
+func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKeyFilter, view *arrowgpu.Batch, dl []int, parts []*arrowgpu.Column, c *exec.Context) (cols []arrow.Array, offs []uint32, err error) {
 	if view.Len == 0 {
 		return nil, nil, nil
 	}
@@ -512,7 +513,7 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 		}
 	}
 	fail := func(err error) ([]arrow.Array, []uint32, error) {
-		releaseArrays(cols)
+		exec.ReleaseArrays(cols)
 		return nil, nil, err
 	}
 	var idx arrowgpu.Buffer // the rows to download, in order; all without
@@ -579,19 +580,19 @@ func (s *GPUScan) fetch(q *arrowgpu.Queue, fused *arrowgpu.Fused, dkf []deviceKe
 
 // applyJoinFilters keeps the rows of b that jfs may match (consuming b;
 // nil when none is kept), as the CPU scan's filtering read does.
-func applyJoinFilters(c *Context, jfs []*RunningJoinFilter, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
+func applyJoinFilters(c *exec.Context, jfs []*exec.RunningJoinFilter, b arrow.RecordBatch, sel []int32) (arrow.RecordBatch, []int32, error) {
 	sel = sel[:0]
 	for i := range int32(b.NumRows()) {
 		sel = append(sel, i)
 	}
 	var err error
 	for _, jf := range jfs {
-		if sel, err = jf.apply(c, b, sel); err != nil {
+		if sel, err = jf.Apply(c, b, sel); err != nil {
 			b.Release()
 			return nil, sel, err
 		}
 	}
-	return keepRows(c, b, sel), sel, nil
+	return exec.KeepRows(c, b, sel), sel, nil
 }
 
 // sendSlices sends b in pieces of at most c.BatchSize rows (the operators
@@ -599,7 +600,7 @@ func applyJoinFilters(c *Context, jfs []*RunningJoinFilter, b arrow.RecordBatch,
 // sendParts is sendSlices for b's rows grouped by partition, offs[p] to
 // offs[p+1] partition p's (nil: not grouped): each slice goes as a
 // partBatch. It consumes b.
-func sendParts(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch, offs []uint32) bool {
+func sendParts(c *exec.Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch, offs []uint32) bool {
 	if offs == nil {
 		return sendSlices(c, out, b)
 	}
@@ -608,7 +609,7 @@ func sendParts(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch, of
 	for p := range len(offs) - 1 {
 		for lo := offs[p]; lo < offs[p+1]; lo += bs {
 			hi := min(lo+bs, offs[p+1])
-			if !Send(c, out, &partBatch{RecordBatch: b.NewSlice(int64(lo), int64(hi)), Part: p, Parts: len(offs) - 1}) {
+			if !exec.Send(c, out, &exec.PartBatch{RecordBatch: b.NewSlice(int64(lo), int64(hi)), Part: p, Parts: len(offs) - 1}) {
 				return false
 			}
 		}
@@ -616,15 +617,15 @@ func sendParts(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch, of
 	return true
 }
 
-func sendSlices(c *Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch) bool {
+func sendSlices(c *exec.Context, out chan<- arrow.RecordBatch, b arrow.RecordBatch) bool {
 	n := b.NumRows()
 	bs := int64(c.BatchSize)
 	if n <= bs {
-		return Send(c, out, b)
+		return exec.Send(c, out, b)
 	}
 	defer b.Release()
 	for off := int64(0); off < n; off += bs {
-		if !Send(c, out, b.NewSlice(off, min(off+bs, n))) {
+		if !exec.Send(c, out, b.NewSlice(off, min(off+bs, n))) {
 			return false
 		}
 	}

@@ -1,9 +1,10 @@
-package exec
+package gpuexec
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/catalog"
+	"gq/exec"
 )
 
 // A GPU scan of rows that are not a table's (GPUScan.Source): under ranks,
@@ -19,7 +20,7 @@ import (
 // view.entry) and returns them and the bytes uploaded to load them. The
 // table is its CPU scan's, or for a scan of a Source the query's table of
 // the Source's rows (once they are all in).
-func (s *GPUScan) acquire(c *Context) (*tableView, int64, error) {
+func (s *GPUScan) acquire(c *exec.Context) (*tableView, int64, error) {
 	t := s.CPU.Table
 	if s.Source != nil {
 		var err error
@@ -42,9 +43,9 @@ func (s *GPUScan) acquire(c *Context) (*tableView, int64, error) {
 
 // cpu is what runs in place of s on the CPU: its Scan, or a read of its
 // Source's rows.
-func (s *GPUScan) cpu() Node {
+func (s *GPUScan) cpu() exec.Node {
 	if s.Source != nil {
-		return &SharedRead{Src: s.Source}
+		return &exec.SharedRead{Src: s.Source}
 	}
 	return s.CPU
 }

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"slices"
@@ -6,12 +6,13 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/exec"
 )
 
 // A pipeline's chunks run its steps (the scan's filter, then each join)
 // each on its own, up to a stop: a chunk whose rows have become few
 // (fewer than stashSmall, with steps left) stops there, and the chunks
-// before a join deferred to run from its build side (gpu_from_build.go)
+// before a join deferred to run from its build side (from_build.go)
 // stop before it. A joinStash collects the batches of the chunks that
 // stopped; run then takes them through the rest of the pipeline at once:
 // the batches at the earliest step, made one, run to the next step where
@@ -79,7 +80,7 @@ func (s *joinStash) free() {
 // no row does); the batches stay the stash's. Each of deferred's joins
 // whose build side has fewer than fromBuildRatio times the rows reaching
 // it is built when they reach it; the others run from their build side.
-func (s *joinStash) run(c *Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPipeline, deferred []bool, end int, each func(*arrowgpu.Batch) error) error {
+func (s *joinStash) run(c *exec.Context, q *arrowgpu.Queue, a *GPUAggregate, p *gpuPipeline, deferred []bool, end int, each func(*arrowgpu.Batch) error) error {
 	var steps []int
 	for _, pc := range s.pieces {
 		steps = append(steps, pc.step)

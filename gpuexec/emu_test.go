@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"fmt"
@@ -17,6 +17,7 @@ import (
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
 	"gq/catalog"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -54,18 +55,18 @@ func testGPU(t *testing.T) *GPU {
 // slowNode delays its input: a build side that finishes long after the
 // probe side's scan has started.
 type slowNode struct {
-	Node
+	exec.Node
 	delay time.Duration
 }
 
-func (s *slowNode) Open(c *Context) <-chan arrow.RecordBatch {
+func (s *slowNode) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, 1)
 	in := s.Node.Open(c)
 	c.Go(func() error {
 		defer close(out)
 		time.Sleep(s.delay)
 		for b := range in {
-			if !Send(c, out, b) {
+			if !exec.Send(c, out, b) {
 				return c.Err()
 			}
 		}
@@ -105,9 +106,9 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 	}
 	defer g.cache.evict(nil)
 
-	jf := &JoinFilter{ID: 1}
+	jf := &exec.JoinFilter{ID: 1}
 	key := &expr.Column{Index: 0, Type: arrow.PrimitiveTypes.Int64, Name: "k"}
-	scan := &Scan{Table: table, Columns: []int{0, 1}, Out: schema, JoinFilters: []ScanJoinFilter{{Filter: jf, Keys: []expr.Expr{key}}}}
+	scan := &exec.Scan{Table: table, Columns: []int{0, 1}, Out: schema, JoinFilters: []exec.ScanJoinFilter{{Filter: jf, Keys: []expr.Expr{key}}}}
 	gs := &GPUScan{CPU: scan, GPU: g}
 	bschema := arrow.NewSchema([]arrow.Field{{Name: "b", Type: arrow.PrimitiveTypes.Int64}}, nil)
 	bb := array.NewInt64Builder(mem)
@@ -117,7 +118,7 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 	barr.Release()
 	defer brec.Release()
 	build := &slowNode{Node: &testSource{schema: bschema, batches: []arrow.RecordBatch{brec}}, delay: 300 * time.Millisecond}
-	join := &HashJoin{
+	join := &exec.HashJoin{
 		Type: expr.JoinInner, Left: gs, Right: build,
 		LeftKeys:  []expr.Expr{key},
 		RightKeys: []expr.Expr{&expr.Column{Index: 0, Type: arrow.PrimitiveTypes.Int64, Name: "b"}},
@@ -162,10 +163,10 @@ func multiSplitTable(name string, schema *arrow.Schema, rows, rowsPer int, f fun
 			b.Release()
 		}
 		batches = append(batches, array.NewRecordBatch(schema, cols, int64(hi-lo)))
-		releaseArrays(cols)
+		exec.ReleaseArrays(cols)
 	}
 	t := catalog.NewMemTable(name, schema, batches)
-	releaseBatches(batches)
+	exec.ReleaseBatches(batches)
 	return t
 }
 
@@ -217,17 +218,17 @@ func TestGPUJoinBuildFromCache(t *testing.T) {
 	col := func(i int, t arrow.DataType, name string) *expr.Column {
 		return &expr.Column{Index: i, Type: t, Name: name}
 	}
-	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
-	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g,
+	ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+	bs := &GPUScan{CPU: &exec.Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g,
 		DeviceFilter: &expr.Call{Fn: "gt", Args: []expr.Expr{col(2, i64, "w"), &expr.Literal{Value: int64(3), Type: i64}}, Type: expr.Boolean}}
 	// Pipeline columns: k v | bk name w.
 	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1, 2}, Explain: "test join"}}
 	out := arrow.NewSchema([]arrow.Field{{Name: "name", Type: str, Nullable: true}, {Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
-	aggs := []AggFunc{
+	aggs := []exec.AggFunc{
 		{Fn: "sum", Arg: &expr.Call{Fn: "mul", Args: []expr.Expr{col(1, i64, "v"), col(4, i64, "w")}, Type: i64}, Type: i64},
 		{Fn: "count_star", Type: i64},
 	}
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(3, str, "name")}, aggs, out, nil, joins, []Node{bs})
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(3, str, "name")}, aggs, out, nil, joins, []exec.Node{bs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,14 +322,14 @@ func TestGPULateStringsFromCache(t *testing.T) {
 	col := func(i int, t arrow.DataType, name string) *expr.Column {
 		return &expr.Column{Index: i, Type: t, Name: name}
 	}
-	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
-	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g}
+	ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+	bs := &GPUScan{CPU: &exec.Scan{Table: build, Columns: []int{0, 1, 2}, Out: bSchema}, GPU: g}
 	// Pipeline columns: k v | bk name tag.
 	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1, 2}, Explain: "test join"}}
 	out := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str, Nullable: true},
 		{Name: "tag", Type: str, Nullable: true}, {Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
-	aggs := []AggFunc{{Fn: "sum", Arg: col(1, i64, "v"), Type: i64}, {Fn: "count_star", Type: i64}}
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name"), col(4, str, "tag")}, aggs, out, nil, joins, []Node{bs})
+	aggs := []exec.AggFunc{{Fn: "sum", Arg: col(1, i64, "v"), Type: i64}, {Fn: "count_star", Type: i64}}
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name"), col(4, str, "tag")}, aggs, out, nil, joins, []exec.Node{bs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,13 +403,13 @@ func TestGPUBuildScanSkipsJoinFilters(t *testing.T) {
 	col := func(i int, t arrow.DataType, name string) *expr.Column {
 		return &expr.Column{Index: i, Type: t, Name: name}
 	}
-	ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0}, Out: pSchema}, GPU: g}
-	jf := ScanJoinFilter{Filter: &JoinFilter{ID: 7}, Keys: []expr.Expr{col(0, i64, "bk")}}
-	bs := &GPUScan{CPU: &Scan{Table: build, Columns: []int{0, 1}, Out: bSchema, JoinFilters: []ScanJoinFilter{jf}}, GPU: g}
+	ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0}, Out: pSchema}, GPU: g}
+	jf := exec.ScanJoinFilter{Filter: &exec.JoinFilter{ID: 7}, Keys: []expr.Expr{col(0, i64, "bk")}}
+	bs := &GPUScan{CPU: &exec.Scan{Table: build, Columns: []int{0, 1}, Out: bSchema, JoinFilters: []exec.ScanJoinFilter{jf}}, GPU: g}
 	// Pipeline columns: k | bk name.
 	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "test join"}}
 	out := arrow.NewSchema([]arrow.Field{{Name: "name", Type: str, Nullable: true}, {Name: "n", Type: i64}}, nil)
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, str, "name")}, []AggFunc{{Fn: "count_star", Type: i64}}, out, nil, joins, []Node{bs})
+	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, str, "name")}, []exec.AggFunc{{Fn: "count_star", Type: i64}}, out, nil, joins, []exec.Node{bs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +454,7 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 	b2 := multiSplitTable("atonce_b2", bSchema, 200, 40, func(i, c int) any { return int64(2 * i) })
 	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
 	scan := func(tb catalog.Table, s *arrow.Schema) *GPUScan {
-		return &GPUScan{CPU: &Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
+		return &GPUScan{CPU: &exec.Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
 	}
 	// Pipeline columns: a b | k1 v1 | k2 v2; a = k1, b = k2.
 	joins := []GPUJoin{
@@ -461,8 +462,8 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 		{ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "join 2"},
 	}
 	out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s1", Type: i64, Nullable: true}, {Name: "s2", Type: i64, Nullable: true}}, nil)
-	aggs := []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(3, "v1"), Type: i64}, {Fn: "sum", Arg: col(5, "v2"), Type: i64}}
-	ga, err := NewGPUAggregate(scan(probe, pSchema), nil, aggs, out, nil, joins, []Node{scan(b1, bSchema), scan(b2, bSchema)})
+	aggs := []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(3, "v1"), Type: i64}, {Fn: "sum", Arg: col(5, "v2"), Type: i64}}
+	ga, err := NewGPUAggregate(scan(probe, pSchema), nil, aggs, out, nil, joins, []exec.Node{scan(b1, bSchema), scan(b2, bSchema)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -511,7 +512,7 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 	}
 }
 
-// Semi and anti joins run from their build side (gpu_from_build.go):
+// Semi and anti joins run from their build side (from_build.go):
 // the probe rows that reach the first of them are collected, and each
 // join whose build side's table has at least fromBuildRatio times as many
 // rows runs from it; a later one with too few is built; and when too many
@@ -571,7 +572,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 		return &expr.Call{Fn: "mod", Args: []expr.Expr{e, &expr.Literal{Value: int64(3), Type: i64}}, Type: i64}
 	}
 	type join struct {
-		typ JoinType
+		typ exec.JoinType
 		s   side
 		on  bool // the build row's v = the probe row's b % 3
 	}
@@ -589,7 +590,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var joins []GPUJoin
-			var builds []Node
+			var builds []exec.Node
 			first := 2
 			for _, j := range tc.joins {
 				gj := GPUJoin{Type: j.typ, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: tc.name}
@@ -599,11 +600,11 @@ func TestGPUJoinFromBuild(t *testing.T) {
 					first += 2
 				}
 				joins = append(joins, gj)
-				builds = append(builds, &GPUScan{CPU: &Scan{Table: j.s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g})
+				builds = append(builds, &GPUScan{CPU: &exec.Scan{Table: j.s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g})
 			}
 			out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
-			aggs := []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(1, "b"), Type: i64}}
-			ps := &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+			aggs := []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(1, "b"), Type: i64}}
+			ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
 			ga, err := NewGPUAggregate(ps, nil, aggs, out, nil, joins, builds)
 			if err != nil {
 				t.Fatal(err)
@@ -645,9 +646,9 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Errorf("got %v, want %s", rows, want)
 			}
 			// The same joins emitting their rows (GPUJoinRows): b of each.
-			ps = &GPUScan{CPU: &Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+			ps = &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
 			for k := range builds {
-				builds[k] = &GPUScan{CPU: &Scan{Table: tc.joins[k].s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
+				builds[k] = &GPUScan{CPU: &exec.Scan{Table: tc.joins[k].s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
 			}
 			bOut := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}}, nil)
 			jr, err := NewGPUJoinRows(ps, joins, builds, []expr.Expr{col(1, "b")}, bOut, nil)
@@ -676,7 +677,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 }
 
 // Chunks whose rows become few stop running the pipeline and the rest of
-// it runs over them at once (gpu_stash.go): here chunks 2-4 stop after
+// it runs over them at once (stash.go): here chunks 2-4 stop after
 // the first join, chunk 0 after the second, chunk 1 runs to the end; the
 // groups (and the rows emitted) = those computed here, and no device
 // memory is left.
@@ -710,7 +711,7 @@ func TestGPUStashFewRows(t *testing.T) {
 	}
 	b3 := multiSplitTable("few_b3", kSchema, 10, 10, func(i, c int) any { return int64(i * (1 + 99*c)) })
 	scan := func(tb catalog.Table, s *arrow.Schema) *GPUScan {
-		return &GPUScan{CPU: &Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
+		return &GPUScan{CPU: &exec.Scan{Table: tb, Columns: []int{0, 1}, Out: s}, GPU: g}
 	}
 	// Pipeline columns: a b | v3.
 	joins := []GPUJoin{
@@ -718,12 +719,12 @@ func TestGPUStashFewRows(t *testing.T) {
 		{Type: expr.JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Explain: "join 2"},
 		{Type: expr.JoinInner, ProbeKeys: []int{1}, BuildKeys: []int{0}, Cols: []int{1}, Explain: "join 3"},
 	}
-	builds := func() []Node {
-		return []Node{scan(keysOf("few_b1", in1), kSchema), scan(keysOf("few_b2", in2), kSchema), scan(b3, kSchema)}
+	builds := func() []exec.Node {
+		return []exec.Node{scan(keysOf("few_b1", in1), kSchema), scan(keysOf("few_b2", in2), kSchema), scan(b3, kSchema)}
 	}
 	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
 	out := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}, {Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
-	ga, err := NewGPUAggregate(scan(probe, pSchema), []expr.Expr{col(1, "b")}, []AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(2, "v"), Type: i64}}, out, nil, joins, builds())
+	ga, err := NewGPUAggregate(scan(probe, pSchema), []expr.Expr{col(1, "b")}, []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(2, "v"), Type: i64}}, out, nil, joins, builds())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"gq/catalog"
 	"gq/errs"
+	"gq/exec"
 )
 
 // rowCounted is a table that tells its splits' row counts (as Parquet
@@ -73,7 +74,7 @@ func TestGPULoadPipeline(t *testing.T) {
 			if known {
 				tb = &rowCounted{Table: tb, rows: func(int) int64 { return 300 }}
 			}
-			c := NewContext(context.Background(), Options{Threads: 3, BatchSize: 128, Alloc: mem})
+			c := exec.NewContext(context.Background(), exec.Options{Threads: 3, BatchSize: 128, Alloc: mem})
 			v, loaded, err := g.cache.acquire(c, tb, []int{0, 1, 2})
 			if err != nil {
 				t.Fatal(err)
@@ -167,7 +168,7 @@ func TestGPULoadRowsMismatch(t *testing.T) {
 		}
 		return 300
 	}}
-	c := NewContext(context.Background(), Options{Threads: 3, BatchSize: 128, Alloc: mem})
+	c := exec.NewContext(context.Background(), exec.Options{Threads: 3, BatchSize: 128, Alloc: mem})
 	_, _, err := g.cache.acquire(c, tb, []int{0, 1})
 	if !errors.Is(err, errs.Internal) {
 		t.Fatalf("error %v, want an internal error", err)

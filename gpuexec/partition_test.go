@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/catalog"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -81,7 +82,7 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Free()
-	c := NewContext(t.Context(), Options{Threads: 1, BatchSize: 1024, Alloc: mem})
+	c := exec.NewContext(t.Context(), exec.Options{Threads: 1, BatchSize: 1024, Alloc: mem})
 	for _, keys := range [][]int{{0}, {1}, {2}, {3}, {4}, {5}, {5, 3, 0}, {4, 1, 2}} {
 		for _, parts := range []int{2, 3, 8} {
 			exprs := make([]expr.Expr, len(keys))
@@ -90,11 +91,11 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 				exprs[i] = &expr.Column{Index: k, Type: fields[k].Type, Name: fields[k].Name}
 				cols[i] = db.Cols[k]
 			}
-			p, err := newPartitioner(exprs, parts)
+			p, err := exec.NewPartitioner(exprs, parts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			host, err := p.split(c, rec)
+			host, err := p.Split(c, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,7 +121,7 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 				}
 			}
 			arr.Release()
-			releaseParts(host)
+			exec.ReleaseBatches(host)
 		}
 	}
 }
@@ -169,23 +170,23 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		rb.Release()
 	}
 	table := catalog.NewMemTable("parts", schema, batches)
-	releaseBatches(batches)
+	exec.ReleaseBatches(batches)
 	const parts = 3
 	keyCols := []expr.Expr{&expr.Column{Index: 0, Type: schema.Field(0).Type, Name: "k"}, &expr.Column{Index: 1, Type: schema.Field(1).Type, Name: "d"}}
-	check := func(what string, n Node, wantRows int) {
+	check := func(what string, n exec.Node, wantRows int) {
 		t.Helper()
-		p, err := newPartitioner(keyCols, parts)
+		p, err := exec.NewPartitioner(keyCols, parts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := NewContext(t.Context(), Options{Threads: 2, BatchSize: 256, Alloc: mem})
+		c := exec.NewContext(t.Context(), exec.Options{Threads: 2, BatchSize: 256, Alloc: mem})
 		rows := 0
-		err = Run(c, n, func(b arrow.RecordBatch) error {
-			pb, ok := b.(*partBatch)
+		err = exec.Run(c, n, func(b arrow.RecordBatch) error {
+			pb, ok := b.(*exec.PartBatch)
 			if !ok || pb.Parts != parts {
 				t.Fatalf("%s: a batch of %d rows not of one partition", what, b.NumRows())
 			}
-			split, err := p.split(c, b)
+			split, err := p.Split(c, b)
 			if err != nil {
 				return err
 			}
@@ -194,7 +195,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 					t.Errorf("%s: %d rows of partition %d in a batch of partition %d", what, s.NumRows(), pid, pb.Part)
 				}
 			}
-			releaseParts(split)
+			exec.ReleaseBatches(split)
 			rows += int(b.NumRows())
 			return nil
 		})
@@ -205,7 +206,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 			t.Errorf("%s: %d rows, want %d", what, rows, wantRows)
 		}
 	}
-	scan := &Scan{Table: table, Columns: []int{0, 1, 2, 3}, Out: schema}
+	scan := &exec.Scan{Table: table, Columns: []int{0, 1, 2, 3}, Out: schema}
 	gs := &GPUScan{CPU: scan, GPU: g, Partition: &DevicePartition{Keys: []int{0, 1}, Parts: parts}}
 	check("scan", gs, splits*rowsPer)
 	// A pipeline's rows (of no joins here: the rows it computes on the
@@ -232,7 +233,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		want[k] = true
 	}
 	out := arrow.NewSchema([]arrow.Field{schema.Field(0), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
-	ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keyCols, []AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keyCols, []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	// through a table of its strings' hashes.
 	skey := &expr.Column{Index: 3, Type: schema.Field(3).Type, Name: "s"}
 	out = arrow.NewSchema([]arrow.Field{schema.Field(3), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
-	ga, err = NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, []expr.Expr{skey}, []AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	ga, err = NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, []expr.Expr{skey}, []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"cmp"
@@ -15,6 +15,7 @@ import (
 
 	"gq/arrowgpu"
 	"gq/errs"
+	"gq/exec"
 	"gq/expr"
 )
 
@@ -36,7 +37,7 @@ type GPUJoin struct {
 	// single (a scalar subquery's left join, on unique build keys: a build
 	// side with repeated keys leaves the join to the CPU), semi or anti
 	// (no build columns).
-	Type JoinType
+	Type exec.JoinType
 	// NullAware (anti, without On) is NOT IN's anti join (HashJoin's):
 	// with a build side that is not empty, a row with a NULL key, or any
 	// NULL key on the build side, keeps no row.
@@ -58,7 +59,7 @@ type GPUJoin struct {
 // read from the device cache).
 type gpuJoinStats struct {
 	in, out, ns        atomic.Int64
-	batches            atomic.Int64 // batches joined: chunks, or chunks' rows collected (gpu_stash.go)
+	batches            atomic.Int64 // batches joined: chunks, or chunks' rows collected (stash.go)
 	buildRows, buildNS atomic.Int64
 	buildCached        atomic.Int64
 	lateKeys           atomic.Int64 // string group keys by build row (lateStrings)
@@ -166,7 +167,7 @@ func (p *gpuPipeline) free() {
 // puts them on the device — but those of the joins deferred marks (nil:
 // none), which the caller runs from their build side (fromBuild) or
 // builds later (buildDeferred).
-func (a *GPUAggregate) prepareJoins(c *Context, deferred []bool) (*gpuPipeline, error) {
+func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipeline, error) {
 	s := a.Scan
 	p := &gpuPipeline{width: a.width()}
 	var err error
@@ -224,7 +225,7 @@ func (a *GPUAggregate) prepareJoins(c *Context, deferred []bool) (*gpuPipeline, 
 //
 // It fills builds[k] for each join k that want takes; on failure it frees
 // those it made and leaves them nil.
-func (a *GPUAggregate) runBuilds(c *Context, builds []*devBuild, want func(k int) bool) error {
+func (a *GPUAggregate) runBuilds(c *exec.Context, builds []*devBuild, want func(k int) bool) error {
 	g := a.Scan.GPU
 	failed := make([]error, len(a.Joins))
 	build := func(k, first int, q *arrowgpu.Queue) {
@@ -343,7 +344,7 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 	w := a.width()
 	need := make([]bool, w+len(a.Keys))
 	mark := func(e expr.Expr) {
-		for _, c := range exprColumns(e, nil) {
+		for _, c := range exec.ExprColumns(e, nil) {
 			need[c] = true
 		}
 	}
@@ -382,7 +383,7 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 func (a *GPUAggregate) buildNeed(k int) []bool {
 	need := a.slotsNeeded()[k+1]
 	if on := a.Joins[k].On; on != nil {
-		for _, c := range exprColumns(on, nil) {
+		for _, c := range exec.ExprColumns(on, nil) {
 			need[c] = true
 		}
 	}
@@ -392,7 +393,7 @@ func (a *GPUAggregate) buildNeed(k int) []bool {
 // uploadBuild runs join k's build side and puts its keys' table and the
 // columns the pipeline reads on the device. first is the pipeline column
 // of its first appended column.
-func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
+func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
 	j := a.Joins[k]
 	build := a.Builds[k]
 	if gs, proj := scanBuild(build); gs != nil {
@@ -405,7 +406,7 @@ func (a *GPUAggregate) uploadBuild(c *Context, q *arrowgpu.Queue, k, first int) 
 		}
 	}
 	var batches []arrow.RecordBatch
-	defer func() { releaseBatches(batches) }()
+	defer func() { exec.ReleaseBatches(batches) }()
 	if gs, _ := scanBuild(build); gs != nil {
 		gs.noJoinFilters.Store(true)
 	}
@@ -537,7 +538,7 @@ func rowNumbers(q *arrowgpu.Queue, n int, shared **arrowgpu.Column) (*arrowgpu.C
 // there and downloaded, and the key's codes become the groups' row
 // numbers into them. It returns the dictionaries to read the keys with
 // and what releases the new ones.
-func hostStrings(c *Context, q *arrowgpu.Queue, keys []*array.Int64, nulls *array.Int64, dicts []*devDict) ([]*devDict, func(), error) {
+func hostStrings(c *exec.Context, q *arrowgpu.Queue, keys []*array.Int64, nulls *array.Int64, dicts []*devDict) ([]*devDict, func(), error) {
 	out := slices.Clone(dicts)
 	var made []*devDict
 	release := func() {
@@ -592,7 +593,7 @@ func hostStrings(c *Context, q *arrowgpu.Queue, keys []*array.Int64, nulls *arra
 }
 
 // int64Values is an Int64 array of vals.
-func int64Values(c *Context, vals []int64) *array.Int64 {
+func int64Values(c *exec.Context, vals []int64) *array.Int64 {
 	b := array.NewInt64Builder(c.Alloc)
 	defer b.Release()
 	b.AppendValues(vals, nil)
@@ -622,15 +623,15 @@ func lateStrings(arrs []arrow.Array) (*devDict, error) {
 // scanBuild returns the GPU scan a build side reads from the device cache
 // — the scan itself, or a Project of some of its columns (proj: the scan's
 // output column of each of the build's) — or nil.
-func scanBuild(n Node) (gs *GPUScan, proj []int) {
-	unwrap := func(n Node) Node {
-		if an, ok := n.(*Analyzed); ok {
+func scanBuild(n exec.Node) (gs *GPUScan, proj []int) {
+	unwrap := func(n exec.Node) exec.Node {
+		if an, ok := n.(*exec.Analyzed); ok {
 			return an.Inner
 		}
 		return n
 	}
 	n = unwrap(n)
-	if p, ok := n.(*Project); ok {
+	if p, ok := n.(*exec.Project); ok {
 		for _, e := range p.Exprs {
 			c, ok := e.(*expr.Column)
 			if !ok {
@@ -656,7 +657,7 @@ func buildScanCol(proj []int, out int) int {
 	return out
 }
 
-func buildCacheCol(sc *Scan, proj []int, out int) int {
+func buildCacheCol(sc *exec.Scan, proj []int, out int) int {
 	out = buildScanCol(proj, out)
 	if sc.Emit != nil {
 		out = sc.Emit[out]
@@ -686,7 +687,7 @@ func onPairs(q *arrowgpu.Queue, probe, build []*arrowgpu.Column, pi, bi arrowgpu
 // made one column each — no trip through host memory (q13's, q21's large
 // build sides). nil, nil when it cannot (a string group key the cache has
 // no dictionary for): the caller runs the scan instead.
-func (a *GPUAggregate) cachedBuild(c *Context, q *arrowgpu.Queue, k, first int, gs *GPUScan, proj []int) (*devBuild, error) {
+func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, gs *GPUScan, proj []int) (*devBuild, error) {
 	j := a.Joins[k]
 	sc := gs.CPU
 	g := gs.GPU
@@ -855,7 +856,7 @@ func filterColumns(q *arrowgpu.Queue, fused *arrowgpu.Fused, view *arrowgpu.Batc
 
 // dictEncode returns the distinct strings of arrs (with NULL kept as NULL
 // codes) and each row's code.
-func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
+func dictEncode(c *exec.Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
 	n := 0
 	for _, a := range arrs {
 		n += a.Len()
@@ -908,7 +909,7 @@ func dictEncode(c *Context, arrs []arrow.Array) (*devDict, arrow.Array, error) {
 // later step's fixed costs (TPC-H q18 at SF10: 150 rows a chunk after its
 // IN subquery's join, 6.5 ms in each of the two joins after it, on the
 // H200).
-func (a *GPUAggregate) pipelineRange(c *Context, q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch, from, to, small int) (*arrowgpu.Batch, func(), int, error) {
+func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, view *arrowgpu.Batch, from, to, small int) (*arrowgpu.Batch, func(), int, error) {
 	cur := view
 	owned := false // whether cur's columns are ours to free
 	release := func() {
@@ -1094,7 +1095,7 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 		// The condition's columns of each pair: the probe side's by the
 		// pair's probe row, the build's by its build row.
 		probeCols, buildCols := make([]*arrowgpu.Column, len(cur.Cols)), make([]*arrowgpu.Column, len(cur.Cols))
-		for _, sl := range exprColumns(j.On, nil) {
+		for _, sl := range exec.ExprColumns(j.On, nil) {
 			if sl >= first {
 				buildCols[sl] = b.cols[sl-first]
 			} else {
@@ -1128,7 +1129,7 @@ func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, fir
 // row, the row it comes from (idx; none when every row is kept once, in
 // order) and its build row (brow: -1 for a left join's row without a
 // match; none for semi and anti joins), m of them.
-func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int, typ JoinType) (idx, brow arrowgpu.Buffer, m int, err error) {
+func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column, n int, typ exec.JoinType) (idx, brow arrowgpu.Buffer, m int, err error) {
 	switch {
 	case typ == expr.JoinSemi || typ == expr.JoinAnti:
 		idx, m, err = t.MatchRows(q, keys, n, typ == expr.JoinAnti)

@@ -1,4 +1,4 @@
-package exec
+package gpuexec
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
+	"gq/exec"
 	"gq/expr"
 	"gq/format"
 )
@@ -32,7 +33,7 @@ func TestGPUPartialRows(t *testing.T) {
 		Keys: []expr.Expr{
 			&expr.Column{Index: 0, Type: expr.Int64}, &expr.Column{Index: 1, Type: expr.String}, &expr.Column{Index: 2, Type: expr.Date},
 		},
-		Aggs: []AggFunc{
+		Aggs: []exec.AggFunc{
 			{Fn: "count_star", Type: expr.Int64}, {Fn: "sum", Type: dec}, {Fn: "sum", Type: expr.Float64},
 			{Fn: "min", Type: expr.Date}, {Fn: "max", Type: expr.Int64},
 		},
@@ -64,7 +65,7 @@ func TestGPUPartialRows(t *testing.T) {
 		},
 	}
 	defer res.Release()
-	c := NewContext(t.Context(), Options{Threads: 1})
+	c := exec.NewContext(t.Context(), exec.Options{Threads: 1})
 	rec, err := a.partialRows(c, res, dicts)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestGPUPartialRows(t *testing.T) {
 	// A sum whose high word is not the low word's sign: overflow.
 	res.Ops[1][2].Release()
 	res.Ops[1][2] = int64Array(1, 0, -1)
-	if _, err := a.partialRows(c, res, dicts); !errors.Is(err, errSumOverflow) {
+	if _, err := a.partialRows(c, res, dicts); !errors.Is(err, exec.ErrSumOverflow) {
 		t.Errorf("128-bit sum beyond int64: %v", err)
 	}
 }
@@ -103,7 +104,7 @@ func BenchmarkGPUPartialRows(b *testing.B) {
 	const n = 1_500_000
 	a := &GPUAggregate{
 		Keys: []expr.Expr{&expr.Column{Index: 0, Type: expr.Int64}},
-		Aggs: []AggFunc{{Fn: "sum", Type: expr.Decimal(18, 2)}},
+		Aggs: []exec.AggFunc{{Fn: "sum", Type: expr.Decimal(18, 2)}},
 		Out: arrow.NewSchema([]arrow.Field{
 			{Name: "k", Type: expr.Int64, Nullable: true}, {Name: "s", Type: expr.Decimal(18, 2), Nullable: true},
 		}, nil),
@@ -117,7 +118,7 @@ func BenchmarkGPUPartialRows(b *testing.B) {
 	res := &arrowgpu.AggResult{Rows: n, Keys: []*array.Int64{int64Array(vals...)}, KeyNulls: int64Array(zeros...),
 		Ops: [][]*array.Int64{{int64Array(ones...), int64Array(vals...), int64Array(zeros...)}}}
 	defer res.Release()
-	c := NewContext(b.Context(), Options{Threads: 1})
+	c := exec.NewContext(b.Context(), exec.Options{Threads: 1})
 	b.ResetTimer()
 	for range b.N {
 		rec, err := a.partialRows(c, res, nil)

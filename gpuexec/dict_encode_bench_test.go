@@ -1,8 +1,10 @@
-package exec
+package gpuexec
 
 import (
 	"fmt"
 	"testing"
+
+	"gq/exec"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -18,7 +20,7 @@ func BenchmarkDictEncode100K(b *testing.B) {
 	}
 	arr := sb.NewArray()
 	defer arr.Release()
-	c := NewContext(b.Context(), Options{})
+	c := exec.NewContext(b.Context(), exec.Options{})
 	b.ResetTimer()
 	for range b.N {
 		d, codes, err := dictEncode(c, []arrow.Array{arr})

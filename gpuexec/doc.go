@@ -1,0 +1,30 @@
+// Package gpuexec is gq's device path above arrowgpu: the GPU operators,
+// twins of exec's CPU ones, and the device table cache they read.
+//
+// GPUScan reads the device table cache (cache.go, loaded by load.go);
+// GPUAggregate aggregates over it, or over a pipeline of hash joins whose
+// probe side is the scan (join.go: inner, left, semi, anti, NOT IN,
+// single; semi and anti joins with few probe rows run from their build
+// side, from_build.go), with its HAVING, a top-N above it and an
+// aggregation of its groups (GPUOuterAggregate) done on the device too;
+// GPUJoinRows runs such a pipeline and emits its rows (join_rows.go),
+// ordered there under a sort; GPUSort orders other rows on the device when
+// they are many (sort.go). Under ranks a scan can read the rows an
+// exchange brought (GPUScan.Source, source.go), and a scan or an
+// aggregation below a hash exchange groups its rows by partition for it
+// (exec.PartBatch). Each runs its CPU twin when the device cannot
+// (fallback_mode). They drive the device through arrowgpu; GPU is the
+// process's one handle on it, and GPU.eachChunk works on a few chunks of a
+// table at once, each on its own queue.
+//
+// The floors: gpuexec imports exec (Node, Context, the CPU twins it falls
+// back to, and the helpers exec lends it in exec/device.go), arrowgpu,
+// expr, catalog and memory. exec does not import gpuexec: where exec's
+// code must treat a device operator apart it asks an interface the
+// operator implements (exec.DeviceReporter, exec.StatsReporter). physical
+// imports gpuexec to place the operators (physical/gpu.go) and to name
+// them in EXPLAIN; engine imports it for the process's GPU.
+//
+// gpuexec must not import planner, physical or engine, nor talk to the
+// CUDA driver except through arrowgpu.
+package gpuexec
