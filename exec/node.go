@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"reflect"
+
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
@@ -48,4 +50,33 @@ func Run(c *Context, root Node, emit func(arrow.RecordBatch) error) error {
 		err = emitErr
 	}
 	return CancelledErr(err)
+}
+
+// RewriteChildren returns n with f applied to each child field, found
+// by reflection (n itself is modified: plans are freshly lowered per
+// statement). The planner above exec rewrites plans with it: physical
+// (shared sources, join filters) and gpuexec (placement).
+func RewriteChildren(n Node, f func(Node) Node) Node {
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return n
+	}
+	s := v.Elem()
+	for i := range s.NumField() {
+		fv := s.Field(i)
+		if !fv.CanSet() {
+			continue
+		}
+		switch {
+		case fv.Type() == nodeType && !fv.IsNil():
+			fv.Set(reflect.ValueOf(f(fv.Interface().(Node))))
+		case fv.Kind() == reflect.Slice && fv.Type().Elem() == nodeType:
+			for j := range fv.Len() {
+				if e := fv.Index(j); !e.IsNil() {
+					e.Set(reflect.ValueOf(f(e.Interface().(Node))))
+				}
+			}
+		}
+	}
+	return n
 }

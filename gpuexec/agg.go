@@ -37,7 +37,7 @@ import (
 // cache encodes columns of at most maxDictValues strings; a build side's
 // are encoded when it is uploaded); other string keys, and anything the
 // kernel generator lacks, leave the aggregation on the CPU
-// (physical.PlaceOnGPU). When the device cannot run it after all (a key
+// (Place, place.go). When the device cannot run it after all (a key
 // column with too many distinct strings, device memory exhausted) CPU, the
 // same aggregation on the CPU, runs instead.
 type GPUAggregate struct {

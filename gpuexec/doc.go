@@ -17,13 +17,25 @@
 // process's one handle on it, and GPU.eachChunk works on a few chunks of a
 // table at once, each on its own queue.
 //
+// Place (place.go) decides which operators of a lowered plan the device
+// takes and builds the device twins in their place: a scan's filter split
+// into what the kernel generator handles and the rest, a join pipeline's
+// probe side chosen from its largest table (place_reorder.go), and each
+// operator left on the CPU named with the reason: DECIMAL(38) columns are
+// device columns like the others, and each device operator refuses what
+// it has no kernel for (a DECIMAL(38) group or join key, a min or max of
+// one). What it asks of the
+// physical planner (EXPLAIN's text, an aggregation split into partial and
+// final steps) it asks through Plans, which physical implements.
+//
 // The floors: gpuexec imports exec (Node, Context, the CPU twins it falls
 // back to, and the helpers exec lends it in exec/device.go), arrowgpu,
 // expr, catalog and memory. exec does not import gpuexec: where exec's
 // code must treat a device operator apart it asks an interface the
 // operator implements (exec.DeviceReporter, exec.StatsReporter). physical
-// imports gpuexec to place the operators (physical/gpu.go) and to name
-// them in EXPLAIN; engine imports it for the process's GPU.
+// imports gpuexec to place the operators (physical.PlaceOnGPU calls
+// Place) and to name them in EXPLAIN; engine imports it for the process's
+// GPU.
 //
 // gpuexec must not import planner, physical or engine, nor talk to the
 // CUDA driver except through arrowgpu.

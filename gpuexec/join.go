@@ -20,7 +20,7 @@ import (
 )
 
 // GPUJoin is a join the device runs between a GPUAggregate's scan and its
-// aggregation (physical.PlaceOnGPU finds them: TPC-H's star joins of
+// aggregation (Place finds them: TPC-H's star joins of
 // lineitem or orders with dimension tables): the rows so far look up their
 // keys in a device hash table of the build side's rows (GPUAggregate.Builds
 // — taken from the device cache when it is a GPU scan) and, for inner and

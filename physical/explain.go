@@ -20,7 +20,7 @@ import (
 // aggregates, sort keys, top-N limits, estimated rows of scans.
 func Explain(n exec.Node) string {
 	var b strings.Builder
-	explainNode(&b, n, "", "", onGPU(n))
+	explainNode(&b, n, "", "", gpuexec.OnGPU(n))
 	return b.String()
 }
 
@@ -30,7 +30,7 @@ func explainNode(b *strings.Builder, n exec.Node, first, rest string, marks bool
 	b.WriteString(first)
 	b.WriteString(Describe(n))
 	if marks {
-		b.WriteString(deviceMark(n))
+		b.WriteString(gpuexec.DeviceMark(n))
 	}
 	b.WriteByte('\n')
 	ch := n.Children()

@@ -140,7 +140,7 @@ func PruneScanOutputs(root exec.Node) exec.Node {
 				return s // the projection now passes the scan's columns through
 			}
 		}
-		return rewriteChildren(n, walk)
+		return exec.RewriteChildren(n, walk)
 	}
 	return walk(root)
 }

@@ -45,12 +45,12 @@ func ShareCommonSubplans(root exec.Node) exec.Node {
 			src, seen := sources[fp]
 			if !seen {
 				next++
-				src = &exec.SharedSource{Input: rewriteChildren(n, rewrite), ID: next}
+				src = &exec.SharedSource{Input: exec.RewriteChildren(n, rewrite), ID: next}
 				sources[fp] = src
 			}
 			return &exec.SharedRead{Src: src, ID: src.ID, Primary: !seen}
 		}
-		return rewriteChildren(n, rewrite)
+		return exec.RewriteChildren(n, rewrite)
 	}
 	if len(count) == 0 {
 		return root
@@ -105,33 +105,6 @@ var (
 	dtypeType  = reflect.TypeFor[arrow.DataType]()
 	schemaType = reflect.TypeFor[*arrow.Schema]()
 )
-
-// rewriteChildren returns n with f applied to each child field (n itself
-// is modified: plans are freshly lowered per statement).
-func rewriteChildren(n exec.Node, f func(exec.Node) exec.Node) exec.Node {
-	v := reflect.ValueOf(n)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return n
-	}
-	s := v.Elem()
-	for i := range s.NumField() {
-		fv := s.Field(i)
-		if !fv.CanSet() {
-			continue
-		}
-		switch {
-		case fv.Type() == nodeType && !fv.IsNil():
-			fv.Set(reflect.ValueOf(f(fv.Interface().(exec.Node))))
-		case fv.Kind() == reflect.Slice && fv.Type().Elem() == nodeType:
-			for j := range fv.Len() {
-				if e := fv.Index(j); !e.IsNil() {
-					e.Set(reflect.ValueOf(f(e.Interface().(exec.Node))))
-				}
-			}
-		}
-	}
-	return n
-}
 
 // fingerprint returns n's fingerprint (memoised in fps), or false when a
 // field of n or below cannot be fingerprinted.

@@ -11,6 +11,7 @@ import (
 	"gq/errs"
 	"gq/exec"
 	"gq/expr"
+	"gq/gpuexec"
 	"gq/planner"
 )
 
@@ -66,10 +67,10 @@ func TestPlaceWide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := onGPU(placed) && deviceMark(placed) == " [GPU]"; got != c.gpu {
+			if got := gpuexec.OnGPU(placed) && gpuexec.DeviceMark(placed) == " [GPU]"; got != c.gpu {
 				t.Errorf("root on the device: %v, want %v (%s)", got, c.gpu, placed.Explain())
 			}
-			if c.fallback == "" && !onGPU(placed) {
+			if c.fallback == "" && !gpuexec.OnGPU(placed) {
 				t.Errorf("nothing on the device: %s", placed.Explain())
 			}
 			msg := strings.Join(msgs, "\n")

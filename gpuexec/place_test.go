@@ -1,4 +1,4 @@
-package physical
+package gpuexec
 
 import (
 	"testing"
@@ -18,10 +18,10 @@ func TestSplitForDevice(t *testing.T) {
 	gt := &expr.Call{Fn: "gt", Args: []expr.Expr{x, &expr.Literal{Value: int64(3), Type: expr.Int64}}, Type: expr.Boolean}
 	f := &expr.Call{Fn: "and", Args: []expr.Expr{like, under, gt, upper}, Type: expr.Boolean}
 	dev, host := splitForDevice(f)
-	if got, want := show(dev), "and(like(s, 'a%'), gt(x, 3))"; got != want {
+	if got, want := dev.String(), "and(like(s#0, 'a%'), gt(x#1, 3))"; got != want {
 		t.Errorf("device part %s, want %s", got, want)
 	}
-	if got, want := show(host), "and(like(s, 'a_'), eq(upper(s), 'A'))"; got != want {
+	if got, want := host.String(), "and(like(s#0, 'a_'), eq(upper(s#0), 'A'))"; got != want {
 		t.Errorf("host part %s, want %s", got, want)
 	}
 	if dev, host := splitForDevice(gt); dev != gt || host != nil {

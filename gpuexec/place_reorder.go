@@ -1,4 +1,4 @@
-package physical
+package gpuexec
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 	"gq/arrowgpu"
 	"gq/exec"
 	"gq/expr"
-	"gq/gpuexec"
 )
 
 // Join order for device pipelines. The CPU plan's join tree is shaped for
@@ -26,7 +25,7 @@ import (
 // clusterLeaf is one scan of a tree of inner joins.
 type clusterLeaf struct {
 	scan *exec.Scan
-	gs   *gpuexec.GPUScan
+	gs   *GPUScan
 	// set makes the leaf's parent read n instead of the scan (the CPU
 	// twin's scans go through the GPU).
 	set func(n exec.Node)
@@ -156,7 +155,7 @@ func clusterRoot(spine []exec.Node) int {
 // the file); nil when they are not a tree of at least three cached scans,
 // under ranks (a scan there reads a rank's share of its table, the
 // exchanges decide which), or when a table would join by no equality.
-func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *gpuexec.GPUScan) {
+func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *GPUScan) {
 	t := clusterRoot(spine)
 	if t < 0 || p.o.Ranks {
 		return nil, nil, nil
@@ -240,7 +239,7 @@ func (c *joinCluster) connected(i int, joined map[int]bool) bool {
 // within reports whether every column of x is a joined leaf's.
 func (c *joinCluster) within(x expr.Expr, joined map[int]bool) bool {
 	ok := true
-	gpuexec.MapColumns(x, func(col *expr.Column) expr.Expr {
+	MapColumns(x, func(col *expr.Column) expr.Expr {
 		ok = ok && joined[c.owner[col.Index]]
 		return col
 	})
@@ -250,9 +249,9 @@ func (c *joinCluster) within(x expr.Expr, joined map[int]bool) bool {
 // join is the device join of leaf i with the pipeline so far: on the
 // equalities between its columns and joined leaves' (at most two; a
 // third is tested after the join), all its columns appended.
-func (c *joinCluster) join(pl *pipeline, pipe []expr.Expr, i int, joined map[int]bool) (gpuexec.GPUJoin, bool) {
+func (c *joinCluster) join(pl *pipeline, pipe []expr.Expr, i int, joined map[int]bool) (GPUJoin, bool) {
 	l := c.leaves[i]
-	j := gpuexec.GPUJoin{Type: expr.JoinInner}
+	j := GPUJoin{Type: expr.JoinInner}
 	n := l.scan.Out.NumFields()
 	for k := range n {
 		f := l.scan.Out.Field(k)

@@ -1,4 +1,4 @@
-package physical
+package gpuexec
 
 import (
 	"slices"
@@ -8,7 +8,6 @@ import (
 
 	"gq/exec"
 	"gq/expr"
-	"gq/gpuexec"
 )
 
 // A semi or anti join that only filters moves ahead of an inner join when
@@ -24,23 +23,23 @@ func TestSemiJoinsFirst(t *testing.T) {
 		return &pipeline{
 			width: 4,
 			types: map[int]arrow.DataType{0: i64, 1: i64, 2: keyType, 3: i64},
-			joins: []gpuexec.GPUJoin{{Type: typ, BuildKeys: []int{0}, ProbeKeys: []int{1}, Cols: []int{0, 1}}},
+			joins: []GPUJoin{{Type: typ, BuildKeys: []int{0}, ProbeKeys: []int{1}, Cols: []int{0, 1}}},
 		}
 	}
 	for _, c := range []struct {
 		name     string
 		typ      exec.JoinType
 		keyType  arrow.DataType
-		semi     gpuexec.GPUJoin
+		semi     GPUJoin
 		wantMove bool
 		wantKeys []int
 	}{
-		{"semi on the inner join's key", expr.JoinInner, i64, gpuexec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, true, []int{1}},
-		{"anti on the key and a scan column", expr.JoinInner, i64, gpuexec.GPUJoin{Type: expr.JoinAnti, ProbeKeys: []int{0, 2}}, true, []int{0, 1}},
-		{"after a left join", expr.JoinLeft, i64, gpuexec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
-		{"on a build column that is not the key", expr.JoinInner, i64, gpuexec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{3}}, false, []int{3}},
-		{"keys of different types", expr.JoinInner, i32, gpuexec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
-		{"with a condition on the pairs", expr.JoinInner, i64, gpuexec.GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}, On: &expr.Literal{Value: true, Type: expr.Boolean}}, false, []int{2}},
+		{"semi on the inner join's key", expr.JoinInner, i64, GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, true, []int{1}},
+		{"anti on the key and a scan column", expr.JoinInner, i64, GPUJoin{Type: expr.JoinAnti, ProbeKeys: []int{0, 2}}, true, []int{0, 1}},
+		{"after a left join", expr.JoinLeft, i64, GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
+		{"on a build column that is not the key", expr.JoinInner, i64, GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{3}}, false, []int{3}},
+		{"keys of different types", expr.JoinInner, i32, GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}}, false, []int{2}},
+		{"with a condition on the pairs", expr.JoinInner, i64, GPUJoin{Type: expr.JoinSemi, ProbeKeys: []int{2}, On: &expr.Literal{Value: true, Type: expr.Boolean}}, false, []int{2}},
 	} {
 		pl := build(c.typ, c.keyType)
 		pl.joins = append(pl.joins, c.semi)
