@@ -41,11 +41,11 @@
 //     compiled by NVRTC for the device's architecture and cached on disk by
 //     source hash and architecture.
 //
-// What it must not do: import exec, planner or physical (GPU operators in
-// exec build on arrowgpu, not the reverse; arrowgpu reads only expr, the
-// bottom floor: its IR, and each registered function's device code
-// generator, which writes through the DeviceGen that fused_call.go
-// implements); panic or exit when no GPU is present;
+// What it must not do: import exec, gpuexec, planner or physical (the
+// GPU operators in gpuexec build on arrowgpu, not the reverse; arrowgpu
+// reads only expr, the bottom floor: its IR, and each registered
+// function's device code generator, which writes through the DeviceGen
+// that fused_call.go implements); panic or exit when no GPU is present;
 // hand Go memory that the GC may free to an asynchronous copy (staging is
 // pinned host memory allocated by the driver).
 //
