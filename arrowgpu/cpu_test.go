@@ -3,8 +3,6 @@ package arrowgpu
 import (
 	"encoding/binary"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
@@ -12,80 +10,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"gq/arrowgpu/internal/cuda"
 	"gq/errs"
 )
 
 // These tests need no GPU: error paths, parameter arrays, target choice
 // and the kernel cache.
-
-func TestMissingDriverIsClearError(t *testing.T) {
-	_, err := loadDriver([]string{"/nonexistent/libcuda.so.1"})
-	if !errors.Is(err, ErrNoDriver) || !errors.Is(err, errs.Unsupported) {
-		t.Fatalf("want ErrNoDriver of kind Unsupported, got %v", err)
-	}
-	if !strings.Contains(err.Error(), "libcuda.so.1") || !strings.Contains(err.Error(), "/nonexistent/libcuda.so.1") {
-		t.Errorf("message does not name the library: %v", err)
-	}
-}
-
-func TestMissingNVRTCIsClearError(t *testing.T) {
-	_, err := loadNVRTC([]string{"/nonexistent/libnvrtc.so.13"})
-	if !errors.Is(err, ErrNoNVRTC) || errors.Is(err, ErrNoDriver) {
-		t.Fatalf("want ErrNoNVRTC, got %v", err)
-	}
-	if !strings.Contains(err.Error(), "NVRTC") || !strings.Contains(err.Error(), "GQ_LIBNVRTC") {
-		t.Errorf("message does not say what is missing and how to point at it: %v", err)
-	}
-}
-
-// A library that loads but is not the driver: the error names a symbol.
-func TestWrongLibraryNamesMissingSymbol(t *testing.T) {
-	libc := ""
-	for _, p := range []string{"/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libc.so.6", "/lib64/libc.so.6", "/usr/lib/libc.so.6"} {
-		if _, err := os.Stat(p); err == nil {
-			libc = p
-			break
-		}
-	}
-	if libc == "" {
-		t.Skip("no libc.so.6 found to stand in for a wrong library")
-	}
-	_, err := loadDriver([]string{libc})
-	if !errors.Is(err, ErrNoDriver) || !strings.Contains(err.Error(), "symbol cu") {
-		t.Fatalf("want ErrNoDriver naming a cu* symbol, got %v", err)
-	}
-	_, err = loadNVRTC([]string{libc})
-	if !errors.Is(err, ErrNoNVRTC) || !strings.Contains(err.Error(), "symbol nvrtc") {
-		t.Fatalf("want ErrNoNVRTC naming an nvrtc* symbol, got %v", err)
-	}
-}
-
-func TestCandidatesHonourOverrides(t *testing.T) {
-	t.Setenv("GQ_LIBCUDA", "/x/libcuda.so")
-	t.Setenv("GQ_LIBNVRTC", "/y/libnvrtc.so")
-	if c := driverCandidates(); len(c) != 1 || c[0] != "/x/libcuda.so" {
-		t.Errorf("driver candidates %v", c)
-	}
-	if c := nvrtcCandidates(); len(c) != 1 || c[0] != "/y/libnvrtc.so" {
-		t.Errorf("nvrtc candidates %v", c)
-	}
-	t.Setenv("GQ_LIBNVRTC", "")
-	dir := t.TempDir()
-	t.Setenv("LD_LIBRARY_PATH", dir)
-	c := nvrtcCandidates()
-	if c[0] != "libnvrtc.so.13" || !containsStr(c, filepath.Join(dir, "libnvrtc.so.12")) {
-		t.Errorf("nvrtc candidates do not search LD_LIBRARY_PATH: %v", c)
-	}
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // The parameter array must hold one pointer per argument, each pointing at
 // the argument's bytes as the kernel reads them.
@@ -143,32 +73,12 @@ func TestKernelParams(t *testing.T) {
 	kp0.release()
 }
 
-func TestTarget(t *testing.T) {
-	for _, c := range []struct {
-		cc        int
-		supported []int
-		arch      string
-		cubin     bool
-	}{
-		{90, nil, "sm_90", true},
-		{90, []int{75, 80, 86, 89, 90}, "sm_90", true},
-		{90, []int{75, 80, 86}, "compute_86", false}, // NVRTC older than the device
-		{100, []int{80, 90}, "compute_90", false},
-		{50, []int{75, 80}, "compute_50", false}, // device too old: NVRTC will say
-	} {
-		arch, cubin := target(c.cc, c.supported)
-		if arch != c.arch || cubin != c.cubin {
-			t.Errorf("target(%d, %v) = %s %v, want %s %v", c.cc, c.supported, arch, cubin, c.arch, c.cubin)
-		}
-	}
-}
-
 func TestKernelCache(t *testing.T) {
 	dir := t.TempDir()
-	k1 := cacheKey("src", compileOptions("sm_90"), "12.4", "sm_90", true)
-	if k1 == cacheKey("src2", compileOptions("sm_90"), "12.4", "sm_90", true) ||
-		k1 == cacheKey("src", compileOptions("sm_80"), "12.4", "sm_80", true) ||
-		k1 == cacheKey("src", compileOptions("sm_90"), "13.0", "sm_90", true) {
+	k1 := cacheKey("src", cuda.CompileOptions("sm_90"), "12.4", "sm_90", true)
+	if k1 == cacheKey("src2", cuda.CompileOptions("sm_90"), "12.4", "sm_90", true) ||
+		k1 == cacheKey("src", cuda.CompileOptions("sm_80"), "12.4", "sm_80", true) ||
+		k1 == cacheKey("src", cuda.CompileOptions("sm_90"), "13.0", "sm_90", true) {
 		t.Fatal("cache key ignores source, architecture or NVRTC version")
 	}
 	if !strings.HasSuffix(k1, ".sm_90.cubin") {

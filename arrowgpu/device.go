@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"gq/arrowgpu/internal/cuda"
 	"gq/errs"
 )
 
@@ -64,8 +65,8 @@ func (dv *Device) Calls() int64 { return dv.calls.Load() }
 
 // Open retains the primary context of device ordinal.
 func (d *Driver) Open(ordinal int) (*Device, error) {
-	if ordinal < 0 || ordinal >= d.devices {
-		return nil, unavailable(ErrNoDevice, "device %d requested, %d visible", ordinal, d.devices)
+	if ordinal < 0 || ordinal >= d.Devices {
+		return nil, cuda.Unavailable(ErrNoDevice, "device %d requested, %d visible", ordinal, d.Devices)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -90,22 +91,22 @@ func (dv *Device) init(ordinal int) error {
 		return err
 	}
 	dv.info, dv.dev = info, dev
-	a := &dv.drv.api
+	a := &dv.drv.API
 	if mode := os.Getenv("GQ_CUDA_SYNC"); mode != "" {
 		flag, ok := syncFlags[mode]
 		if !ok {
-			return unavailable(ErrNoDevice, "GQ_CUDA_SYNC=%s: want auto, spin, yield or blocking", mode)
+			return cuda.Unavailable(ErrNoDevice, "GQ_CUDA_SYNC=%s: want auto, spin, yield or blocking", mode)
 		}
-		if err := dv.drv.err("cuDevicePrimaryCtxSetFlags", a.cuDevicePrimaryCtxSetFlags(dv.dev, flag)); err != nil {
-			return unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
+		if err := dv.drv.Err("cuDevicePrimaryCtxSetFlags", a.CuDevicePrimaryCtxSetFlags(dv.dev, flag)); err != nil {
+			return cuda.Unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
 		}
 	}
-	if err := dv.drv.err("cuDevicePrimaryCtxRetain", a.cuDevicePrimaryCtxRetain(&dv.ctx, dv.dev)); err != nil {
-		return unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
+	if err := dv.drv.Err("cuDevicePrimaryCtxRetain", a.CuDevicePrimaryCtxRetain(&dv.ctx, dv.dev)); err != nil {
+		return cuda.Unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
 	}
-	if err := dv.drv.err("cuCtxSetCurrent", a.cuCtxSetCurrent(dv.ctx)); err != nil {
-		a.cuDevicePrimaryCtxRelease(dv.dev)
-		return unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
+	if err := dv.drv.Err("cuCtxSetCurrent", a.CuCtxSetCurrent(dv.ctx)); err != nil {
+		a.CuDevicePrimaryCtxRelease(dv.dev)
+		return cuda.Unavailable(ErrNoDevice, "%s: %v", dv.info.Name, err)
 	}
 	return nil
 }
@@ -120,29 +121,29 @@ func (d *Driver) DeviceInfo(ordinal int) (Info, error) {
 }
 
 func (d *Driver) deviceInfo(ordinal int) (Info, int32, error) {
-	a := &d.api
+	a := &d.API
 	var dev int32
-	if err := d.err("cuDeviceGet", a.cuDeviceGet(&dev, int32(ordinal))); err != nil {
-		return Info{}, 0, unavailable(ErrNoDevice, "%v", err)
+	if err := d.Err("cuDeviceGet", a.CuDeviceGet(&dev, int32(ordinal))); err != nil {
+		return Info{}, 0, cuda.Unavailable(ErrNoDevice, "%v", err)
 	}
 	name := make([]byte, 256)
-	if err := d.err("cuDeviceGetName", a.cuDeviceGetName(&name[0], int32(len(name)), dev)); err != nil {
-		return Info{}, 0, unavailable(ErrNoDevice, "%v", err)
+	if err := d.Err("cuDeviceGetName", a.CuDeviceGetName(&name[0], int32(len(name)), dev)); err != nil {
+		return Info{}, 0, cuda.Unavailable(ErrNoDevice, "%v", err)
 	}
 	var major, minor, sms int32
 	for _, q := range []struct {
 		attr int32
 		v    *int32
 	}{{attrComputeMajor, &major}, {attrComputeMinor, &minor}, {attrMultiprocessorCount, &sms}} {
-		if err := d.err("cuDeviceGetAttribute", a.cuDeviceGetAttribute(q.v, q.attr, dev)); err != nil {
-			return Info{}, 0, unavailable(ErrNoDevice, "%v", err)
+		if err := d.Err("cuDeviceGetAttribute", a.CuDeviceGetAttribute(q.v, q.attr, dev)); err != nil {
+			return Info{}, 0, cuda.Unavailable(ErrNoDevice, "%v", err)
 		}
 	}
 	var total uint64
-	if err := d.err("cuDeviceTotalMem_v2", a.cuDeviceTotalMem(&total, dev)); err != nil {
-		return Info{}, 0, unavailable(ErrNoDevice, "%v", err)
+	if err := d.Err("cuDeviceTotalMem_v2", a.CuDeviceTotalMem(&total, dev)); err != nil {
+		return Info{}, 0, cuda.Unavailable(ErrNoDevice, "%v", err)
 	}
-	return Info{Ordinal: ordinal, Name: trimNUL(name), Major: int(major), Minor: int(minor), TotalMemory: int64(total), SMs: int(sms)}, dev, nil
+	return Info{Ordinal: ordinal, Name: cuda.TrimNUL(name), Major: int(major), Minor: int(minor), TotalMemory: int64(total), SMs: int(sms)}, dev, nil
 }
 
 // Do runs f with the device's context current on this goroutine's OS
@@ -171,7 +172,7 @@ func (dv *Device) Do(f func() error) (err error) {
 			err = errs.New(errs.Internal, "arrowgpu: panic in a device call: %v", r)
 		}
 	}()
-	if err := dv.check("cuCtxSetCurrent", dv.drv.api.cuCtxSetCurrent(dv.ctx)); err != nil {
+	if err := dv.check("cuCtxSetCurrent", dv.drv.API.CuCtxSetCurrent(dv.ctx)); err != nil {
 		return err
 	}
 	return f()
@@ -188,16 +189,16 @@ func (dv *Device) Close() {
 	dv.closed = true
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	if dv.drv.api.cuCtxSetCurrent(dv.ctx) == 0 {
+	if dv.drv.API.CuCtxSetCurrent(dv.ctx) == 0 {
 		dv.mods.unloadAll(dv)
 	}
-	dv.drv.api.cuDevicePrimaryCtxRelease(dv.dev)
+	dv.drv.API.CuDevicePrimaryCtxRelease(dv.dev)
 }
 
 // check turns a CUresult into an error of kind Execution (ResourcesExhausted
 // for out of memory) that unwraps to *CUDAError.
-func (dv *Device) check(call string, r cuResult) error {
-	err := dv.drv.err(call, r)
+func (dv *Device) check(call string, r cuda.CuResult) error {
+	err := dv.drv.Err(call, r)
 	if err == nil {
 		return nil
 	}

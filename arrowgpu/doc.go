@@ -6,7 +6,9 @@
 // What it owns:
 //   - loading libcuda.so.1 and NVRTC (Load, LoadNVRTC, Probe) and reporting
 //     what is missing as errors that name it (ErrNoDriver, ErrNoDevice,
-//     ErrNoNVRTC), all of kind errs.Unsupported;
+//     ErrNoNVRTC), all of kind errs.Unsupported: the driver layer, in
+//     internal/cuda (the bound driver and NVRTC functions, dlopen, the
+//     errors), which nothing above arrowgpu can import;
 //   - a Device: the primary context of one GPU; every driver call runs
 //     inside Device.Do, which makes the context current on the calling
 //     goroutine's OS thread and locks the goroutine to it meanwhile,

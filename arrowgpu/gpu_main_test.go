@@ -53,7 +53,7 @@ func setupGPU() {
 		gpu.noNVRTC = err.Error()
 		fmt.Printf("arrowgpu: kernel tests skip: %v\n", err)
 	} else {
-		fmt.Printf("arrowgpu: NVRTC %s (%s), architectures %v\n", c.Version(), c.Path(), c.archs)
+		fmt.Printf("arrowgpu: NVRTC %s (%s), architectures %v\n", c.Version(), c.Path(), c.Archs)
 	}
 	// A fresh kernel cache, so the tests time a cold compile and then a hit.
 	if _, ok := os.LookupEnv("GQ_KERNEL_CACHE"); !ok {

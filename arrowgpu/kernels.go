@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"gq/arrowgpu/internal/cuda"
 )
 
 //go:embed kernels/*.cu kernels/*.cuh
@@ -70,9 +72,9 @@ func (dv *Device) compile(src, name string) ([]byte, error) {
 		return nil, err
 	}
 	cc := dv.info.Major*10 + dv.info.Minor
-	arch, cubin := target(cc, c.archs)
+	arch, cubin := cuda.Target(cc, c.Archs)
 	dir := cacheDir()
-	key := cacheKey(src, compileOptions(arch), c.Version(), arch, cubin)
+	key := cacheKey(src, cuda.CompileOptions(arch), c.Version(), arch, cubin)
 	if img := cacheRead(dir, key); img != nil {
 		return img, nil
 	}

@@ -106,7 +106,7 @@ func (k *Kernel) launchLocked(s *Stream, grid, block Dim3, shared uint32, args .
 	if err != nil {
 		return err
 	}
-	r := k.dv.drv.api.cuLaunchKernel(k.f, grid.X, max(grid.Y, 1), max(grid.Z, 1), block.X, max(block.Y, 1), max(block.Z, 1), shared, s.handle(), kp.pointer(), nil)
+	r := k.dv.drv.API.CuLaunchKernel(k.f, grid.X, max(grid.Y, 1), max(grid.Z, 1), block.X, max(block.Y, 1), max(block.Z, 1), shared, s.handle(), kp.pointer(), nil)
 	runtime.KeepAlive(kp)
 	kp.release()
 	if err := k.dv.check("cuLaunchKernel "+k.name, r); err != nil {
@@ -126,7 +126,7 @@ type modCache struct{ m map[string]*Module }
 
 func (c *modCache) unloadAll(dv *Device) {
 	for _, m := range c.m {
-		dv.drv.api.cuModuleUnload(m.h)
+		dv.drv.API.CuModuleUnload(m.h)
 	}
 	c.m = nil
 }
@@ -139,7 +139,7 @@ func (dv *Device) loadModuleLocked(key string, image []byte) (*Module, error) {
 		return m, nil
 	}
 	m := &Module{fns: map[string]*Kernel{}}
-	if err := dv.check("cuModuleLoadData", dv.drv.api.cuModuleLoadData(&m.h, unsafe.Pointer(&image[0]))); err != nil {
+	if err := dv.check("cuModuleLoadData", dv.drv.API.CuModuleLoadData(&m.h, unsafe.Pointer(&image[0]))); err != nil {
 		return nil, err
 	}
 	runtime.KeepAlive(image)
@@ -169,7 +169,7 @@ func (dv *Device) kernelLocked(m *Module, name string) (*Kernel, error) {
 		return k, nil
 	}
 	k := &Kernel{dv: dv, name: name}
-	if err := dv.check(fmt.Sprintf("cuModuleGetFunction(%s)", name), dv.drv.api.cuModuleGetFunction(&k.f, m.h, name)); err != nil {
+	if err := dv.check(fmt.Sprintf("cuModuleGetFunction(%s)", name), dv.drv.API.CuModuleGetFunction(&k.f, m.h, name)); err != nil {
 		return nil, err
 	}
 	m.fns[name] = k

@@ -23,7 +23,7 @@ func Probe() (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	r.NVRTC, r.NVRTCVersion, r.NVRTCArchs = c.Path(), c.Version(), c.archs
+	r.NVRTC, r.NVRTCVersion, r.NVRTCArchs = c.Path(), c.Version(), c.Archs
 	return r, nil
 }
 

@@ -53,7 +53,7 @@ func (dv *Device) NewQueue(pool *Pool, staging int) (*Queue, error) {
 	}
 	err = dv.Do(func() error {
 		for i := range t.events {
-			if err := dv.check("cuEventCreate", dv.drv.api.cuEventCreate(&t.events[i], 2 /* disable timing */)); err != nil {
+			if err := dv.check("cuEventCreate", dv.drv.API.CuEventCreate(&t.events[i], 2 /* disable timing */)); err != nil {
 				return err
 			}
 		}
@@ -76,7 +76,7 @@ func (t *Queue) Close() error {
 	t.dv.Do(func() error {
 		for _, e := range t.events {
 			if e != 0 {
-				t.dv.drv.api.cuEventDestroy(e)
+				t.dv.drv.API.CuEventDestroy(e)
 			}
 		}
 		return nil
@@ -97,12 +97,12 @@ func (t *Queue) waitHalfLocked(h int) error {
 		return nil
 	}
 	t.pending[h] = false
-	return t.dv.check("cuEventSynchronize", t.dv.drv.api.cuEventSynchronize(t.events[h]))
+	return t.dv.check("cuEventSynchronize", t.dv.drv.API.CuEventSynchronize(t.events[h]))
 }
 
 func (t *Queue) recordHalfLocked(h int) error {
 	t.pending[h] = true
-	return t.dv.check("cuEventRecord", t.dv.drv.api.cuEventRecord(t.events[h], t.stream.h))
+	return t.dv.check("cuEventRecord", t.dv.drv.API.CuEventRecord(t.events[h], t.stream.h))
 }
 
 // putLocked queues a copy of src to dst through the staging halves.

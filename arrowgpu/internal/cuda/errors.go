@@ -1,4 +1,4 @@
-package arrowgpu
+package cuda
 
 import (
 	"errors"
@@ -24,7 +24,7 @@ var (
 )
 
 // unavailable wraps a sentinel with detail as an errs.Unsupported error.
-func unavailable(sentinel error, format string, args ...any) error {
+func Unavailable(sentinel error, format string, args ...any) error {
 	return errs.Wrap(errs.Unsupported, fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...)), "GPU unavailable")
 }
 

@@ -1,6 +1,6 @@
 //go:build linux
 
-package arrowgpu
+package cuda
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package arrowgpu
+package cuda
 
 import (
 	"fmt"
@@ -51,7 +51,7 @@ type Compiler struct {
 	api          nvrtcAPI
 	path         string
 	major, minor int
-	archs        []int // supported sm_XY as XY, nil when NVRTC cannot say
+	Archs        []int // supported sm_XY as XY, nil when NVRTC cannot say
 }
 
 var (
@@ -70,15 +70,15 @@ func LoadNVRTC() (*Compiler, error) {
 func loadNVRTC(cands []string) (*Compiler, error) {
 	h, path, err := openFirst(cands)
 	if err != nil {
-		return nil, unavailable(ErrNoNVRTC, "%v (set GQ_LIBNVRTC to its path)", err)
+		return nil, Unavailable(ErrNoNVRTC, "%v (set GQ_LIBNVRTC to its path)", err)
 	}
 	c := &Compiler{path: path}
 	if err := bind(h, c.api.required()); err != nil {
-		return nil, unavailable(ErrNoNVRTC, "%s: %v", path, err)
+		return nil, Unavailable(ErrNoNVRTC, "%s: %v", path, err)
 	}
 	var ma, mi int32
 	if r := c.api.nvrtcVersion(&ma, &mi); r != 0 {
-		return nil, unavailable(ErrNoNVRTC, "%s: nvrtcVersion failed (%d)", path, r)
+		return nil, Unavailable(ErrNoNVRTC, "%s: nvrtcVersion failed (%d)", path, r)
 	}
 	c.major, c.minor = int(ma), int(mi)
 	var n int32
@@ -87,7 +87,7 @@ func loadNVRTC(cands []string) (*Compiler, error) {
 		a := make([]int32, n)
 		if c.api.nvrtcGetSupportedArchs(&a[0]) == 0 {
 			for _, v := range a {
-				c.archs = append(c.archs, int(v))
+				c.Archs = append(c.Archs, int(v))
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func (c *Compiler) Version() string { return fmt.Sprintf("%d.%d", c.major, c.min
 // (major*10+minor) given the architectures NVRTC supports (nil: unknown):
 // a CUBIN for sm_cc when supported, else PTX for the newest supported
 // compute_XY not above cc, which the driver JIT-compiles for the device.
-func target(cc int, supported []int) (arch string, cubin bool) {
+func Target(cc int, supported []int) (arch string, cubin bool) {
 	if supported == nil || slices.Contains(supported, cc) {
 		return fmt.Sprintf("sm_%d", cc), true
 	}
@@ -120,7 +120,7 @@ func target(cc int, supported []int) (arch string, cubin bool) {
 
 // compileOptions are the NVRTC options for an architecture. --fmad=false
 // keeps float results bit-identical to the CPU twins (no fused multiply-add).
-func compileOptions(arch string) []string {
+func CompileOptions(arch string) []string {
 	return []string{"--gpu-architecture=" + arch, "--fmad=false", "-default-device"}
 }
 
@@ -128,7 +128,7 @@ func compileOptions(arch string) []string {
 // image to load (CUBIN, or NUL-terminated PTX), the architecture used and
 // whether it is a CUBIN. A compile error carries NVRTC's program log.
 func (c *Compiler) Compile(src, name string, cc int) (image []byte, arch string, cubin bool, err error) {
-	arch, cubin = target(cc, c.archs)
+	arch, cubin = Target(cc, c.Archs)
 	image, err = c.compileFor(src, name, arch, cubin)
 	if ne, ok := err.(*NVRTCError); ok && cubin && ne.Code == nvrtcErrorInvalidOption {
 		// NVRTC older than the device without the archs query: PTX for cc.
@@ -144,7 +144,7 @@ func (c *Compiler) compileFor(src, name, arch string, cubin bool) ([]byte, error
 		return nil, c.err("nvrtcCreateProgram", r, "")
 	}
 	defer c.api.nvrtcDestroyProgram(&prog)
-	opts := compileOptions(arch)
+	opts := CompileOptions(arch)
 	cs := make([][]byte, len(opts))
 	ptrs := make([]*byte, len(opts))
 	var pin runtime.Pinner
@@ -189,7 +189,7 @@ func (c *Compiler) log(prog uintptr) string {
 	if c.api.nvrtcGetProgramLog(prog, &b[0]) != 0 {
 		return ""
 	}
-	return trimNUL(b)
+	return TrimNUL(b)
 }
 
 func (c *Compiler) err(call string, r int32, log string) error {

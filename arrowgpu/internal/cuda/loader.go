@@ -1,4 +1,4 @@
-package arrowgpu
+package cuda
 
 import (
 	"os"
