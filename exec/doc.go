@@ -16,5 +16,7 @@
 // difference between a CPU and a device operator is an interface the
 // device one implements (DeviceReporter, StatsReporter).
 //
-// exec must not import planner, physical or gpuexec.
+// exec must not import planner, physical, gpuexec or arrowgpu: the CPU
+// operators need no device, and a ScalarFeed hands the device its row as
+// a batch (gpuexec makes the device's parameters of it).
 package exec

@@ -408,7 +408,7 @@ func (n *NestedLoopJoin) Open(c *Context) <-chan arrow.RecordBatch {
 	c.Go(func() error {
 		if n.Feed != nil {
 			// Given nothing if the join ends before Right's row.
-			defer c.ScalarFeedRun(n.Feed).give(nil)
+			defer c.FeedRun(n.Feed).give(c, nil)
 		}
 		var batches []arrow.RecordBatch
 		for b := range right {
@@ -429,7 +429,7 @@ func (n *NestedLoopJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		jc.right = rows
 		if n.Feed != nil {
-			c.ScalarFeedRun(n.Feed).give(rows)
+			c.FeedRun(n.Feed).give(c, rows)
 		}
 		nr := int32(rows.NumRows())
 		var wg sync.WaitGroup

@@ -4,8 +4,6 @@ import (
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
-
-	"gq/arrowgpu"
 )
 
 // A ScalarFeed hands the row of an uncorrelated scalar subquery, as the
@@ -23,61 +21,48 @@ type ScalarFeed struct {
 	_ byte // runs are found by a feed's address: two zero-size values may share one
 }
 
-// scalarFeedRun is a feed's state in one query run.
-type scalarFeedRun struct {
-	once   sync.Once
-	given  chan struct{} // closed once params is final
-	params []arrowgpu.Param
+// ScalarFeedRun is a feed's state in one query run.
+type ScalarFeedRun struct {
+	once  sync.Once
+	given chan struct{} // closed once row is final
+	// row is the subquery's rows when they are at most one (retained
+	// until the query ends); nil when they are several or the join
+	// ended without them.
+	row arrow.RecordBatch
 }
 
-// scalarFeedRun returns f's run in c (created on first use).
-func (c *Context) ScalarFeedRun(f *ScalarFeed) *scalarFeedRun {
+// FeedRun returns f's run in c (created on first use).
+func (c *Context) FeedRun(f *ScalarFeed) *ScalarFeedRun {
 	s := c.shared
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, _ := lookupOrMake(&s.feeds, f, func() *scalarFeedRun { return &scalarFeedRun{given: make(chan struct{})} })
+	r, _ := lookupOrMake(&s.feeds, f, func() *ScalarFeedRun { return &ScalarFeedRun{given: make(chan struct{})} })
 	return r
 }
 
-// give publishes the values of rows' columns: its row's, NULLs when it
-// has none (as the join attaches them), none when it has several or rows
-// is nil (the device keeps every group). Only the first call counts.
-func (r *scalarFeedRun) give(rows arrow.RecordBatch) {
+// give publishes rows when they are at most one row (nil: the join ended
+// without them). Only the first call counts.
+func (r *ScalarFeedRun) give(c *Context, rows arrow.RecordBatch) {
 	r.once.Do(func() {
-		switch {
-		case rows == nil:
-		case rows.NumRows() == 0:
-			r.params = make([]arrowgpu.Param, rows.NumCols())
-			for i := range r.params {
-				r.params[i].Null = true
-			}
-		case rows.NumRows() == 1:
-			r.params = scalarParams(rows)
+		if rows != nil && rows.NumRows() <= 1 {
+			rows.Retain()
+			r.row = rows
+			c.atEnd(rows.Release)
 		}
 		close(r.given)
 	})
 }
 
-// wait returns the published values (nil: none), or the query's error
-// if it ends first.
-func (r *scalarFeedRun) Wait(c *Context) ([]arrowgpu.Param, error) {
+// Wait returns the subquery's row, or no row when it has none (NULLs to
+// the device, as the join attaches them); nil when it has several or the
+// join ended first (the device keeps every group); or the query's error
+// if it ends first. The batch is the query's until it ends: the caller
+// neither keeps nor releases it.
+func (r *ScalarFeedRun) Wait(c *Context) (arrow.RecordBatch, error) {
 	select {
 	case <-r.given:
-		return r.params, nil
+		return r.row, nil
 	case <-c.Done():
 		return nil, CancelledErr(c.Err())
 	}
-}
-
-// scalarParams are the device's parameters of rows' one row, nil if a
-// column's type has none.
-func scalarParams(rows arrow.RecordBatch) []arrowgpu.Param {
-	ps := make([]arrowgpu.Param, rows.NumCols())
-	for i, col := range rows.Columns() {
-		var ok bool
-		if ps[i], ok = arrowgpu.ParamAt(col, 0); !ok {
-			return nil
-		}
-	}
-	return ps
 }

@@ -82,7 +82,7 @@ type sharedRuns struct {
 	tables  map[Node]catalog.Table // runTable
 	atEnd   []func()
 	filters map[*JoinFilter]*joinFilterRun // joinfilter.go
-	feeds   map[*ScalarFeed]*scalarFeedRun // scalar_feed.go
+	feeds   map[*ScalarFeed]*ScalarFeedRun // scalar_feed.go
 }
 
 type sharedRun struct {
@@ -171,6 +171,14 @@ func (c *Context) SharedTable(src Node, make func([]arrow.RecordBatch) catalog.T
 		return nil, c.Err()
 	}
 	return c.runTable(src, func() catalog.Table { return make(run.batches) }, end), nil
+}
+
+// atEnd has f run when the query ends, before its batches are freed.
+func (c *Context) atEnd(f func()) {
+	s := c.shared
+	s.mu.Lock()
+	s.atEnd = append(s.atEnd, f)
+	s.mu.Unlock()
 }
 
 // lookupOrMake returns the value of k in *m, one of a query run's maps

@@ -691,12 +691,12 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 			return rec, offs, err
 		}
 		if a.Feed != nil {
-			ps, err := c.ScalarFeedRun(a.Feed).Wait(c)
+			row, err := c.FeedRun(a.Feed).Wait(c)
 			if err != nil {
 				t.Free()
 				return nil, nil, err
 			}
-			t.SetParams(ps)
+			t.SetParams(feedParams(row))
 		}
 		res, err := a.readGroups(c, q, t, a.TopN, a.Out, dicts)
 		if err != nil {
@@ -920,4 +920,28 @@ func fromImages(mem memory.Allocator, t arrow.DataType, vals *array.Int64, n int
 	d := array.NewData(t, n, []*memory.Buffer{bm, vals.Data().Buffers()[1]}, nil, nulls, 0)
 	defer d.Release()
 	return array.MakeFromData(d)
+}
+
+// feedParams are the device's parameters of a scalar subquery's row
+// (exec.ScalarFeedRun.Wait): its values, NULLs when it has no row; nil
+// (the device keeps every group) without a row set or when a column's
+// type has no parameter.
+func feedParams(row arrow.RecordBatch) []arrowgpu.Param {
+	if row == nil {
+		return nil
+	}
+	ps := make([]arrowgpu.Param, row.NumCols())
+	if row.NumRows() == 0 {
+		for i := range ps {
+			ps[i].Null = true
+		}
+		return ps
+	}
+	for i, col := range row.Columns() {
+		var ok bool
+		if ps[i], ok = arrowgpu.ParamAt(col, 0); !ok {
+			return nil
+		}
+	}
+	return ps
 }
