@@ -25,6 +25,10 @@ import (
 
 // moreAggState is newAggState for these aggregates; ok false for others.
 func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
+	if isPairAgg(f.Fn) {
+		s, err := pairAggState(f, at)
+		return s, true, err
+	}
 	switch f.Fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp":
 		return &varState{samp: strings.HasSuffix(f.Fn, "_samp"), sqrt: strings.HasPrefix(f.Fn, "stddev")}, true, nil
@@ -73,7 +77,7 @@ func isMoreAgg(fn string) bool {
 		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list":
 		return true
 	}
-	return false
+	return isPairAgg(fn)
 }
 
 func numericID(id arrow.Type) bool {

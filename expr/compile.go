@@ -129,8 +129,12 @@ func compileLiteral(l *Literal) (node, error) {
 
 // fold evaluates a call over literals once, on a one-row batch. A failure
 // (overflow, bad cast) is left for run time so that it surfaces only when
-// a row actually needs the value.
+// a row actually needs the value. A nested result (struct_pack's) has no
+// literal form: the call stays.
 func fold(n node) node {
+	if IsNested(n.typ()) {
+		return n
+	}
 	schema := arrow.NewSchema(nil, nil)
 	b := array.NewRecordBatch(schema, nil, 1)
 	defer b.Release()

@@ -246,7 +246,7 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 				if a.Fn == "count_star" {
 					agg.Aggs[i] = AggCall{Fn: "count", Arg: matched, Type: a.Type}
 				} else if a.Arg != nil {
-					agg.Aggs[i].Arg = &Func{Name: "case", Args: []Expr{matched, a.Arg, &Const{T: a.Arg.Type()}}, T: a.Arg.Type()}
+					agg.Aggs[i].Arg = onlyWhen(matched, a.Arg)
 				}
 			}
 		}
@@ -255,6 +255,19 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 	*c.cur = agg
 	c.post = post
 	return corr, nil
+}
+
+// onlyWhen is arg where cond holds, else NULL; an aggregate's pair of
+// arguments (struct_pack) is NULL in each of its fields.
+func onlyWhen(cond, arg Expr) Expr {
+	if f, ok := arg.(*Func); ok && f.Name == "struct_pack" {
+		args := make([]Expr, len(f.Args))
+		for i, a := range f.Args {
+			args[i] = onlyWhen(cond, a)
+		}
+		return &Func{Name: f.Name, Args: args, T: f.T}
+	}
+	return &Func{Name: "case", Args: []Expr{cond, arg, &Const{T: arg.Type()}}, T: arg.Type()}
 }
 
 func noneWithin(e Expr, ids map[ColumnID]bool) bool {
@@ -362,8 +375,8 @@ func hasSubquery(e sqlparser.Expr) bool {
 // GROUP BY, is NULL over no input rows: an aggregate other than count, or
 // arithmetic with such an operand.
 func nullOnEmpty(e sqlparser.Expr) bool {
-	if _, ok := moreAggParts(e); ok {
-		return isAggAST(e)
+	if p, ok := moreAggParts(e); ok {
+		return isAggAST(e) && p.fn != "regr_count"
 	}
 	switch x := e.(type) {
 	case *sqlparser.Sum, *sqlparser.Avg, *sqlparser.Min, *sqlparser.Max:

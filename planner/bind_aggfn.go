@@ -34,6 +34,13 @@ var moreAggs = map[string]string{
 	"bool_and": "bool_and", "bool_or": "bool_or", "every": "bool_and",
 	"any_value": "any_value",
 	"bit_and":   "bit_and", "bit_or": "bit_or", "bit_xor": "bit_xor",
+	// Of two arguments (pairAggType).
+	"covar_pop": "covar_pop", "covar_samp": "covar_samp", "corr": "corr",
+	"regr_count": "regr_count", "regr_slope": "regr_slope", "regr_intercept": "regr_intercept",
+	"regr_r2": "regr_r2", "regr_avgx": "regr_avgx", "regr_avgy": "regr_avgy",
+	"regr_sxx": "regr_sxx", "regr_syy": "regr_syy", "regr_sxy": "regr_sxy",
+	"arg_max": "arg_max", "argmax": "arg_max", "max_by": "arg_max",
+	"arg_min": "arg_min", "argmin": "arg_min", "min_by": "arg_min",
 }
 
 // aggAST is an aggregate call of any spelling taken apart.
@@ -141,6 +148,12 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 	if p.fn == "quantile_cont" || p.fn == "quantile_disc" {
 		minArgs = 2
 	}
+	if IsPairAgg(p.fn) {
+		if p.dist {
+			return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT in %s(…) is not supported", p.name)
+		}
+		minArgs, maxArgs = 2, 2
+	}
 	if p.sep != nil {
 		maxArgs = 1 // GROUP_CONCAT(a, b) concatenates; only one value is supported
 	}
@@ -171,6 +184,13 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 		k, err := bind(p.args[1])
 		if err != nil {
 			return a, nil, err
+		}
+		if IsPairAgg(p.fn) {
+			t, err := pairAggType(&a, k)
+			if err != nil {
+				return a, nil, errs.NewNear(errs.KindOf(err), text, "%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "binding error: "), "unsupported: "))
+			}
+			return a, t, nil
 		}
 		if a.param, err = aggConstant(p, k); err != nil {
 			return a, nil, err
@@ -361,6 +381,78 @@ func IsMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "median", "quantile_cont", "quantile_disc",
 		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad", "list":
+		return true
+	}
+	return IsPairAgg(fn)
+}
+
+// IsPairAgg reports whether fn is the IR name of an aggregate of two
+// arguments: covar_pop(y, x) and its family, arg_max(arg, val), arg_min.
+func IsPairAgg(fn string) bool {
+	switch fn {
+	case "covar_pop", "covar_samp", "corr", "regr_count", "regr_slope", "regr_intercept", "regr_r2",
+		"regr_avgx", "regr_avgy", "regr_sxx", "regr_syy", "regr_sxy", "arg_max", "arg_min":
+		return true
+	}
+	return false
+}
+
+// pairAggType applies the type rule of an aggregate of two arguments, a.arg
+// and second, and makes a.arg their struct_pack (exec's agg_pair.go takes
+// it apart): covar_pop, corr and the regr_* family read both as DOUBLE
+// (DuckDB's signatures), regr_count gives a BIGINT and the others a
+// DOUBLE; arg_max and arg_min give their first argument's type and order
+// by the second.
+func pairAggType(a *aggArgs, second Expr) (arrow.DataType, error) {
+	first := a.arg
+	var t arrow.DataType
+	switch a.fn {
+	case "arg_max", "arg_min":
+		if isNull(first.Type()) {
+			first = &Const{T: expr.Int64}
+		}
+		if isNull(second.Type()) {
+			second = &Const{T: expr.Int64}
+		}
+		for _, e := range []Expr{first, second} {
+			if !pairValueType(e.Type()) {
+				return nil, errs.New(errs.Unsupported, "%s() of %s is not supported", a.fn, expr.TypeName(e.Type()))
+			}
+		}
+		t = first.Type()
+	default:
+		for _, e := range []*Expr{&first, &second} {
+			et := (*e).Type()
+			if isNull(et) {
+				*e = &Const{T: expr.Float64}
+				continue
+			}
+			if !isNumeric(et) {
+				return nil, errs.New(errs.Binding, "%s() of %s is not supported (numbers only)", a.fn, expr.TypeName(et))
+			}
+			c, err := castTo(*e, expr.Float64)
+			if err != nil {
+				return nil, err
+			}
+			*e = c
+		}
+		t = expr.Float64
+		if a.fn == "regr_count" {
+			t = expr.Int64
+		}
+	}
+	st := arrow.StructOf(arrow.Field{Name: expr.PairFields[0], Type: first.Type(), Nullable: true},
+		arrow.Field{Name: expr.PairFields[1], Type: second.Type(), Nullable: true})
+	a.arg = &Func{Name: "struct_pack", Args: []Expr{first, second}, T: st}
+	return t, nil
+}
+
+// pairValueType reports whether arg_max and arg_min take values of t
+// (the types exec's aggregate states keep).
+func pairValueType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.BOOL,
+		arrow.FLOAT64, arrow.DECIMAL128, arrow.STRING:
 		return true
 	}
 	return false

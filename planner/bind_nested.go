@@ -44,7 +44,7 @@ func checkNested(p Plan) error {
 		case *Aggregate:
 			keys("GROUP BY, DISTINCT or UNION", n.GroupBy...)
 			for _, a := range n.Aggs {
-				if a.Arg != nil && expr.IsNested(a.Arg.Type()) && (a.Fn != "count" || a.Distinct) {
+				if a.Arg != nil && expr.IsNested(a.Arg.Type()) && (a.Fn != "count" || a.Distinct) && !IsPairAgg(a.Fn) {
 					fn := a.Fn
 					if a.Distinct {
 						fn += "(DISTINCT)"
@@ -66,7 +66,7 @@ func checkNested(p Plan) error {
 			}
 			for _, f := range n.Funcs {
 				for _, a := range f.Args {
-					if expr.IsNested(a.Type()) && f.Fn != "count" {
+					if expr.IsNested(a.Type()) && f.Fn != "count" && !IsPairAgg(f.Fn) {
 						keys("window function "+f.Fn, a)
 					}
 					check("a window function", a)

@@ -7,7 +7,8 @@ import (
 )
 
 // The aggregates beyond count/sum/avg/min/max (median, mad, quantile_cont,
-// quantile_disc, mode, string_agg, any_value, stddev/var, bit_*, bool_*)
+// quantile_disc, mode, string_agg, any_value, stddev/var, bit_*, bool_*,
+// covar/corr/regr_*, arg_max/arg_min)
 // for the differential tester: half the queries group by 0–2 columns,
 // half call them over windows (with lag/lead at negative offsets).
 //
@@ -21,6 +22,9 @@ import (
 //     total order, where the frame's order decides (mode over windows
 //     only with its own ORDER BY: DuckDB breaks ties otherwise by its
 //     algorithm's state).
+//   - arg_max and arg_min of a first argument that is not a function of
+//     the second: of rows tied on the greatest value the first to
+//     arrive wins (argMaxAgg).
 //   - quantile_cont of DATE: DuckDB interpolates to a TIMESTAMP, gq
 //     refuses it.
 //   - median, quantile_cont and mad of expressions with the 16-digit
@@ -155,7 +159,13 @@ func (g *Gen) moreAgg(ordered bool, groups []string) string {
 	if groups != nil && g.chance(15) {
 		dist = "distinct "
 	}
-	switch g.pick(9) {
+	switch g.pick(11) {
+	case 9:
+		fn := []string{"covar_pop", "covar_samp", "corr", "regr_count", "regr_slope", "regr_intercept", "regr_r2",
+			"regr_avgx", "regr_avgy", "regr_sxx", "regr_syy", "regr_sxy"}[g.pick(12)]
+		return fmt.Sprintf("%s(%s, %s)", fn, num(), num())
+	case 10:
+		return g.argMaxAgg()
 	case 0:
 		if g.chance(20) {
 			return fmt.Sprintf("median(%s%s)", dist, g.expr(kStr, 1))
@@ -185,6 +195,33 @@ func (g *Gen) moreAgg(ordered bool, groups []string) string {
 		return fmt.Sprintf("median(%s%s)", dist, g.col([]kind{kInt, kDec, kFloat}[g.pick(3)]))
 	}
 	return fmt.Sprintf("quantile_disc(%s%s, %s)", dist, g.col(g.anyKind()), frac())
+}
+
+// argMaxAgg draws arg_max/arg_min (max_by/min_by) whose first argument is
+// a function of the second alone, so that which of two rows with the
+// greatest value wins (the order rows arrive in) cannot change the answer.
+func (g *Gen) argMaxAgg() string {
+	fn := []string{"arg_max", "arg_min", "max_by", "min_by"}[g.pick(4)]
+	k := []kind{kInt, kDec, kStr, kDate, kFloat}[g.pick(5)]
+	v := g.col(k)
+	if v == "" {
+		v = "a.i"
+		k = kInt
+	}
+	arg := v
+	switch k {
+	case kInt:
+		arg = []string{v, "(" + v + " * 2)", "abs(" + v + ")", "cast(" + v + " as char)"}[g.pick(4)]
+	case kDec:
+		arg = []string{v, "(" + v + " + 1)", "abs(" + v + ")"}[g.pick(3)]
+	case kStr:
+		arg = []string{v, "upper(" + v + ")", "length(" + v + ")"}[g.pick(3)]
+	case kDate:
+		arg = []string{v, "year(" + v + ")"}[g.pick(2)]
+	case kFloat:
+		arg = []string{v, "(" + v + " * 2)"}[g.pick(2)]
+	}
+	return fmt.Sprintf("%s(%s, %s)", fn, arg, v)
 }
 
 // orderedAgg draws string_agg, mode or any_value with a total ORDER BY
