@@ -27,8 +27,10 @@ type WindowFunc struct {
 	Param any
 	// Distinct (aggregates): each frame's distinct non-NULL values only.
 	Distinct bool
-	// Order (agg_more.go's aggregates): the ORDER BY inside the call, the
-	// order each frame's values are fed in; none: row order.
+	// Order: the ORDER BY inside the call. agg_more.go's aggregates: the
+	// order each frame's values are fed in (none: row order); ranking,
+	// lag/lead and value functions: the order they read their frame in
+	// (window_argorder.go).
 	Order []SortKey
 }
 
@@ -158,7 +160,7 @@ func checkWindowFunc(f WindowFunc) error {
 	if len(f.Args) != want {
 		return errs.New(errs.Internal, "window function %s takes %d arguments, got %d", f.Fn, want, len(f.Args))
 	}
-	if len(f.Order) > 0 && !isMoreAgg(f.Fn) {
+	if len(f.Order) > 0 && !isMoreAgg(f.Fn) && !argOrderFunc(f.Fn) {
 		return errs.New(errs.Internal, "window function %s with an ORDER BY of its own", f.Fn)
 	}
 	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {

@@ -195,6 +195,9 @@ func rowsIn(ps []bounds, i int, cnt []int32) int64 {
 func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, error) {
 	c, l := w.c, w.l
 	n := int(w.b.NumRows())
+	if len(f.Order) > 0 && argOrderFunc(f.Fn) {
+		return windowArgOrdered(w, f, args)
+	}
 	switch f.Fn {
 	case "row_number", "rank", "dense_rank":
 		vals := make([]int64, n)
@@ -236,13 +239,7 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		// row more than the others.
 		vals := make([]int64, n)
 		for i := range n {
-			size, k := int64(l.pe[i]-l.ps[i]), int64(int32(i)-l.ps[i])
-			q, r := size/f.N, size%f.N
-			if k < r*(q+1) {
-				vals[i] = k/(q+1) + 1
-			} else {
-				vals[i] = (k-r*(q+1))/q + r + 1
-			}
+			vals[i], _ = ntileOf(int64(int32(i)-l.ps[i]), int64(l.pe[i]-l.ps[i]), f.N)
 		}
 		return aggArray(c.Alloc, f.Type, vals, nil), nil
 	case "lag", "lead":

@@ -444,7 +444,7 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 	case "ntile", "nth_value", "lag", "lead":
 		s = fmt.Sprintf(" n=%d", f.N)
 	}
-	if !planner.FrameAware(f.Fn) {
+	if !planner.FrameAware(f.Fn) && len(f.Order) == 0 {
 		return s
 	}
 	def := exec.WindowFrame{Start: exec.FrameBound{Kind: expr.UnboundedPreceding}, End: exec.FrameBound{Kind: expr.CurrentRow}}

@@ -80,6 +80,10 @@ func (c *ectx) windows(items []selItem, order sqlparser.OrderBy, named sqlparser
 		if wc.Frame, err = c.bindFrame(spec.FrameClause, keys); err != nil {
 			return err
 		}
+		if len(wc.Order) > 0 && wc.Frame.Exclude != expr.ExcludeNoOthers && !FrameAware(wc.Fn) {
+			// DuckDB refuses it too: these read the frame's extent only.
+			return errs.NewNear(errs.Unsupported, key, "EXCLUDE in the frame of %s with an ORDER BY of its own is not supported", wc.Fn)
+		}
 		w := nodes[specKey]
 		if w == nil {
 			w = &Window{PartitionBy: part, OrderBy: keys}
@@ -199,10 +203,11 @@ type windowAST struct {
 	n       sqlparser.Expr   // lag/lead offset, nth_value's n, ntile's buckets
 	def     sqlparser.Expr   // lag/lead default
 	over    *sqlparser.OverClause
-	ignores bool    // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
-	last    bool    // nth_value's FROM LAST
-	more    *aggAST // one of moreAggs' aggregates (bind_aggfn.go)
-	dist    bool    // DISTINCT (sum, avg, moreAggs')
+	ignores bool              // IGNORE NULLS (MySQL 8 refuses it; DuckDB and the standard have it)
+	last    bool              // nth_value's FROM LAST
+	more    *aggAST           // one of moreAggs' aggregates (bind_aggfn.go)
+	dist    bool              // DISTINCT (sum, avg, moreAggs')
+	order   sqlparser.OrderBy // the call's own ORDER BY (rank(ORDER BY x) OVER …)
 }
 
 func windowParts(e sqlparser.Expr) (windowAST, error) {
@@ -216,19 +221,19 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 			sqlparser.RowNumberExprType: "row_number", sqlparser.RankExprType: "rank",
 			sqlparser.DenseRankExprType: "dense_rank", sqlparser.PercentRankExprType: "percent_rank",
 			sqlparser.CumeDistExprType: "cume_dist"}[x.Type]
-		p.over = x.OverClause
+		p.over, p.order = x.OverClause, x.OrderBy
 	case *sqlparser.NtileExpr:
-		p.fn, p.n, p.over = "ntile", x.N, x.OverClause
+		p.fn, p.n, p.over, p.order = "ntile", x.N, x.OverClause, x.OrderBy
 	case *sqlparser.LagLeadExpr:
 		p.fn = map[sqlparser.LagLeadExprType]string{sqlparser.LagExprType: "lag", sqlparser.LeadExprType: "lead"}[x.Type]
-		p.args, p.n, p.def, p.over = []sqlparser.Expr{x.Expr}, x.N, x.Default, x.OverClause
+		p.args, p.n, p.def, p.over, p.order = []sqlparser.Expr{x.Expr}, x.N, x.Default, x.OverClause, x.OrderBy
 		p.ignores = ignores(x.NullTreatmentClause)
 	case *sqlparser.FirstOrLastValueExpr:
 		p.fn = map[sqlparser.FirstOrLastValueExprType]string{sqlparser.FirstValueExprType: "first_value", sqlparser.LastValueExprType: "last_value"}[x.Type]
-		p.args, p.over = []sqlparser.Expr{x.Expr}, x.OverClause
+		p.args, p.over, p.order = []sqlparser.Expr{x.Expr}, x.OverClause, x.OrderBy
 		p.ignores = ignores(x.NullTreatmentClause)
 	case *sqlparser.NTHValueExpr:
-		p.fn, p.args, p.n, p.over = "nth_value", []sqlparser.Expr{x.Expr}, x.N, x.OverClause
+		p.fn, p.args, p.n, p.over, p.order = "nth_value", []sqlparser.Expr{x.Expr}, x.N, x.OverClause, x.OrderBy
 		p.ignores = ignores(x.NullTreatmentClause)
 		p.last = x.FromFirstLastClause != nil && x.FromFirstLastClause.Type == sqlparser.FromLastType
 	case *sqlparser.CountStar:
@@ -292,6 +297,11 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 			return wc, err
 		}
 		wc.Args = append(wc.Args, e)
+	}
+	if len(p.order) > 0 {
+		if err := c.callOrder(p, &wc); err != nil {
+			return wc, err
+		}
 	}
 	var err error
 	switch p.fn {
@@ -358,6 +368,27 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 	return wc, nil
 }
 
+// callOrder binds the ORDER BY inside a ranking, lag/lead or value
+// function's call (DuckDB's): the function then reads its frame in that
+// order instead of the window's (exec's window_argorder.go).
+func (c *ectx) callOrder(p windowAST, wc *WindowCall) error {
+	switch {
+	case p.fn == "dense_rank":
+		return errs.NewNear(errs.Unsupported, p.fn, "ORDER BY inside dense_rank(…) is not supported")
+	case p.ignores && (p.fn == "lag" || p.fn == "lead"):
+		return errs.NewNear(errs.Unsupported, p.fn, "IGNORE NULLS with an ORDER BY inside %s(…) is not supported", p.fn)
+	}
+	for _, o := range p.order {
+		e, err := c.bind(o.Expr)
+		if err != nil {
+			return err
+		}
+		desc, nullsFirst := orderDirection(o)
+		wc.Order = append(wc.Order, SortKey{Expr: e, Desc: desc, NullsFirst: nullsFirst})
+	}
+	return nil
+}
+
 // nullCount handles ntile(NULL) and nth_value(x, NULL): as DuckDB's, their
 // value is NULL on every row, which *wc (its Type set) then computes as
 // the first value of a NULL constant of that type; it reports whether
@@ -370,7 +401,7 @@ func (c *ectx) nullCount(p windowAST, wc *WindowCall) bool {
 	if k, ok := e.(*Const); !ok || k.Value != nil {
 		return false
 	}
-	wc.Fn, wc.Args = "first_value", []Expr{&Const{Value: nil, T: wc.Type}}
+	wc.Fn, wc.Args, wc.Order = "first_value", []Expr{&Const{Value: nil, T: wc.Type}}, nil
 	return true
 }
 

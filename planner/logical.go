@@ -216,7 +216,7 @@ func (w WindowCall) describe(ordered bool) string {
 	if len(w.Order) > 0 {
 		s += " order by " + keyList(w.Order)
 	}
-	if FrameAware(w.Fn) {
+	if FrameAware(w.Fn) || len(w.Order) > 0 {
 		def := Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.CurrentRow}}
 		if !ordered {
 			def.End.Kind = expr.UnboundedFollowing

@@ -3457,6 +3457,7 @@ type (
 	// These functions do not take any argument.
 	ArgumentLessWindowExpr struct {
 		Type       ArgumentLessWindowExprType
+		OrderBy    OrderBy // gq: rank(ORDER BY x) OVER …, the call's own ordering (DuckDB's)
 		OverClause *OverClause
 	}
 
@@ -3467,6 +3468,7 @@ type (
 	FirstOrLastValueExpr struct {
 		Type                FirstOrLastValueExprType
 		Expr                Expr
+		OrderBy             OrderBy // gq: first_value(x ORDER BY y), the call's own ordering
 		NullTreatmentClause *NullTreatmentClause
 		OverClause          *OverClause
 	}
@@ -3477,6 +3479,7 @@ type (
 	// NtileExpr stands for the NTILE()
 	NtileExpr struct {
 		N          Expr
+		OrderBy    OrderBy // gq: ntile(n ORDER BY x), the call's own ordering
 		OverClause *OverClause
 	}
 
@@ -3484,6 +3487,7 @@ type (
 	NTHValueExpr struct {
 		Expr                Expr
 		N                   Expr
+		OrderBy             OrderBy // gq: nth_value(x, n ORDER BY y), the call's own ordering
 		OverClause          *OverClause
 		FromFirstLastClause *FromFirstLastClause
 		NullTreatmentClause *NullTreatmentClause
@@ -3495,6 +3499,7 @@ type (
 		Expr                Expr
 		N                   Expr
 		Default             Expr
+		OrderBy             OrderBy // gq: lead(x, 1, d ORDER BY y), the call's own ordering
 		OverClause          *OverClause
 		NullTreatmentClause *NullTreatmentClause
 	}

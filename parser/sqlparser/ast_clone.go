@@ -844,6 +844,7 @@ func CloneRefOfArgumentLessWindowExpr(n *ArgumentLessWindowExpr) *ArgumentLessWi
 		return nil
 	}
 	out := *n
+	out.OrderBy = CloneOrderBy(n.OrderBy)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	return &out
 }
@@ -1535,6 +1536,7 @@ func CloneRefOfFirstOrLastValueExpr(n *FirstOrLastValueExpr) *FirstOrLastValueEx
 	}
 	out := *n
 	out.Expr = CloneExpr(n.Expr)
+	out.OrderBy = CloneOrderBy(n.OrderBy)
 	out.NullTreatmentClause = CloneRefOfNullTreatmentClause(n.NullTreatmentClause)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	return &out
@@ -2298,6 +2300,7 @@ func CloneRefOfLagLeadExpr(n *LagLeadExpr) *LagLeadExpr {
 	out.Expr = CloneExpr(n.Expr)
 	out.N = CloneExpr(n.N)
 	out.Default = CloneExpr(n.Default)
+	out.OrderBy = CloneOrderBy(n.OrderBy)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	out.NullTreatmentClause = CloneRefOfNullTreatmentClause(n.NullTreatmentClause)
 	return &out
@@ -2488,6 +2491,7 @@ func CloneRefOfNTHValueExpr(n *NTHValueExpr) *NTHValueExpr {
 	out := *n
 	out.Expr = CloneExpr(n.Expr)
 	out.N = CloneExpr(n.N)
+	out.OrderBy = CloneOrderBy(n.OrderBy)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	out.FromFirstLastClause = CloneRefOfFromFirstLastClause(n.FromFirstLastClause)
 	out.NullTreatmentClause = CloneRefOfNullTreatmentClause(n.NullTreatmentClause)
@@ -2543,6 +2547,7 @@ func CloneRefOfNtileExpr(n *NtileExpr) *NtileExpr {
 	}
 	out := *n
 	out.N = CloneExpr(n.N)
+	out.OrderBy = CloneOrderBy(n.OrderBy)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	return &out
 }

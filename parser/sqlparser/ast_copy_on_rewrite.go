@@ -1107,9 +1107,11 @@ func (c *cow) copyOnRewriteRefOfArgumentLessWindowExpr(n *ArgumentLessWindowExpr
 	}
 	out = n
 	if c.pre == nil || c.pre(n, parent) {
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
-		if changedOverClause {
+		if changedOrderBy || changedOverClause {
 			res := *n
+			res.OrderBy, _ = _OrderBy.(OrderBy)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			out = &res
 			if c.cloned != nil {
@@ -2641,11 +2643,13 @@ func (c *cow) copyOnRewriteRefOfFirstOrLastValueExpr(n *FirstOrLastValueExpr, pa
 	out = n
 	if c.pre == nil || c.pre(n, parent) {
 		_Expr, changedExpr := c.copyOnRewriteExpr(n.Expr, n)
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
 		_NullTreatmentClause, changedNullTreatmentClause := c.copyOnRewriteRefOfNullTreatmentClause(n.NullTreatmentClause, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
-		if changedExpr || changedNullTreatmentClause || changedOverClause {
+		if changedExpr || changedOrderBy || changedNullTreatmentClause || changedOverClause {
 			res := *n
 			res.Expr, _ = _Expr.(Expr)
+			res.OrderBy, _ = _OrderBy.(OrderBy)
 			res.NullTreatmentClause, _ = _NullTreatmentClause.(*NullTreatmentClause)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			out = &res
@@ -4340,13 +4344,15 @@ func (c *cow) copyOnRewriteRefOfLagLeadExpr(n *LagLeadExpr, parent SQLNode) (out
 		_Expr, changedExpr := c.copyOnRewriteExpr(n.Expr, n)
 		_N, changedN := c.copyOnRewriteExpr(n.N, n)
 		_Default, changedDefault := c.copyOnRewriteExpr(n.Default, n)
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
 		_NullTreatmentClause, changedNullTreatmentClause := c.copyOnRewriteRefOfNullTreatmentClause(n.NullTreatmentClause, n)
-		if changedExpr || changedN || changedDefault || changedOverClause || changedNullTreatmentClause {
+		if changedExpr || changedN || changedDefault || changedOrderBy || changedOverClause || changedNullTreatmentClause {
 			res := *n
 			res.Expr, _ = _Expr.(Expr)
 			res.N, _ = _N.(Expr)
 			res.Default, _ = _Default.(Expr)
+			res.OrderBy, _ = _OrderBy.(OrderBy)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			res.NullTreatmentClause, _ = _NullTreatmentClause.(*NullTreatmentClause)
 			out = &res
@@ -4763,13 +4769,15 @@ func (c *cow) copyOnRewriteRefOfNTHValueExpr(n *NTHValueExpr, parent SQLNode) (o
 	if c.pre == nil || c.pre(n, parent) {
 		_Expr, changedExpr := c.copyOnRewriteExpr(n.Expr, n)
 		_N, changedN := c.copyOnRewriteExpr(n.N, n)
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
 		_FromFirstLastClause, changedFromFirstLastClause := c.copyOnRewriteRefOfFromFirstLastClause(n.FromFirstLastClause, n)
 		_NullTreatmentClause, changedNullTreatmentClause := c.copyOnRewriteRefOfNullTreatmentClause(n.NullTreatmentClause, n)
-		if changedExpr || changedN || changedOverClause || changedFromFirstLastClause || changedNullTreatmentClause {
+		if changedExpr || changedN || changedOrderBy || changedOverClause || changedFromFirstLastClause || changedNullTreatmentClause {
 			res := *n
 			res.Expr, _ = _Expr.(Expr)
 			res.N, _ = _N.(Expr)
+			res.OrderBy, _ = _OrderBy.(OrderBy)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			res.FromFirstLastClause, _ = _FromFirstLastClause.(*FromFirstLastClause)
 			res.NullTreatmentClause, _ = _NullTreatmentClause.(*NullTreatmentClause)
@@ -4881,10 +4889,12 @@ func (c *cow) copyOnRewriteRefOfNtileExpr(n *NtileExpr, parent SQLNode) (out SQL
 	out = n
 	if c.pre == nil || c.pre(n, parent) {
 		_N, changedN := c.copyOnRewriteExpr(n.N, n)
+		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
-		if changedN || changedOverClause {
+		if changedN || changedOrderBy || changedOverClause {
 			res := *n
 			res.N, _ = _N.(Expr)
+			res.OrderBy, _ = _OrderBy.(OrderBy)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			out = &res
 			if c.cloned != nil {

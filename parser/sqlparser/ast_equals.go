@@ -2086,6 +2086,7 @@ func (cmp *Comparator) RefOfArgumentLessWindowExpr(a, b *ArgumentLessWindowExpr)
 		return false
 	}
 	return a.Type == b.Type &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause)
 }
 
@@ -2896,6 +2897,7 @@ func (cmp *Comparator) RefOfFirstOrLastValueExpr(a, b *FirstOrLastValueExpr) boo
 	}
 	return a.Type == b.Type &&
 		cmp.Expr(a.Expr, b.Expr) &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfNullTreatmentClause(a.NullTreatmentClause, b.NullTreatmentClause) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause)
 }
@@ -3769,6 +3771,7 @@ func (cmp *Comparator) RefOfLagLeadExpr(a, b *LagLeadExpr) bool {
 		cmp.Expr(a.Expr, b.Expr) &&
 		cmp.Expr(a.N, b.N) &&
 		cmp.Expr(a.Default, b.Default) &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause) &&
 		cmp.RefOfNullTreatmentClause(a.NullTreatmentClause, b.NullTreatmentClause)
 }
@@ -3987,6 +3990,7 @@ func (cmp *Comparator) RefOfNTHValueExpr(a, b *NTHValueExpr) bool {
 	}
 	return cmp.Expr(a.Expr, b.Expr) &&
 		cmp.Expr(a.N, b.N) &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause) &&
 		cmp.RefOfFromFirstLastClause(a.FromFirstLastClause, b.FromFirstLastClause) &&
 		cmp.RefOfNullTreatmentClause(a.NullTreatmentClause, b.NullTreatmentClause)
@@ -4047,6 +4051,7 @@ func (cmp *Comparator) RefOfNtileExpr(a, b *NtileExpr) bool {
 		return false
 	}
 	return cmp.Expr(a.N, b.N) &&
+		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause)
 }
 

@@ -1957,7 +1957,17 @@ func (node *FramePoint) Format(buf *TrackedBuffer) {
 
 // Format formats the node
 func (node *ArgumentLessWindowExpr) Format(buf *TrackedBuffer) {
-	buf.astPrintf(node, "%s()", node.Type.ToString())
+	buf.astPrintf(node, "%s(", node.Type.ToString())
+	// gq: OrderBy, without the space OrderBy's own format leads with
+	for i, o := range node.OrderBy {
+		if i == 0 {
+			buf.literal("order by ")
+		} else {
+			buf.WriteString(", ")
+		}
+		buf.astPrintf(node, "%v", o)
+	}
+	buf.WriteByte(')')
 	if node.OverClause != nil {
 		buf.astPrintf(node, " %v", node.OverClause)
 	}
@@ -1965,7 +1975,7 @@ func (node *ArgumentLessWindowExpr) Format(buf *TrackedBuffer) {
 
 // Format formats the node
 func (node *FirstOrLastValueExpr) Format(buf *TrackedBuffer) {
-	buf.astPrintf(node, "%s(%v)", node.Type.ToString(), node.Expr)
+	buf.astPrintf(node, "%s(%v%v)", node.Type.ToString(), node.Expr, node.OrderBy) // gq: OrderBy
 	if node.NullTreatmentClause != nil {
 		buf.astPrintf(node, "%v", node.NullTreatmentClause)
 	}
@@ -1977,7 +1987,7 @@ func (node *FirstOrLastValueExpr) Format(buf *TrackedBuffer) {
 // Format formats the node
 func (node *NtileExpr) Format(buf *TrackedBuffer) {
 	buf.astPrintf(node, "ntile(")
-	buf.astPrintf(node, "%v", node.N)
+	buf.astPrintf(node, "%v%v", node.N, node.OrderBy) // gq: OrderBy
 	buf.WriteString(")")
 	if node.OverClause != nil {
 		buf.astPrintf(node, " %v", node.OverClause)
@@ -1987,7 +1997,7 @@ func (node *NtileExpr) Format(buf *TrackedBuffer) {
 // Format formats the node
 func (node *NTHValueExpr) Format(buf *TrackedBuffer) {
 	buf.astPrintf(node, "nth_value(%v, ", node.Expr)
-	buf.astPrintf(node, "%v", node.N)
+	buf.astPrintf(node, "%v%v", node.N, node.OrderBy) // gq: OrderBy
 	buf.WriteString(")")
 	if node.FromFirstLastClause != nil {
 		buf.astPrintf(node, "%v", node.FromFirstLastClause)
@@ -2009,6 +2019,7 @@ func (node *LagLeadExpr) Format(buf *TrackedBuffer) {
 	if node.Default != nil {
 		buf.astPrintf(node, ", %v", node.Default)
 	}
+	buf.astPrintf(node, "%v", node.OrderBy) // gq: OrderBy
 	buf.WriteString(")")
 	if node.NullTreatmentClause != nil {
 		buf.astPrintf(node, "%v", node.NullTreatmentClause)

@@ -2573,7 +2573,17 @@ func (node *FramePoint) FormatFast(buf *TrackedBuffer) {
 // FormatFast formats the node
 func (node *ArgumentLessWindowExpr) FormatFast(buf *TrackedBuffer) {
 	buf.WriteString(node.Type.ToString())
-	buf.WriteString("()")
+	buf.WriteByte('(')
+	// gq: OrderBy, without the space OrderBy's own format leads with
+	for i, o := range node.OrderBy {
+		if i == 0 {
+			buf.WriteString("order by ")
+		} else {
+			buf.WriteString(", ")
+		}
+		o.FormatFast(buf)
+	}
+	buf.WriteByte(')')
 	if node.OverClause != nil {
 		buf.WriteByte(' ')
 		node.OverClause.FormatFast(buf)
@@ -2585,7 +2595,8 @@ func (node *FirstOrLastValueExpr) FormatFast(buf *TrackedBuffer) {
 	buf.WriteString(node.Type.ToString())
 	buf.WriteByte('(')
 	buf.printExpr(node, node.Expr, true)
-	buf.WriteByte(')')
+	node.OrderBy.FormatFast(buf)
+	buf.WriteByte(')') // gq: OrderBy
 	if node.NullTreatmentClause != nil {
 		node.NullTreatmentClause.FormatFast(buf)
 	}
@@ -2599,6 +2610,7 @@ func (node *FirstOrLastValueExpr) FormatFast(buf *TrackedBuffer) {
 func (node *NtileExpr) FormatFast(buf *TrackedBuffer) {
 	buf.WriteString("ntile(")
 	buf.printExpr(node, node.N, true)
+	node.OrderBy.FormatFast(buf) // gq: OrderBy
 	buf.WriteString(")")
 	if node.OverClause != nil {
 		buf.WriteByte(' ')
@@ -2612,6 +2624,7 @@ func (node *NTHValueExpr) FormatFast(buf *TrackedBuffer) {
 	buf.printExpr(node, node.Expr, true)
 	buf.WriteString(", ")
 	buf.printExpr(node, node.N, true)
+	node.OrderBy.FormatFast(buf) // gq: OrderBy
 	buf.WriteString(")")
 	if node.FromFirstLastClause != nil {
 		node.FromFirstLastClause.FormatFast(buf)
@@ -2638,6 +2651,7 @@ func (node *LagLeadExpr) FormatFast(buf *TrackedBuffer) {
 		buf.WriteString(", ")
 		buf.printExpr(node, node.Default, true)
 	}
+	node.OrderBy.FormatFast(buf) // gq: OrderBy
 	buf.WriteString(")")
 	if node.NullTreatmentClause != nil {
 		node.NullTreatmentClause.FormatFast(buf)

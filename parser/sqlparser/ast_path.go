@@ -60,6 +60,7 @@ const (
 	RefOfAndExprLeft
 	RefOfAndExprRight
 	RefOfAnyValueArg
+	RefOfArgumentLessWindowExprOrderBy
 	RefOfArgumentLessWindowExprOverClause
 	RefOfAssignmentExprLeft
 	RefOfAssignmentExprRight
@@ -177,6 +178,7 @@ const (
 	RefOfExtractValueExprFragment
 	RefOfExtractValueExprXPathExpr
 	RefOfFirstOrLastValueExprExpr
+	RefOfFirstOrLastValueExprOrderBy
 	RefOfFirstOrLastValueExprNullTreatmentClause
 	RefOfFirstOrLastValueExprOverClause
 	RefOfFlushTableNames
@@ -310,6 +312,7 @@ const (
 	RefOfLagLeadExprExpr
 	RefOfLagLeadExprN
 	RefOfLagLeadExprDefault
+	RefOfLagLeadExprOrderBy
 	RefOfLagLeadExprOverClause
 	RefOfLagLeadExprNullTreatmentClause
 	RefOfLimitOffset
@@ -337,6 +340,7 @@ const (
 	RefOfMultiPolygonExprPolygonParamsOffset
 	RefOfNTHValueExprExpr
 	RefOfNTHValueExprN
+	RefOfNTHValueExprOrderBy
 	RefOfNTHValueExprOverClause
 	RefOfNTHValueExprFromFirstLastClause
 	RefOfNTHValueExprNullTreatmentClause
@@ -345,6 +349,7 @@ const (
 	RefOfNextvalExpr
 	RefOfNotExprExpr
 	RefOfNtileExprN
+	RefOfNtileExprOrderBy
 	RefOfNtileExprOverClause
 	RefOfOffsetOriginal
 	OnDupOffset
@@ -702,6 +707,8 @@ func (s ASTStep) DebugString() string {
 		return "(*AndExpr).Right"
 	case RefOfAnyValueArg:
 		return "(*AnyValue).Arg"
+	case RefOfArgumentLessWindowExprOrderBy:
+		return "(*ArgumentLessWindowExpr).OrderBy"
 	case RefOfArgumentLessWindowExprOverClause:
 		return "(*ArgumentLessWindowExpr).OverClause"
 	case RefOfAssignmentExprLeft:
@@ -936,6 +943,8 @@ func (s ASTStep) DebugString() string {
 		return "(*ExtractValueExpr).XPathExpr"
 	case RefOfFirstOrLastValueExprExpr:
 		return "(*FirstOrLastValueExpr).Expr"
+	case RefOfFirstOrLastValueExprOrderBy:
+		return "(*FirstOrLastValueExpr).OrderBy"
 	case RefOfFirstOrLastValueExprNullTreatmentClause:
 		return "(*FirstOrLastValueExpr).NullTreatmentClause"
 	case RefOfFirstOrLastValueExprOverClause:
@@ -1202,6 +1211,8 @@ func (s ASTStep) DebugString() string {
 		return "(*LagLeadExpr).N"
 	case RefOfLagLeadExprDefault:
 		return "(*LagLeadExpr).Default"
+	case RefOfLagLeadExprOrderBy:
+		return "(*LagLeadExpr).OrderBy"
 	case RefOfLagLeadExprOverClause:
 		return "(*LagLeadExpr).OverClause"
 	case RefOfLagLeadExprNullTreatmentClause:
@@ -1256,6 +1267,8 @@ func (s ASTStep) DebugString() string {
 		return "(*NTHValueExpr).Expr"
 	case RefOfNTHValueExprN:
 		return "(*NTHValueExpr).N"
+	case RefOfNTHValueExprOrderBy:
+		return "(*NTHValueExpr).OrderBy"
 	case RefOfNTHValueExprOverClause:
 		return "(*NTHValueExpr).OverClause"
 	case RefOfNTHValueExprFromFirstLastClause:
@@ -1272,6 +1285,8 @@ func (s ASTStep) DebugString() string {
 		return "(*NotExpr).Expr"
 	case RefOfNtileExprN:
 		return "(*NtileExpr).N"
+	case RefOfNtileExprOrderBy:
+		return "(*NtileExpr).OrderBy"
 	case RefOfNtileExprOverClause:
 		return "(*NtileExpr).OverClause"
 	case RefOfOffsetOriginal:
@@ -1914,6 +1929,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*AndExpr).Right
 		case RefOfAnyValueArg:
 			node = node.(*AnyValue).Arg
+		case RefOfArgumentLessWindowExprOrderBy:
+			node = node.(*ArgumentLessWindowExpr).OrderBy
 		case RefOfArgumentLessWindowExprOverClause:
 			node = node.(*ArgumentLessWindowExpr).OverClause
 		case RefOfAssignmentExprLeft:
@@ -2174,6 +2191,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*ExtractValueExpr).XPathExpr
 		case RefOfFirstOrLastValueExprExpr:
 			node = node.(*FirstOrLastValueExpr).Expr
+		case RefOfFirstOrLastValueExprOrderBy:
+			node = node.(*FirstOrLastValueExpr).OrderBy
 		case RefOfFirstOrLastValueExprNullTreatmentClause:
 			node = node.(*FirstOrLastValueExpr).NullTreatmentClause
 		case RefOfFirstOrLastValueExprOverClause:
@@ -2474,6 +2493,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*LagLeadExpr).N
 		case RefOfLagLeadExprDefault:
 			node = node.(*LagLeadExpr).Default
+		case RefOfLagLeadExprOrderBy:
+			node = node.(*LagLeadExpr).OrderBy
 		case RefOfLagLeadExprOverClause:
 			node = node.(*LagLeadExpr).OverClause
 		case RefOfLagLeadExprNullTreatmentClause:
@@ -2538,6 +2559,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*NTHValueExpr).Expr
 		case RefOfNTHValueExprN:
 			node = node.(*NTHValueExpr).N
+		case RefOfNTHValueExprOrderBy:
+			node = node.(*NTHValueExpr).OrderBy
 		case RefOfNTHValueExprOverClause:
 			node = node.(*NTHValueExpr).OverClause
 		case RefOfNTHValueExprFromFirstLastClause:
@@ -2556,6 +2579,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*NotExpr).Expr
 		case RefOfNtileExprN:
 			node = node.(*NtileExpr).N
+		case RefOfNtileExprOrderBy:
+			node = node.(*NtileExpr).OrderBy
 		case RefOfNtileExprOverClause:
 			node = node.(*NtileExpr).OverClause
 		case RefOfOffsetOriginal:

@@ -1633,6 +1633,15 @@ func (a *application) rewriteRefOfArgumentLessWindowExpr(parent SQLNode, node *A
 		}
 	}
 	if a.collectPaths {
+		a.cur.current.AddStep(uint16(RefOfArgumentLessWindowExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*ArgumentLessWindowExpr).OrderBy = newNode.(OrderBy)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
 		a.cur.current.AddStep(uint16(RefOfArgumentLessWindowExprOverClause))
 	}
 	if !a.rewriteRefOfOverClause(node, node.OverClause, func(newNode, parent SQLNode) {
@@ -4750,6 +4759,15 @@ func (a *application) rewriteRefOfFirstOrLastValueExpr(parent SQLNode, node *Fir
 	}
 	if !a.rewriteExpr(node, node.Expr, func(newNode, parent SQLNode) {
 		parent.(*FirstOrLastValueExpr).Expr = newNode.(Expr)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfFirstOrLastValueExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*FirstOrLastValueExpr).OrderBy = newNode.(OrderBy)
 	}) {
 		return false
 	}
@@ -8274,6 +8292,15 @@ func (a *application) rewriteRefOfLagLeadExpr(parent SQLNode, node *LagLeadExpr,
 	}
 	if a.collectPaths {
 		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfLagLeadExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*LagLeadExpr).OrderBy = newNode.(OrderBy)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
 		a.cur.current.AddStep(uint16(RefOfLagLeadExprOverClause))
 	}
 	if !a.rewriteRefOfOverClause(node, node.OverClause, func(newNode, parent SQLNode) {
@@ -9115,6 +9142,15 @@ func (a *application) rewriteRefOfNTHValueExpr(parent SQLNode, node *NTHValueExp
 	}
 	if a.collectPaths {
 		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfNTHValueExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*NTHValueExpr).OrderBy = newNode.(OrderBy)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
 		a.cur.current.AddStep(uint16(RefOfNTHValueExprOverClause))
 	}
 	if !a.rewriteRefOfOverClause(node, node.OverClause, func(newNode, parent SQLNode) {
@@ -9345,6 +9381,15 @@ func (a *application) rewriteRefOfNtileExpr(parent SQLNode, node *NtileExpr, rep
 	}
 	if !a.rewriteExpr(node, node.N, func(newNode, parent SQLNode) {
 		parent.(*NtileExpr).N = newNode.(Expr)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfNtileExprOrderBy))
+	}
+	if !a.rewriteOrderBy(node, node.OrderBy, func(newNode, parent SQLNode) {
+		parent.(*NtileExpr).OrderBy = newNode.(OrderBy)
 	}) {
 		return false
 	}

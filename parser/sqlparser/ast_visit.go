@@ -931,6 +931,9 @@ func VisitRefOfArgumentLessWindowExpr(in *ArgumentLessWindowExpr, f Visit) error
 	if cont, err := f(in); err != nil || !cont {
 		return err
 	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
+		return err
+	}
 	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {
 		return err
 	}
@@ -1873,6 +1876,9 @@ func VisitRefOfFirstOrLastValueExpr(in *FirstOrLastValueExpr, f Visit) error {
 		return err
 	}
 	if err := VisitExpr(in.Expr, f); err != nil {
+		return err
+	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
 		return err
 	}
 	if err := VisitRefOfNullTreatmentClause(in.NullTreatmentClause, f); err != nil {
@@ -2932,6 +2938,9 @@ func VisitRefOfLagLeadExpr(in *LagLeadExpr, f Visit) error {
 	if err := VisitExpr(in.Default, f); err != nil {
 		return err
 	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
+		return err
+	}
 	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {
 		return err
 	}
@@ -3185,6 +3194,9 @@ func VisitRefOfNTHValueExpr(in *NTHValueExpr, f Visit) error {
 	if err := VisitExpr(in.N, f); err != nil {
 		return err
 	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
+		return err
+	}
 	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {
 		return err
 	}
@@ -3254,6 +3266,9 @@ func VisitRefOfNtileExpr(in *NtileExpr, f Visit) error {
 		return err
 	}
 	if err := VisitExpr(in.N, f); err != nil {
+		return err
+	}
+	if err := VisitOrderBy(in.OrderBy, f); err != nil {
 		return err
 	}
 	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {

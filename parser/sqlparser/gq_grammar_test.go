@@ -120,6 +120,11 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select median(a) over (partition by b) from t", "select median(a) over ( partition by b) from t"},
 		{"select string_agg(distinct a, ';') from t", "select string_agg(distinct a, ';') from t"},
 		{"select string_agg(a, ',' order by b desc, c) over w from t", "select string_agg(a, ',' order by b desc, c asc) over w from t"},
+		// window functions with an ORDER BY of their own (DuckDB's)
+		{"select rank(order by a desc) over w, cume_dist(order by a) over () from t", "select rank(order by a desc) over w, cume_dist(order by a asc) over () from t"},
+		{"select ntile(2 order by a) over w, nth_value(b, 2 order by a) over w from t", "select ntile(2 order by a asc) over w, nth_value(b, 2 order by a asc) over w from t"},
+		{"select lead(b, 1, null order by a) over w, lag(b order by a) over w from t", "select lead(b, 1, null order by a asc) over w, lag(b order by a asc) over w from t"},
+		{"select first_value(b order by a) ignore nulls over w from t", "select first_value(b order by a asc) ignore nulls over w from t"},
 		{"select any_value(a) over () from t", "select any_value(a) over () from t"},
 		{"select f(a) from t", "select f(a) from t"},
 

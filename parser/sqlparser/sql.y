@@ -7638,31 +7638,33 @@ UTC_DATE func_paren_opt
   {
     $$ = &PointExpr{ XCordinate:$3, YCordinate:$5 }
   }
-| argument_less_window_expr_type openb closeb over_clause
+// gq: each window function may take an ORDER BY of its own before ')'
+// (DuckDB's rank(ORDER BY x) OVER w, lead(x ORDER BY y) OVER w).
+| argument_less_window_expr_type openb order_by_opt closeb over_clause
   {
-    $$ = &ArgumentLessWindowExpr{ Type: $1, OverClause : $4 }
+    $$ = &ArgumentLessWindowExpr{ Type: $1, OrderBy: $3, OverClause : $5 }
   }
-| first_or_last_value_expr_type openb expression closeb null_treatment_clause_opt over_clause
+| first_or_last_value_expr_type openb expression order_by_opt closeb null_treatment_clause_opt over_clause
   {
-    $$ = &FirstOrLastValueExpr{ Type: $1, Expr : $3 , NullTreatmentClause:$5 ,OverClause:$6 }
+    $$ = &FirstOrLastValueExpr{ Type: $1, Expr : $3, OrderBy: $4, NullTreatmentClause:$6 ,OverClause:$7 }
   }
-| NTILE openb null_int_variable_arg closeb over_clause
+| NTILE openb null_int_variable_arg order_by_opt closeb over_clause
   {
-    $$ =  &NtileExpr{N: $3, OverClause: $5}
+    $$ =  &NtileExpr{N: $3, OrderBy: $4, OverClause: $6}
   }
-| NTH_VALUE openb expression ',' null_int_variable_arg closeb from_first_last_clause_opt null_treatment_clause_opt over_clause
+| NTH_VALUE openb expression ',' null_int_variable_arg order_by_opt closeb from_first_last_clause_opt null_treatment_clause_opt over_clause
   {
-    $$ =  &NTHValueExpr{ Expr: $3, N: $5, FromFirstLastClause:$7, NullTreatmentClause:$8, OverClause: $9}
+    $$ =  &NTHValueExpr{ Expr: $3, N: $5, OrderBy: $6, FromFirstLastClause:$8, NullTreatmentClause:$9, OverClause: $10}
   }
-| lag_lead_expr_type openb expression closeb null_treatment_clause_opt over_clause
+| lag_lead_expr_type openb expression order_by_opt closeb null_treatment_clause_opt over_clause
   {
-    $$ = &LagLeadExpr{ Type:$1 , Expr: $3, NullTreatmentClause:$5, OverClause: $6 }
+    $$ = &LagLeadExpr{ Type:$1 , Expr: $3, OrderBy: $4, NullTreatmentClause:$6, OverClause: $7 }
   }
 // gq: any expression as the offset (a negative constant, DuckDB's lag(x,
 // -1), is the other direction); the binder takes constants only.
-| lag_lead_expr_type openb expression ',' expression default_with_comma_opt closeb null_treatment_clause_opt over_clause
+| lag_lead_expr_type openb expression ',' expression default_with_comma_opt order_by_opt closeb null_treatment_clause_opt over_clause
   {
-    $$ =  &LagLeadExpr{ Type:$1 , Expr: $3, N: $5, Default: $6, NullTreatmentClause:$8, OverClause: $9}
+    $$ =  &LagLeadExpr{ Type:$1 , Expr: $3, N: $5, Default: $6, OrderBy: $7, NullTreatmentClause:$9, OverClause: $10}
   }
 | ADDDATE openb expression ',' INTERVAL bit_expr interval closeb
   {
