@@ -128,6 +128,10 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select any_value(a) over () from t", "select any_value(a) over () from t"},
 		{"select f(a) from t", "select f(a) from t"},
 
+		// IS [NOT] DISTINCT FROM is <=>
+		{"select a is not distinct from b, a is distinct from b + 1 from t", "select a <=> b, not a <=> b + 1 from t"},
+		{"select a from t where a is distinct from null and b = 1", "select a from t where not a <=> null and b = 1"},
+
 		// ILIKE
 		{"select a from t where a ilike 'x%'", "select a from t where a ilike 'x%'"},
 		{"select a from t where a not ilike 'x%' escape '!'", "select a from t where a not ilike 'x%' escape '!'"},

@@ -6159,6 +6159,16 @@ bool_pri IS null_or_unknown %prec IS
   {
     $$ = &IsExpr{Left: $1, Right: IsNotNullOp}
   }
+// gq: a IS [NOT] DISTINCT FROM b (the SQL standard's, DuckDB's and
+// PostgreSQL's) is MySQL's null-safe a <=> b, negated for IS DISTINCT.
+| bool_pri IS DISTINCT FROM predicate %prec IS
+  {
+    $$ = &NotExpr{Expr: &ComparisonExpr{Left: $1, Operator: NullSafeEqualOp, Right: $5}}
+  }
+| bool_pri IS NOT DISTINCT FROM predicate %prec IS
+  {
+    $$ = &ComparisonExpr{Left: $1, Operator: NullSafeEqualOp, Right: $6}
+  }
 | bool_pri compare predicate
   {
     $$ = &ComparisonExpr{Left: $1, Operator: $2, Right: $3}
