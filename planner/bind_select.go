@@ -90,6 +90,8 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 		}
 	}
 
+	windows := lateralAliases(s, items, sel.Windows)
+
 	// Aggregation.
 	var having sqlparser.Expr
 	if sel.Having != nil {
@@ -140,7 +142,7 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 	if qualify != nil {
 		winItems = append(append([]selItem{}, items...), selItem{ast: qualify})
 	}
-	if err := c.windows(winItems, sel.OrderBy, sel.Windows); err != nil {
+	if err := c.windows(winItems, sel.OrderBy, windows); err != nil {
 		return nil, err
 	}
 	if qualify != nil {
@@ -442,4 +444,67 @@ func (b *binder) bindUnion(u *sqlparser.Union, outer *scope, env *cteEnv) (*selR
 		return nil, err
 	}
 	return &selResult{plan: out, names: branches[0].names}, nil
+}
+
+// lateralAliases lets a select item, and the WINDOW clause, name an
+// earlier select item by its alias (DuckDB's lateral column aliases:
+// i % 3 AS k, k + 1 AS next): an unqualified name that is no column of
+// this query or an outer one becomes the aliased expression. A column of
+// that name always wins, so a query MySQL accepts (which has no such
+// aliases) keeps its meaning. Names inside subqueries are left alone.
+// It rewrites items' expressions and returns the WINDOW clause rewritten.
+func lateralAliases(s *scope, items []selItem, wins sqlparser.NamedWindows) sqlparser.NamedWindows {
+	isColumn := func(name string) bool {
+		for sc := s; sc != nil; sc = sc.outer {
+			for _, c := range sc.cols {
+				if strings.EqualFold(c.name, name) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	defined := map[string]sqlparser.Expr{} // lower-case alias → its expression, rewritten
+	subst := func(n sqlparser.SQLNode) (out sqlparser.SQLNode) {
+		if len(defined) == 0 || n == nil {
+			return n
+		}
+		defer func() {
+			// A name in a place that takes a column only (not an
+			// expression) keeps the name: binding reports it.
+			if recover() != nil {
+				out = n
+			}
+		}()
+		return sqlparser.SafeRewrite(sqlparser.CloneSQLNode(n), func(node, _ sqlparser.SQLNode) bool {
+			_, sub := node.(*sqlparser.Subquery)
+			return !sub
+		}, func(cur *sqlparser.Cursor) bool {
+			cn, ok := cur.Node().(*sqlparser.ColName)
+			if !ok || !cn.Qualifier.IsEmpty() {
+				return true
+			}
+			if e, ok := defined[cn.Name.Lowered()]; ok && !isColumn(cn.Name.String()) {
+				cur.Replace(sqlparser.CloneExpr(e))
+			}
+			return true
+		})
+	}
+	for i := range items {
+		if e, ok := subst(items[i].ast).(sqlparser.Expr); ok {
+			items[i].ast = e
+		}
+		if a := strings.ToLower(items[i].alias); a != "" {
+			if _, dup := defined[a]; !dup {
+				defined[a] = items[i].ast
+			}
+		}
+	}
+	if len(wins) == 0 || len(defined) == 0 {
+		return wins
+	}
+	if w, ok := subst(wins).(sqlparser.NamedWindows); ok {
+		return w
+	}
+	return wins
 }
