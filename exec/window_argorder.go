@@ -15,7 +15,9 @@ import (
 // rank(ORDER BY x) OVER w, lead(v, 1, d ORDER BY x) OVER w): they read
 // the row's frame, not its partition, in the call's order rather than the
 // window's. Of rows equal on that order the one earlier in the window's
-// order comes first (DuckDB's row_number tie-break). For a row r and its
+// order comes first: DuckDB's tie-break for row_number, ntile and the
+// position lag/lead count from (its value functions leave ties to its
+// sort, so any of the tied rows is its answer). For a row r and its
 // frame F (ranking functions and lag/lead: the frame's whole extent, as
 // DuckDB's, any EXCLUDE aside; value functions: the frame's parts):
 //

@@ -8,7 +8,8 @@ import (
 
 // Window queries for the differential tester: frames (ROWS, RANGE with
 // number and date offsets), aggregates over them, lag/lead, the value
-// functions, ntile, the rank family and named windows. Results are
+// functions, ntile, the rank family, those with an ORDER BY of their
+// own (callOrdered) and named windows. Results are
 // compared as multisets, so every call whose answer depends on the order
 // of peers (ROWS frames, row_number, ntile, lag/lead, the value
 // functions) orders by every column of the table: rows then tie only
@@ -19,6 +20,8 @@ import (
 // Exclusions, each with its reason:
 //   - frames that start after they end by kind (1 FOLLOWING AND CURRENT
 //     ROW): both engines reject them, covered by window_frames.test.
+//   - functions with an ORDER BY of their own over frames that can be
+//     empty: DuckDB 1.5.6 fails on them (callOrdered).
 //   - lag/lead defaults of another kind than the value: MySQL's result
 //     type rules there are not DuckDB's.
 //   - avg of DOUBLE: the same as the main generator's (sums of DOUBLE
@@ -93,7 +96,9 @@ func (g *Gen) partition() string {
 // the WINDOW clause goes to named.
 func (g *Gen) windowCall(named *[]string) string {
 	part := g.partition()
-	switch g.pick(10) {
+	switch g.pick(12) {
+	case 10, 11:
+		return g.callOrdered(named, part)
 	case 0: // the rank family: peers decide, a partial order will do
 		fn := []string{"rank()", "dense_rank()", "percent_rank()", "cume_dist()"}[g.pick(4)]
 		order := g.orderKey(g.col(g.anyKind()))
@@ -128,6 +133,52 @@ func (g *Gen) windowCall(named *[]string) string {
 	}
 	order, frame := g.frame()
 	return g.windowAgg() + g.over(named, part, order, frame)
+}
+
+// callOrdered draws a ranking, lag/lead or value function with an ORDER
+// BY of its own (DuckDB's rank(ORDER BY x) OVER w): it reads its frame in
+// that order, ties in the window's order, which is total here, so that
+// only identical rows tie.
+func (g *Gen) callOrdered(named *[]string, part string) string {
+	inner := " order by " + g.orderKey(g.col(g.anyKind()))
+	if g.chance(30) {
+		inner += ", " + g.orderKey(g.col(g.anyKind()))
+	}
+	// Frames that hold the current row: DuckDB 1.5.6 fails on these
+	// functions over a frame past the partition's end (an internal error
+	// that invalidates the database, or SIGFPE for ntile).
+	order := "order by " + g.totalOrder()
+	frame := []string{"", "rows between unbounded preceding and unbounded following",
+		fmt.Sprintf("rows between %d preceding and %d following", g.pick(3), g.pick(3)),
+		"range between current row and unbounded following", "rows between unbounded preceding and current row"}[g.pick(5)]
+	var call string
+	switch g.pick(4) {
+	case 0:
+		fn := []string{"rank", "percent_rank", "cume_dist", "row_number"}[g.pick(4)]
+		call = fn + "(" + strings.TrimPrefix(inner, " ") + ")"
+	case 1:
+		call = fmt.Sprintf("ntile(%d%s)", 1+g.pick(5), inner)
+	case 2:
+		k := g.anyKind()
+		args := g.expr(k, 1)
+		switch g.pick(3) {
+		case 1:
+			args += fmt.Sprintf(", %d", g.pick(4))
+		case 2:
+			args += fmt.Sprintf(", %d, %s", g.pick(4), g.literal(k))
+		}
+		// DuckDB picks lag/lead's and the value functions' row from
+		// the frame sorted by the call's keys alone (not unique), so
+		// their order is total here.
+		inner = " order by " + g.totalOrder()
+		call = fmt.Sprintf("%s(%s%s)", []string{"lag", "lead"}[g.pick(2)], args, inner)
+	default:
+		inner = " order by " + g.totalOrder()
+		v := g.expr(g.anyKind(), 1)
+		call = []string{"first_value(" + v + inner + ")", "last_value(" + v + inner + ")",
+			fmt.Sprintf("nth_value(%s, %d%s)", v, 1+g.pick(4), inner)}[g.pick(3)]
+	}
+	return call + g.over(named, part, order, frame)
 }
 
 // over writes the OVER clause, sometimes through a named window (the
