@@ -21,7 +21,8 @@ import (
 //   - frames that start after they end by kind (1 FOLLOWING AND CURRENT
 //     ROW): both engines reject them, covered by window_frames.test.
 //   - functions with an ORDER BY of their own over frames that can be
-//     empty: DuckDB 1.5.6 fails on them (callOrdered).
+//     empty, or whose ORDER BY leads the window's: DuckDB 1.5.6 fails on
+//     the first and splits peers in the second (callOrdered).
 //   - lag/lead defaults of another kind than the value: MySQL's result
 //     type rules there are not DuckDB's.
 //   - avg of DOUBLE: the same as the main generator's (sums of DOUBLE
@@ -140,14 +141,29 @@ func (g *Gen) windowCall(named *[]string) string {
 // that order, ties in the window's order, which is total here, so that
 // only identical rows tie.
 func (g *Gen) callOrdered(named *[]string, part string) string {
-	inner := " order by " + g.orderKey(g.col(g.anyKind()))
+	order := "order by " + g.totalOrder()
+	// The call's first key is not the window's first column: where the
+	// call's keys lead the window's, DuckDB 1.5.6 takes the window's peer
+	// groups (all its keys) for the call's and splits rows the call's
+	// keys tie (a later DuckDB fixed it; test_rank_orderby has the case).
+	first := strings.Fields(order)[2]
+	key := g.col(g.anyKind())
+	for range 8 {
+		if key != first {
+			break
+		}
+		key = g.col(g.anyKind())
+	}
+	if key == first {
+		key = "(" + key + " is null)"
+	}
+	inner := " order by " + g.orderKey(key)
 	if g.chance(30) {
 		inner += ", " + g.orderKey(g.col(g.anyKind()))
 	}
 	// Frames that hold the current row: DuckDB 1.5.6 fails on these
 	// functions over a frame past the partition's end (an internal error
 	// that invalidates the database, or SIGFPE for ntile).
-	order := "order by " + g.totalOrder()
 	frame := []string{"", "rows between unbounded preceding and unbounded following",
 		fmt.Sprintf("rows between %d preceding and %d following", g.pick(3), g.pick(3)),
 		"range between current row and unbounded following", "rows between unbounded preceding and current row"}[g.pick(5)]
@@ -169,11 +185,11 @@ func (g *Gen) callOrdered(named *[]string, part string) string {
 		}
 		// DuckDB picks lag/lead's and the value functions' row from
 		// the frame sorted by the call's keys alone (not unique), so
-		// their order is total here.
-		inner = " order by " + g.totalOrder()
+		// their order is total here (after the key drawn above).
+		inner += ", " + g.totalOrder()
 		call = fmt.Sprintf("%s(%s%s)", []string{"lag", "lead"}[g.pick(2)], args, inner)
 	default:
-		inner = " order by " + g.totalOrder()
+		inner += ", " + g.totalOrder()
 		v := g.expr(g.anyKind(), 1)
 		call = []string{"first_value(" + v + inner + ")", "last_value(" + v + inner + ")",
 			fmt.Sprintf("nth_value(%s, %d%s)", v, 1+g.pick(4), inner)}[g.pick(3)]
