@@ -52,6 +52,8 @@ type aggAST struct {
 	order sqlparser.OrderBy
 	sep   *string // GROUP_CONCAT's SEPARATOR
 	over  *sqlparser.OverClause
+	// filtered: FILTER (WHERE …) applied to args[0]
+	filtered bool
 }
 
 // moreAggParts takes apart a call of one of moreAggs' aggregates, in any
@@ -106,7 +108,16 @@ func moreAggParts(n sqlparser.SQLNode) (p aggAST, ok bool) {
 		}
 	case *sqlparser.AggFuncExpr:
 		name := x.Name.Lowered()
-		return aggAST{fn: moreAggs[name], name: name, args: x.Exprs, dist: x.Distinct, order: x.OrderBy, over: x.OverClause}, true
+		p := aggAST{fn: moreAggs[name], name: name, args: x.Exprs, dist: x.Distinct, order: x.OrderBy, over: x.OverClause}
+		if x.Filter != nil && len(x.Exprs) > 0 {
+			// FILTER (WHERE c) is the value under CASE WHEN c THEN v END:
+			// each of these aggregates skips NULL values (list keeps them,
+			// bindMoreAgg refuses it); for one of two arguments, NULL in
+			// either skips the row.
+			p.args = append([]sqlparser.Expr{&sqlparser.CaseExpr{Whens: []*sqlparser.When{{Cond: x.Filter, Val: x.Exprs[0]}}}}, x.Exprs[1:]...)
+			p.filtered = true
+		}
+		return p, true
 	}
 	return p, false
 }
@@ -131,6 +142,10 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 			return a, nil, errs.New(errs.Unsupported, "GROUP_CONCAT with LIMIT is not supported")
 		}
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "function %s is not an aggregate or window function gq has", p.name)
+	}
+	if p.filtered && p.fn == "list" {
+		// list() keeps NULLs: a filtered-out row would be one.
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "FILTER in %s(…) is not supported", p.name)
 	}
 	if p.dist && p.fn == "list" {
 		// DuckDB's list(DISTINCT x) keeps one NULL; gq's DISTINCT skips them.
@@ -493,7 +508,7 @@ func respellAggs(stmt sqlparser.SQLNode) sqlparser.SQLNode {
 				cur.Replace(&sqlparser.CountStar{})
 			}
 		case *sqlparser.AggFuncExpr:
-			if x.Name.Lowered() == "count_star" && len(x.Exprs) == 0 && !x.Distinct && len(x.OrderBy) == 0 {
+			if x.Name.Lowered() == "count_star" && len(x.Exprs) == 0 && !x.Distinct && len(x.OrderBy) == 0 && x.Filter == nil {
 				cur.Replace(&sqlparser.CountStar{OverClause: x.OverClause})
 			}
 		}

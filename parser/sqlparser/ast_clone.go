@@ -665,6 +665,7 @@ func CloneRefOfAggFuncExpr(n *AggFuncExpr) *AggFuncExpr {
 	out.Name = CloneIdentifierCI(n.Name)
 	out.Exprs = CloneSliceOfExpr(n.Exprs)
 	out.OrderBy = CloneOrderBy(n.OrderBy)
+	out.Filter = CloneExpr(n.Filter)
 	out.OverClause = CloneRefOfOverClause(n.OverClause)
 	return &out
 }

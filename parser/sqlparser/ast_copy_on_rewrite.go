@@ -718,12 +718,14 @@ func (c *cow) copyOnRewriteRefOfAggFuncExpr(n *AggFuncExpr, parent SQLNode) (out
 			}
 		}
 		_OrderBy, changedOrderBy := c.copyOnRewriteOrderBy(n.OrderBy, n)
+		_Filter, changedFilter := c.copyOnRewriteExpr(n.Filter, n)
 		_OverClause, changedOverClause := c.copyOnRewriteRefOfOverClause(n.OverClause, n)
-		if changedName || changedExprs || changedOrderBy || changedOverClause {
+		if changedName || changedExprs || changedOrderBy || changedFilter || changedOverClause {
 			res := *n
 			res.Name, _ = _Name.(IdentifierCI)
 			res.Exprs = _Exprs
 			res.OrderBy, _ = _OrderBy.(OrderBy)
+			res.Filter, _ = _Filter.(Expr)
 			res.OverClause, _ = _OverClause.(*OverClause)
 			out = &res
 			if c.cloned != nil {

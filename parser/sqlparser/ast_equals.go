@@ -1867,6 +1867,7 @@ func (cmp *Comparator) RefOfAggFuncExpr(a, b *AggFuncExpr) bool {
 		cmp.IdentifierCI(a.Name, b.Name) &&
 		cmp.SliceOfExpr(a.Exprs, b.Exprs) &&
 		cmp.OrderBy(a.OrderBy, b.OrderBy) &&
+		cmp.Expr(a.Filter, b.Filter) &&
 		cmp.RefOfOverClause(a.OverClause, b.OverClause)
 }
 

@@ -3420,6 +3420,9 @@ func (node *AggFuncExpr) Format(buf *TrackedBuffer) {
 		buf.literal(DistinctStr)
 	}
 	buf.astPrintf(node, "%n%v)", node.Exprs, node.OrderBy)
+	if node.Filter != nil {
+		buf.astPrintf(node, " filter (where %v)", node.Filter)
+	}
 	if node.OverClause != nil {
 		buf.astPrintf(node, " %v", node.OverClause)
 	}

@@ -4488,6 +4488,11 @@ func (node *AggFuncExpr) FormatFast(buf *TrackedBuffer) {
 	buf.formatExprs(node.Exprs)
 	node.OrderBy.FormatFast(buf)
 	buf.WriteByte(')')
+	if node.Filter != nil {
+		buf.WriteString(" filter (where ")
+		buf.printExpr(node, node.Filter, true)
+		buf.WriteByte(')')
+	}
 	if node.OverClause != nil {
 		buf.WriteByte(' ')
 		node.OverClause.FormatFast(buf)

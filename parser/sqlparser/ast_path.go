@@ -27,6 +27,7 @@ const (
 	RefOfAggFuncExprName
 	RefOfAggFuncExprExprsOffset
 	RefOfAggFuncExprOrderBy
+	RefOfAggFuncExprFilter
 	RefOfAggFuncExprOverClause
 	RefOfAliasedExprExpr
 	RefOfAliasedExprAs
@@ -641,6 +642,8 @@ func (s ASTStep) DebugString() string {
 		return "(*AggFuncExpr).ExprsOffset"
 	case RefOfAggFuncExprOrderBy:
 		return "(*AggFuncExpr).OrderBy"
+	case RefOfAggFuncExprFilter:
+		return "(*AggFuncExpr).Filter"
 	case RefOfAggFuncExprOverClause:
 		return "(*AggFuncExpr).OverClause"
 	case RefOfAliasedExprExpr:
@@ -1859,6 +1862,8 @@ func GetNodeFromPath(node SQLNode, path ASTPath) SQLNode {
 			node = node.(*AggFuncExpr).Exprs[idx]
 		case RefOfAggFuncExprOrderBy:
 			node = node.(*AggFuncExpr).OrderBy
+		case RefOfAggFuncExprFilter:
+			node = node.(*AggFuncExpr).Filter
 		case RefOfAggFuncExprOverClause:
 			node = node.(*AggFuncExpr).OverClause
 		case RefOfAliasedExprExpr:

@@ -820,6 +820,15 @@ func (a *application) rewriteRefOfAggFuncExpr(parent SQLNode, node *AggFuncExpr,
 	}
 	if a.collectPaths {
 		a.cur.current.Pop()
+		a.cur.current.AddStep(uint16(RefOfAggFuncExprFilter))
+	}
+	if !a.rewriteExpr(node, node.Filter, func(newNode, parent SQLNode) {
+		parent.(*AggFuncExpr).Filter = newNode.(Expr)
+	}) {
+		return false
+	}
+	if a.collectPaths {
+		a.cur.current.Pop()
 		a.cur.current.AddStep(uint16(RefOfAggFuncExprOverClause))
 	}
 	if !a.rewriteRefOfOverClause(node, node.OverClause, func(newNode, parent SQLNode) {

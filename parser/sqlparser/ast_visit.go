@@ -684,6 +684,9 @@ func VisitRefOfAggFuncExpr(in *AggFuncExpr, f Visit) error {
 	if err := VisitOrderBy(in.OrderBy, f); err != nil {
 		return err
 	}
+	if err := VisitExpr(in.Filter, f); err != nil {
+		return err
+	}
 	if err := VisitRefOfOverClause(in.OverClause, f); err != nil {
 		return err
 	}

@@ -178,6 +178,7 @@ type AggFuncExpr struct {
 	Distinct   bool
 	Exprs      []Expr
 	OrderBy    OrderBy
+	Filter     Expr // FILTER (WHERE Filter), nil for none
 	OverClause *OverClause
 }
 

@@ -126,6 +126,8 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select lead(b, 1, null order by a) over w, lag(b order by a) over w from t", "select lead(b, 1, null order by a asc) over w, lag(b order by a asc) over w from t"},
 		{"select first_value(b order by a) ignore nulls over w from t", "select first_value(b order by a asc) ignore nulls over w from t"},
 		{"select any_value(a) over () from t", "select any_value(a) over () from t"},
+		{"select median(a) filter (where b > 1) over (partition by c), mode(a) filter (where b) from t", "select median(a) filter (where b > 1) over ( partition by c), mode(a) filter (where b) from t"},
+		{"select string_agg(distinct a, ',' order by a) filter (where b) from t", "select string_agg(distinct a, ',' order by a asc) filter (where b) from t"},
 		{"select f(a) from t", "select f(a) from t"},
 
 		// IS [NOT] DISTINCT FROM is <=>

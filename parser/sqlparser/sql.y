@@ -6838,7 +6838,7 @@ expression_list:
   introduce side effects due to being a simple identifier
 */
 function_call_generic:
-  sql_id openb expression_list_opt closeb
+  sql_id openb expression_list_opt closeb %prec EMPTY_FILTER_OPT // gq: FILTER after ')' is the rule below's
   {
     $$ = &FuncExpr{Name: $1, Exprs: $3}
   }
@@ -6850,13 +6850,19 @@ function_call_generic:
   {
     $$ = &AggFuncExpr{Name: $1, Exprs: $3, OverClause: $5}
   }
-| sql_id openb DISTINCT expression_list order_by_opt closeb over_clause_opt
+| sql_id openb DISTINCT expression_list order_by_opt closeb filter_opt over_clause_opt
   {
-    $$ = &AggFuncExpr{Name: $1, Distinct: true, Exprs: $4, OrderBy: $5, OverClause: $7}
+    $$ = &AggFuncExpr{Name: $1, Distinct: true, Exprs: $4, OrderBy: $5, Filter: $7, OverClause: $8}
   }
-| sql_id openb expression_list order_by_clause closeb over_clause_opt
+| sql_id openb expression_list order_by_clause closeb filter_opt over_clause_opt
   {
-    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OrderBy: $4, OverClause: $6}
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OrderBy: $4, Filter: $6, OverClause: $7}
+  }
+// gq: FILTER (WHERE cond) after such an aggregate (median(x) FILTER (…)
+// [OVER …]); the binder applies it, as only it knows the aggregate.
+| sql_id openb expression_list_opt closeb FILTER openb WHERE expression closeb over_clause_opt
+  {
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, Filter: $8, OverClause: $10}
   }
 | table_id '.' reserved_sql_id openb expression_list_opt closeb
   {
