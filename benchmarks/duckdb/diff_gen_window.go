@@ -110,14 +110,7 @@ func (g *Gen) windowCall(named *[]string) string {
 	case 2:
 		k := g.anyKind()
 		fn := []string{"lag", "lead"}[g.pick(2)]
-		args := g.expr(k, 1)
-		switch g.pick(3) {
-		case 1:
-			args += fmt.Sprintf(", %d", g.pick(4))
-		case 2:
-			args += fmt.Sprintf(", %d, %s", g.pick(4), g.literal(k))
-		}
-		return fmt.Sprintf("%s(%s)", fn, args) + g.over(named, part, "order by "+g.totalOrder(), "")
+		return fmt.Sprintf("%s(%s)", fn, g.lagLeadArgs(k)) + g.over(named, part, "order by "+g.totalOrder(), "")
 	case 3:
 		k := g.anyKind()
 		fn := []string{"first_value(%s)", "last_value(%s)", "nth_value(%s, " + fmt.Sprint(1+g.pick(4)) + ")"}[g.pick(3)]
@@ -175,14 +168,7 @@ func (g *Gen) callOrdered(named *[]string, part string) string {
 	case 1:
 		call = fmt.Sprintf("ntile(%d%s)", 1+g.pick(5), inner)
 	case 2:
-		k := g.anyKind()
-		args := g.expr(k, 1)
-		switch g.pick(3) {
-		case 1:
-			args += fmt.Sprintf(", %d", g.pick(4))
-		case 2:
-			args += fmt.Sprintf(", %d, %s", g.pick(4), g.literal(k))
-		}
+		args := g.lagLeadArgs(g.anyKind())
 		// DuckDB picks lag/lead's and the value functions' row from
 		// the frame sorted by the call's keys alone (not unique), so
 		// their order is total here (after the key drawn above).
@@ -195,6 +181,19 @@ func (g *Gen) callOrdered(named *[]string, part string) string {
 			fmt.Sprintf("nth_value(%s, %d%s)", v, 1+g.pick(4), inner)}[g.pick(3)]
 	}
 	return call + g.over(named, part, order, frame)
+}
+
+// lagLeadArgs draws lag's or lead's arguments: a value of kind k, and
+// maybe an offset and a default of that kind.
+func (g *Gen) lagLeadArgs(k kind) string {
+	args := g.expr(k, 1)
+	switch g.pick(3) {
+	case 1:
+		args += fmt.Sprintf(", %d", g.pick(4))
+	case 2:
+		args += fmt.Sprintf(", %d, %s", g.pick(4), g.literal(k))
+	}
+	return args
 }
 
 // over writes the OVER clause, sometimes through a named window (the
