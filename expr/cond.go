@@ -2,6 +2,7 @@ package expr
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"gq/errs"
 )
@@ -107,6 +108,56 @@ func newCase(call *Call, args []node) (node, error) {
 func (n *caseNode) typ() arrow.DataType { return n.t }
 
 func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	choice, ops, err := n.branches(c, b, evalOperand)
+	if err != nil {
+		return nil, err
+	}
+	defer releaseAll(ops)
+	return pick(c, n.t, choice, ops)
+}
+
+// evalNarrow is eval for a decimal128 CASE whose taken branches all give
+// this batch narrow values (see narrower): their int64s are picked into a
+// Decimal64 of the same scale. A batch with a wide branch picks wide.
+func (n *caseNode) evalNarrow(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
+	if !isWide(n.t) {
+		return n.eval(c, b)
+	}
+	choice, ops, err := n.branches(c, b, evalNarrowOperand)
+	if err != nil {
+		return nil, err
+	}
+	defer releaseAll(ops)
+	for _, o := range ops {
+		if !o.narrow() && !o.nullScalar() {
+			for j := range ops {
+				widenOperand(c, &ops[j], n.t)
+			}
+			return pick(c, n.t, choice, ops)
+		}
+	}
+	return pick(c, &arrow.Decimal64Type{Precision: MaxDecimalPrecision, Scale: ScaleOf(n.t)}, choice, ops)
+}
+
+// widenOperand makes a narrow operand of a wide node's evaluation (an
+// Int64 or Decimal64 at the node's scale) a decimal128 one of type t.
+func widenOperand(c *ctx, o *operand, t arrow.DataType) {
+	switch {
+	case o.narrow() && o.arr != nil:
+		w := widenArray(c, o.arr, t)
+		o.arr.Release()
+		o.arr = w
+	case o.narrow() && !o.sc.null:
+		o.sc = &scalar{w: decimal128.FromI64(o.sc.i)}
+		o.wideSc = true
+	}
+}
+
+// branches picks each row's branch (choice: index into vals) and
+// evaluates, with ev, the branches some row takes; the rest are NULL
+// scalars (a THEN that would fail on rows it does not serve must not fail
+// the query). The caller releases the operands.
+func (n *caseNode) branches(c *ctx, b arrow.RecordBatch, ev func(*ctx, arrow.RecordBatch, node) (operand, error)) ([]int32, []operand, error) {
 	k := len(n.conds)
 	choice := make([]int32, c.n)
 	for i := range choice {
@@ -123,7 +174,7 @@ func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		}
 		hit, err := filterRows(c, b, cond, rest, nil)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, r := range hit {
 			choice[r] = int32(j)
@@ -132,8 +183,6 @@ func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		rest = minusSorted(rest, hit)
 	}
 	used[k] = len(rest) > 0
-	// Only branches some row takes are evaluated (a THEN that would fail
-	// on rows it does not serve must not fail the query).
 	ops := make([]operand, len(n.vals))
 	null := scalar{null: true}
 	for j, v := range n.vals {
@@ -141,15 +190,14 @@ func (n *caseNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 			ops[j] = operand{sc: &null}
 			continue
 		}
-		o, err := evalOperand(c, b, v)
+		o, err := ev(c, b, v)
 		if err != nil {
 			releaseAll(ops[:j])
-			return nil, err
+			return nil, nil, err
 		}
 		ops[j] = o
 	}
-	defer releaseAll(ops)
-	return pick(c, n.t, choice, ops)
+	return choice, ops, nil
 }
 
 // coalesceNode returns its first non-NULL argument.

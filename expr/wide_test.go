@@ -198,36 +198,47 @@ func TestWideEval(t *testing.T) {
 	})
 }
 
-// EvalNarrow hands back the int64 values of a wide-typed product where
-// they fit, and the declared decimal128 array where they do not.
+// EvalNarrow hands back the int64 values of a wide-typed product (or a
+// CASE over one) where they fit, and the declared decimal128 array where
+// they do not.
 func TestEvalNarrow(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	small := mkArr(mem, dec152, 1050, -1050, nil)
-	big := mkArr(mem, dec152, 999999999999, 200, nil)
-	e := call("mul", Decimal(38, 6), call("mul", Decimal(31, 4), col(0, dec152), col(0, dec152)), col(0, dec152))
-	ev, err := Compile(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c0 := col(0, dec152)
+	w314 := Decimal(31, 4)
+	sq := call("mul", w314, c0, c0)
+	cube := call("mul", Decimal(38, 6), sq, c0)
+	pos := call("gt", Boolean, c0, lit(int64(0), dec152))
+	caseSq := call("case", w314, pos, sq, lit(decimal128.FromI64(0), w314))
+	caseLit := call("case", w314, pos, lit(decimal128.FromI64(7), w314), lit(nil, w314))
 	for _, c := range []struct {
-		in   arrow.Array
+		name string
+		e    Expr
+		in   []any
 		want arrow.Type
 		vals string
 	}{
-		{small, arrow.DECIMAL64, "[1157.625000 -1157.625000 NULL]"},
-		{big, arrow.DECIMAL128, "[999999999997000000000002999999.999999 8.000000 NULL]"},
+		{"cube fits", cube, []any{1050, -1050, nil}, arrow.DECIMAL64, "[1157.625000 -1157.625000 NULL]"},
+		{"cube wide", cube, []any{999999999999, 200, nil}, arrow.DECIMAL128, "[999999999997000000000002999999.999999 8.000000 NULL]"},
+		{"case fits", caseSq, []any{1050, -1050, nil}, arrow.DECIMAL64, "[110.2500 0.0000 0.0000]"},
+		{"case with a wide branch", caseSq, []any{999999999999, -200, nil}, arrow.DECIMAL128, "[99999999999800000000.0001 0.0000 0.0000]"},
+		{"case of wide literals", caseLit, []any{1, -1, nil}, arrow.DECIMAL64, "[0.0007 NULL NULL]"},
 	} {
-		b := mkBatch(mem, c.in)
+		in := mkArr(mem, dec152, c.in...)
+		ev, err := Compile(c.e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := mkBatch(mem, in)
 		a, err := ev.EvalNarrow(mem, b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a.DataType().ID() != c.want || ScaleOf(a.DataType()) != 6 || render(a) != c.vals {
-			t.Errorf("EvalNarrow = %s %s, want %s %s", a.DataType(), render(a), c.want, c.vals)
+		if a.DataType().ID() != c.want || ScaleOf(a.DataType()) != ScaleOf(c.e.DataType()) || render(a) != c.vals {
+			t.Errorf("%s: EvalNarrow = %s %s, want %s %s", c.name, a.DataType(), render(a), c.want, c.vals)
 		}
 		a.Release()
 		b.Release()
-		c.in.Release()
+		in.Release()
 	}
 }
