@@ -49,24 +49,23 @@ func newAggState(f AggFunc) (aggState, error) {
 		switch at.ID() {
 		case arrow.FLOAT64:
 			return &floatSumState{avg: avg}, nil
-		case arrow.DECIMAL128:
-			return newWideSumState(f, avg)
-		case arrow.INT64, arrow.DECIMAL64:
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128:
 			wide := avg || f.Type.ID() == arrow.DECIMAL128 || f.Type.ID() == arrow.FLOAT64
 			st := &intSumState{avg: avg, wide: wide, out: f.Type}
 			inScale := decScale(at)
 			if f.Type.ID() == arrow.FLOAT64 {
-				st.floatDiv = float64(pow10i(inScale))
+				st.floatDiv = math.Pow10(int(inScale))
 				return st, nil
 			}
 			outScale := decScale(f.Type)
-			if outScale < inScale {
-				break
+			k := outScale - inScale
+			if k < 0 || k > 18 || at.ID() == arrow.DECIMAL128 && !avg && k > 0 {
+				return nil, errs.New(errs.Unsupported, "%s of %s as %s (a change of scale by %d)", f.Fn, at, f.Type, k)
 			}
 			if avg {
-				st.resultMul = pow10i(outScale - inScale)
+				st.resultMul = pow10i(k)
 			} else {
-				st.inMul = pow10i(outScale - inScale)
+				st.inMul = pow10i(k)
 			}
 			return st, nil
 		}
@@ -205,7 +204,9 @@ func (s *countState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	return aggArray(mem, arrow.PrimitiveTypes.Int64, s.counts[:n], nil), nil
 }
 
-// intSumState: sum/avg of Int64 or Decimal64. Rows are added in int64,
+// intSumState: sum/avg of Int64 or Decimal64, or of a Decimal128 whose
+// batches may come as Decimal64 where every value fits an int64 (the
+// argument is then evaluated narrow: aggPlan.narrow). Rows are added in int64,
 // wrapping; a batch whose adds overflow is taken back (wrapping
 // subtraction restores the sums exactly), then, where the result may pass
 // int64 (wide: a DECIMAL(38) or DOUBLE result, or avg), added again
@@ -297,6 +298,45 @@ func (s *intSumState) addWide(gids []int32, vals []int64, arg arrow.Array) error
 	return nil
 }
 
+// addW128 adds a batch of 128-bit values exactly. A value is
+// (hi + lo's top bit)·2^64 + int64(lo), so its low word joins sums[g] as a
+// signed int64 (carrying into hi as addWide does) and the rest joins hi.
+func (s *intSumState) addW128(gids []int32, a *array.Decimal128) error {
+	if s.inMul > 1 {
+		return errs.New(errs.Internal, "sum of %s rescaled", a.DataType())
+	}
+	if s.hi == nil {
+		s.hi = make([]int64, len(s.sums), cap(s.sums))
+	}
+	vals := a.Values()[:len(gids)]
+	hasNulls := a.NullN() > 0
+	sums, his, counts := s.sums, s.hi, s.counts
+	var ovf int64
+	for i, g := range gids {
+		if hasNulls && a.IsNull(i) {
+			continue
+		}
+		v := vals[i]
+		x := int64(v.LowBits())
+		h := v.HighBits() - x>>63
+		l := sums[g]
+		r := l + x
+		if (l^r)&(x^r) < 0 {
+			h += x>>63 | 1
+		}
+		sums[g] = r
+		o := his[g]
+		n := o + h
+		ovf |= (o ^ n) & (h ^ n)
+		his[g] = n
+		counts[g]++
+	}
+	if ovf < 0 {
+		return errWideSumOverflow
+	}
+	return nil
+}
+
 func sumInputs(arg arrow.Array) ([]int64, error) {
 	switch a := arg.(type) {
 	case *array.Int64:
@@ -308,6 +348,9 @@ func sumInputs(arg arrow.Array) ([]int64, error) {
 }
 
 func (s *intSumState) update(gids []int32, arg arrow.Array) error {
+	if w, ok := arg.(*array.Decimal128); ok {
+		return s.addW128(gids, w)
+	}
 	vals, err := sumInputs(arg)
 	if err != nil {
 		return err

@@ -1,12 +1,10 @@
 package exec
 
 import (
-	"math"
 	"math/big"
 	"math/bits"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
@@ -77,119 +75,6 @@ func avgRound128(sum decimal128.Num, mul, count int64) (decimal128.Num, bool) {
 func wideFloat(n decimal128.Num) float64 {
 	f, _ := new(big.Float).SetInt(n.BigInt()).Float64()
 	return f
-}
-
-// wideSumState: sum/avg of Decimal128, in 128 bits (an add that passes
-// them is an Execution error; so is a result past 38 digits).
-type wideSumState struct {
-	avg       bool
-	out       arrow.DataType
-	resultMul int64   // avg: 10^(result scale - input scale)
-	floatDiv  float64 // result Float64: 10^input scale
-	sums      []decimal128.Num
-	counts    []int64
-}
-
-func newWideSumState(f AggFunc, avg bool) (aggState, error) {
-	inScale := decScale(f.Arg.DataType())
-	st := &wideSumState{avg: avg, out: f.Type}
-	switch f.Type.ID() {
-	case arrow.FLOAT64:
-		st.floatDiv = math.Pow10(int(inScale))
-		return st, nil
-	case arrow.DECIMAL64, arrow.DECIMAL128:
-	default:
-		return nil, errs.New(errs.Unsupported, "%s of %s as %s", f.Fn, f.Arg.DataType(), f.Type)
-	}
-	k := decScale(f.Type) - inScale
-	switch {
-	case !avg && k == 0:
-	case avg && k >= 0 && k <= 18:
-		st.resultMul = pow10i(k)
-	default:
-		return nil, errs.New(errs.Unsupported, "%s of %s as %s (a change of scale by %d)", f.Fn, f.Arg.DataType(), f.Type, k)
-	}
-	return st, nil
-}
-
-func (s *wideSumState) resize(n int) {
-	s.sums = growZero(s.sums, n)
-	s.counts = growZero(s.counts, n)
-}
-
-func (s *wideSumState) update(gids []int32, arg arrow.Array) error {
-	a, ok := arg.(*array.Decimal128)
-	if !ok {
-		return errs.New(errs.Internal, "wide sum of %s", arg.DataType())
-	}
-	vals := a.Values()[:len(gids)]
-	sums, counts := s.sums, s.counts
-	hasNulls := a.NullN() > 0
-	var ovf int64
-	for i, g := range gids {
-		if hasNulls && a.IsNull(i) {
-			continue
-		}
-		x, v := sums[g], vals[i]
-		lo, c := bits.Add64(x.LowBits(), v.LowBits(), 0)
-		xh, vh := x.HighBits(), v.HighBits()
-		hi := xh + vh + int64(c)
-		ovf |= (xh ^ hi) & (vh ^ hi)
-		sums[g] = decimal128.New(hi, lo)
-		counts[g]++
-	}
-	if ovf < 0 {
-		return errWideSumOverflow
-	}
-	return nil
-}
-
-func (s *wideSumState) merge(from aggState, src, dst []int32) error {
-	f := from.(*wideSumState)
-	for i, g := range src {
-		d := dst[i]
-		n, ovf := add128(s.sums[d], f.sums[g])
-		if ovf {
-			return errWideSumOverflow
-		}
-		s.sums[d] = n
-		s.counts[d] += f.counts[g]
-	}
-	return nil
-}
-
-func (s *wideSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
-	valid := make([]bool, n)
-	for g := range n {
-		valid[g] = s.counts[g] > 0
-	}
-	if s.floatDiv != 0 {
-		out := make([]float64, n)
-		for g := range n {
-			if valid[g] {
-				out[g] = wideFloat(s.sums[g]) / s.floatDiv
-				if s.avg {
-					out[g] /= float64(s.counts[g])
-				}
-			}
-		}
-		return aggArray(mem, s.out, out, valid), nil
-	}
-	nums := make([]decimal128.Num, n)
-	for g := range n {
-		if !valid[g] {
-			continue
-		}
-		v, ok := s.sums[g], true
-		if s.avg {
-			v, ok = avgRound128(v, s.resultMul, s.counts[g])
-		}
-		if !ok || !fitsDigits(v, maxDecimalDigits) {
-			return nil, errWideSumOverflow
-		}
-		nums[g] = v
-	}
-	return wideArray(mem, s.out, nums, valid)
 }
 
 // decScale is the scale of a Decimal64 or Decimal128 type, 0 for others.

@@ -278,12 +278,19 @@ func TestWideSums(t *testing.T) {
 }
 
 func testWideAgg(t *testing.T, rows []wideRow, vt arrow.DataType, scale int32, avgOut arrow.DataType, grouped bool, threads, batch int, spill bool) {
+	testWideAggOf(t, rows, vt, col(1, vt), rows, scale, avgOut, grouped, threads, batch, spill)
+}
+
+// testWideAggOf aggregates arg over the batches of rows (values of type
+// vt); ref holds arg's value on each row, at scale.
+func testWideAggOf(t *testing.T, rows []wideRow, vt arrow.DataType, arg expr.Expr, ref []wideRow, scale int32, avgOut arrow.DataType, grouped bool, threads, batch int, spill bool) {
 	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 	defer mem.AssertSize(t, 0)
 	schema, batches := wideBatches(mem, rows, vt, batch)
 	defer releaseBatchList(batches)
 	sumT := dec128(scale)
-	v := col(1, vt)
+	v := arg
+	vt = arg.DataType()
 	mk := func(aggs []AggFunc) *HashAggregate {
 		h := &HashAggregate{Input: &testSource{schema: schema, batches: batches}, Aggs: aggs}
 		var fields []arrow.Field
@@ -297,7 +304,7 @@ func testWideAgg(t *testing.T, rows []wideRow, vt arrow.DataType, scale int32, a
 		h.Out = arrow.NewSchema(fields, nil)
 		return h
 	}
-	keys, groups := wideRef(rows, grouped)
+	keys, groups := wideRef(ref, grouped)
 	slices.Sort(keys)
 	opts := wideOptions(threads, batch, spill, mem)
 
@@ -380,6 +387,50 @@ func checkWide(t *testing.T, what string, got []string, err error, want []string
 	slices.Sort(got)
 	slices.Sort(want)
 	eqRows(t, what, got, want)
+}
+
+// TestWideSumOfNarrowProducts: a product of two DECIMAL(18,2) columns is
+// typed DECIMAL(36,4); its sum and avg take the batches whose products fit
+// an int64 narrow and the others in 128 bits, and must be exact across
+// both, with NULLs, groups, threads and spilling.
+func TestWideSumOfNarrowProducts(t *testing.T) {
+	d64 := &arrow.Decimal64Type{Precision: 18, Scale: 2}
+	v := col(1, d64)
+	prod := &expr.Call{Fn: "mul", Args: []expr.Expr{v, v}, Type: expr.Decimal(36, 4)}
+	rng := rand.New(rand.NewPCG(15, 2))
+	for _, batch := range []int{7, 500, 4096} {
+		for _, keys := range []int{1, 4, 300} {
+			for _, cfg := range []struct {
+				threads int
+				spill   bool
+			}{{1, false}, {3, false}, {3, true}} {
+				name := fmt.Sprintf("b%d/keys%d/t%d/spill%v", batch, keys, cfg.threads, cfg.spill)
+				t.Run(name, func(t *testing.T) {
+					n := 6000
+					rows := make([]wideRow, n)
+					ref := make([]wideRow, n)
+					for i := range rows {
+						k := int64(rng.IntN(keys))
+						rows[i].key, ref[i].key = &k, &k
+						if rng.IntN(10) == 0 {
+							continue // NULL
+						}
+						x := rng.Int64N(2_000_000) - 1_000_000
+						if (i/batch)%3 == 1 && rng.IntN(50) == 0 {
+							// A value near 10^15 makes its batch's products pass int64.
+							x = 999_999_999_999_999_999 - rng.Int64N(1<<40)
+							if rng.IntN(2) == 0 {
+								x = -x
+							}
+						}
+						rows[i].val = big.NewInt(x)
+						ref[i].val = new(big.Int).Mul(rows[i].val, rows[i].val)
+					}
+					testWideAggOf(t, rows, d64, prod, ref, 4, dec128(8), keys > 1, cfg.threads, batch, cfg.spill)
+				})
+			}
+		}
+	}
 }
 
 // TestWideSumPast38Digits: a DECIMAL(38) sum past 38 digits is an error,

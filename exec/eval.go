@@ -12,6 +12,7 @@ import (
 // evaluator is the part of *expr.Evaluator the operators use.
 type evaluator interface {
 	Eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
+	EvalNarrow(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
 	EvalFilter(mem memory.Allocator, b arrow.RecordBatch, sel []int32) ([]int32, error)
 	EvalFilterFrom(mem memory.Allocator, b arrow.RecordBatch, cand []int32) ([]int32, error)
 }
@@ -58,6 +59,16 @@ func (ce compiledExpr) eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Ar
 		return a, nil
 	}
 	return ce.ev.Eval(mem, b)
+}
+
+// evalNarrow is eval, except that a decimal128 expression may give a
+// batch whose values all fit an int64 as a Decimal64 array of the same
+// scale (expr's EvalNarrow), for consumers that take either width.
+func (ce compiledExpr) evalNarrow(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error) {
+	if ce.col >= 0 {
+		return ce.eval(mem, b)
+	}
+	return ce.ev.EvalNarrow(mem, b)
 }
 
 // filterFrom returns the rows of cand (ascending; nil: all rows of b)

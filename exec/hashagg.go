@@ -117,7 +117,8 @@ type aggPlan struct {
 	packed   bool            // short string keys may take hash_packed.go's path
 	args     []*compiledExpr // nil for count_star
 	distinct []bool
-	sumOf    []int // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
+	sumOf    []int  // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
+	narrow   []bool // the argument is evaluated narrow (its state takes either width)
 }
 
 func (h *HashAggregate) prepare() (*aggPlan, error) {
@@ -160,6 +161,7 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 		}
 		ap.args = append(ap.args, arg)
 		ap.distinct = append(ap.distinct, f.Distinct && arg != nil)
+		ap.narrow = append(ap.narrow, !f.Distinct && takesNarrow(f))
 	}
 	ap.sumOf = sharedAvgs(h.Aggs)
 	return ap, nil
@@ -204,6 +206,18 @@ func keepsScale(g AggFunc) bool {
 	}
 	is, ok := s.(*intSumState)
 	return ok && !is.avg && is.inMul <= 1
+}
+
+// takesNarrow reports whether f's state adds a Decimal128 argument's
+// batches in either width, so that the argument may skip widening a batch
+// whose values fit an int64 (TPC-H's sums of DECIMAL(15,2) products).
+func takesNarrow(f AggFunc) bool {
+	if f.Arg == nil || f.Arg.DataType().ID() != arrow.DECIMAL128 {
+		return false
+	}
+	s, err := newAggState(f)
+	_, ok := s.(*intSumState)
+	return err == nil && ok
 }
 
 func (ap *aggPlan) grouped() bool { return len(ap.keys) > 0 }
@@ -308,7 +322,11 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		}
 		var arg arrow.Array
 		if ap.args[i] != nil {
-			a, err := ap.args[i].eval(c.Alloc, b)
+			eval := ap.args[i].eval
+			if ap.narrow[i] {
+				eval = ap.args[i].evalNarrow
+			}
+			a, err := eval(c.Alloc, b)
 			if err != nil {
 				return err
 			}
