@@ -277,7 +277,7 @@ func TestBindShapes(t *testing.T) {
 		{"select 1, 0.05, 1e3, 'x', null, true, date '2020-02-29', -2.50",
 			"1 BIGINT, 0.05 DECIMAL(2,2), 1e3 DOUBLE, 'x' VARCHAR, null NULL, true BOOLEAN, date'2020-02-29' DATE, -2.50 DECIMAL(3,2)", []string{"*planner.Values"}},
 		{"select n_nationkey / 2, n_nationkey div 2, n_nationkey % 3, l_quantity / l_discount, l_quantity * l_tax, l_quantity + 1, 1.5e0 * l_tax from nation, lineitem",
-			"n_nationkey / 2 DECIMAL(18,4), n_nationkey div 2 BIGINT, n_nationkey % 3 BIGINT, l_quantity / l_discount DECIMAL(18,6), l_quantity * l_tax DECIMAL(18,4), l_quantity + 1 DECIMAL(16,2), 1.5e0 * l_tax DOUBLE", nil},
+			"n_nationkey / 2 DECIMAL(23,4), n_nationkey div 2 BIGINT, n_nationkey % 3 BIGINT, l_quantity / l_discount DECIMAL(21,6), l_quantity * l_tax DECIMAL(30,4), l_quantity + 1 DECIMAL(16,2), 1.5e0 * l_tax DOUBLE", nil},
 		{"select o_orderdate + interval 1 month as a, date_sub(o_orderdate, interval 2 week) as b, adddate(o_orderdate, 3) as c, date '2024-01-31' + interval '1' month as d from orders",
 			"a DATE, b DATE, c DATE, d DATE", []string{"date_add_months(o_orderdate", "date_add_days(o_orderdate#", ", -14)", "DATE '2024-02-29'"}},
 		{"select year(o_orderdate) y, extract(month from o_orderdate) m, quarter(o_orderdate) q from orders where o_orderdate > '1995-01-01'",

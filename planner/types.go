@@ -17,8 +17,8 @@ import (
 // functions' own type rules are their registry entries'), so every
 // implicit conversion becomes an explicit "cast" Func here.
 //
-// Decimal result types follow DuckDB's rule for + − ×, MySQL's for ÷ and
-// %, capped at 38 digits (expr.MaxWidePrecision):
+// Decimal result types follow DuckDB's formulas for + − ×, MySQL's for ÷
+// and %, capped at 38 digits (expr.MaxWidePrecision):
 //
 //	a ± b   s = max(s1,s2), p = max(p1−s1, p2−s2) + s + 1
 //	a × b   s = s1+s2,      p = p1 + p2 (s1+s2 > 38 is an error)
@@ -31,14 +31,11 @@ import (
 // values fit, see expr's wide.go). A value past 38 digits is an Execution
 // error at run time; a cast checks the target's own precision.
 //
-// One exception keeps such arithmetic on the 64-bit fast path (the device
-// has 128-bit arithmetic now, but the CPU's 128-bit products are slower
-// than its int64 ones on every row): when neither
-// operand is a Decimal128 (both are BIGINT or DECIMAL(≤18)) and not both
-// are constants, the result is
-// capped at DECIMAL(18,s) and a value past 18 digits is an Execution error,
-// as it was before DECIMAL(38); a BIGINT then counts as DECIMAL(18,0).
-// Sums (128-bit, DECIMAL(38,s)) and any operand already 128-bit widen.
+// Where DuckDB (1.5) differs: when both operands are decimals of at most
+// 18 digits, it keeps + − × at DECIMAL(18,s) and reports an overflow past
+// 18 digits; gq types them by the formulas above, so those results are
+// exact up to 38 digits (l_extendedprice * l_discount is DECIMAL(30,4)
+// here, DECIMAL(18,4) there; same values wherever DuckDB answers).
 
 func isDecimal(t arrow.DataType) bool { return expr.IsDecimal(t) }
 func isWide(t arrow.DataType) bool    { return t.ID() == arrow.DECIMAL128 }
@@ -280,13 +277,7 @@ func arith(op string, l, r Expr) (Expr, error) {
 	}
 	// Decimal arithmetic; an Int64 operand becomes DECIMAL(18,0) (a
 	// literal keeps its own digit count, as MySQL types it).
-	_, lc := l.(*Const)
-	_, rc := r.(*Const)
-	narrow := !isWide(l.Type()) && !isWide(r.Type()) && !(lc && rc)
 	lt, rt = decOperand(l), decOperand(r)
-	if narrow {
-		lt, rt = narrowOperand(l, lt), narrowOperand(r, rt)
-	}
 	if op == "mod" { // mod wants equal scales
 		p1, s1 := expr.DecimalPS(lt)
 		p2, s2 := expr.DecimalPS(rt)
@@ -316,24 +307,7 @@ func arith(op string, l, r Expr) (Expr, error) {
 	case "mod":
 		t = expr.Decimal(max(p1-s1, p2-s2)+s1, s1)
 	}
-	if _, s := expr.DecimalPS(t); narrow && isWide(t) && s <= expr.MaxDecimalPrecision {
-		// Two 64-bit operands keep a 64-bit result (overflow past 18
-		// digits is an Execution error, as before DECIMAL(38)): the
-		// device has no 128-bit arithmetic yet, and a 128-bit type here
-		// would move most of TPC-H's aggregations off the GPU.
-		t = expr.Decimal(expr.MaxDecimalPrecision, s)
-	}
 	return &Func{Name: op, Args: []Expr{l, r}, T: t}, nil
-}
-
-// narrowOperand is t, the decimal type of operand e, except that a BIGINT
-// column takes part as DECIMAL(18,0), which holds any int64 (a cast to
-// DECIMAL(18,s) checks the int64 range, not 18 digits).
-func narrowOperand(e Expr, t arrow.DataType) arrow.DataType {
-	if isWide(t) && isInt(e.Type()) {
-		return expr.Decimal(expr.MaxDecimalPrecision, 0)
-	}
-	return t
 }
 
 // decOperand is the decimal type an arithmetic operand takes part as.
