@@ -108,3 +108,11 @@ func BenchmarkDecimalQ1Charge(b *testing.B) {
 		call("add", dec152, one, col(1, dec152)))
 	runBench(b, e, false)
 }
+
+// BenchmarkDecimalWideMul: a DECIMAL(15,2) column times a DECIMAL(18,2)
+// value near 10^15, typed DECIMAL(33,4) by DuckDB's rule; every product
+// passes int64, so each batch is computed in 128 bits.
+func BenchmarkDecimalWideMul(b *testing.B) {
+	e := call("mul", Decimal(33, 4), col(0, dec152), lit(int64(99999999999999999), Decimal(18, 2)))
+	runBench(b, e, false)
+}

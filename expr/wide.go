@@ -106,6 +106,33 @@ func mulW(a, b num) (num, bool) {
 	return r, true
 }
 
+// mul64W is the exact product of two int64s: |a·b| ≤ 2^126 < 10^38, so
+// it never overflows a decimal128.
+func mul64W(a, b int64) num {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	// The unsigned product's high word, corrected for negative factors.
+	hi -= uint64(a>>63)&uint64(b) + uint64(b>>63)&uint64(a)
+	return decimal128.New(int64(hi), lo)
+}
+
+// mulNarrowW sets out[i] to the 128-bit product of two int64 sides (a
+// slice, or with a nil slice the scalar) on the rows valid in vb.
+func mulNarrowW(out []num, vb []byte, lv []int64, ls int64, rv []int64, rs int64) {
+	for i := range out {
+		if !bitSet(vb, i) {
+			continue
+		}
+		x, y := ls, rs
+		if lv != nil {
+			x = lv[i]
+		}
+		if rv != nil {
+			y = rv[i]
+		}
+		out[i] = mul64W(x, y)
+	}
+}
+
 // rescaleW changes v's scale from s to t, rounding half away from zero
 // when t < s; ok is false when the result passes 38 digits.
 func rescaleW(v num, s, t int32) (num, bool) {

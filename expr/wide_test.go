@@ -89,6 +89,19 @@ func TestWideKernelsAgainstBig(t *testing.T) {
 			t.Fatalf("format %s = %s", a, got)
 		}
 	}
+	// Products of two int64s, edges included.
+	edges := []int64{0, 1, -1, 2, math.MaxInt64, math.MinInt64, math.MinInt64 + 1, 1 << 32, -1 << 32}
+	for i := range 20000 + len(edges)*len(edges) {
+		var a, b int64
+		if i < len(edges)*len(edges) {
+			a, b = edges[i/len(edges)], edges[i%len(edges)]
+		} else {
+			a, b = int64(r.Uint64()), int64(r.Uint64())>>r.IntN(64)
+		}
+		if got, want := mul64W(a, b).BigInt(), new(big.Int).Mul(big.NewInt(a), big.NewInt(b)); got.Cmp(want) != 0 {
+			t.Fatalf("mul64W(%d, %d) = %s, want %s", a, b, got, want)
+		}
+	}
 	// Overflow at the edges of int128, not only of 38 digits.
 	maxI := decimal128.New(math.MaxInt64, math.MaxUint64)
 	if _, ok := addW(maxI, maxI); ok {
@@ -170,6 +183,8 @@ func TestWideEval(t *testing.T) {
 		{"narrow mul fits", call("mul", Decimal(30, 4), c1, c1), "[110.2500 110.2500 NULL 0.0001]"},
 		{"narrow add widens on overflow", call("add", Decimal(20, 0), c2, c2), "[18446744073709551614 4 10 NULL]"},
 		{"narrow mul widens on overflow", call("mul", Decimal(38, 2), c2, c1), "[96845406386975145973.50 -21.00 NULL NULL]"},
+		{"narrow mul of int64 extremes", call("mul", Decimal(38, 0), c2, call("neg", Int64, c2)), "[-85070591730234615847396907784232501249 -4 -25 NULL]"},
+		{"narrow mul by a scalar", call("mul", Decimal(38, 2), c2, lit(int64(-150), dec152)), "[-13835058055282163710.50 -3.00 -7.50 NULL]"},
 		{"narrow operand of wide", call("mul", Decimal(31, 4), c1, call("add", Decimal(16, 2), c1, lit(int64(0), Decimal(1, 0)))), "[110.2500 110.2500 NULL 0.0001]"},
 		{"nested narrow", call("mul", Decimal(38, 6), call("mul", Decimal(31, 4), c1, c1), c1), "[1157.625000 -1157.625000 NULL 0.000001]"},
 		{"cast int to wide", call("cast", Decimal(21, 2), c2), "[9223372036854775807.00 2.00 5.00 NULL]"},
