@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 )
@@ -11,7 +12,9 @@ import (
 // startProfiles starts what the environment asks for: GQ_CPUPROFILE=FILE
 // a CPU profile, GQ_TRACE=FILE an execution trace (where a one-shot run's
 // wall time goes: waits on the device, reads, page faults — what a CPU
-// profile does not show). The returned func stops them.
+// profile does not show), GQ_MEMPROFILE=FILE a heap profile written at
+// exit (its alloc_space view: what a run allocates, by call site). The
+// returned func stops them.
 func startProfiles(stderr io.Writer) (stop func()) {
 	var stops []func()
 	if p := os.Getenv("GQ_CPUPROFILE"); p != "" {
@@ -33,6 +36,21 @@ func startProfiles(stderr io.Writer) (stop func()) {
 		} else {
 			stops = append(stops, func() { trace.Stop(); f.Close() })
 		}
+	}
+	if p := os.Getenv("GQ_MEMPROFILE"); p != "" {
+		stops = append(stops, func() {
+			runtime.GC() // the profile is as of the last collection
+			f, err := os.Create(p)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "gq: GQ_MEMPROFILE: %v\n", err)
+			}
+		})
 	}
 	return func() {
 		for _, s := range stops {
