@@ -341,9 +341,9 @@ func (p *hashProber) probe(c *Context, jc *joinCore, b arrow.RecordBatch, out ch
 		return err
 	}
 	p.codec.prepare(karr, n, &p.bk)
-	releaseArrays(karr)
 	p.ids = grown(p.ids, n)
 	p.bt.lookup(&p.bk, p.ids)
+	releaseArrays(karr) // only now: bk aliases the key arrays' values
 	var exclude []bool
 	if p.nullAware && p.bt.rows.NumRows() > 0 {
 		exclude = p.bk.null // NULL NOT IN (non-empty set) is never true

@@ -124,9 +124,9 @@ func (m *leftMarks) probe(c *Context, b arrow.RecordBatch) error {
 		return err
 	}
 	m.codec.prepare(karr, n, &m.bk)
-	releaseArrays(karr)
 	m.ids = grown(m.ids, n)
 	m.bt.lookup(&m.bk, m.ids)
+	releaseArrays(karr) // only now: bk aliases the key arrays' values
 	cond := m.jc.cond
 	if cond == nil {
 		for _, id := range m.ids[:n] {
