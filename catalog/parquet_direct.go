@@ -167,6 +167,24 @@ type directColumn struct {
 	tidx   []int32
 }
 
+// recycle gives the column's scratch buffers back (gqmem.Recycle) at the
+// end of its chunk. Those take handed over belong to arrays and are not
+// here (handOver clears them); views of the rest (view) live only while
+// a batch is filtered.
+func (dc *directColumn) recycle() {
+	gqmem.Recycle(dc.fixed)
+	gqmem.Recycle(dc.offs)
+	gqmem.Recycle(dc.data)
+	gqmem.Recycle(dc.defs)
+	gqmem.Recycle(dc.i32)
+	gqmem.Recycle(dc.f32)
+	gqmem.Recycle(dc.tidx)
+	if dc.pc != nil {
+		gqmem.Recycle(dc.pc.ibuf)
+	}
+	dc.fixed, dc.offs, dc.data, dc.defs, dc.i32, dc.f32, dc.tidx = nil, nil, nil, nil, nil, nil, nil
+}
+
 // readDirect is Read's fast path: the row group of sp decoded column by
 // column with directColumn. With a filter, the filter's columns are decoded
 // first and only the rows it selects are copied into the output arrays.
@@ -200,6 +218,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 			if dc.pc != nil {
 				dc.pc.pr.Close()
 			}
+			dc.recycle()
 		}
 	}()
 	order := make([]*directColumn, len(columns))
@@ -547,7 +566,7 @@ func (dc *directColumn) decodePages(n int) error {
 		dc.offs[0] = 0
 		data := dc.data[:0]
 		if cap(data) == 0 {
-			data = gqmem.NoZero[byte](dc.dataHint)[:0]
+			data = gqmem.Scratch[byte](dc.dataHint)[:0]
 		}
 		data, got, err = pc.readStrings(n, dc.offs, data)
 		dc.data = data
@@ -643,7 +662,7 @@ func widen32(out []int64, in []int32, unsigned bool) {
 func (dc *directColumn) fixedOf(n, width int) []int64 {
 	dc.width = width
 	if cap(dc.fixed) < n*width {
-		dc.fixed = gqmem.NoZero[byte](max(n, 1024) * width)[:n*width]
+		dc.fixed = gqmem.Scratch[byte](max(n, 1024) * width)[:n*width]
 	}
 	dc.fixed = dc.fixed[:n*width]
 	if width == 8 {
@@ -686,7 +705,7 @@ func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 	offsets[0] = 0
 	data := dc.data[:0]
 	if cap(data) == 0 {
-		data = gqmem.NoZero[byte](dc.dataHint)[:0]
+		data = gqmem.Scratch[byte](dc.dataHint)[:0]
 	}
 	row := 0 // rows (levels) done
 	for row < n {
@@ -703,7 +722,7 @@ func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 			total += len(v)
 		}
 		if len(data)+total > cap(data) {
-			grown := gqmem.NoZero[byte](max(2*cap(data), len(data)+total))[:len(data)]
+			grown := gqmem.Scratch[byte](max(2*cap(data), len(data)+total))[:len(data)]
 			copy(grown, data)
 			data = grown
 		}
@@ -847,11 +866,12 @@ func grow[T any](s []T, n int) []T {
 }
 
 // growScratch is grow for a scratch buffer of fixed-width values: a new
-// one is not zeroed (gqmem.NoZero), as its reused self would hold the
-// last batch's values anyway; its users write before they read.
+// one is not zeroed (gqmem.Scratch, recycled where one is free), as its
+// reused self would hold the last batch's values anyway; its users write
+// before they read.
 func growScratch[T gqmem.Fixed](s []T, n int) []T {
 	if cap(s) < n {
-		return gqmem.NoZero[T](n)
+		return gqmem.Scratch[T](n)
 	}
 	return s[:n]
 }

@@ -89,7 +89,7 @@ func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 // rows with one copy each: a filter that keeps most rows (Q1 keeps 98%)
 // selects long runs, which copy faster than element by element.
 func gatherRuns[T gqmem.Fixed](src []T, sel []int32) []T {
-	out := gqmem.NoZero[T](len(sel))
+	out := gqmem.Scratch[T](len(sel))
 	if len(sel) == 0 {
 		return out
 	}
@@ -146,14 +146,14 @@ func compactRuns[T gqmem.Fixed](s []T, sel []int32) {
 // gatherStrings returns the offsets and data of the strings sel of a
 // string column (offs, data), runs of consecutive rows copied at once.
 func gatherStrings(offs []int32, data []byte, sel []int32) ([]int32, []byte) {
-	out := gqmem.NoZero[int32](len(sel) + 1)
+	out := gqmem.Scratch[int32](len(sel) + 1)
 	out[0] = 0
 	total := 0
 	for i, r := range sel {
 		total += int(offs[r+1] - offs[r])
 		out[i+1] = int32(total)
 	}
-	od := gqmem.NoZero[byte](total)
+	od := gqmem.Scratch[byte](total)
 	for i := 0; i < len(sel); {
 		r := int(sel[i])
 		j := i + 1

@@ -96,7 +96,7 @@ func (dc *directColumn) decodeIndexed(n int) error {
 	if dc.pc == nil || dc.kind != directBytes {
 		return dc.decodeValues(n)
 	}
-	dc.tidx = grow(dc.tidx, n)
+	dc.tidx = growScratch(dc.tidx, n)
 	got, err := dc.pc.readIndices(dc.tidx[:n])
 	if err != nil {
 		return err
@@ -271,7 +271,7 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 		return dc.takeIndexed1(idx, sel)
 	}
 	if sel != nil {
-		picked := gqmem.NoZero[int32](len(sel))
+		picked := gqmem.Scratch[int32](len(sel))
 		for i, r := range sel {
 			picked[i] = idx[r]
 		}
@@ -282,13 +282,13 @@ func (dc *directColumn) takeIndexed(sel []int32) arrow.Array {
 	for _, j := range idx {
 		total += int(do[j+1] - do[j])
 	}
-	offs := gqmem.NoZero[int32](len(idx) + 1)
+	offs := gqmem.Scratch[int32](len(idx) + 1)
 	offs[0] = 0
 	var data []byte
 	if pc.dictPad != nil {
-		data = copySlots(gqmem.NoZero[byte](total + dictSlot)[:0], total, idx, do, pc.dictPad, offs[1:])
+		data = copySlots(gqmem.Scratch[byte](total + dictSlot)[:0], total, idx, do, pc.dictPad, offs[1:])
 	} else {
-		data = gqmem.NoZero[byte](total)[:0]
+		data = gqmem.Scratch[byte](total)[:0]
 		for i, j := range idx {
 			data = append(data, pc.dictData[do[j]:do[j+1]]...)
 			offs[i+1] = int32(len(data))
@@ -308,9 +308,9 @@ func (dc *directColumn) takeIndexed1(idx, sel []int32) arrow.Array {
 	if sel != nil {
 		n = len(sel)
 	}
-	offs := gqmem.NoZero[int32](n + 1)
+	offs := gqmem.Scratch[int32](n + 1)
 	offs[0] = 0
-	data := gqmem.NoZero[byte](n)
+	data := gqmem.Scratch[byte](n)
 	if sel == nil {
 		for i, j := range idx {
 			data[i] = dict[j]

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"go.uber.org/goleak"
+
+	gqmem "gq/memory"
 )
 
 // TestMain fails the package's tests if any goroutine outlives them: every
@@ -14,7 +16,13 @@ import (
 // Engine.Close — and most tests here never close their engines. On a
 // GPU machine (make test-gpu) the device's worker threads live for the
 // process too.
+//
+// Freed buffers are poisoned before they are recycled
+// (gqmem.SetPoisonFreed), so that an operator reading a batch after
+// releasing it fails the checked results here instead of reading another
+// batch's values, some of the time, in production.
 func TestMain(m *testing.M) {
+	gqmem.SetPoisonFreed(true)
 	goleak.VerifyTestMain(m,
 		goleak.IgnoreTopFunction("github.com/golang/glog.(*fileSink).flushDaemon"),
 		goleak.IgnoreAnyFunction("gq/memory.(*SpillManager).StartPeriodicCheck.func1"),

@@ -61,24 +61,50 @@ func (a *Allocator) count(b []byte) []byte {
 // overwrites whole (NoZero says why). Over an allocator other than Go's it
 // is Allocate.
 func (a *Allocator) AllocateNoZero(size int) []byte {
-	if _, ok := a.mem.(*amem.GoAllocator); !ok {
+	if !a.goHeap() {
 		return a.Allocate(size)
 	}
-	return a.count(NoZero[byte](size))
+	b := scratchBytes(size)
+	own(b)
+	return a.count(b)
 }
 
-// Reallocate implements amem.Allocator.
+// goHeap reports whether the inner allocator is Go's: its buffers are
+// plain Go memory, which Free recycles (recycle.go) and Adopt may count.
+func (a *Allocator) goHeap() bool {
+	_, ok := a.mem.(*amem.GoAllocator)
+	return ok
+}
+
+// Reallocate implements amem.Allocator. A buffer grown within its
+// capacity has the new bytes zeroed: Go's allocator hands out zeroed
+// capacity, and a recycled buffer's capacity holds an earlier batch.
 func (a *Allocator) Reallocate(size int, b []byte) []byte {
 	old := len(b)
-	nb := a.mem.Reallocate(size, b)
+	var nb []byte
+	if a.goHeap() && size <= cap(b) {
+		nb = b[:size]
+		if size > old {
+			clear(nb[old:])
+		}
+	} else {
+		nb = a.mem.Reallocate(size, b)
+		if a.goHeap() {
+			disown(b) // moved: the old bytes are garbage now
+		}
+	}
 	a.add(int64(len(nb) - old))
 	return nb
 }
 
-// Free implements amem.Allocator.
+// Free implements amem.Allocator. A buffer of AllocateNoZero's or one
+// adopted from Scratch is recycled (recycle.go).
 func (a *Allocator) Free(b []byte) {
 	a.add(-int64(len(b)))
 	a.mem.Free(b)
+	if a.goHeap() {
+		freeOwned(b)
+	}
 }
 
 // Live is the bytes allocated and not freed.
@@ -101,14 +127,16 @@ func (a *Allocator) Reset() { a.live.Store(0) }
 // allocated here, so that buffers a decoder fills in its own slices and
 // hands to a batch (the Parquet scan's) are accounted like the rest: the
 // batch's buffer is then made with this allocator, whose Free(b) uncounts
-// them when the batch is released. It returns false, counting nothing,
-// when Free would do more than uncount (the inner allocator is not the Go
-// allocator, whose Free is a no-op): the caller then keeps b as plain Go
-// memory, unaccounted.
+// them when the batch is released and recycles b when it came from
+// Scratch: b must be the decoder's alone, no other slice of its memory
+// kept. It returns false, counting nothing, when Free would give b to
+// another allocator (the inner allocator is not Go's): the caller then
+// keeps b as plain Go memory, unaccounted.
 func (a *Allocator) Adopt(b []byte) bool {
-	if _, ok := a.mem.(*amem.GoAllocator); !ok {
+	if !a.goHeap() {
 		return false
 	}
+	own(b)
 	a.count(b)
 	return true
 }

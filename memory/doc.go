@@ -29,6 +29,11 @@
 //     the environment turns it off.
 //   - NoZero: buffers without Go's zeroing pass, for decoders and kernels
 //     that overwrite them whole (Allocator.AllocateNoZero counts them).
+//   - Recycling (recycle.go): the large buffers of AllocateNoZero and of
+//     Scratch (a decoder's, adopted by a batch) go back to process-wide
+//     size-class pools when their batch is released, so a streaming query
+//     reuses a few warm buffers instead of growing and collecting the
+//     heap; SetPoisonFreed lets tests catch reads after release.
 //   - Statistics: named counters with rapidsmpf's event names
 //     (spill-bytes-host-to-disk, spill-time-host-to-disk, ...).
 //
