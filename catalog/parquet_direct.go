@@ -328,7 +328,13 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 			dc.lazy = dc.pc != nil && dc.kind == directBytes
 		}
 	}
+	// The filter's selection: one buffer for every batch of the chunk,
+	// given back at its end (a nil one grew by appending in every chunk).
 	var sel []int32
+	if filter != nil {
+		sel = gqmem.Scratch[int32](int(min(sp.rows, int64(batchSize))))[:0]
+		defer func() { gqmem.Recycle(sel) }()
+	}
 	cols := make([]arrow.Array, len(emitPos))
 	for left := sp.rows; left > 0; left -= int64(min(left, int64(batchSize))) {
 		if err := ctx.Err(); err != nil {

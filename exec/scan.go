@@ -96,7 +96,7 @@ func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 				case cand != nil:
 					sel = cand
 				default:
-					sel = sel[:0]
+					sel = slices.Grow(sel[:0], int(b.NumRows()))
 					for i := range int32(b.NumRows()) {
 						sel = append(sel, i)
 					}

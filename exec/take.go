@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/expr"
+	gqmem "gq/memory"
 )
 
 // TakeBatch gathers rows idx of b into a new batch (same schema). An index
@@ -119,8 +120,7 @@ func takeValidity(mem memory.Allocator, arr arrow.Array, idx []int32) (*memory.B
 
 func takeFixed[T ~int32 | ~int64 | ~float64 | decimal128.Num](mem memory.Allocator, dt arrow.DataType, vals []T, idx []int32, validity *memory.Buffer, nulls int) arrow.ArrayData {
 	var zero T
-	buf := memory.NewResizableBuffer(mem)
-	buf.Resize(len(idx) * int(unsafe.Sizeof(zero)))
+	buf := gqmem.NewBufferNoZero(mem, len(idx)*int(unsafe.Sizeof(zero))) // every row written
 	out := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), len(idx))
 	for i, j := range idx {
 		if j >= 0 {
@@ -145,11 +145,10 @@ func takeString(mem memory.Allocator, a *array.String, idx []int32, validity *me
 			total += int(offs[j+1] - offs[j])
 		}
 	}
-	offBuf := memory.NewResizableBuffer(mem)
-	offBuf.Resize((len(idx) + 1) * 4)
+	// Both written whole below.
+	offBuf := gqmem.NewBufferNoZero(mem, (len(idx)+1)*4)
 	outOffs := arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
-	dataBuf := memory.NewResizableBuffer(mem)
-	dataBuf.Resize(total)
+	dataBuf := gqmem.NewBufferNoZero(mem, total)
 	bytes := dataBuf.Bytes()
 	src := a.ValueBytes()
 	pos := int32(0)

@@ -140,3 +140,16 @@ func (a *Allocator) Adopt(b []byte) bool {
 	a.count(b)
 	return true
 }
+
+// NewBufferNoZero is a buffer of size bytes of unspecified contents, for
+// outputs the caller overwrites whole (gathered rows, computed columns):
+// from AllocateNoZero where mem is an Allocator over Go memory (recycled
+// buffers, no zeroing pass), else a zeroed buffer of mem's.
+func NewBufferNoZero(mem amem.Allocator, size int) *amem.Buffer {
+	if a, ok := mem.(*Allocator); ok && a.goHeap() {
+		return amem.NewBufferWithAllocator(a.AllocateNoZero(size), mem)
+	}
+	b := amem.NewResizableBuffer(mem)
+	b.Resize(size)
+	return b
+}
