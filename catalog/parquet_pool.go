@@ -1,9 +1,6 @@
 package catalog
 
 import (
-	"math/bits"
-	"sync"
-
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 
@@ -15,19 +12,13 @@ import (
 // group of every column otherwise allocates them afresh, a few MiB per
 // chunk of lineitem: with streaming queries keeping little live heap, that
 // garbage set the pace of the Go GC (GOGC=400 halved Q6 and Q19 at SF1).
-// These buffers never leave the reader (values are copied into gq's arrays),
-// so pooling them is safe. Buffers come back unzeroed: the page reader
-// writes every byte it reads.
-type pageAllocator struct {
-	pools [maxPoolClass + 1]sync.Pool
-}
+// The pools are gq/memory's (Scratch, Recycle), shared with the batches'
+// buffers, so a page freed at the end of a chunk can carry the next
+// batch and the other way round. Buffers come back unzeroed: the page
+// reader writes every byte it reads.
+type pageAllocator struct{}
 
-const (
-	minPoolClass = 12 // 4 KiB
-	maxPoolClass = 26 // 64 MiB; larger buffers are not pooled
-)
-
-var readerPool = &pageAllocator{}
+var readerPool = pageAllocator{}
 
 // readerProps are the reader properties of the direct reader: buffers from
 // readerPool, and column chunks streamed through a small buffer instead of
@@ -39,26 +30,14 @@ func readerProps() *parquet.ReaderProperties {
 	return p
 }
 
-func poolClass(size int) int {
-	c := bits.Len(uint(size - 1))
-	return max(c, minPoolClass)
-}
-
-func (a *pageAllocator) Allocate(size int) []byte {
+func (pageAllocator) Allocate(size int) []byte {
 	if size <= 0 {
 		return []byte{}
 	}
-	c := poolClass(size)
-	if c > maxPoolClass {
-		return gqmem.NoZero[byte](size)
-	}
-	if b, ok := a.pools[c].Get().(*[]byte); ok {
-		return (*b)[:size]
-	}
-	return gqmem.NoZero[byte](1 << c)[:size]
+	return gqmem.Scratch[byte](size)
 }
 
-func (a *pageAllocator) Reallocate(size int, b []byte) []byte {
+func (a pageAllocator) Reallocate(size int, b []byte) []byte {
 	if size <= cap(b) {
 		return b[:size]
 	}
@@ -68,17 +47,8 @@ func (a *pageAllocator) Reallocate(size int, b []byte) []byte {
 	return nb
 }
 
-func (a *pageAllocator) Free(b []byte) {
-	c := cap(b)
-	if c == 0 || c&(c-1) != 0 {
-		return // not one of ours (or not pooled): left to the GC
-	}
-	cl := bits.Len(uint(c)) - 1
-	if cl < minPoolClass || cl > maxPoolClass {
-		return
-	}
-	b = b[:c]
-	a.pools[cl].Put(&b)
-}
+// Free recycles b when it is one of the pools' sizes; the page reader
+// frees only its own buffers, once it is done with them.
+func (pageAllocator) Free(b []byte) { gqmem.Recycle(b) }
 
-var _ memory.Allocator = (*pageAllocator)(nil)
+var _ memory.Allocator = pageAllocator{}
