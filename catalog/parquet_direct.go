@@ -195,6 +195,11 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		return errs.Wrap(errs.IO, err, "%s", pf.path)
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return errs.Wrap(errs.IO, err, "%s", pf.path)
+	}
+	src := &chunkSource{r: f, size: st.Size(), md: pf.md}
 	var rg *file.RowGroupReader
 	err = guard(pf.path, func() error {
 		rdr, err := file.NewParquetReader(f, file.WithMetadata(pf.md), file.WithReadProps(readerProps()))
@@ -230,7 +235,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 			err := guard(pf.path, func() error {
 				leaf := pf.leaf(c)
 				descr := pf.md.Schema.Column(leaf)
-				if pc, err := t.pageColumn(rg, c, leaf, descr.MaxDefinitionLevel()); err != nil || pc != nil {
+				if pc, err := t.pageColumn(rg, src, c, leaf, descr.MaxDefinitionLevel()); err != nil || pc != nil {
 					dc.pc = pc
 					return err
 				}
@@ -400,8 +405,9 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 
 // pageColumn returns a pageColumn for column c (the file's leaf) of rg
 // when it can decode it (flat, without NULLs, a supported physical type
-// and encodings), else nil.
-func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c, leaf int, maxDL int16) (*pageColumn, error) {
+// and encodings), else nil. Its chunk is read whole from src
+// (parquet_chunk.go), or streamed by arrow-go where src is nil.
+func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, src *chunkSource, c, leaf int, maxDL int16) (*pageColumn, error) {
 	descr := rg.MetaData().Schema.Column(leaf)
 	switch t.direct[c] {
 	case directInt64, directInt32, directUint32, directDate32, directDouble, directBytes:
@@ -426,9 +432,16 @@ func (t *ParquetTable) pageColumn(rg *file.RowGroupReader, c, leaf int, maxDL in
 	if maxDL == 1 && !noNulls(cc) {
 		return nil, nil
 	}
-	pr, err := rg.GetColumnPageReader(leaf)
-	if err != nil {
-		return nil, err
+	var pr file.PageReader
+	if src != nil {
+		if pr, err = chunkPageReader(src, cc); err != nil {
+			return nil, err
+		}
+	}
+	if pr == nil {
+		if pr, err = rg.GetColumnPageReader(leaf); err != nil {
+			return nil, err
+		}
 	}
 	return &pageColumn{pr: pr, phys: descr.PhysicalType(), name: descr.Name(), maxDL: maxDL}, nil
 }

@@ -129,14 +129,14 @@ func TestDirectReaderMatchesPqarrow(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range []int{2, 4, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19} {
-			pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, int16(min(c/16, 1)))
+			pc, err := pt.pageColumn(rdr.RowGroup(0), nil, c, c, int16(min(c/16, 1)))
 			if err != nil || pc == nil {
 				t.Fatalf("dict=%v: column %d not read by pageColumn (%v)", dict, c, err)
 			}
 			pc.pr.Close()
 		}
 		for _, c := range []int{0, 1, 3, 5, 6, 8} {
-			if pc, err := pt.pageColumn(rdr.RowGroup(0), c, c, 1); err != nil || pc != nil {
+			if pc, err := pt.pageColumn(rdr.RowGroup(0), nil, c, c, 1); err != nil || pc != nil {
 				t.Fatalf("dict=%v: column %d with NULLs taken by pageColumn (%v)", dict, c, err)
 			}
 		}
