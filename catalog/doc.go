@@ -27,7 +27,8 @@
 // TIMESTAMPTZ and TIME (normalize_time.go); CSV sniffing finds them too.
 // Parquet's INTERVAL (12 bytes: months, days, milliseconds) reads as and
 // is written from gq's INTERVAL (interval_parquet.go).
-// A file's columns that gq has no value type for (other interval types, UUIDs,
+// UUIDs and other fixed-size binaries read as VARCHAR (normalize_fixed.go).
+// A file's columns that gq has no value type for (other interval types,
 // decimals past 38 digits, nested columns with such a leaf…) do not block the file: they
 // stay out of the table's Schema and are listed by Unreadable, so that the
 // binder can leave them out of * and fail a query naming one with its type

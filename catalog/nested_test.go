@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal256"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -56,7 +57,7 @@ func TestDuckDBNestedColumns(t *testing.T) {
 // row's values, and a column with an unreadable child stays unreadable.
 func TestNestedNormalized(t *testing.T) {
 	mem := memory.NewGoAllocator()
-	fsb := &arrow.FixedSizeBinaryType{ByteWidth: 4} // no gq type: its struct stays unreadable
+	huge := &arrow.Decimal256Type{Precision: 40, Scale: 0} // no gq type: its struct stays unreadable
 	schema := arrow.NewSchema([]arrow.Field{
 		{Name: "id", Type: arrow.PrimitiveTypes.Int32},
 		{Name: "ll", Type: arrow.LargeListOf(arrow.PrimitiveTypes.Int32), Nullable: true},
@@ -65,7 +66,7 @@ func TestNestedNormalized(t *testing.T) {
 			arrow.Field{Name: "x", Type: arrow.PrimitiveTypes.Int8, Nullable: true},
 			arrow.Field{Name: "ys", Type: arrow.ListOf(arrow.BinaryTypes.LargeString), Nullable: true}), Nullable: true},
 		{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Float32), Nullable: true},
-		{Name: "bad", Type: arrow.StructOf(arrow.Field{Name: "when", Type: fsb, Nullable: true}), Nullable: true},
+		{Name: "bad", Type: arrow.StructOf(arrow.Field{Name: "when", Type: huge, Nullable: true}), Nullable: true},
 	}, nil)
 	b := array.NewRecordBuilder(mem, schema)
 	defer b.Release()
@@ -102,7 +103,7 @@ func TestNestedNormalized(t *testing.T) {
 		m.KeyBuilder().(*array.StringBuilder).Append("k")
 		m.ItemBuilder().(*array.Float32Builder).Append(float32(i) / 2)
 		bad.Append(true)
-		bad.FieldBuilder(0).(*array.FixedSizeBinaryBuilder).Append([]byte{byte(i), 0, 0, 0})
+		bad.FieldBuilder(0).(*array.Decimal256Builder).Append(decimal256.FromI64(int64(i)))
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()

@@ -18,6 +18,9 @@ func normalizeType(where string, f arrow.Field) (arrow.DataType, error) {
 	if t, ok := normalizeTimeType(f.Type); ok {
 		return t, nil
 	}
+	if t, ok := fixedBinaryType(f.Type); ok {
+		return t, nil
+	}
 	switch t := f.Type.(type) {
 	case *arrow.BooleanType:
 		return expr.Boolean, nil
@@ -69,6 +72,9 @@ func normalizeArray(arr arrow.Array, want arrow.DataType, mem memory.Allocator) 
 	}
 	if out, handled, err := normalizeTimeArray(arr, want, mem); handled {
 		return out, err
+	}
+	if out, handled := fixedBinaryStrings(arr, mem); handled {
+		return out, nil
 	}
 	switch a := arr.(type) {
 	case *array.Int8:

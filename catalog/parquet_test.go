@@ -242,10 +242,10 @@ func TestParquetErrors(t *testing.T) {
 	} else if !errors.Is(err, errs.IO) {
 		t.Errorf("corrupt open: %v", err)
 	}
-	// Decimals past 38 digits and fixed-size binaries do not block the
+	// Decimals past 38 digits and columns of only NULLs do not block the
 	// file: they are named as unreadable (unreadable_test.go tests more).
-	for _, typ := range []arrow.DataType{&arrow.Decimal256Type{Precision: 40, Scale: 2}, &arrow.FixedSizeBinaryType{ByteWidth: 16}} {
-		s := arrow.NewSchema([]arrow.Field{{Name: "wide", Type: typ}}, nil)
+	for _, typ := range []arrow.DataType{&arrow.Decimal256Type{Precision: 40, Scale: 2}, arrow.Null} {
+		s := arrow.NewSchema([]arrow.Field{{Name: "wide", Type: typ, Nullable: true}}, nil)
 		b := array.NewRecordBuilder(memory.NewGoAllocator(), s)
 		b.Field(0).AppendNull()
 		r := b.NewRecordBatch()

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/decimal256"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
@@ -27,7 +28,7 @@ func nestedRecord(t *testing.T, n int) arrow.RecordBatch {
 		{Name: "st", Type: arrow.StructOf(arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32}, arrow.Field{Name: "b", Type: arrow.BinaryTypes.String}), Nullable: true},
 		{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int32), Nullable: true},
 		{Name: "dec", Type: &arrow.Decimal128Type{Precision: 10, Scale: 2}, Nullable: true},
-		{Name: "uuid", Type: &arrow.FixedSizeBinaryType{ByteWidth: 16}, Nullable: true},
+		{Name: "huge", Type: &arrow.Decimal256Type{Precision: 40, Scale: 0}, Nullable: true},
 		{Name: "wide", Type: &arrow.Decimal128Type{Precision: 38, Scale: 2}, Nullable: true},
 		{Name: "tz", Type: &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"}, Nullable: true},
 		{Name: "t", Type: arrow.FixedWidthTypes.Time64us, Nullable: true},
@@ -55,7 +56,7 @@ func nestedRecord(t *testing.T, n int) arrow.RecordBatch {
 		mb.KeyBuilder().(*array.StringBuilder).Append("k")
 		mb.ItemBuilder().(*array.Int32Builder).Append(int32(i))
 		b.Field(6).(*array.Decimal128Builder).Append(decimal128.FromI64(int64(i * 101)))
-		b.Field(7).(*array.FixedSizeBinaryBuilder).Append(make([]byte, 16))
+		b.Field(7).(*array.Decimal256Builder).Append(decimal256.FromI64(int64(i)))
 		b.Field(8).(*array.Decimal128Builder).Append(decimal128.New(int64(i), uint64(i))) // i·2^64 + i
 		b.Field(9).(*array.TimestampBuilder).Append(arrow.Timestamp(int64(i)))
 		b.Field(10).(*array.Time64Builder).Append(arrow.Time64(i))
@@ -89,11 +90,11 @@ func TestUnreadableColumns(t *testing.T) {
 			t.Errorf("unreadable %+v", u)
 		}
 	}
-	if got, want := strings.Join(bad, " "), "uuid"; got != want {
+	if got, want := strings.Join(bad, " "), "huge"; got != want {
 		t.Errorf("unreadable = %s, want %s", got, want)
 	}
-	err = Unreadable(tb)[0].Err("uuid")
-	if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "uuid") || !strings.Contains(err.Error(), "fixed_size_binary") || !strings.Contains(err.Error(), "n.parquet") {
+	err = Unreadable(tb)[0].Err("huge")
+	if !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), "huge") || !strings.Contains(err.Error(), "decimal256(40, 0)") || !strings.Contains(err.Error(), "n.parquet") {
 		t.Errorf("Err = %v", err)
 	}
 	// Every split, columns out of order and repeated: the direct decoder

@@ -3,6 +3,7 @@ package duckdb
 import (
 	"database/sql"
 	"encoding/csv"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math/big"
@@ -68,7 +69,14 @@ func formatValue(v any, dbType string) (string, error) {
 	case string:
 		return x, nil
 	case []byte:
+		if len(x) == 16 && strings.EqualFold(dbType, "UUID") {
+			return uuidText(x), nil
+		}
 		return string(x), nil
+	case *duckdbgo.UUID:
+		return uuidText(x[:]), nil
+	case duckdbgo.UUID:
+		return uuidText(x[:]), nil
 	case bool:
 		return strconv.FormatBool(x), nil
 	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
@@ -122,4 +130,10 @@ func formatDecimal(unscaled *big.Int, scale int) string {
 		return "-" + digits
 	}
 	return digits
+}
+
+// uuidText is DuckDB's text of a UUID: lowercase hex in 8-4-4-4-12 groups.
+func uuidText(b []byte) string {
+	h := hex.EncodeToString(b)
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
