@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"reflect"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -11,8 +10,8 @@ import (
 )
 
 // EXPLAIN ANALYZE instrumentation. Instrument puts an Analyzed node above
-// every node of a plan (by replacing the exported Node and []Node fields
-// that hold children, so no operator needs to know about it); each
+// every node of a plan (a copy of the plan, made with WithChildren, so no
+// operator needs to know about it); each
 // Analyzed forwards its input's batches unchanged and counts rows, batches
 // and the time it waited for them, and opens it under the operator's own
 // memory accounting (opmem.go: peak memory, spilled bytes). The run costs
@@ -36,6 +35,8 @@ type Analyzed struct {
 	// the run (Stats). mu guards them should the node be opened twice.
 	mu    sync.Mutex
 	waits []interval
+	// ran is the Context the operator ran under (RunStatsReporter).
+	ran atomic.Pointer[Context]
 }
 
 // Stat is one operator-specific figure for EXPLAIN ANALYZE. Unit "bytes"
@@ -62,12 +63,11 @@ type DeviceReporter interface {
 	Device() string
 }
 
-// Instrument wraps every node under root that is reachable through
-// exported Node or []Node fields, and root itself. A node reached twice is
-// wrapped once. The plan is changed in place: instrument a plan that runs
-// once (EXPLAIN ANALYZE builds a fresh one).
+// Instrument wraps every node under root (children and links), and root
+// itself, in a copy of the plan. A node reached twice is wrapped once.
+// The wrappers count one run: instrument the plan for each run.
 func Instrument(root Node) *Analyzed {
-	return instrument(root, map[Node]*Analyzed{}, nil).(*Analyzed)
+	return instrument(root, map[Node]Node{}, nil).(*Analyzed)
 }
 
 // Progress counts rows read by a query's leaves (scans) against the rows
@@ -79,9 +79,9 @@ type Progress struct {
 
 // TrackLeaves wraps the leaves (nodes without children) under root so the
 // rows they emit add to p.Done, and adds estimate(leaf) (when ≥ 0) to
-// p.Total. Inner nodes are left as they are.
+// p.Total, in a copy of the plan. Inner nodes are not wrapped.
 func TrackLeaves(root Node, p *Progress, estimate func(Node) int64) Node {
-	return instrument(root, map[Node]*Analyzed{}, func(n Node) *atomic.Int64 {
+	return instrument(root, map[Node]Node{}, func(n Node) *atomic.Int64 {
 		if len(n.Children()) > 0 {
 			return nil
 		}
@@ -92,70 +92,43 @@ func TrackLeaves(root Node, p *Progress, estimate func(Node) int64) Node {
 	})
 }
 
-var nodeType = reflect.TypeFor[Node]()
-
-// instrument wraps n and the nodes under it. With a non-nil pick, only
-// nodes for which pick returns a counter are wrapped, and their rows also
-// add to that counter.
-func instrument(n Node, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) Node {
-	if a, ok := seen[n]; ok {
-		return a
+// instrument wraps n and the nodes under it (its children and links,
+// rewritten by WithChildren: the plan given is left as it was). With a
+// non-nil pick, only nodes for which pick returns a counter are wrapped,
+// and their rows also add to that counter. A wrapper already there
+// (TrackLeaves' before EXPLAIN ANALYZE's) is reused.
+func instrument(n Node, seen map[Node]Node, pick func(Node) *atomic.Int64) Node {
+	if out, ok := seen[n]; ok {
+		return out
 	}
-	var a *Analyzed
-	if x, ok := n.(*Analyzed); ok {
-		a, n = x, x.Inner
+	inner := n
+	a, wrapped := n.(*Analyzed)
+	if wrapped {
+		inner = a.Inner
 	}
 	var counter *atomic.Int64
 	if pick != nil {
-		counter = pick(n)
+		counter = pick(inner)
 	}
-	var out Node = n
-	if a == nil && (pick == nil || counter != nil) {
-		a = &Analyzed{Inner: n, progressOnly: pick != nil}
+	inner2 := RewriteChildren(inner, func(c Node) Node { return instrument(c, seen, pick) })
+	switch {
+	case wrapped:
+		a.Inner = inner2
+		if pick == nil {
+			a.progressOnly = false
+		}
+	case pick == nil || counter != nil:
+		a = &Analyzed{Inner: inner2, progressOnly: pick != nil}
 	}
-	if a != nil && pick == nil {
-		a.progressOnly = false
-	}
+	var out Node = inner2
 	if a != nil {
 		if counter != nil {
 			a.progress = counter
 		}
-		seen[n] = a
 		out = a
 	}
-	instrumentFields(reflect.ValueOf(n), seen, pick)
+	seen[n], seen[inner] = out, out
 	return out
-}
-
-// instrumentFields instruments the nodes n's fields hold. A field of a
-// concrete operator type (GPUSort's CPU *Sort, GPUJoinRows' Pipe) cannot
-// hold the wrapper: its own fields are walked instead, so that the input
-// it reads (the sort's, which GPUSort's Children names) is wrapped.
-func instrumentFields(v reflect.Value, seen map[Node]*Analyzed, pick func(Node) *atomic.Int64) {
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return
-	}
-	s := v.Elem()
-	for i := range s.NumField() {
-		f := s.Field(i)
-		if !f.CanSet() {
-			continue
-		}
-		switch {
-		case f.Type() == nodeType && !f.IsNil():
-			f.Set(reflect.ValueOf(instrument(f.Interface().(Node), seen, pick)))
-		case f.Kind() == reflect.Slice && f.Type().Elem() == nodeType:
-			for j := range f.Len() {
-				if e := f.Index(j); !e.IsNil() {
-					e.Set(reflect.ValueOf(instrument(e.Interface().(Node), seen, pick)))
-				}
-			}
-		case f.Kind() == reflect.Pointer && f.Type().Implements(nodeType) && !f.IsNil():
-			if _, done := seen[f.Interface().(Node)]; !done {
-				instrumentFields(f, seen, pick)
-			}
-		}
-	}
 }
 
 func (a *Analyzed) Schema() *arrow.Schema { return a.Inner.Schema() }
@@ -171,6 +144,7 @@ func (a *Analyzed) Open(c *Context) <-chan arrow.RecordBatch {
 	if !a.progressOnly {
 		oc = a.mem.context(c)
 	}
+	a.ran.Store(oc)
 	in := a.Inner.Open(oc)
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
@@ -307,8 +281,12 @@ func (a *Analyzed) Stats() OpStats {
 		}
 	}
 	s.Self = time.Duration(uncovered(union([][]interval{a.intervals()}), union(inputs)))
+	ran := a.ran.Load()
 	if d, ok := a.Inner.(DeviceReporter); ok {
 		s.Device = d.Device()
+	}
+	if d, ok := a.Inner.(RunDeviceReporter); ok && ran != nil {
+		s.Device = d.RunDevice(ran)
 	}
 	s.PeakMem, s.Spilled = a.mem.peak(), a.mem.spilled()
 	// Every operator has the memory columns, first, so they line up in
@@ -317,6 +295,9 @@ func (a *Analyzed) Stats() OpStats {
 	s.Extra = []Stat{{Name: "peak mem", Unit: "bytes", Value: s.PeakMem}, {Name: "spilled", Unit: "bytes", Value: s.Spilled}}
 	if r, ok := a.Inner.(StatsReporter); ok {
 		s.Extra = append(s.Extra, r.AnalyzeStats()...)
+	}
+	if r, ok := a.Inner.(RunStatsReporter); ok && ran != nil {
+		s.Extra = append(s.Extra, r.RunStats(ran)...)
 	}
 	return s
 }

@@ -50,7 +50,12 @@ type memTestNode struct {
 func (n *memTestNode) Schema() *arrow.Schema { return n.Input.Schema() }
 func (n *memTestNode) Children() []Node      { return []Node{n.Input} }
 func (n *memTestNode) Explain() string       { return "MemTest" }
-func (n *memTestNode) Device() string        { return n.device }
+func (n *memTestNode) WithChildren(c []Node) Node {
+	cp := *n
+	cp.Input = c[0]
+	return &cp
+}
+func (n *memTestNode) Device() string { return n.device }
 func (n *memTestNode) Open(c *Context) <-chan arrow.RecordBatch {
 	in := n.Input.Open(c)
 	out := make(chan arrow.RecordBatch, c.ChanCap())
@@ -87,7 +92,7 @@ func TestAnalyzedMemoryIsPerOperator(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := root.Stats()
-	cs := parent.Input.(*Analyzed).Stats()
+	cs := root.Inner.(*memTestNode).Input.(*Analyzed).Stats()
 	if ps.PeakMem != 64 || ps.Spilled != 20 || ps.Device != "CPU" {
 		t.Errorf("parent: peak %d spilled %d device %s, want 64 20 CPU", ps.PeakMem, ps.Spilled, ps.Device)
 	}

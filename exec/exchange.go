@@ -2,7 +2,6 @@ package exec
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -43,11 +42,6 @@ type Exchange struct {
 	Comm  shuffle.Communicator
 	Op    uint32
 	Stats *shuffle.Statistics // may be nil
-
-	// sent and received are the chunk payload bytes this rank inserted
-	// into and took out of this exchange's shuffle (exchange_stats.go);
-	// devParted counts the batches the device had partitioned.
-	sent, received, devParted atomic.Int64
 }
 
 func (e *Exchange) Schema() *arrow.Schema { return e.Input.Schema() }
@@ -77,7 +71,6 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 		nparts, assign = 1, shuffle.Contiguous
 	}
 	// Received chunks wait in c.Mem's HOST tier, spillable, until emitted.
-	// Received chunks wait in c.Mem's HOST tier, spillable, until emitted.
 	sh := shuffle.NewShuffler(e.Comm, e.Op, nparts, assign, e.Stats, shuffle.WithMemory(c.Mem, c.Stats))
 	var part *partitioner
 	if e.Kind == ExchangeHash {
@@ -87,11 +80,12 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		part = p
 	}
+	st := RunState[exchangeRun](c, e)
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer drainLater(c, in)
 		for b := range in {
-			err := e.insert(c, sh, part, b)
+			err := e.insert(c, st, sh, part, b)
 			b.Release()
 			if err != nil {
 				return err
@@ -114,7 +108,7 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 			if pid < 0 {
 				return nil
 			}
-			e.received.Add(int64(len(chunk)))
+			st.received.Add(int64(len(chunk)))
 			// Decoding copies into the query's allocator, so the chunk's
 			// bytes can go back to the receive pool at once.
 			err = decodeBatches(c, chunk, schema, func(b arrow.RecordBatch) bool { return Send(c, out, b) })
@@ -132,7 +126,7 @@ func (e *Exchange) Open(c *Context) <-chan arrow.RecordBatch {
 
 // insert sends one input batch: whole to rank 0 (gather) or to every
 // partition (broadcast), or split by key hash.
-func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b arrow.RecordBatch) error {
+func (e *Exchange) insert(c *Context, st *exchangeRun, sh *shuffle.Shuffler, part *partitioner, b arrow.RecordBatch) error {
 	if b.NumRows() == 0 {
 		return nil
 	}
@@ -142,7 +136,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		if err != nil {
 			return err
 		}
-		return e.insertChunk(sh, 0, data)
+		return st.insertChunk(sh, 0, data)
 	case ExchangeBroadcast:
 		data, err := encodeBatch(b)
 		if err != nil {
@@ -150,7 +144,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		}
 		data = data[:len(data):len(data)] // one buffer, many inserts: no room to write into
 		for pid := range e.Comm.NRanks() {
-			if err := e.insertChunk(sh, pid, data); err != nil {
+			if err := st.insertChunk(sh, pid, data); err != nil {
 				return err
 			}
 		}
@@ -161,8 +155,8 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 		if err != nil {
 			return err
 		}
-		e.devParted.Add(1)
-		return e.insertChunk(sh, pb.Part, data)
+		st.devParted.Add(1)
+		return st.insertChunk(sh, pb.Part, data)
 	}
 	parts, err := part.Split(c, b)
 	if err != nil {
@@ -178,7 +172,7 @@ func (e *Exchange) insert(c *Context, sh *shuffle.Shuffler, part *partitioner, b
 			releaseParts(parts[pid+1:])
 			return err
 		}
-		if err := e.insertChunk(sh, pid, data); err != nil {
+		if err := st.insertChunk(sh, pid, data); err != nil {
 			releaseParts(parts[pid+1:])
 			return err
 		}

@@ -14,13 +14,14 @@ import (
 
 // runExchangeRanks runs one Exchange of kind on each of 3 local ranks, each
 // rank feeding it rank+1 batches of 100 int64 rows, and returns the
-// exchanges and the rows each rank emitted.
-func runExchangeRanks(t *testing.T, kind ExchangeKind) ([]*Exchange, []int64) {
+// exchanges, the Contexts they ran under and the rows each rank emitted.
+func runExchangeRanks(t *testing.T, kind ExchangeKind) ([]*Exchange, []*Context, []int64) {
 	t.Helper()
 	const n = 3
 	comms := shuffle.NewLocal(n)
 	mem := memory.NewGoAllocator()
 	xs := make([]*Exchange, n)
+	cs := make([]*Context, n)
 	rows := make([]int64, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -41,6 +42,7 @@ func runExchangeRanks(t *testing.T, kind ExchangeKind) ([]*Exchange, []int64) {
 		go func() {
 			defer wg.Done()
 			c := NewContext(context.Background(), Options{Threads: 2, BatchSize: 1024, Alloc: mem})
+			cs[r] = c
 			errs[r] = Run(c, xs[r], func(b arrow.RecordBatch) error { rows[r] += b.NumRows(); return nil })
 		}()
 	}
@@ -50,7 +52,7 @@ func runExchangeRanks(t *testing.T, kind ExchangeKind) ([]*Exchange, []int64) {
 			t.Fatalf("rank %d: %v", r, err)
 		}
 	}
-	return xs, rows
+	return xs, cs, rows
 }
 
 // TestExchangeShuffleBytes checks the per-exchange byte counts EXPLAIN
@@ -59,19 +61,19 @@ func runExchangeRanks(t *testing.T, kind ExchangeKind) ([]*Exchange, []int64) {
 func TestExchangeShuffleBytes(t *testing.T) {
 	for _, kind := range []ExchangeKind{ExchangeHash, ExchangeBroadcast, ExchangeGather} {
 		t.Run(kind.String(), func(t *testing.T) {
-			xs, rows := runExchangeRanks(t, kind)
+			xs, cs, rows := runExchangeRanks(t, kind)
 			var sent, received, total int64
 			for r, x := range xs {
-				s, rc := x.ShuffleBytes()
+				s, rc := x.ShuffleBytes(cs[r])
 				if s <= 0 {
 					t.Errorf("rank %d sent %d bytes", r, s)
 				}
 				sent += s
 				received += rc
 				total += rows[r]
-				st := x.AnalyzeStats()
+				st := x.RunStats(cs[r])
 				if len(st) != 2 || st[0].Value != s || st[1].Value != rc || st[0].Unit != "bytes" {
-					t.Errorf("rank %d AnalyzeStats %+v, want sent %d received %d", r, st, s, rc)
+					t.Errorf("rank %d RunStats %+v, want sent %d received %d", r, st, s, rc)
 				}
 			}
 			if sent != received {
@@ -89,8 +91,8 @@ func TestExchangeShuffleBytes(t *testing.T) {
 				}
 			}
 			if kind == ExchangeGather {
-				s1, r1 := xs[1].ShuffleBytes()
-				_, r0 := xs[0].ShuffleBytes()
+				s1, r1 := xs[1].ShuffleBytes(cs[1])
+				_, r0 := xs[0].ShuffleBytes(cs[0])
 				if r1 != 0 || r0 != sent || s1 <= 0 {
 					t.Errorf("gather: rank 0 received %d of %d, rank 1 received %d", r0, sent, r1)
 				}

@@ -1,10 +1,6 @@
 package exec
 
-import (
-	"reflect"
-
-	"github.com/apache/arrow-go/v18/arrow"
-)
+import "github.com/apache/arrow-go/v18/arrow"
 
 // Node is one physical operator in a running network.
 type Node interface {
@@ -14,6 +10,10 @@ type Node interface {
 	Children() []Node
 	// Explain is the node's one-line description for EXPLAIN (no children).
 	Explain() string
+	// WithChildren returns a copy of the node whose children are
+	// children (as many as Children has, in its order); the node itself
+	// is unchanged (node_children.go).
+	WithChildren(children []Node) Node
 	// Open starts the node's workers under c (opening its children first)
 	// and returns the channel its output batches arrive on. The node closes
 	// the channel when its output is complete, and also when c is cancelled
@@ -52,31 +52,38 @@ func Run(c *Context, root Node, emit func(arrow.RecordBatch) error) error {
 	return CancelledErr(err)
 }
 
-// RewriteChildren returns n with f applied to each child field, found
-// by reflection (n itself is modified: plans are freshly lowered per
-// statement). The planner above exec rewrites plans with it: physical
-// (shared sources, join filters) and gpuexec (placement).
+// RewriteChildren returns n with f applied to each of its children and
+// links (Linked): n itself when f returned every one unchanged, else a
+// copy (WithChildren, WithLinks); n is never modified. The planner above
+// exec rewrites plans with it: physical (shared sources, join filters)
+// and gpuexec (placement). A node reached twice (a shared source, a
+// build side its CPU twin also runs) is handed to f twice: an f that
+// makes new nodes memoises, so that both places get the same one.
 func RewriteChildren(n Node, f func(Node) Node) Node {
-	v := reflect.ValueOf(n)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return n
+	if c, ok := mapNodes(n.Children(), f); ok {
+		n = n.WithChildren(c)
 	}
-	s := v.Elem()
-	for i := range s.NumField() {
-		fv := s.Field(i)
-		if !fv.CanSet() {
-			continue
-		}
-		switch {
-		case fv.Type() == nodeType && !fv.IsNil():
-			fv.Set(reflect.ValueOf(f(fv.Interface().(Node))))
-		case fv.Kind() == reflect.Slice && fv.Type().Elem() == nodeType:
-			for j := range fv.Len() {
-				if e := fv.Index(j); !e.IsNil() {
-					e.Set(reflect.ValueOf(f(e.Interface().(Node))))
-				}
-			}
+	if l, ok := n.(Linked); ok {
+		if c, ok := mapNodes(l.Links(), f); ok {
+			n = l.WithLinks(c)
 		}
 	}
 	return n
+}
+
+// mapNodes returns f over ns (nil entries kept) and whether any changed.
+func mapNodes(ns []Node, f func(Node) Node) ([]Node, bool) {
+	var out []Node
+	for i, c := range ns {
+		if c == nil {
+			continue
+		}
+		if m := f(c); m != c {
+			if out == nil {
+				out = append([]Node(nil), ns...)
+			}
+			out[i] = m
+		}
+	}
+	return out, out != nil
 }

@@ -24,9 +24,10 @@ type testSource struct {
 	done    atomic.Bool
 }
 
-func (s *testSource) Schema() *arrow.Schema { return s.schema }
-func (s *testSource) Children() []Node      { return nil }
-func (s *testSource) Explain() string       { return "TestSource" }
+func (s *testSource) Schema() *arrow.Schema    { return s.schema }
+func (s *testSource) Children() []Node         { return nil }
+func (s *testSource) Explain() string          { return "TestSource" }
+func (s *testSource) WithChildren([]Node) Node { return s }
 func (s *testSource) Open(c *Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {

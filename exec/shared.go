@@ -83,6 +83,7 @@ type sharedRuns struct {
 	atEnd   []func()
 	filters map[*JoinFilter]*joinFilterRun // joinfilter.go
 	feeds   map[*ScalarFeed]*ScalarFeedRun // scalar_feed.go
+	states  map[Node]any                   // runstate.go
 }
 
 type sharedRun struct {

@@ -23,9 +23,10 @@ type testSource struct {
 	batches []arrow.RecordBatch
 }
 
-func (s *testSource) Schema() *arrow.Schema { return s.schema }
-func (s *testSource) Children() []exec.Node { return nil }
-func (s *testSource) Explain() string       { return "TestSource" }
+func (s *testSource) Schema() *arrow.Schema              { return s.schema }
+func (s *testSource) Children() []exec.Node              { return nil }
+func (s *testSource) Explain() string                    { return "TestSource" }
+func (s *testSource) WithChildren([]exec.Node) exec.Node { return s }
 func (s *testSource) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {

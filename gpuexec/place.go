@@ -55,7 +55,8 @@ func Place(root exec.Node, g *GPU, o PlaceOptions, plans Plans) (exec.Node, erro
 		}
 		return root, nil
 	}
-	p := placer{g: g, o: o, plans: plans, shared: new(int), sources: map[*exec.Scan]*exec.SharedSource{}, exScans: map[*exec.Exchange]*exec.Scan{}}
+	p := placer{g: g, o: o, plans: plans, shared: new(int), sources: map[*exec.Scan]*exec.SharedSource{}, exScans: map[*exec.Exchange]*exec.Scan{},
+		copies: map[exec.Node]exec.Node{}}
 	root = p.place(root)
 	if len(p.onCPU) > 0 {
 		slices.Sort(p.onCPU)
@@ -94,6 +95,8 @@ type placer struct {
 	shared  *int
 	sources map[*exec.Scan]*exec.SharedSource
 	exScans map[*exec.Exchange]*exec.Scan
+	// copies are the nodes place left on the CPU, by the node they copy.
+	copies map[exec.Node]exec.Node
 }
 
 func (p *placer) place(n exec.Node) exec.Node {
@@ -186,9 +189,17 @@ func (p *placer) place(n exec.Node) exec.Node {
 	case *exec.Values, *GPUScan, *GPUAggregate, *GPUJoinRows, *GPUSort:
 		return n
 	}
+	// The rest stay on the CPU, over their inputs placed: a copy of n
+	// (RewriteChildren), the same one each time n is reached (a shared
+	// source's reads).
+	if m, ok := p.copies[n]; ok {
+		return m
+	}
 	name := strings.SplitN(n.Explain(), " ", 2)[0]
 	p.onCPU = append(p.onCPU, name+" (no GPU operator yet)")
-	return exec.RewriteChildren(n, p.place)
+	m := exec.RewriteChildren(n, p.place)
+	p.copies[n] = m
+	return m
 }
 
 // outerOnDevice hands x, an aggregation over (Projects of columns of) a
@@ -1245,7 +1256,7 @@ func conjuncts(f expr.Expr) []expr.Expr {
 // quiet returns a placer for what only a CPU twin runs: its operators on
 // the CPU are not the query's (they run only on a fallback, which says so).
 func (p *placer) quiet() *placer {
-	return &placer{g: p.g, o: p.o, plans: p.plans, shared: p.shared, sources: p.sources, exScans: p.exScans}
+	return &placer{g: p.g, o: p.o, plans: p.plans, shared: p.shared, sources: p.sources, exScans: p.exScans, copies: p.copies}
 }
 
 func (p *placer) warn() func(string) {

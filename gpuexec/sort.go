@@ -27,7 +27,10 @@ type GPUSort struct {
 	// makes that fallback an error instead (fallback_mode=raise).
 	Warn  func(string)
 	Raise bool
+}
 
+// sortRun is a GPUSort's figures in one run (exec.RunState).
+type sortRun struct {
 	onCPU                         atomic.Bool
 	rows, toDevice, toHost, devNS atomic.Int64
 }
@@ -43,26 +46,28 @@ func (s *GPUSort) Schema() *arrow.Schema { return s.CPU.Schema() }
 func (s *GPUSort) Children() []exec.Node { return []exec.Node{s.CPU.Input} }
 func (s *GPUSort) Explain() string       { return "GPUSort" }
 
-// Device is where the rows were ordered (EXPLAIN ANALYZE): the CPU when
-// they were few.
-func (s *GPUSort) Device() string {
+// RunDevice is where the run of c ordered the rows (EXPLAIN ANALYZE): the
+// CPU when they were few.
+func (s *GPUSort) RunDevice(c *exec.Context) string {
+	st := exec.RunState[sortRun](c, s)
 	switch {
-	case s.onCPU.Load():
+	case st.onCPU.Load():
 		return "CPU (fallback)"
-	case s.rows.Load() == 0:
+	case st.rows.Load() == 0:
 		return "CPU"
 	}
 	return "GPU"
 }
 
-// AnalyzeStats reports the rows sorted on the device, the bytes moved
-// and the time on the device.
-func (s *GPUSort) AnalyzeStats() []exec.Stat {
+// RunStats reports the rows the run of c sorted on the device, the bytes
+// moved and the time on the device.
+func (s *GPUSort) RunStats(c *exec.Context) []exec.Stat {
+	st := exec.RunState[sortRun](c, s)
 	return []exec.Stat{
-		{Name: "device rows", Value: s.rows.Load()},
-		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
-		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
-		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "device rows", Value: st.rows.Load()},
+		{Name: "to device", Value: st.toDevice.Load(), Unit: "bytes"},
+		{Name: "to host", Value: st.toHost.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(st.devNS.Load()).Round(time.Microsecond).String()},
 	}
 }
 
@@ -72,6 +77,7 @@ func (s *GPUSort) Open(c *exec.Context) <-chan arrow.RecordBatch {
 		// does not fit, takes the rows as they come.
 		return s.CPU.Open(c)
 	}
+	st := exec.RunState[sortRun](c, s)
 	in := s.CPU.Input.Open(c)
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
@@ -92,13 +98,13 @@ func (s *GPUSort) Open(c *exec.Context) <-chan arrow.RecordBatch {
 			return err
 		}
 		if n >= GPUSortMinRows {
-			sent, err := s.sortOnDevice(c, batches, out)
+			sent, err := s.sortOnDevice(c, st, batches, out)
 			s.GPU.noteErr(err)
 			if err == nil || sent || !gpuFallback(err) || c.Err() != nil {
 				exec.ReleaseBatches(batches)
 				return err
 			}
-			if err := fallBack(s.Raise, s.Warn, "GPU sort", err, &s.onCPU); err != nil {
+			if err := fallBack(s.Raise, s.Warn, "GPU sort", err, &st.onCPU); err != nil {
 				exec.ReleaseBatches(batches)
 				return err
 			}
@@ -117,9 +123,9 @@ func sortOnHost(c *exec.Context, schema *arrow.Schema, batches []arrow.RecordBat
 
 // sortOnDevice uploads batches (not consumed), orders their rows there
 // and sends them; sent reports whether any went.
-func (s *GPUSort) sortOnDevice(c *exec.Context, batches []arrow.RecordBatch, out chan<- arrow.RecordBatch) (sent bool, err error) {
+func (s *GPUSort) sortOnDevice(c *exec.Context, st *sortRun, batches []arrow.RecordBatch, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	start := time.Now()
-	defer func() { s.devNS.Add(int64(time.Since(start))) }()
+	defer func() { st.devNS.Add(int64(time.Since(start))) }()
 	q, err := s.GPU.queue()
 	if err != nil {
 		return false, err
@@ -141,9 +147,9 @@ func (s *GPUSort) sortOnDevice(c *exec.Context, batches []arrow.RecordBatch, out
 		for k, col := range db.Cols {
 			parts[k] = append(parts[k], col)
 		}
-		s.rows.Add(b.NumRows())
+		st.rows.Add(b.NumRows())
 	}
-	s.toDevice.Add(q.BytesToDevice - before)
+	st.toDevice.Add(q.BytesToDevice - before)
 	all := make([]*arrowgpu.Column, len(parts))
 	defer freeColumns(all)
 	for k, p := range parts {
@@ -155,7 +161,7 @@ func (s *GPUSort) sortOnDevice(c *exec.Context, batches []arrow.RecordBatch, out
 			return false, err
 		}
 	}
-	return sendSorted(c, q, all, s.Keys, schema, out, &s.toHost)
+	return sendSorted(c, q, all, s.Keys, schema, out, &st.toHost)
 }
 
 // batchList is a node that sends batches it was given (once: it hands

@@ -133,14 +133,23 @@ func traceKeys(n exec.Node, keys []expr.Expr) (*exec.Scan, []expr.Expr, []int, b
 // l_commitdate and l_receiptdate, 3.8M rows each). Only scans that filter
 // while they read (Parquet) can do so.
 func PruneScanOutputs(root exec.Node) exec.Node {
+	done := map[exec.Node]exec.Node{} // a shared source's reads get one copy
 	var walk func(n exec.Node) exec.Node
 	walk = func(n exec.Node) exec.Node {
+		if m, ok := done[n]; ok {
+			return m
+		}
+		m := n
 		if p, ok := n.(*exec.Project); ok {
 			if s, ok := p.Input.(*exec.Scan); ok && pruneScan(p, s) && identity(p) {
-				return s // the projection now passes the scan's columns through
+				m = s // the projection now passes the scan's columns through
 			}
 		}
-		return exec.RewriteChildren(n, walk)
+		if m == n {
+			m = exec.RewriteChildren(n, walk)
+		}
+		done[n] = m
+		return m
 	}
 	return walk(root)
 }
