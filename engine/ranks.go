@@ -118,14 +118,17 @@ func (e *Engine) rootOnly(res *Result) *Result {
 
 // checkSymmetry all-gathers a fingerprint of each rank's physical plan (or
 // its planning error) and fails every rank, naming the odd one, when they
-// differ: running different plans would deadlock in the exchanges.
+// differ: running different plans would deadlock in the exchanges. The
+// fingerprint is structural (exec.Fingerprints, tables by name): every
+// operator's parameters, not only what EXPLAIN shows.
 func (e *Engine) checkSymmetry(ctx context.Context, op uint32, root exec.Node, planErr error) error {
 	var mine []byte
 	if planErr != nil {
 		mine = append([]byte{1}, planErr.Error()...)
 	} else {
+		key, _ := exec.NewFingerprints(false).Of(root)
 		h := fnv.New64a()
-		h.Write([]byte(physical.Explain(root)))
+		h.Write([]byte(key))
 		mine = binary.LittleEndian.AppendUint64([]byte{0}, h.Sum64())
 	}
 	all, err := shuffle.AllGather(ctx, e.opts.Comm, op, mine)
