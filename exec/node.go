@@ -18,7 +18,9 @@ type Node interface {
 	// and returns the channel its output batches arrive on. The node closes
 	// the channel when its output is complete, and also when c is cancelled
 	// or the node fails; a failure is returned from the worker's function so
-	// c.Wait reports it. Open itself never blocks.
+	// c.Wait reports it. Open itself never blocks. A node may be opened
+	// again, also under another Context at the same time: what a run
+	// keeps lives in the run (runstate.go), not on the node.
 	Open(c *Context) <-chan arrow.RecordBatch
 }
 
