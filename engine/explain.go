@@ -60,8 +60,10 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 		e.gpu.ResetPoolPeak()
 	}
 	var calls0 int64
+	var dev0 deviceCounts
 	if e.gpu != nil {
 		calls0 = e.gpu.Calls()
+		dev0 = e.deviceCounts()
 	}
 	copts, qa, qs := e.queryContext(exec.Options{Threads: e.opts.Threads, BatchSize: e.opts.BatchSize})
 	c := exec.NewContext(ctx, copts)
@@ -79,24 +81,40 @@ func (e *Engine) explainAnalyze(ctx context.Context, ast sqlparser.Statement) (*
 	if err = e.agree(ctx, err); err != nil {
 		return nil, err
 	}
-	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0)), nil
+	return explainResult(physical.ExplainAnalyze(a, total, rows) + memoryLine(qs) + e.deviceLine(calls0, dev0)), nil
+}
+
+// deviceCounts are the device's running counts that EXPLAIN ANALYZE
+// shows the query's share of: tables the cache evicted and their bytes,
+// streamed chunks on the device and on the CPU.
+type deviceCounts struct{ evictions, evicted, streamed, onHost int64 }
+
+func (e *Engine) deviceCounts() deviceCounts {
+	var d deviceCounts
+	d.evictions, d.evicted = e.gpu.Evictions()
+	d.streamed, d.onHost = e.gpu.StreamedChunks()
+	return d
 }
 
 // deviceLine is EXPLAIN ANALYZE's summary of the device ("" on the CPU):
 // the pool's peak during the query, its size, and the table cache; the
-// device calls since calls0 (with other queries running, theirs count).
-func (e *Engine) deviceLine(calls0 int64) string {
+// device calls since calls0 and the evictions and streamed chunks since
+// dev0 (with other queries running, theirs count).
+func (e *Engine) deviceLine(calls0 int64, dev0 deviceCounts) string {
 	if e.gpu == nil {
 		return ""
 	}
+	d := e.deviceCounts()
+	cache := fmt.Sprintf("Device table cache: %d tables evicted (%s dropped from the DEVICE tier, reloaded from their files on use); %d chunks streamed through the device, %d on the CPU for want of device memory\n",
+		d.evictions-dev0.evictions, physical.HumanBytes(d.evicted-dev0.evicted), d.streamed-dev0.streamed, d.onHost-dev0.onHost)
 	st := e.gpu.PoolStats()
 	tables, bytes := e.gpu.Cached()
 	opened := ""
 	if d := e.gpu.OpenTime(); d > 0 {
 		opened = fmt.Sprintf("; the device opened in %s (driver, NVRTC, context, pool: in the background of the query that first used it)", d.Round(100*time.Microsecond))
 	}
-	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\nDevice calls: %d%s\n",
-		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes), e.gpu.Calls()-calls0, opened)
+	return fmt.Sprintf("Device memory: peak %s in use of a %s pool; table cache %d tables, %s\n%sDevice calls: %d%s\n",
+		physical.HumanBytes(st.Peak), physical.HumanBytes(st.Size), tables, physical.HumanBytes(bytes), cache, e.gpu.Calls()-calls0, opened)
 }
 
 // memoryLine summarises a query's memory statistics for EXPLAIN ANALYZE:

@@ -377,6 +377,7 @@ func (a *GPUAggregate) Device() string {
 func (a *GPUAggregate) AnalyzeStats() []exec.Stat {
 	stats := []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
+		{Name: "chunks", Unit: "text", Text: a.Scan.chunks.text()},
 		{Name: "groups", Value: a.groups.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
@@ -493,6 +494,10 @@ func codeHashes(q *arrowgpu.Queue, d *devDict) (arrowgpu.Buffer, error) {
 	if d == nil {
 		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: a string key without its strings")
 	}
+	if d.open {
+		// A streamed column's strings are numbered as its chunks come.
+		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: partitioning by a string key of a streamed table")
+	}
 	if d.dev != nil {
 		return q.StringHashes(d.dev)
 	}
@@ -547,11 +552,11 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 	s := a.Scan
 	sc := s.CPU
 	g := s.GPU
-	dt, loaded, err := s.acquire(c)
+	dt, loaded, err := s.acquire(c, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer g.cache.release(dt.entry)
+	defer g.cache.releaseView(dt)
 	a.toDevice.Add(loaded)
 	q, err := g.queue()
 	if err != nil {
@@ -565,6 +570,12 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 	// (from_build.go); the chunks then run up to the first of them,
 	// r, and their rows are collected.
 	deferred := a.fromBuildCandidates()
+	// A streamed scan's chunks are freed as they are done: none may stop
+	// early and wait in the stash, whose batches can borrow its columns.
+	small := stashSmall
+	if dt.stream != nil {
+		deferred, small = nil, 0
+	}
 	r := slices.Index(deferred, true)
 	if len(a.Joins) > 0 {
 		if pipe, err = a.prepareJoins(c, deferred); err != nil {
@@ -573,11 +584,13 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 		defer pipe.free()
 	}
 	var dicts []*devDict
+	var codeCols []int // the scan's string columns read as codes
 	for i, p := range a.dictOf {
 		var d *devDict
 		switch {
 		case p < 0:
 		case p < ncols:
+			codeCols = append(codeCols, sc.Columns[p])
 			if d = dt.dicts[sc.Columns[p]]; d == nil {
 				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
 			}
@@ -609,21 +622,25 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 		end := len(a.Joins) + 1
 		stash := a.newStash(r)
 		to := cmp.Or(stash.at, end)
-		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
-			ch := dt.chunks[i]
+		err = dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+			if ch.hostErr != nil {
+				return false, ch.hostErr // nothing sent yet: the CPU twin runs
+			}
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}
 			for p, o := range sc.Columns {
-				view.Cols[p] = dt.cols[o][i]
+				view.Cols[p] = ch.col(o)
 			}
 			for k, d := range dicts {
 				if d != nil && a.dictOf[k] < ncols {
-					view.Cols[w+k] = d.codes[i]
+					if view.Cols[w+k] = ch.code(sc.Columns[a.dictOf[k]]); view.Cols[w+k] == nil {
+						return false, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[k], maxDictValues)
+					}
 				}
 			}
 			release := func() {}
 			if pipe != nil {
 				t0 := time.Now()
-				v, rel, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, stashSmall)
+				v, rel, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, small)
 				a.kernelNS.Add(int64(time.Since(t0)))
 				if err != nil || v == nil {
 					rows.Add(int64(ch.rows))
@@ -733,7 +750,7 @@ func (a *GPUAggregate) fewGroups(hint int, dicts []*devDict) bool {
 	n := 1
 	for i, k := range a.Keys {
 		switch {
-		case dicts[i] != nil && dicts[i].values != nil:
+		case dicts[i] != nil && dicts[i].values != nil && !dicts[i].open:
 			n *= dicts[i].values.Len() + 1
 		case k.DataType().ID() == arrow.BOOL:
 			n *= 3

@@ -1,6 +1,7 @@
 package gpuexec
 
 import (
+	"errors"
 	"slices"
 	"sort"
 	"sync"
@@ -30,8 +31,11 @@ import (
 // used tables that no query is scanning are evicted (Spill) — dropping a
 // table costs a reload from its files, the device's form of spilling. When
 // the pool still cannot hold a load (fragmentation), every unpinned table
-// is evicted and the load tried once more; if it still does not fit, the
-// scan runs on the CPU (GPUScan).
+// is evicted and the load tried once more; if it still does not fit, a
+// scan or aggregation streams the table through the device (stream.go)
+// and a join's build side runs on the CPU. A table whose columns pass
+// the budget for resident tables (GPU.residentBudget) streams without
+// being loaded whole.
 
 // chunkRows is the fewest rows a chunk holds (except a table's last):
 // enough that a kernel launch covers millions of rows, few enough that a
@@ -43,6 +47,9 @@ type deviceCache struct {
 	mu     sync.Mutex        // guards tables, tick and every devTable's pins and used
 	tables map[any]*devTable // by cacheKey
 	tick   int64
+	// evictions and evicted count the tables the cache dropped to make
+	// room, and their bytes (EXPLAIN ANALYZE: GPU.Evictions).
+	evictions, evicted atomic.Int64
 }
 
 // devTable is one table's cached columns.
@@ -76,6 +83,10 @@ type devDict struct {
 	// groups that come back. devOwned: freeing it is the dictionary's.
 	dev      *arrowgpu.Column
 	devOwned bool
+	// open: the codes are numbered as a streamed table's chunks are
+	// encoded (stream.go); values holds the strings of the codes given by
+	// the end of the last pass over the table, and may grow on the next.
+	open bool
 }
 
 // str is the string of code v.
@@ -128,12 +139,24 @@ type tableView struct {
 	cols   map[int][]*arrowgpu.Column
 	dicts  map[int]*devDict
 	load   *loadStats // this acquire's load; nil when the columns were cached
+	// stream, when set, says the columns did not fit in the device's
+	// budget for resident tables: the view holds no chunk, and each
+	// reads, uploads and frees them one by one (stream.go). entry is nil.
+	stream *chunkStream
+	// ctr counts the chunks run through the view (the scan's, for
+	// EXPLAIN ANALYZE; nil: not counted).
+	ctr *chunkCounters
 }
 
 // acquire returns a view of t with cols loaded; the table stays pinned
-// until release(view.entry).
-func (dc *deviceCache) acquire(c *exec.Context, t catalog.Table, cols []int) (*tableView, int64, error) {
-	dt, ls, err := dc.pinLoaded(c, t, cols)
+// until releaseView. With stream, columns that do not fit the device's
+// budget for resident tables (GPU.residentBudget) are not loaded: the view
+// streams them instead.
+func (dc *deviceCache) acquire(c *exec.Context, t catalog.Table, cols []int, stream bool) (*tableView, int64, error) {
+	dt, ls, err := dc.pinLoaded(c, t, cols, stream)
+	if stream && errors.Is(err, errNoFit) {
+		return dc.g.streamView(t, cols), 0, nil
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -153,7 +176,9 @@ func (dc *deviceCache) acquire(c *exec.Context, t catalog.Table, cols []int) (*t
 }
 
 // pinLoaded pins t's entry and loads cols; it returns with dt.mu held.
-func (dc *deviceCache) pinLoaded(c *exec.Context, t catalog.Table, cols []int) (dt *devTable, loaded *loadStats, err error) {
+// With stream, a load that would pass the resident budget stops with
+// errNoFit (and so does one the pool cannot hold even after eviction).
+func (dc *deviceCache) pinLoaded(c *exec.Context, t catalog.Table, cols []int, stream bool) (dt *devTable, loaded *loadStats, err error) {
 	dc.mu.Lock()
 	dt = dc.tables[cacheKey(t)]
 	if dt == nil {
@@ -175,9 +200,21 @@ func (dc *deviceCache) pinLoaded(c *exec.Context, t catalog.Table, cols []int) (
 	if len(need) == 0 {
 		return dt, nil, nil
 	}
-	loaded, err = dt.load(c, dc.g, t, need)
-	if err != nil && gpuFallback(err) && dc.evict(dt) > 0 {
-		loaded, err = dt.load(c, dc.g, t, need)
+	var budget int64 // 0: none
+	if stream {
+		budget = max(1, dc.g.residentBudget()-dt.bytes.Load())
+		if fixedBytes(t, need) > budget {
+			err = errNoFit // known before reading a row
+		}
+	}
+	if err == nil {
+		loaded, err = dt.load(c, dc.g, t, need, budget)
+		if err != nil && !errors.Is(err, errNoFit) && gpuFallback(err) && dc.evict(dt) > 0 {
+			loaded, err = dt.load(c, dc.g, t, need, budget)
+		}
+		if stream && err != nil && errors.Is(err, errs.ResourcesExhausted) {
+			err = errNoFit
+		}
 	}
 	if err != nil {
 		dt.mu.Unlock()
@@ -195,6 +232,16 @@ func cacheKey(t catalog.Table) any {
 		return k.CacheKey()
 	}
 	return t
+}
+
+// releaseView gives back what v holds: its table's pin, or a streamed
+// view's dictionaries.
+func (dc *deviceCache) releaseView(v *tableView) {
+	if v.stream != nil {
+		v.stream.release()
+		return
+	}
+	dc.release(v.entry)
 }
 
 // release unpins dt.
@@ -239,6 +286,10 @@ func (dc *deviceCache) evictLRU(keep *devTable, n int64) int64 {
 		freed += dt.bytes.Load()
 		dt.freeLocked()
 		dt.mu.Unlock()
+	}
+	if freed > 0 {
+		dc.evictions.Add(int64(len(victims)))
+		dc.evicted.Add(freed)
 	}
 	return freed
 }

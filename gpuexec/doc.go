@@ -1,7 +1,13 @@
 // Package gpuexec is gq's device path above arrowgpu: the GPU operators,
 // twins of exec's CPU ones, and the device table cache they read.
 //
-// GPUScan reads the device table cache (cache.go, loaded by load.go);
+// GPUScan reads the device table cache (cache.go, loaded by load.go), or
+// when a table's columns pass the cache's budget for resident tables
+// (half the device memory limit) streams them through the device in
+// chunks sized from the limit, each read, uploaded, run and freed
+// (stream.go; a chunk the device has no room for is filtered on the
+// CPU); GPUAggregate does the same with its probe side, its join build
+// sides staying resident;
 // GPUAggregate aggregates over it, or over a pipeline of hash joins whose
 // probe side is the scan (join.go: inner, left, semi, anti, NOT IN,
 // single; semi and anti joins with few probe rows run from their build

@@ -85,11 +85,11 @@ func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipel
 	defer func() { st.buildNS.Add(int64(time.Since(t0))) }()
 	st.fromBuild.Add(1)
 	st.buildCached.Add(1)
-	dt, loaded, err := gs.acquire(c)
+	dt, loaded, err := gs.acquire(c, false)
 	if err != nil {
 		return false, err
 	}
-	defer g.cache.release(dt.entry)
+	defer g.cache.releaseView(dt)
 	gs.toDevice.Add(loaded)
 	keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
 	for i, pk := range j.ProbeKeys {

@@ -51,6 +51,9 @@ type GPU struct {
 	// table) had when it last ran, so the next run sizes its hash table
 	// right away instead of growing it and starting again.
 	groups map[string]int
+	// streamed and streamedHost count the chunks of streamed tables run
+	// on the device and those it had no room for (StreamedChunks).
+	streamed, streamedHost atomic.Int64
 }
 
 // groupsHint is the number of groups key had when it last ran (0: never).

@@ -693,11 +693,11 @@ func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 	g := gs.GPU
 	need := a.buildNeed(k)
 	w := a.width()
-	dt, loaded, err := gs.acquire(c)
+	dt, loaded, err := gs.acquire(c, false)
 	if err != nil {
 		return nil, err
 	}
-	defer g.cache.release(dt.entry)
+	defer g.cache.releaseView(dt)
 	gs.toDevice.Add(loaded)
 	// Per Cols entry: whether its values, its codes are needed; late: a
 	// string group key the cache has no codes for, grouped by build row

@@ -196,11 +196,11 @@ func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent b
 		a.calls.Add(g.Calls() - calls)
 	}()
 	sc := s.CPU
-	dt, loaded, err := s.acquire(c)
+	dt, loaded, err := s.acquire(c, false)
 	if err != nil {
 		return false, err
 	}
-	defer g.cache.release(dt.entry)
+	defer g.cache.releaseView(dt)
 	a.toDevice.Add(loaded)
 	q, err := g.queue()
 	if err != nil {

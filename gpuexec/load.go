@@ -45,8 +45,9 @@ type loadStats struct {
 
 // load reads columns need of every split of t, cuts them into the table's
 // chunks and uploads them. It returns the bytes uploaded. Nothing is added
-// to dt unless every column loads.
-func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int) (*loadStats, error) {
+// to dt unless every column loads. A budget (> 0) stops the load with
+// errNoFit once it has uploaded more bytes than that.
+func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int, budget int64) (*loadStats, error) {
 	for _, o := range need {
 		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
 			return nil, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
@@ -54,7 +55,7 @@ func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int) (
 	}
 	defer trace.StartRegion(c, "gpu-load").End()
 	start := time.Now()
-	l := &tableLoad{c: c, g: g, t: t, need: need, nsplits: t.NumSplits(), st: &loadStats{}, mem: newLoadAllocator(c.Alloc)}
+	l := &tableLoad{c: c, g: g, t: t, need: need, nsplits: t.NumSplits(), st: &loadStats{}, mem: newLoadAllocator(c.Alloc), budget: budget}
 	l.parts = make([][]arrow.RecordBatch, l.nsplits)
 	defer l.mem.drain()
 	defer l.releaseParts()
@@ -105,6 +106,7 @@ type tableLoad struct {
 	nsplits int
 	st      *loadStats
 	bytes   atomic.Int64
+	budget  int64          // the most bytes to upload (0: no bound)
 	mem     *loadAllocator // the decoded batches' (and concatenated chunks')
 
 	chunks []devChunk
@@ -345,7 +347,9 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 			return err
 		}
 		l.cols[j][k] = col
-		l.bytes.Add(n)
+		if l.bytes.Add(n) > l.budget && l.budget > 0 {
+			return errNoFit
+		}
 		if l.locals[j] != nil {
 			t0 := time.Now()
 			l.locals[j][k] = encodeChunk(arrs, ch.rows, l.c.Alloc)

@@ -75,7 +75,7 @@ func TestGPULoadPipeline(t *testing.T) {
 				tb = &rowCounted{Table: tb, rows: func(int) int64 { return 300 }}
 			}
 			c := exec.NewContext(context.Background(), exec.Options{Threads: 3, BatchSize: 128, Alloc: mem})
-			v, loaded, err := g.cache.acquire(c, tb, []int{0, 1, 2})
+			v, loaded, err := g.cache.acquire(c, tb, []int{0, 1, 2}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -169,7 +169,7 @@ func TestGPULoadRowsMismatch(t *testing.T) {
 		return 300
 	}}
 	c := exec.NewContext(context.Background(), exec.Options{Threads: 3, BatchSize: 128, Alloc: mem})
-	_, _, err := g.cache.acquire(c, tb, []int{0, 1})
+	_, _, err := g.cache.acquire(c, tb, []int{0, 1}, false)
 	if !errors.Is(err, errs.Internal) {
 		t.Fatalf("error %v, want an internal error", err)
 	}

@@ -1,6 +1,7 @@
 package gpuexec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/arrowgpu"
+	"gq/errs"
 	"gq/exec"
 	"gq/expr"
 )
@@ -59,6 +61,7 @@ type GPUScan struct {
 	rowsIn, toHost, toDevice, devNS, setupNS atomic.Int64
 	queueNS                                  atomic.Int64              // of setupNS: waiting for a queue
 	load                                     atomic.Pointer[loadStats] // the table cache's load, when this scan made one
+	chunks                                   chunkCounters             // the chunks run (stream.go)
 }
 
 // DevicePartition is a hash exchange's partitioning of a GPU scan's rows:
@@ -90,6 +93,7 @@ func (s *GPUScan) Device() string {
 func (s *GPUScan) AnalyzeStats() []exec.Stat {
 	return []exec.Stat{
 		{Name: "device rows", Value: s.rowsIn.Load()},
+		{Name: "chunks", Unit: "text", Text: s.chunks.text()},
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
@@ -154,6 +158,10 @@ type gpuScanPlan struct {
 	outSchema *arrow.Schema
 	// partKeys are the Columns positions of Partition's keys.
 	partKeys []int
+	// devPred is DeviceFilter for the CPU, over Columns positions (a
+	// streamed chunk the device had no room for: hostChunk).
+	devPred    *exec.CompiledExpr
+	colsSchema *arrow.Schema // the Columns' fields
 }
 
 func (s *GPUScan) prepare(c *exec.Context) (*gpuScanPlan, error) {
@@ -164,7 +172,17 @@ func (s *GPUScan) prepare(c *exec.Context) (*gpuScanPlan, error) {
 		if pl.fused, err = arrowgpu.GenerateFused(nil, s.DeviceFilter); err != nil {
 			return nil, err
 		}
+		ce, err := exec.CompileExpr(s.DeviceFilter)
+		if err != nil {
+			return nil, err
+		}
+		pl.devPred = &ce
 	}
+	colFields := make([]arrow.Field, len(sc.Columns))
+	for p, o := range sc.Columns {
+		colFields[p] = sc.Table.Schema().Field(o)
+	}
+	pl.colsSchema = arrow.NewSchema(colFields, nil)
 	emit := sc.Emit
 	if emit == nil {
 		emit = make([]int, len(sc.Columns))
@@ -318,11 +336,11 @@ func (s *GPUScan) finish(c *exec.Context, pl *gpuScanPlan, b arrow.RecordBatch, 
 // it sent any.
 func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
 	start := time.Now()
-	dt, loaded, err := s.acquire(c)
+	dt, loaded, err := s.acquire(c, true)
 	if err != nil {
 		return false, err
 	}
-	defer s.GPU.cache.release(dt.entry)
+	defer s.GPU.cache.releaseView(dt)
 	s.toDevice.Add(loaded)
 	t0 := time.Now()
 	q, err := s.GPU.queue()
@@ -339,26 +357,34 @@ func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.Rec
 	// Chunks are worked on by up to gpuStreams goroutines, each with its
 	// own queue, so one chunk's download overlaps another's kernels.
 	var anySent atomic.Bool
-	err = s.GPU.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
+	err = dt.each(c, s.GPU, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 		before := wq.BytesToHost // the queue is reused: count this chunk's part
 		defer func() { s.toHost.Add(wq.BytesToHost - before) }()
-		return false, s.chunk(c, pl, dt, i, wq, dkf, raw, &anySent)
+		if ch.hostErr == nil {
+			err := s.chunk(c, pl, ch, wq, dkf, raw, &anySent)
+			if err == nil || ch.host == nil || !errors.Is(err, errs.ResourcesExhausted) {
+				return false, err
+			}
+			// A streamed chunk's kernels found no device memory before
+			// any of its rows was sent: its rows are on the host still.
+			ch.onHost()
+		}
+		return false, s.hostChunk(c, pl, ch, raw, &anySent)
 	})
 	return anySent.Load(), err
 }
 
-// chunk filters chunk i on the device and sends its kept rows.
-func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, dt *tableView, i int, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+// chunk filters chunk ch on the device and sends its kept rows.
+func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	t0 := time.Now()
 	dkf, err := filters.current(q)
 	if err != nil {
 		return err
 	}
-	ch := dt.chunks[i]
 	view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
 	for p, o := range sc.Columns {
-		view.Cols[p] = dt.cols[o][i]
+		view.Cols[p] = ch.col(o)
 	}
 	var parts []*arrowgpu.Column
 	for _, p := range pl.partKeys {
@@ -385,6 +411,46 @@ func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, dt *tableView, i int, 
 	sent.Store(true)
 	if !sendParts(c, raw, b, offs) {
 		return c.Err()
+	}
+	return nil
+}
+
+// hostChunk filters a streamed chunk that the device had no room for on
+// the CPU (DeviceFilter; the workers apply the rest, as to downloaded
+// rows) and sends the downloaded columns of its kept rows.
+func (s *GPUScan) hostChunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+	sc := s.CPU
+	at := make([]int, len(sc.Columns)) // Columns position → host batch column
+	for p, o := range sc.Columns {
+		at[p] = slices.Index(ch.hostCols, o)
+	}
+	var sel []int32
+	for _, hb := range ch.host {
+		cols := make([]arrow.Array, len(sc.Columns))
+		for p := range cols {
+			cols[p] = hb.Column(at[p])
+		}
+		b := array.NewRecordBatch(pl.colsSchema, cols, hb.NumRows())
+		s.rowsIn.Add(b.NumRows())
+		if pl.devPred != nil {
+			var err error
+			if b, sel, err = exec.ApplyFilter(c, *pl.devPred, b, sel); err != nil {
+				return err
+			}
+			if b == nil {
+				continue
+			}
+		}
+		dl := make([]arrow.Array, len(pl.dl))
+		for i, p := range pl.dl {
+			dl[i] = b.Column(p)
+		}
+		out := array.NewRecordBatch(pl.dlSchema, dl, b.NumRows())
+		b.Release()
+		sent.Store(true)
+		if !exec.Send(c, raw, out) {
+			return c.Err()
+		}
 	}
 	return nil
 }

@@ -16,11 +16,14 @@ import (
 // like any other and dropped from it when the query ends; a join pipeline
 // over the scan then runs on the device as it does over a stored table.
 
-// acquire pins the columns s reads in the device table cache (release
-// view.entry) and returns them and the bytes uploaded to load them. The
+// acquire pins the columns s reads in the device table cache
+// (releaseView) and returns them and the bytes uploaded to load them. The
 // table is its CPU scan's, or for a scan of a Source the query's table of
-// the Source's rows (once they are all in).
-func (s *GPUScan) acquire(c *exec.Context) (*tableView, int64, error) {
+// the Source's rows (once they are all in). With stream, columns over the
+// device's budget for resident tables come as a streamed view (the
+// caller reads it through each); without, they are loaded or the error
+// says why not.
+func (s *GPUScan) acquire(c *exec.Context, stream bool) (*tableView, int64, error) {
 	t := s.CPU.Table
 	if s.Source != nil {
 		var err error
@@ -34,11 +37,15 @@ func (s *GPUScan) acquire(c *exec.Context) (*tableView, int64, error) {
 			return nil, 0, err
 		}
 	}
-	v, loaded, err := s.GPU.cache.acquire(c, t, s.CPU.Columns)
-	if err == nil && v.load != nil {
+	v, loaded, err := s.GPU.cache.acquire(c, t, s.CPU.Columns, stream)
+	if err != nil {
+		return nil, 0, err
+	}
+	if v.load != nil {
 		s.load.Store(v.load)
 	}
-	return v, loaded, err
+	v.ctr = &s.chunks
+	return v, loaded, nil
 }
 
 // cpu is what runs in place of s on the CPU: its Scan, or a read of its

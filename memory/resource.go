@@ -229,3 +229,16 @@ func (r *Reservation) Merge(o *Reservation) {
 	r.size += o.size
 	o.size = 0
 }
+
+// SetLimit changes tier t's limit to n bytes (n <= 0: none). Reservations
+// already made stay; the next ones see the new limit. For a process whose
+// device pool outlives the limit asked for (tests that run each query
+// under a limit of its own).
+func (br *BufferResource) SetLimit(t Tier, n int64) {
+	br.mu.Lock()
+	defer br.mu.Unlock()
+	if n <= 0 {
+		n = Unlimited
+	}
+	br.limits[t] = n
+}
