@@ -28,11 +28,16 @@
 #      `ranks`: the 22 queries at SF10 under `rrun -n 3 -g 0` (three ranks
 #      on the one GPU, each with a third of its memory less 4 GiB for the
 #      three CUDA contexts) against one rank,
-#      compared as the benchmark compares engines (issue 33).
+#      compared as the benchmark compares engines (issue 33), and
+#      `quarter`: the 22 queries at SF10 on the GPU unlimited and with
+#      --device-memory-limit at a quarter of the pool's peak in the
+#      unlimited run (EXPLAIN ANALYZE's "Device memory: peak"), each a
+#      fresh process: answers compared, times side by side (issue 33's
+#      ≤ 3×), and how many chunks streamed (issues 31 and 33).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
 # gen always runs when another step needs data. They run in the order
-# test, limits, pool, warm, explain, hot, ranks, cold, cpu. Binaries from
+# test, limits, pool, warm, explain, hot, ranks, quarter, cold, cpu. Binaries from
 # `make gpu-bundle` (build/gpux, carried to the machine). The bundle and
 # the tree together pass the 64 MiB one device call carries: carry the
 # bundle less tpchbench.xz in a first, short call and tpchbench.xz in the
@@ -151,6 +156,38 @@ if has ranks && ! late ranks; then
 	done
 	echo "3 ranks on one GPU (each --device-memory-limit $third) against 1 rank, SF10: $fails of 22 differ, $(since "$s") s"
 	tar czf "$O/ranks.tgz" -C "$T" ranks
+fi
+if has quarter && ! late quarter; then
+	mkdir -p "$T/quarter"
+	s=$(now)
+	fails=0
+	tu=0
+	tq=0
+	bytes() { python3 -c "import sys; n, u = float(sys.argv[1]), sys.argv[2]; print(int(n * {'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}[u]))" "$1" "$2"; }
+	total() { sed -n 's/^"\{0,1\}Total time \([0-9.]*\)\(m\{0,1\}s\).*/\1 \2/p' "$1" | awk '{print ($2 == "ms") ? $1 / 1000 : $1}'; }
+	for f in "$T"/alt10/q*.sql; do
+		q=$(basename "$f" .sql)
+		late "quarter $q" && break
+		d="$T/quarter/$q"
+		{ echo "explain analyze"; cat "$f"; } >"$d-x.sql"
+		export GQ_GPU_COLD_ROWS_PER_THREAD=0
+		"$B/gq" --device gpu --data "$DATA/sf10" -f "$f" >"$d-1.csv" 2>"$d-1.err"
+		"$B/gq" --device gpu --data "$DATA/sf10" -f "$d-x.sql" >"$d-1.txt" 2>&1
+		peak=$(sed -n 's/^Device memory: peak \([0-9.]*\)\([KMG]\{0,1\}i\{0,1\}B\) in use.*/\1 \2/p' "$d-1.txt")
+		[ -z "$peak" ] && { echo "$q: no device peak in the unlimited run"; fails=$((fails + 1)); continue; }
+		lim=$(($(bytes $peak) / 4))
+		"$B/gq" --device gpu --device-memory-limit "$lim" --data "$DATA/sf10" -f "$f" >"$d-4.csv" 2>"$d-4.err"
+		"$B/gq" --device gpu --device-memory-limit "$lim" --data "$DATA/sf10" -f "$d-x.sql" >"$d-4.txt" 2>&1
+		unset GQ_GPU_COLD_ROWS_PER_THREAD
+		"$B/tpchbench" --compare "$d-4.csv,$d-1.csv" --query "$((10#${q#q}))" --queries "$T/alt10" || { fails=$((fails + 1)); tail -2 "$d-4.err"; }
+		a=$(total "$d-1.txt")
+		b=$(total "$d-4.txt")
+		tu=$(python3 -c "print($tu + ${a:-0})")
+		tq=$(python3 -c "print($tq + ${b:-0})")
+		echo "$q: need $peak, limit $lim B: ${a:-?} s unlimited, ${b:-?} s at a quarter; $(grep -o '[0-9]* chunks streamed through the device, [0-9]* on the CPU' "$d-4.txt")"
+	done
+	echo "a quarter of the device memory against unlimited, SF10: $fails of 22 differ; query times (EXPLAIN ANALYZE, fresh processes) $tu s unlimited, $tq s at a quarter; $(since "$s") s"
+	tar czf "$O/quarter.tgz" -C "$T" quarter
 fi
 if has cold && ! late cold; then
 	bench --data "$DATA/sf10" --cold --cold-cpu --reps ${GQ_COLD_REPS:-1} --queries "$T/alt10" --out "$T/cold10" 2>&1 | tail -3
