@@ -200,11 +200,15 @@ func (dc *deviceCache) pinLoaded(c *exec.Context, t catalog.Table, cols []int, s
 	if len(need) == 0 {
 		return dt, nil, nil
 	}
-	var budget int64 // 0: none
+	var budget func() int64 // nil: none
 	if stream {
-		budget = max(1, dc.g.residentBudget()-dt.bytes.Load())
-		if fixedBytes(t, need) > budget {
-			err = errNoFit // known before reading a row
+		held := dt.bytes.Load()
+		budget = func() int64 { return max(1, dc.g.residentBudget()-held) }
+		// Known before reading a row, unless the device is still opening
+		// (without a limit asked for): then the load learns it at its
+		// first upload, which waits for the device.
+		if b, ok := dc.g.knownBudget(); ok && fixedBytes(t, need) > b-held {
+			err = errNoFit
 		}
 	}
 	if err == nil {

@@ -45,9 +45,10 @@ type loadStats struct {
 
 // load reads columns need of every split of t, cuts them into the table's
 // chunks and uploads them. It returns the bytes uploaded. Nothing is added
-// to dt unless every column loads. A budget (> 0) stops the load with
-// errNoFit once it has uploaded more bytes than that.
-func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int, budget int64) (*loadStats, error) {
+// to dt unless every column loads. A budget (nil: none), asked at the
+// first upload, stops the load with errNoFit once it has uploaded more
+// bytes than it says.
+func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int, budget func() int64) (*loadStats, error) {
 	for _, o := range need {
 		if ft := t.Schema().Field(o).Type; !arrowgpu.DeviceType(ft) {
 			return nil, errs.New(errs.Unsupported, "GPU: column %s of %s has type %s", t.Schema().Field(o).Name, t.Name(), ft)
@@ -99,15 +100,17 @@ func (dt *devTable) load(c *exec.Context, g *GPU, t catalog.Table, need []int, b
 
 // tableLoad is one load's state.
 type tableLoad struct {
-	c       *exec.Context
-	g       *GPU
-	t       catalog.Table
-	need    []int
-	nsplits int
-	st      *loadStats
-	bytes   atomic.Int64
-	budget  int64          // the most bytes to upload (0: no bound)
-	mem     *loadAllocator // the decoded batches' (and concatenated chunks')
+	c          *exec.Context
+	g          *GPU
+	t          catalog.Table
+	need       []int
+	nsplits    int
+	st         *loadStats
+	bytes      atomic.Int64
+	budget     func() int64 // the most bytes to upload (nil: no bound)
+	limit      int64        // budget's answer (budgetOnce)
+	budgetOnce sync.Once
+	mem        *loadAllocator // the decoded batches' (and concatenated chunks')
 
 	chunks []devChunk
 	rows   []int // per split
@@ -347,7 +350,7 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 			return err
 		}
 		l.cols[j][k] = col
-		if l.bytes.Add(n) > l.budget && l.budget > 0 {
+		if l.overBudget(l.bytes.Add(n)) {
 			return errNoFit
 		}
 		if l.locals[j] != nil {
@@ -357,6 +360,15 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 		}
 	}
 	return nil
+}
+
+// overBudget reports whether n bytes uploaded pass the load's budget.
+func (l *tableLoad) overBudget(n int64) bool {
+	if l.budget == nil {
+		return false
+	}
+	l.budgetOnce.Do(func() { l.limit = l.budget() })
+	return n > l.limit
 }
 
 // free releases whatever the load holds: device columns and codes.

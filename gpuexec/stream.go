@@ -52,13 +52,25 @@ var errStreamStop = errors.New("gpu stream stopped")
 func (g *GPU) residentBudget() int64 { return g.deviceLimit() / 2 }
 
 // deviceLimit is the device memory a query may use: the DEVICE tier's
-// limit, at most the pool.
+// limit, at most the pool. It waits for the device to open.
 func (g *GPU) deviceLimit() int64 {
+	if err := g.Wait(); err != nil || g.mem == nil {
+		return g.poolBytes
+	}
 	l := g.mem.Limit(gqmem.Device)
-	if g.isOpen() && g.pool != nil {
+	if g.pool != nil {
 		l = min(l, g.pool.Stats().Size)
 	}
 	return l
+}
+
+// knownBudget is residentBudget when it is known without waiting for the
+// device to open: open, or a limit asked for.
+func (g *GPU) knownBudget() (int64, bool) {
+	if g.isOpen() || g.poolBytes > 0 {
+		return g.residentBudget(), true
+	}
+	return 0, false
 }
 
 // SetDeviceLimitForTesting makes the device memory limit n bytes (the
