@@ -79,6 +79,9 @@ func (g *GPU) knownBudget() (int64, bool) {
 // before and after. For tests that run each query under a limit of its
 // own; no query may be running.
 func (g *GPU) SetDeviceLimitForTesting(n int64) (restore func()) {
+	if err := g.Wait(); err != nil {
+		return func() {}
+	}
 	old := g.mem.Limit(gqmem.Device)
 	g.cache.evict(nil)
 	g.mem.SetLimit(gqmem.Device, n)
