@@ -429,13 +429,8 @@ func (l *tableLoad) finishDicts() error {
 					return nil
 				}
 				ld := locals[k]
-				vals := ld.codes.Int32Values()
 				if rm := remaps[k]; rm != nil {
-					for i, v := range vals {
-						if uint32(v) < uint32(len(rm)) { // a NULL's slot holds any value
-							vals[i] = rm[v]
-						}
-					}
+					remapCodes(ld.codes, rm)
 				}
 				if q == nil {
 					var err error
@@ -463,6 +458,16 @@ func (l *tableLoad) finishDicts() error {
 		}
 	}
 	return nil
+}
+
+// remapCodes renumbers codes in place: code v becomes rm[v].
+func remapCodes(codes *array.Int32, rm []int32) {
+	vals := codes.Int32Values()
+	for i, v := range vals {
+		if uint32(v) < uint32(len(rm)) { // a NULL's slot holds any value
+			vals[i] = rm[v]
+		}
+	}
 }
 
 // chunkDict is one chunk of a string column dictionary-encoded on its

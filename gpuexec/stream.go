@@ -271,12 +271,7 @@ func (sd *streamDict) encode(q *arrowgpu.Queue, arrs []arrow.Array, rows int, me
 		return nil, nil
 	}
 	if !same {
-		vals := ld.codes.Int32Values()
-		for i, v := range vals {
-			if uint32(v) < uint32(len(rm)) { // a NULL's slot holds any value
-				vals[i] = rm[v]
-			}
-		}
+		remapCodes(ld.codes, rm)
 	}
 	return q.UploadArray(ld.codes)
 }
