@@ -155,6 +155,7 @@ type tableView struct {
 func (dc *deviceCache) acquire(c *exec.Context, t catalog.Table, cols []int, stream bool) (*tableView, int64, error) {
 	dt, ls, err := dc.pinLoaded(c, t, cols, stream)
 	if stream && errors.Is(err, errNoFit) {
+		dc.forgetEmpty(t)
 		return dc.g.streamView(t, cols), 0, nil
 	}
 	if err != nil {
@@ -236,6 +237,16 @@ func cacheKey(t catalog.Table) any {
 		return k.CacheKey()
 	}
 	return t
+}
+
+// forgetEmpty drops t's entry when it holds nothing and no query uses
+// it (a table that streams leaves none behind).
+func (dc *deviceCache) forgetEmpty(t catalog.Table) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if dt := dc.tables[cacheKey(t)]; dt != nil && dt.pins == 0 && dt.bytes.Load() == 0 {
+		delete(dc.tables, cacheKey(t))
+	}
 }
 
 // releaseView gives back what v holds: its table's pin, or a streamed
