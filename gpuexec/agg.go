@@ -377,13 +377,13 @@ func (a *GPUAggregate) Device() string {
 func (a *GPUAggregate) AnalyzeStats() []exec.Stat {
 	stats := []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
-		{Name: "chunks", Unit: "text", Text: a.Scan.chunks.text()},
 		{Name: "groups", Value: a.groups.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
 		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "groups")},
+		{Name: "chunks", Unit: "text", Text: a.Scan.chunks.text()},
 		{Name: "load", Unit: "text", Text: a.Scan.loadText()},
 		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
 	}

@@ -93,11 +93,11 @@ func (s *GPUScan) Device() string {
 func (s *GPUScan) AnalyzeStats() []exec.Stat {
 	return []exec.Stat{
 		{Name: "device rows", Value: s.rowsIn.Load()},
-		{Name: "chunks", Unit: "text", Text: s.chunks.text()},
 		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
 		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "setup", Unit: "text", Text: s.setupText()},
+		{Name: "chunks", Unit: "text", Text: s.chunks.text()},
 		{Name: "load", Unit: "text", Text: s.loadText()},
 	}
 }
