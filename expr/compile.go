@@ -40,7 +40,7 @@ func compile(e Expr) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if allLit {
+		if allLit && (byName[e.Fn] == nil || !byName[e.Fn].Volatile) {
 			return fold(n), nil
 		}
 		return n, nil

@@ -2,8 +2,12 @@
 // the time types, their text and arithmetic in timestamp.go), decimals and
 // civil dates, the expression IR (Column, Literal, Call), the
 // function registry (registry.go: one entry per SQL function with its type
-// rule, its CPU kernel and its device code generator) and the vectorised
-// evaluator over Arrow record batches: one call computes a whole column.
+// rule, its CPU kernel and its device code generator; most functions are a
+// file fn_<name>.go each) and the vectorised evaluator over Arrow record
+// batches: one call computes a whole column. A function whose work per row
+// dwarfs a call (strings, digests, regexes, transcendentals) writes only
+// its row and lets a row kernel (rowkernel.go) evaluate the arguments,
+// merge their NULLs and build the column.
 // Nested values (lists, structs, maps a file holds) are values too: they
 // travel through every operator, and the functions of nested.go take them
 // apart; anything needing their order or equality is refused at binding.

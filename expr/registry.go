@@ -34,7 +34,7 @@ type Function struct {
 	// that only rewrites into others at binding (nullif, if).
 	Name string
 	// SQL lists the names users call it by (aliases included); none for a
-	// function only the planner emits (date_add_months, starts_with).
+	// function only the planner emits (date_add_months, the bit operators).
 	SQL []string
 	// MinArgs and MaxArgs bound its number of arguments (Variadic: any).
 	MinArgs, MaxArgs int
@@ -56,6 +56,9 @@ type Function struct {
 	// NullPropagating: any NULL argument makes the result NULL, so that
 	// the planner folds such a call to NULL.
 	NullPropagating bool
+	// Volatile: every row gets a value of its own (rand, uuid), so that a
+	// call is never folded to a constant, even one without arguments.
+	Volatile bool
 	// Doc is one line for the function catalogue: arguments → result.
 	Doc string
 }
@@ -141,7 +144,8 @@ type Binder interface {
 	// Call is the IR call fn(args) with result type t, taken as given.
 	Call(fn string, args []Operand, t arrow.DataType) Operand
 	// Op binds an operator by its own type rule: "eq" (and the other
-	// comparisons), "neg", "case" (cond, value, …, else), and
+	// comparisons), "add" (and the other arithmetic), "neg", "and" and
+	// "or" (of BOOLEANs), "case" (cond, value, …, else), and
 	// "date_add_days" (date arithmetic as INTERVAL n DAY does it).
 	Op(name string, args ...Operand) (Operand, error)
 	// Unify casts every operand to the type they meet in (as CASE
@@ -276,5 +280,49 @@ func unary(fn string, arg, result arrow.DataType) func(Binder, string, []Operand
 			return nil, err
 		}
 		return b.Call(fn, []Operand{a}, result), nil
+	}
+}
+
+// bindFloats is the type rule of a function of numbers computed in DOUBLE:
+// every argument (a number or NULL) cast to DOUBLE, a DOUBLE result.
+func bindFloats(fn string) func(Binder, string, []Operand) (Operand, error) {
+	return bindFloatsTo(fn, Float64)
+}
+
+// bindFloatsTo is bindFloats with a result of type result.
+func bindFloatsTo(fn string, result arrow.DataType) func(Binder, string, []Operand) (Operand, error) {
+	return func(b Binder, name string, args []Operand) (Operand, error) {
+		for _, a := range args {
+			if !isNumberType(a.Type()) && !isNullType(a.Type()) {
+				return nil, errs.New(errs.Binding, "%s of %s: a number is needed", name, TypeName(a.Type()))
+			}
+		}
+		out, err := castAll(b, args, Float64)
+		if err != nil {
+			return nil, err
+		}
+		return b.Call(fn, out, result), nil
+	}
+}
+
+// bindSig is the type rule of a function whose arguments are cast to the
+// types sig spells, one letter each ('s' VARCHAR, 'i' BIGINT, 'f' DOUBLE,
+// 'd' DATE; the last letter repeats for further arguments), returning
+// result.
+func bindSig(fn, sig string, result arrow.DataType) func(Binder, string, []Operand) (Operand, error) {
+	types := map[byte]arrow.DataType{'s': String, 'i': Int64, 'f': Float64, 'd': Date}
+	return func(b Binder, name string, args []Operand) (Operand, error) {
+		out := make([]Operand, len(args))
+		for i, a := range args {
+			t := types[sig[min(i, len(sig)-1)]]
+			if IsNested(a.Type()) {
+				return nil, errs.New(errs.Binding, "%s of %s: a %s is needed", name, TypeName(a.Type()), TypeName(t))
+			}
+			var err error
+			if out[i], err = b.Cast(a, t); err != nil {
+				return nil, err
+			}
+		}
+		return b.Call(fn, out, result), nil
 	}
 }

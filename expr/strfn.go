@@ -42,8 +42,10 @@ func init() {
 			return b.Call("concat", out, String), nil
 		}, CPU: newStringFn, NullPropagating: true,
 		Doc: "concat(s VARCHAR, …) → VARCHAR: NULL if any is NULL"})
-	// starts_with(s, prefix) → Boolean; the planner emits it for LIKE 'p%'.
-	Register(&Function{Name: "starts_with", MinArgs: 2, MaxArgs: 2, CPU: newStringFn,
+	// starts_with(s, prefix) → Boolean; the planner also emits it for
+	// LIKE 'p%'.
+	Register(&Function{Name: "starts_with", SQL: []string{"starts_with", "prefix"}, MinArgs: 2, MaxArgs: 2,
+		Bind: bindSig("starts_with", "s", Boolean), CPU: newStringFn, NullPropagating: true,
 		Doc: "starts_with(s VARCHAR, prefix VARCHAR) → BOOLEAN"})
 }
 
@@ -168,6 +170,12 @@ type strArg struct {
 	offs []int32
 	data []byte
 	ints []int64
+	// The row kernels' views (rowkernel.go): DOUBLE and DATE values, and
+	// the validity bitmap (indexed from off) where the row reads NULLs.
+	floats []float64
+	dates  []int32
+	valid  []byte
+	off    int
 }
 
 func (a *strArg) str(i int) []byte {

@@ -172,6 +172,8 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 			return a, nil
 		case sqlparser.UMinusOp:
 			return negate(a)
+		case sqlparser.TildaOp:
+			return bindEntry("bitnot", "~", a)
 		}
 	case *sqlparser.IntervalDateExpr:
 		return c.interval(x)
@@ -208,6 +210,8 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 		return c.callFunc(name, []sqlparser.Expr{x.StringArg})
 	case *sqlparser.ExtractFuncExpr:
 		return c.callFunc("date_part", []sqlparser.Expr{sqlparser.NewStrLiteral(x.IntervalType.ToString()), x.Expr})
+	case *sqlparser.LocateExpr, *sqlparser.RegexpLikeExpr, *sqlparser.RegexpReplaceExpr, *sqlparser.JSONExtractExpr:
+		return c.fnSyntax(e)
 	case *sqlparser.Subquery:
 		return c.scalarSubquery(x)
 	case *sqlparser.ExistsExpr:
@@ -388,6 +392,8 @@ func (c *ectx) comparison(x *sqlparser.ComparisonExpr) (Expr, error) {
 			name = "not_like"
 		}
 		return &Func{Name: name, Args: []Expr{l, r}, T: expr.Boolean}, nil
+	case sqlparser.RegexpOp, sqlparser.NotRegexpOp:
+		return c.regexpOp(x, l)
 	case sqlparser.NullSafeEqualOp:
 		r, err := c.bind(x.Right)
 		if err != nil {
@@ -529,6 +535,9 @@ func (c *ectx) binary(x *sqlparser.BinaryExpr) (Expr, error) {
 		return arith("mod", l, r)
 	case sqlparser.IntDivOp:
 		return intDiv(l, r)
+	}
+	if fn, ok := bitOps[x.Operator]; ok {
+		return bindEntry(fn, x.Operator.ToString(), l, r)
 	}
 	return nil, errs.New(errs.Unsupported, "operator %s is not supported", x.Operator.ToString())
 }

@@ -76,6 +76,8 @@ func (fnBinder) Op(name string, args ...expr.Operand) (expr.Operand, error) {
 		return arith(name, es[0], es[1])
 	case "neg":
 		return negate(es[0])
+	case "and", "or":
+		return &Func{Name: name, Args: es, T: expr.Boolean}, nil
 	case "case":
 		var conds, vals []Expr
 		for i := 0; i+1 < len(es); i += 2 {
