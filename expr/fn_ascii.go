@@ -6,7 +6,7 @@ import (
 	"gq/errs"
 )
 
-// ascii(s) is the code of s's first byte, 0 for '' (MySQL's; DuckDB gives
+// ascii(s) is the code of s's first byte, 0 for ” (MySQL's; DuckDB gives
 // the first character's code point, which differs past ASCII); chr(n) is
 // the character with code point n as UTF-8 (DuckDB's; MySQL's CHAR(n)
 // builds bytes instead), an error for a value that is not a code point.

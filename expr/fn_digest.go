@@ -7,7 +7,6 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"hash/crc32"
-
 )
 
 // The digests of a string's bytes as lower-case hex text: md5, sha1 (sha

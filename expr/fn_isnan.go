@@ -19,7 +19,7 @@ func init() {
 	} {
 		Register(&Function{Name: f.name, SQL: []string{f.name}, MinArgs: 1, MaxArgs: 1,
 			Bind: bindFloatsTo(f.name, Boolean),
-			CPU: boolRows(func(a []strArg, i int) (bool, bool, error) { return f.test(a[0].float(i)), true, nil }),
+			CPU:  boolRows(func(a []strArg, i int) (bool, bool, error) { return f.test(a[0].float(i)), true, nil }),
 			GPU: func(g DeviceGen, c *Call) (DevValue, error) {
 				args, err := g.Args(c)
 				if err != nil {

@@ -3,7 +3,7 @@ package expr
 import "unicode/utf8"
 
 // left(s, n) and right(s, n): s's first or last n characters (MySQL's: n ≤
-// 0 gives ''; DuckDB's left(s, -k) drops k characters instead).
+// 0 gives ”; DuckDB's left(s, -k) drops k characters instead).
 func init() {
 	Register(&Function{Name: "left", SQL: []string{"left"}, MinArgs: 2, MaxArgs: 2,
 		Bind: bindSig("left", "si", String),

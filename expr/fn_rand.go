@@ -18,7 +18,7 @@ func init() {
 			}
 			return b.Call("rand", nil, Float64), nil
 		},
-		CPU: floatRows(func([]strArg, int) (float64, bool, error) { return rand.Float64(), true, nil }),
+		CPU:      floatRows(func([]strArg, int) (float64, bool, error) { return rand.Float64(), true, nil }),
 		Volatile: true,
 		Doc:      "rand() → DOUBLE in [0, 1), a new value each row; rand(seed) is not supported"})
 }

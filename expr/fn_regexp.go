@@ -17,7 +17,7 @@ import (
 // here); regexp_replace(s, pattern, replacement [, flags]) replaces every
 // match (MySQL's rule: DuckDB replaces the first unless given 'g'), the
 // replacement naming groups as $1 or \1; regexp_extract(s, pattern [,
-// group]) (DuckDB's) is the first match's group (0: the whole match), ''
+// group]) (DuckDB's) is the first match's group (0: the whole match), ”
 // where nothing matches. A match anywhere in s counts; matching is case
 // sensitive, as gq compares strings (flags: 'i' ignores case, 'c' respects
 // it, 'm' makes ^ and $ match at line ends, 'n' or 's' lets . match a

@@ -2,7 +2,7 @@ package expr
 
 import "gq/errs"
 
-// repeat(s, n) is s n times, and space(n) n spaces; n ≤ 0 gives '' (MySQL
+// repeat(s, n) is s n times, and space(n) n spaces; n ≤ 0 gives ” (MySQL
 // and DuckDB). A result beyond maxStringResult bytes is an error.
 func init() {
 	Register(&Function{Name: "repeat", SQL: []string{"repeat"}, MinArgs: 2, MaxArgs: 2,

@@ -7,7 +7,7 @@ import (
 
 // split_part(s, sep, n): the n-th field of s split at sep (DuckDB's): n
 // counts from 1, a negative n from the end; a field past either end (or n
-// = 0) is ''. An empty sep splits s into its characters.
+// = 0) is ”. An empty sep splits s into its characters.
 func init() {
 	Register(&Function{Name: "split_part", SQL: []string{"split_part"}, MinArgs: 3, MaxArgs: 3,
 		Bind: bindSig("split_part", "ssi", String),

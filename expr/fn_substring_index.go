@@ -4,7 +4,7 @@ import "bytes"
 
 // substring_index(s, delim, count) (MySQL): s up to the count-th delim
 // from the left, or for a negative count after the |count|-th delim from
-// the right; all of s when delim occurs fewer times, '' for count 0 or an
+// the right; all of s when delim occurs fewer times, ” for count 0 or an
 // empty delim.
 func init() {
 	Register(&Function{Name: "substring_index", SQL: []string{"substring_index"}, MinArgs: 3, MaxArgs: 3,
