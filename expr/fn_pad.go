@@ -23,10 +23,11 @@ func init() {
 	}
 }
 
-// maxStringResult bounds the strings that a function builds from a count
-// (repeat, space, lpad): beyond it the query fails rather than exhaust
-// memory (MySQL gives NULL past max_allowed_packet).
-const maxStringResult = 1 << 28
+// maxStringResult bounds the strings, in bytes, that a function builds
+// from a count (repeat, space, lpad, rpad): beyond it the query fails
+// rather than exhaust memory. It is MySQL's default max_allowed_packet,
+// past which MySQL gives NULL.
+const maxStringResult = 64 << 20
 
 func appendPadded(dst, s []byte, n int64, pad []byte, left bool) ([]byte, bool, error) {
 	if n < 0 {
@@ -39,7 +40,7 @@ func appendPadded(dst, s []byte, n int64, pad []byte, left bool) ([]byte, bool, 
 	if len(pad) == 0 {
 		return dst, false, nil
 	}
-	if n > maxStringResult {
+	if n > maxStringResult/utf8.UTFMax {
 		return dst, false, errs.New(errs.Execution, "pad to %d characters: the result is too large", n)
 	}
 	if !left {
