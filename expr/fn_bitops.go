@@ -14,21 +14,22 @@ import (
 // a count outside 0…63 gives 0, as in MySQL (DuckDB raises an error); >>
 // keeps the sign (arithmetic shift). The planner binds the operators to
 // these entries (they have no SQL names); all run on the device.
-var bitOps = map[string]struct {
-	op  func(a, b int64) int64
-	c   string // the C expression over a and b
-	sym string
+var bitOps = []struct {
+	name string
+	op   func(a, b int64) int64
+	c    string // the C expression over a and b
+	sym  string
 }{
-	"bitand": {func(a, b int64) int64 { return a & b }, "(a & b)", "&"},
-	"bitor":  {func(a, b int64) int64 { return a | b }, "(a | b)", "|"},
-	"bitxor": {func(a, b int64) int64 { return a ^ b }, "(a ^ b)", "^"},
-	"shl": {func(a, b int64) int64 {
+	{"bitand", func(a, b int64) int64 { return a & b }, "(a & b)", "&"},
+	{"bitor", func(a, b int64) int64 { return a | b }, "(a | b)", "|"},
+	{"bitxor", func(a, b int64) int64 { return a ^ b }, "(a ^ b)", "^"},
+	{"shl", func(a, b int64) int64 {
 		if b < 0 || b > 63 {
 			return 0
 		}
 		return int64(uint64(a) << uint(b))
 	}, "((b < 0 || b > 63) ? 0 : (i64)((u64)a << b))", "<<"},
-	"shr": {func(a, b int64) int64 {
+	{"shr", func(a, b int64) int64 {
 		if b < 0 || b > 63 {
 			return 0
 		}
@@ -37,8 +38,8 @@ var bitOps = map[string]struct {
 }
 
 func init() {
-	for name, o := range bitOps {
-		Register(&Function{Name: name, MinArgs: 2, MaxArgs: 2, Bind: bindBitOp(name),
+	for _, o := range bitOps {
+		Register(&Function{Name: o.name, MinArgs: 2, MaxArgs: 2, Bind: bindBitOp(o.name),
 			CPU: intRows(func(a []strArg, i int) (int64, bool, error) { return o.op(a[0].int(i), a[1].int(i)), true, nil }),
 			GPU: gpuBitOp("i64 a = %[1]s, b = %[2]s; %[3]s = " + o.c + ";"), NullPropagating: true,
 			Doc: "a " + o.sym + " b: BIGINT operator, two's complement (DuckDB's)"})

@@ -43,7 +43,11 @@ func init() {
 		},
 		NullPropagating: true,
 		Doc:             "hex(x VARCHAR or BIGINT) → VARCHAR: upper-case hex of the bytes, or of the 64-bit two's complement"})
-	for name, base := range map[string]int{"bin": 2, "oct": 8} {
+	for _, c := range []struct {
+		name string
+		base int
+	}{{"bin", 2}, {"oct", 8}} {
+		name, base := c.name, c.base
 		Register(&Function{Name: name, SQL: []string{name}, MinArgs: 1, MaxArgs: 1,
 			Bind: bindSig(name, "i", String),
 			CPU: strRows(func(dst []byte, a []strArg, i int) ([]byte, bool, error) {

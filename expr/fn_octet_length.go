@@ -4,7 +4,11 @@ package expr
 // too, but gq's length counts characters, as DuckDB's does), bit_length(s)
 // eight times that.
 func init() {
-	for name, k := range map[string]int64{"octet_length": 1, "bit_length": 8} {
+	for _, c := range []struct {
+		name string
+		k    int64
+	}{{"octet_length", 1}, {"bit_length", 8}} {
+		name, k := c.name, c.k
 		Register(&Function{Name: name, SQL: []string{name}, MinArgs: 1, MaxArgs: 1,
 			Bind: bindSig(name, "s", Int64),
 			CPU: intRows(func(a []strArg, i int) (int64, bool, error) {

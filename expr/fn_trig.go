@@ -38,7 +38,11 @@ func init() {
 	Register(&Function{Name: "atan2", SQL: []string{"atan2"}, MinArgs: 2, MaxArgs: 2,
 		Bind: bindFloats("atan2"), CPU: floatRows(mathRow2("atan2", math.Atan2, nil)), NullPropagating: true,
 		Doc: "atan2(y DOUBLE, x DOUBLE) → DOUBLE: the angle of (x, y), radians"})
-	for name, k := range map[string]float64{"degrees": 180 / math.Pi, "radians": math.Pi / 180} {
+	for _, c := range []struct {
+		name string
+		k    float64
+	}{{"degrees", 180 / math.Pi}, {"radians", math.Pi / 180}} {
+		name, k := c.name, c.k
 		Register(&Function{Name: name, SQL: []string{name}, MinArgs: 1, MaxArgs: 1,
 			Bind: bindFloats(name), CPU: floatRows(mathRow1(name, func(x float64) float64 { return x * k }, nil)),
 			GPU: gpuScale(k), NullPropagating: true,
