@@ -79,6 +79,8 @@ type Gen struct {
 	// moreAggs makes every query call the aggregates of diff_gen_aggs.go;
 	// inGroupBy is set while it draws a GROUP BY query's.
 	moreAggs, inGroupBy bool
+	// fns draws the scalar functions of diff_gen_fns.go.
+	fns bool
 }
 
 type scoped struct {
@@ -337,6 +339,11 @@ func (g *Gen) expr(k kind, depth int) string {
 		return g.literal(k)
 	}
 	d := depth + 1
+	if g.fns && g.chance(40) {
+		if e := g.fnExpr(k, d); e != "" {
+			return e
+		}
+	}
 	if g.ts && (k == kTs || (k == kInt && g.chance(30)) || (k == kDate && g.chance(10))) {
 		if e := g.tsExpr(k, d); e != "" {
 			return e
@@ -432,6 +439,9 @@ func (g *Gen) pred(depth int) string {
 		if p := g.corrPred(); p != "" {
 			return p
 		}
+	}
+	if g.fns && g.chance(20) {
+		return g.fnPred(d)
 	}
 	switch g.pick(12) {
 	case 0:

@@ -27,6 +27,7 @@ var (
 	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
 	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
 	diffCorr  = flag.Int("diff.corr", -1, "chance in percent of a correlated subquery per predicate and numeric expression (-1: the generator's default)")
+	diffShow  = flag.Int("diff.show", 25, "mismatches printed in full (the rest are counted)")
 	diffChunk = flag.Int("diff.chunkrows", 0, "with GQ_DEVICE=gpu: the fewest rows of a device cache chunk (0: gq's default), so that small tables' splits become chunks of their own")
 )
 
@@ -84,6 +85,18 @@ func TestDifferential(t *testing.T) {
 		runDiff(t, dir, corrGen(NewTimestampGen(*diffSeed)), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
 		if *diffRanks == 1 {
 			runDiff(t, dir, corrGen(NewTimestampGen(*diffSeed+1)), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+		}
+	})
+	t.Run("functions", func(t *testing.T) {
+		// The scalar functions of diff_gen_fns.go: as many as the
+		// generated run, a quarter of them under 3 ranks.
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed); err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, corrGen(NewFuncGen(*diffSeed)), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		if *diffRanks == 1 {
+			runDiff(t, dir, corrGen(NewFuncGen(*diffSeed+1)), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 		}
 	})
 	t.Run("wide", func(t *testing.T) {
@@ -158,7 +171,7 @@ func runDiff(t *testing.T, dir string, g queryGen, n int, budget time.Duration, 
 		t.Logf("slow (past the per-query limit): %s", q)
 	}
 	for i, m := range s.Mismatches {
-		if i == 25 {
+		if i == *diffShow {
 			t.Errorf("... and %d more", len(s.Mismatches)-i)
 			break
 		}
