@@ -663,8 +663,8 @@ func asInt64s[T ~int64](v []T) []int64 {
 }
 
 // aggArray copies vals into an array of type dt (Int64, Decimal64,
-// Float64 or Decimal128); valid nil means no NULLs.
-func aggArray[T int64 | float64 | decimal128.Num](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
+// Float64, Decimal128, or Date32 from int32); valid nil means no NULLs.
+func aggArray[T int32 | int64 | float64 | decimal128.Num](mem memory.Allocator, dt arrow.DataType, vals []T, valid []bool) arrow.Array {
 	n := len(vals)
 	buf := memory.NewResizableBuffer(mem)
 	var zero T

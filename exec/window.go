@@ -10,9 +10,10 @@ import (
 
 // WindowFunc is one window function: Fn is row_number, rank, dense_rank,
 // percent_rank, cume_dist, ntile, lag, lead, first_value, last_value,
-// nth_value, or an aggregate (sum, count, count_star, avg, min, max, or
-// one of agg_more.go's) over Frame. Args: the value or aggregate argument; lag and lead also take
-// their default, of Type. N: lag's and lead's offset, nth_value's n,
+// nth_value, fill (window_fill.go), or an aggregate (sum, count,
+// count_star, avg, min, max, or one of agg_more.go's) over Frame. Args:
+// the value or aggregate argument; lag and lead also take their default,
+// of Type, fill its key (also its one Order key). N: lag's and lead's offset, nth_value's n,
 // ntile's bucket count. Type is the result type.
 type WindowFunc struct {
 	Fn    string
@@ -148,7 +149,7 @@ func checkWindowFunc(f WindowFunc) error {
 	switch f.Fn {
 	case "row_number", "rank", "dense_rank", "count_star", "percent_rank", "cume_dist", "ntile":
 		want = 0
-	case "lag", "lead":
+	case "lag", "lead", "fill":
 		want = 2
 	case "sum", "count", "count_distinct", "avg", "min", "max", "first_value", "last_value", "nth_value":
 	default:
@@ -160,7 +161,10 @@ func checkWindowFunc(f WindowFunc) error {
 	if len(f.Args) != want {
 		return errs.New(errs.Internal, "window function %s takes %d arguments, got %d", f.Fn, want, len(f.Args))
 	}
-	if len(f.Order) > 0 && !isMoreAgg(f.Fn) && !argOrderFunc(f.Fn) {
+	if f.Fn == "fill" && len(f.Order) != 1 {
+		return errs.New(errs.Internal, "fill with %d keys", len(f.Order))
+	}
+	if len(f.Order) > 0 && !isMoreAgg(f.Fn) && !argOrderFunc(f.Fn) && f.Fn != "fill" {
 		return errs.New(errs.Internal, "window function %s with an ORDER BY of its own", f.Fn)
 	}
 	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {

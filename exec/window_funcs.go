@@ -195,6 +195,9 @@ func rowsIn(ps []bounds, i int, cnt []int32) int64 {
 func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, error) {
 	c, l := w.c, w.l
 	n := int(w.b.NumRows())
+	if f.Fn == "fill" {
+		return windowFill(w, f, args)
+	}
 	if len(f.Order) > 0 && argOrderFunc(f.Fn) {
 		return windowArgOrdered(w, f, args)
 	}

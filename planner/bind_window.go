@@ -3,6 +3,8 @@ package planner
 import (
 	"math"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
 	"gq/parser/sqlparser"
 
 	"gq/errs"
@@ -215,6 +217,15 @@ func windowParts(e sqlparser.Expr) (windowAST, error) {
 		return nt != nil && nt.Type == sqlparser.IgnoreNullsType
 	}
 	var p windowAST
+	if x, ok := e.(*sqlparser.AggFuncExpr); ok && x.Name.Lowered() == "fill" {
+		// DuckDB's fill(v ORDER BY k): a window function, not an
+		// aggregate, so neither DISTINCT nor FILTER applies.
+		if x.Distinct || x.Filter != nil {
+			return p, errs.NewNear(errs.Binding, sqlparser.String(e), "DISTINCT and FILTER do not apply to fill(…), a window function")
+		}
+		p.fn, p.args, p.order, p.over = "fill", x.Exprs, x.OrderBy, x.OverClause
+		return p, nil
+	}
 	switch x := e.(type) {
 	case *sqlparser.ArgumentLessWindowExpr:
 		p.fn = map[sqlparser.ArgumentLessWindowExprType]string{
@@ -319,6 +330,8 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		}
 	case "first_value", "last_value":
 		wc.Type = wc.Args[0].Type()
+	case "fill":
+		return wc, fillCall(p, &wc, keys)
 	case "nth_value":
 		wc.Type = wc.Args[0].Type()
 		if c.nullCount(p, &wc) {
@@ -549,4 +562,37 @@ func constNegative(k *Const) bool {
 		return v < 0 || v != v
 	}
 	return false
+}
+
+// fillCall checks DuckDB's fill(v ORDER BY k) and adds its key to
+// wc.Args: the value and the key it interpolates along must both be
+// numbers or dates/times, and there is one key, the call's own or else
+// the window's only one. The frame does not matter: fill reads its
+// partition (DuckDB's).
+func fillCall(p windowAST, wc *WindowCall, keys []SortKey) error {
+	if len(wc.Args) != 1 {
+		return errs.NewNear(errs.Binding, p.fn, "fill takes 1 argument, got %d", len(wc.Args))
+	}
+	switch {
+	case len(wc.Order) == 0 && len(keys) == 1:
+		wc.Order = []SortKey{keys[0]}
+	case len(wc.Order) != 1:
+		n := len(wc.Order)
+		if n == 0 {
+			n = len(keys)
+		}
+		return errs.NewNear(errs.Binding, p.fn, "fill(…) needs exactly one ORDER BY key, in the call or else in its window, got %d", n)
+	}
+	fillable := func(t arrow.DataType) bool {
+		return isNumeric(t) || isDate(t) || isTimestamp(t) || isTime(t)
+	}
+	if t := wc.Args[0].Type(); !fillable(t) {
+		return errs.NewNear(errs.Binding, p.fn, "fill(…) of %s is not supported: it interpolates numbers, dates and times", expr.TypeName(t))
+	}
+	if t := wc.Order[0].Expr.Type(); !fillable(t) {
+		return errs.NewNear(errs.Binding, p.fn, "fill(…) ordered by a %s is not supported: it interpolates along numbers, dates and times", expr.TypeName(t))
+	}
+	wc.Type = wc.Args[0].Type()
+	wc.Args = append(wc.Args, wc.Order[0].Expr)
+	return nil
 }

@@ -144,8 +144,9 @@ type Limit struct {
 
 // WindowCall is a window function: Fn is row_number, rank, dense_rank,
 // percent_rank, cume_dist, ntile, lag, lead, first_value, last_value,
-// nth_value, or an aggregate (sum, count, count_star, count_distinct, avg,
-// min, max) over
+// nth_value, fill (its partition; Args: the value, then its key, also
+// its one Order key), or an aggregate (sum, count, count_star,
+// count_distinct, avg, min, max) over
 // Frame. Args: the value (lag, lead and the value functions: then lag's
 // and lead's default, cast to Type) or the aggregate's argument. N: lag's
 // and lead's offset, nth_value's n, ntile's bucket count. IgnoreNulls (lag,
