@@ -33,6 +33,9 @@ type WindowFunc struct {
 	// lag/lead and value functions: the order they read their frame in
 	// (window_argorder.go).
 	Order []SortKey
+	// FrameOffs: the per-row offsets of Frame's PerRow bounds (start,
+	// end), Int64 expressions over the input.
+	FrameOffs [2]expr.Expr
 }
 
 // Window partitions its input by PartitionBy, orders each partition by
@@ -70,6 +73,7 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 	}
 	args := make([][]compiledExpr, len(w.Funcs))
 	inner := make([]*compiledKeys, len(w.Funcs))
+	offs := make([][]*compiledExpr, len(w.Funcs))
 	for i, f := range w.Funcs {
 		if err := checkWindowFunc(f); err != nil {
 			return failedDrain(c, in, err)
@@ -87,6 +91,17 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 				return failedDrain(c, in, err)
 			}
 			args[i] = append(args[i], ce)
+		}
+		offs[i] = make([]*compiledExpr, 2)
+		for k, a := range f.FrameOffs {
+			if a == nil {
+				continue
+			}
+			ce, err := compileExpr(a)
+			if err != nil {
+				return failedDrain(c, in, err)
+			}
+			offs[i][k] = &ce
 		}
 	}
 	var key *compiledExpr
@@ -122,6 +137,9 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 		defer env.release()
 		for i, f := range w.Funcs {
 			env.inner = inner[i]
+			if err := env.setOffs(offs[i]); err != nil {
+				return err
+			}
 			a, err := computeWindowFunc(env, f, args[i])
 			if err != nil {
 				return err
@@ -166,6 +184,9 @@ func checkWindowFunc(f WindowFunc) error {
 	}
 	if len(f.Order) > 0 && !isMoreAgg(f.Fn) && !argOrderFunc(f.Fn) && f.Fn != "fill" {
 		return errs.New(errs.Internal, "window function %s with an ORDER BY of its own", f.Fn)
+	}
+	if f.Frame.Start.PerRow != (f.FrameOffs[0] != nil) || f.Frame.End.PerRow != (f.FrameOffs[1] != nil) || f.Frame.Start.PerRow && !f.Frame.Rows {
+		return errs.New(errs.Internal, "window function %s: per-row frame offsets do not match its frame", f.Fn)
 	}
 	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {
 		return errs.New(errs.Internal, "window function %s with n=%d", f.Fn, f.N)

@@ -26,6 +26,9 @@ type FrameBound struct {
 	Scale  int32
 	Exact  bool
 	Months bool
+	// PerRow (ROWS): the offset is WindowFunc.FrameOffs' value at each
+	// row, not Rows.
+	PerRow bool
 }
 
 // WindowFrame is the frame an aggregate or value function reads. The zero
@@ -75,8 +78,9 @@ type bounds struct {
 }
 
 // frameBounds computes every row's frame. key is the single ORDER BY key
-// in sorted order (RANGE frames with an offset only), desc its direction.
-func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool) (bounds, error) {
+// in sorted order (RANGE frames with an offset only), desc its direction;
+// offs the per-row offsets of PerRow bounds (start, end), in sorted order.
+func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool, offs [2]arrow.Array) (bounds, error) {
 	if f == (WindowFrame{}) {
 		f.End.Kind = expr.CurrentRow
 	}
@@ -92,9 +96,30 @@ func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool) (bounds, e
 			return b, err
 		}
 	}
+	var per [2][]int64
+	for k, fb := range []FrameBound{f.Start, f.End} {
+		if !fb.PerRow {
+			continue
+		}
+		a, ok := offs[k].(*array.Int64)
+		if !ok || a.Len() != n {
+			return b, errs.New(errs.Internal, "window frame offsets missing")
+		}
+		if a.NullN() > 0 {
+			return b, errs.New(errs.Binding, "a window frame offset is NULL")
+		}
+		per[k] = a.Int64Values()
+	}
 	for i := range n {
-		b.fs[i] = boundAt(l, f.Rows, f.Start, false, i, rk)
-		b.fe[i] = boundAt(l, f.Rows, f.End, true, i, rk)
+		start, end := f.Start, f.End
+		if per[0] != nil {
+			start.Rows = per[0][i]
+		}
+		if per[1] != nil {
+			end.Rows = per[1][i]
+		}
+		b.fs[i] = boundAt(l, f.Rows, start, false, i, rk)
+		b.fe[i] = boundAt(l, f.Rows, end, true, i, rk)
 		if b.fe[i] < b.fs[i] {
 			b.fe[i] = b.fs[i]
 		}
@@ -129,7 +154,9 @@ func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) 
 	if !rows {
 		return rk.bound(l, fb, end, i)
 	}
-	off := min(fb.Rows, pe-ps) // keeps i ± off inside int64
+	// Clamped, which keeps i ± off inside int64; a negative offset (a
+	// per-row one) counts the other way, as DuckDB's does.
+	off := min(max(fb.Rows, ps-pe), pe-ps)
 	if fb.Kind == expr.OffsetPreceding {
 		v = int64(i) - off
 	} else {

@@ -24,12 +24,38 @@ type windowEnv struct {
 	keyArr arrow.Array
 	cache  map[WindowFrame]bounds
 	inner  *compiledKeys // the current function's own ORDER BY, if any
+	// offs: the current function's per-row frame offsets (start, end),
+	// evaluated; such a frame is not cached.
+	offs [2]arrow.Array
 }
 
 func (w *windowEnv) release() {
 	if w.keyArr != nil {
 		w.keyArr.Release()
 	}
+	w.setOffs(nil)
+}
+
+// setOffs evaluates the per-row frame offsets of the function about to be
+// computed (nil: none), releasing the previous function's.
+func (w *windowEnv) setOffs(offs []*compiledExpr) error {
+	for k, a := range w.offs {
+		if a != nil {
+			a.Release()
+			w.offs[k] = nil
+		}
+	}
+	for k, ce := range offs {
+		if ce == nil {
+			continue
+		}
+		a, err := ce.eval(w.c.Alloc, w.b)
+		if err != nil {
+			return err
+		}
+		w.offs[k] = a
+	}
+	return nil
 }
 
 func (w *windowEnv) bounds(f WindowFrame) (bounds, error) {
@@ -43,11 +69,13 @@ func (w *windowEnv) bounds(f WindowFrame) (bounds, error) {
 		}
 		w.keyArr = a
 	}
-	b, err := frameBounds(w.l, f, w.keyArr, w.desc)
+	b, err := frameBounds(w.l, f, w.keyArr, w.desc, w.offs)
 	if err != nil {
 		return b, err
 	}
-	w.cache[f] = b
+	if !f.Start.PerRow && !f.End.PerRow {
+		w.cache[f] = b
+	}
 	return b, nil
 }
 

@@ -468,6 +468,9 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 			return "current row"
 		}
 		off := strconv.FormatFloat(b.Float, 'g', -1, 64)
+		if b.PerRow {
+			off = "(per row)"
+		}
 		if b.Months {
 			off += " months"
 		}

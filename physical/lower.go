@@ -169,7 +169,7 @@ func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
 	out := exec.WindowFrame{Rows: f.Rows, Exclude: f.Exclude}
 	for i, b := range []planner.FrameBound{f.Start, f.End} {
 		// planner.FrameKind and expr.FrameKind list the kinds in one order.
-		eb := exec.FrameBound{Kind: expr.FrameKind(b.Kind), Months: b.Months}
+		eb := exec.FrameBound{Kind: expr.FrameKind(b.Kind), Months: b.Months, PerRow: b.PerRow != nil}
 		if k := b.Offset; k != nil {
 			v := k.Value
 			if n, ok := v.(decimal128.Num); ok {
@@ -229,11 +229,20 @@ func lowerWindow(n *planner.Window) (exec.Node, error) {
 		if err != nil {
 			return nil, err
 		}
+		var offs [2]expr.Expr
+		for k, b := range []planner.FrameBound{f.Frame.Start, f.Frame.End} {
+			if b.PerRow == nil {
+				continue
+			}
+			if offs[k], err = toExpr(b.PerRow, l); err != nil {
+				return nil, err
+			}
+		}
 		inner, err := lowerSortKeys(f.Order, l)
 		if err != nil {
 			return nil, err
 		}
-		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param, Order: inner, Distinct: f.Distinct}
+		funcs[i] = exec.WindowFunc{Fn: f.Fn, Args: args, Type: f.Type, N: f.N, Frame: fr, IgnoreNulls: f.IgnoreNulls, Param: f.Param, Order: inner, Distinct: f.Distinct, FrameOffs: offs}
 	}
 	return &exec.Window{Input: in, PartitionBy: part, OrderBy: order, Funcs: funcs, Out: schemaOf(n.Columns())}, nil
 }

@@ -499,6 +499,15 @@ func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (Fr
 		return b, err
 	}
 	k, ok := e.(*Const)
+	if !ok && rows && p.Unit == sqlparser.IntervalNone {
+		// An offset read at each row (DuckDB's); a NULL or negative one
+		// is refused when the query runs.
+		if !isInt(e.Type()) {
+			return b, errs.NewNear(errs.Binding, near, "a ROWS frame offset must be an integer, got %s", near)
+		}
+		b.PerRow = e
+		return b, nil
+	}
 	if ok && isString(k.T) && p.Unit != sqlparser.IntervalNone {
 		// INTERVAL '2' DAY
 		if e, err = foldCast(k, expr.Int64); err != nil {
@@ -507,7 +516,11 @@ func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (Fr
 		k, ok = e.(*Const)
 	}
 	if !ok || k.Value == nil || !isNumeric(k.T) || constNegative(k) {
-		return b, errs.NewNear(errs.Binding, near, "a window frame offset must be a non-negative number constant, got %s", near)
+		what := "a non-negative number constant"
+		if rows {
+			what = "a non-negative integer"
+		}
+		return b, errs.NewNear(errs.Binding, near, "a window frame offset must be %s, got %s", what, near)
 	}
 	if rows {
 		if !isInt(k.T) || p.Unit != sqlparser.IntervalNone {

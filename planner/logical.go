@@ -175,6 +175,10 @@ type FrameBound struct {
 	Kind   expr.FrameKind
 	Offset *Const
 	Months bool
+	// PerRow: a ROWS offset that is no constant (DuckDB's ROWS BETWEEN p
+	// PRECEDING …, p a column), an Int64 expression read at each row;
+	// Offset is then nil.
+	PerRow Expr
 }
 
 // Frame is a window frame: the rows, relative to the current one, that
@@ -222,7 +226,7 @@ func (w WindowCall) describe(ordered bool) string {
 		if !ordered {
 			def.End.Kind = expr.UnboundedFollowing
 		}
-		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil || w.Frame.Exclude != expr.ExcludeNoOthers {
+		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil || w.Frame.Start.PerRow != nil || w.Frame.End.PerRow != nil || w.Frame.Exclude != expr.ExcludeNoOthers {
 			s += " " + w.Frame.String()
 		}
 	}
@@ -248,7 +252,12 @@ func (b FrameBound) String() string {
 	case expr.CurrentRow:
 		return "current row"
 	}
-	off := b.Offset.String()
+	var off string
+	if b.PerRow != nil {
+		off = b.PerRow.String()
+	} else {
+		off = b.Offset.String()
+	}
 	if b.Months {
 		off += " months"
 	}

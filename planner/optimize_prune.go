@@ -133,6 +133,11 @@ func prune(p Plan, need colSet) Plan {
 		}
 		for _, f := range c.Funcs {
 			exprsCols(all, f.Args...)
+			for _, b := range []FrameBound{f.Frame.Start, f.Frame.End} {
+				if b.PerRow != nil {
+					exprsCols(all, b.PerRow)
+				}
+			}
 			for _, k := range f.Order {
 				exprsCols(all, k.Expr)
 			}

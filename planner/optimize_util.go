@@ -218,6 +218,12 @@ func rewriteNodeExprs(p Plan, f func(Expr) Expr) Plan {
 		for i, w := range n.Funcs {
 			w.Args = ms(w.Args)
 			w.Order = mapKeys(w.Order, m)
+			if w.Frame.Start.PerRow != nil {
+				w.Frame.Start.PerRow = m(w.Frame.Start.PerRow)
+			}
+			if w.Frame.End.PerRow != nil {
+				w.Frame.End.PerRow = m(w.Frame.End.PerRow)
+			}
 			c.Funcs[i] = w
 		}
 		return &c

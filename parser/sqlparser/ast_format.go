@@ -1948,8 +1948,11 @@ func (node *FramePoint) Format(buf *TrackedBuffer) {
 	if node.Expr != nil {
 		if node.Unit != IntervalNone {
 			buf.astPrintf(node, " interval %v %#s", node.Expr, node.Unit.ToString())
-		} else {
+		} else if frameOffsetBare(node.Expr) {
 			buf.astPrintf(node, " %v", node.Expr)
+		} else {
+			// gq: any other offset is parenthesised, as the grammar wants it
+			buf.astPrintf(node, " (%v)", node.Expr)
 		}
 	}
 	buf.astPrintf(node, " %s", node.Type.ToString())

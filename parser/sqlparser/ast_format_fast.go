@@ -2561,9 +2561,14 @@ func (node *FramePoint) FormatFast(buf *TrackedBuffer) {
 			node.Expr.FormatFast(buf)
 			buf.WriteByte(' ')
 			buf.WriteString(node.Unit.ToString())
-		} else {
+		} else if frameOffsetBare(node.Expr) {
 			buf.WriteByte(' ')
 			node.Expr.FormatFast(buf)
+		} else {
+			// gq: any other offset is parenthesised, as the grammar wants it
+			buf.WriteString(" (")
+			node.Expr.FormatFast(buf)
+			buf.WriteByte(')')
 		}
 	}
 	buf.WriteByte(' ')

@@ -349,3 +349,15 @@ func (tkn *Tokenizer) intervalString() (string, bool) {
 	tkn.Pos = end
 	return s, true
 }
+
+// frameOffsetBare reports whether a frame offset reads back without
+// parentheses (frame_offset in sql.y: a literal or a column).
+func frameOffsetBare(e Expr) bool {
+	switch x := e.(type) {
+	case *Literal, BoolVal:
+		return true
+	case *ColName:
+		return x.Qualifier.Qualifier.IsEmpty()
+	}
+	return false
+}

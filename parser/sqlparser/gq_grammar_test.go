@@ -85,6 +85,14 @@ func TestGQGrammarFormat(t *testing.T) {
 		// Window frame EXCLUDE (NO OTHERS, the default, prints nothing).
 		{"select sum(a) over (order by b rows between 1 preceding and 1 following exclude current row) from t",
 			"select sum(a) over ( order by b asc rows between 1 preceding and 1 following exclude current row) from t"},
+		// Frame offsets that are columns or parenthesised expressions
+		// (DuckDB's per-row offsets); the latter print in parentheses.
+		{"select sum(a) over (order by b rows between p preceding and t.f following) from t",
+			"select sum(a) over ( order by b asc rows between p preceding and t.f following) from t"},
+		{"select sum(a) over (order by b rows between (p + 1) preceding and (f) following), sum(a) over (order by b rows (2) preceding) from t",
+			"select sum(a) over ( order by b asc rows between (p + 1) preceding and f following), sum(a) over ( order by b asc rows 2 preceding) from t"},
+		{"select sum(a) over (order by b rows between `unbounded` preceding and unbounded following) from t",
+			"select sum(a) over ( order by b asc rows between `unbounded` preceding and unbounded following) from t"},
 		{"select sum(a) over (order by b range unbounded preceding exclude group), sum(a) over (order by b rows current row exclude ties) from t",
 			"select sum(a) over ( order by b asc range unbounded preceding exclude group), sum(a) over ( order by b asc rows current row exclude ties) from t"},
 		{"select sum(a) over (order by b rows 2 preceding exclude no others) from t", "select sum(a) over ( order by b asc rows 2 preceding) from t"},
@@ -281,6 +289,8 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select cast(a as timestamp with time region) from t", "ends with ZONE"},
 		{"select a::decimal(x) from t", "syntax error"},
 		{"select interval '90' from t", "syntax error"},
+		{"select sum(a) over (order by b rows p + 1 preceding) from t", "syntax error"},
+		{"select sum(a) over (order by b rows a.b.c preceding) from t", "syntax error"},
 	}
 	for _, c := range cases {
 		_, err := NewTestParser().Parse(c.in)

@@ -554,6 +554,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <frameUnitType> frame_units
 %type <argumentLessWindowExprType> argument_less_window_expr_type
 %type <framePoint> frame_point
+%type <expr> frame_offset
 %type <frameClause> frame_clause frame_clause_opt
 %type <frameExclude> frame_exclude_opt
 %type <windowSpecification> window_spec
@@ -6531,7 +6532,7 @@ frame_point:
   {
     $$ = &FramePoint{Type:UnboundedFollowingType}
   }
-| literal PRECEDING
+| frame_offset PRECEDING
   {
     $$ = &FramePoint{Type:ExprPrecedingType, Expr:$1}
   }
@@ -6539,13 +6540,35 @@ frame_point:
   {
     $$ = &FramePoint{Type:ExprPrecedingType, Expr:$2, Unit: $3}
   }
-| literal FOLLOWING
+| frame_offset FOLLOWING
   {
     $$ = &FramePoint{Type:ExprFollowingType, Expr:$1}
   }
 | INTERVAL bit_expr interval FOLLOWING
   {
     $$ = &FramePoint{Type:ExprFollowingType, Expr:$2, Unit:$3}
+  }
+
+// gq: a frame offset may be a column or a parenthesised expression
+// (DuckDB's ROWS BETWEEN p PRECEDING AND f FOLLOWING, p and f columns),
+// besides upstream's literal. A column named by a non-reserved keyword
+// needs backticks here: UNBOUNDED PRECEDING would be ambiguous.
+frame_offset:
+  literal
+  {
+    $$ = $1
+  }
+| ci_identifier
+  {
+    $$ = &ColName{Name: $1}
+  }
+| table_id '.' reserved_sql_id
+  {
+    $$ = &ColName{Qualifier: TableName{Name: $1}, Name: $3}
+  }
+| openb expression closeb
+  {
+    $$ = $2
   }
 
 frame_clause_opt:
