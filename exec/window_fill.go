@@ -169,6 +169,24 @@ func fillRange(t arrow.DataType) (lo, hi *big.Int) {
 	return big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
 }
 
+// fillNearest sets near[p], for p from from toward to (exclusive) by
+// step, to the nearest position already passed whose value is usable,
+// with no unusable key between; -1 for none.
+func fillNearest(seq []int32, xs, ys *fillCol, near []int32, from, to, step int) {
+	last := int32(-1)
+	for p := from; p != to; p += step {
+		r := seq[p]
+		if !xs.usable(r) {
+			last, near[p] = -1, -1
+			continue
+		}
+		near[p] = last
+		if ys.usable(r) {
+			last = int32(p)
+		}
+	}
+}
+
 // windowFill computes fill over the env's batch: args are the value and
 // the key, f.Order (w.inner) the key's sort.
 func windowFill(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, error) {
@@ -227,29 +245,8 @@ func windowFill(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array, e
 		// prev[p], next[p]: the nearest position before (after) p with a
 		// usable value and no unusable key between; -1 for none.
 		prev, next = slices.Grow(prev[:0], m)[:m], slices.Grow(next[:0], m)[:m]
-		last := int32(-1)
-		for p, r := range seq {
-			if !xs.usable(r) {
-				last, prev[p] = -1, -1
-				continue
-			}
-			prev[p] = last
-			if ys.usable(r) {
-				last = int32(p)
-			}
-		}
-		last = -1
-		for p := m - 1; p >= 0; p-- {
-			r := seq[p]
-			if !xs.usable(r) {
-				last, next[p] = -1, -1
-				continue
-			}
-			next[p] = last
-			if ys.usable(r) {
-				last = int32(p)
-			}
-		}
+		fillNearest(seq, &xs, &ys, prev, 0, m, 1)
+		fillNearest(seq, &xs, &ys, next, m-1, -1, -1)
 		for p, r := range seq {
 			if valid[r] || !xs.usable(r) {
 				continue
