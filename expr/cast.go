@@ -19,6 +19,9 @@ type castNode struct {
 }
 
 func newCast(a node, to arrow.DataType) (node, error) {
+	if IsNested(to) && NullFills(a.typ(), to) && !isNullType(a.typ()) {
+		return &nullFillNode{a: a, to: to}, nil
+	}
 	from := a.typ().ID()
 	ok := false
 	switch to.ID() {

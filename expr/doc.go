@@ -8,9 +8,12 @@
 // dwarfs a call (strings, digests, regexes, transcendentals) writes only
 // its row and lets a row kernel (rowkernel.go) evaluate the arguments,
 // merge their NULLs and build the column.
-// Nested values (lists, structs, maps a file holds) are values too: they
-// travel through every operator, and the functions of nested.go take them
-// apart; anything needing their order or equality is refused at binding.
+// Nested values (lists, structs, maps a file holds, or a query builds with
+// list_value and struct_pack, DuckDB's [a, b] and {'k': v}) are values too:
+// they travel through every operator, and the functions of nested.go take
+// them apart; anything needing their order or equality is refused at
+// binding. The only cast of a nested value fills in the NULL type of an
+// empty list or a NULL part (cast_nested.go).
 //
 // The planner produces these trees with all types resolved and casts made
 // explicit (each function's type rule, Function.Bind, is what it calls);

@@ -9,8 +9,9 @@ import (
 )
 
 // struct_pack(a, b, …) is the STRUCT whose fields are its arguments, never
-// NULL itself (a NULL argument is a NULL field). Only the planner emits it:
-// an aggregate of two arguments (covar_pop(y, x), arg_max(a, v)) takes them
+// NULL itself (a NULL argument is a NULL field). Only the planner emits it,
+// with the field names in the call's type: for a struct literal {'k': v}
+// (bind_nested.go), and for an aggregate of two arguments (covar_pop(y, x), arg_max(a, v)) takes them
 // as one value, so that every operator that moves an aggregate's argument
 // (hash aggregation, its spill, exchanges, windows) moves both unchanged.
 // Building it shares the arguments' buffers. CPU only: placement leaves an

@@ -188,11 +188,12 @@ func retype(d arrow.ArrayData, t arrow.DataType) arrow.ArrayData {
 }
 
 // takesNested lists the IR names of what accepts nested arguments: the
-// functions that take them apart and the NULL tests. Any other operator or
+// functions that take them apart or build them, and the NULL tests. Any other operator or
 // function given one is refused at binding (NestedErr).
 var takesNested = map[string]bool{
 	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true,
 	"map_extract": true, "map_extract_value": true,
+	"list_value": true, "struct_pack": true, // build them
 	"unnest":  true, // refuses them itself, saying what it lacks
 	"is_null": true, "is_not_null": true,
 }

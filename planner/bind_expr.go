@@ -212,6 +212,8 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 		return c.callFunc("date_part", []sqlparser.Expr{sqlparser.NewStrLiteral(x.IntervalType.ToString()), x.Expr})
 	case *sqlparser.LocateExpr, *sqlparser.RegexpLikeExpr, *sqlparser.RegexpReplaceExpr, *sqlparser.JSONExtractExpr:
 		return c.fnSyntax(e)
+	case *sqlparser.StructExpr:
+		return c.structLiteral(x)
 	case *sqlparser.Subquery:
 		return c.scalarSubquery(x)
 	case *sqlparser.ExistsExpr:

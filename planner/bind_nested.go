@@ -3,6 +3,9 @@ package planner
 import (
 	"strings"
 
+	"github.com/apache/arrow-go/v18/arrow"
+
+	"gq/errs"
 	"gq/expr"
 	"gq/parser/sqlparser"
 )
@@ -95,7 +98,7 @@ func nestedUse(feature string, e Expr) error {
 			return err
 		}
 	}
-	if expr.TakesNested(f.Name) {
+	if expr.TakesNested(f.Name) || f.Name == "cast" && expr.NullFills(f.Args[0].Type(), f.T) {
 		return nil
 	}
 	for _, a := range f.Args {
@@ -196,4 +199,27 @@ func (c *ectx) fieldAccess(x *sqlparser.ColName) (Expr, bool) {
 		e = r.(Expr)
 	}
 	return e, true
+}
+
+// structLiteral binds DuckDB's {'a': x, b: y}: the STRUCT whose fields are
+// the values under their keys, in order (struct_pack's call, typed here
+// because the keys are names, not arguments). A key given twice is an
+// error, as in DuckDB; a NULL value is a NULL field of the NULL type.
+func (c *ectx) structLiteral(x *sqlparser.StructExpr) (Expr, error) {
+	fields := make([]arrow.Field, len(x.Fields))
+	args := make([]Expr, len(x.Fields))
+	seen := map[string]bool{}
+	for i, f := range x.Fields {
+		if seen[strings.ToLower(f.Key)] {
+			return nil, errs.NewNear(errs.Binding, sqlparser.String(x), "struct literal %s names field %s twice", sqlparser.String(x), f.Key)
+		}
+		seen[strings.ToLower(f.Key)] = true
+		e, err := c.bind(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = e
+		fields[i] = arrow.Field{Name: f.Key, Type: e.Type(), Nullable: true}
+	}
+	return &Func{Name: "struct_pack", Args: args, T: arrow.StructOf(fields...)}, nil
 }

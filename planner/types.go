@@ -156,6 +156,10 @@ func commonType(a, b arrow.DataType) (arrow.DataType, bool) {
 		return a, true
 	case arrow.TypeEqual(a, b):
 		return a, true
+	case expr.NullFills(a, b): // [] meets BIGINT[]
+		return b, true
+	case expr.NullFills(b, a):
+		return a, true
 	case isFloat(a) && isNumeric(b), isFloat(b) && isNumeric(a):
 		return expr.Float64, true
 	case isNumeric(a) && isNumeric(b): // Int64/Decimal mixes

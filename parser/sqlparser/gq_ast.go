@@ -201,15 +201,6 @@ func tableFuncArg(e Expr) *TableFuncArg {
 	return &TableFuncArg{Value: e}
 }
 
-// argName is the name in name = {…}: a bare column name, or "" when the
-// left side is anything else.
-func argName(e Expr) (IdentifierCI, bool) {
-	if n, ok := e.(*ColName); ok && n.Qualifier.IsEmpty() {
-		return n.Name, true
-	}
-	return IdentifierCI{}, false
-}
-
 // FrameExclude is a window frame's EXCLUDE clause. The zero value, NO
 // OTHERS, excludes nothing and prints nothing.
 type FrameExclude int8

@@ -51,6 +51,13 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select interval 3 day, interval '90' minute + interval 1 day, a + interval 1 day, a - interval 2 hour, interval 1 month + a from t",
 			"select interval 3 day, interval '90' minute + interval 1 day, a + interval 1 day, a - interval 2 hour, interval 1 month + a from t"},
 
+		// DuckDB's list and struct literals and subscripts: list_value and
+		// list_extract calls; a subscript binds tighter than unary minus.
+		{"select [1, a + 2, null], [], [[1], []], {'k': a, b: [1]}, a[1], -a[2][3], [1, 2][a] from t",
+			"select list_value(1, a + 2, null), list_value(), list_value(list_value(1), list_value()), {'k': a, 'b': list_value(1)}, list_extract(a, 1), -list_extract(list_extract(a, 2), 3), list_extract(list_value(1, 2), a) from t"},
+		{"insert into t select {'a': {'b': 1}}, [{'x': 2}]",
+			"insert into t select {'a': {'b': 1}}, list_value({'x': 2}) from dual"},
+
 		// EXCEPT and INTERSECT: DISTINCT is the default.
 		{"select a from t except select a from u", "select a from t except select a from u"},
 		{"select a from t except distinct select a from u", "select a from t except select a from u"},
@@ -277,10 +284,13 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select a from t except all distinct select a from u", "syntax error"},
 		{"select sum(a) filter where a > 1 from t", "syntax error"},
 		{"select a from t full", "syntax error"},
-		{"select * from read_csv('x', 1 = {'a': 'b'})", "a struct literal is an argument's value"},
-		{"select * from read_csv('x', {'a': 'b'})", "syntax error"},
 		{"select * from read_csv()", "syntax error"},
-		{"select {'a': 1} from t", "syntax error"},
+		{"select {} from t", "syntax error"},
+		{"select {'a' 1} from t", "syntax error"},
+		{"select [1, 2 from t", "syntax error"},
+		{"select a[] from t", "syntax error"},
+		{"select a[1, 2] from t", "syntax error"},
+		{"select [1,] from t", "syntax error"},
 		{"select f(a => 1) from t", "syntax error"},
 		{"select * from t where a => 1", "syntax error"},
 		{"copy t to x", "syntax error"},

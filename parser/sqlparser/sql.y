@@ -371,8 +371,9 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %nonassoc <str> '.'
 %left <str> WINDOW_EXPR
 // gq: x::type (a LIST_ARG after an expression) binds tighter than any
-// operator, as in PostgreSQL: -x::int is -(x::int).
-%left LIST_ARG
+// operator, as in PostgreSQL: -x::int is -(x::int); so does a subscript,
+// l[i] (-l[1] is -(l[1])).
+%left LIST_ARG '['
 
 // There is no need to define precedence for the JSON
 // operators because the syntax is restricted enough that
@@ -5739,7 +5740,7 @@ table_func_arg_list:
 
 // gq: positional, name => value, or name = value (a comparison of a bare
 // column name becomes a named argument, tableFuncArg); a struct literal
-// only as a named argument's value.
+// is an expression, so columns = {'a': 'BIGINT'} is such a comparison.
 table_func_arg:
   expression
   {
@@ -5748,19 +5749,6 @@ table_func_arg:
 | sql_id NAMED_ARG_ARROW expression
   {
     $$ = &TableFuncArg{Name: $1, Value: $3}
-  }
-| sql_id NAMED_ARG_ARROW struct_literal
-  {
-    $$ = &TableFuncArg{Name: $1, Value: $3}
-  }
-| bool_pri '=' struct_literal
-  {
-    name, ok := argName($1)
-    if !ok {
-      yylex.Error("a struct literal is an argument's value: name = {...}")
-      return 1
-    }
-    $$ = &TableFuncArg{Name: name, Value: $3}
   }
 
 // gq: DuckDB's struct literal, {'a': 'BIGINT', 'b': 'VARCHAR'}
@@ -6442,6 +6430,22 @@ function_call_keyword
 | simple_expr LIST_ARG openb INTEGRAL ',' INTEGRAL closeb
   {
     $$ = doubleColonCast(yylex, $1, $2, []string{$4, $6})
+  }
+// gq: DuckDB's struct literal {'a': 1, b: 2}, list literal [1, 2] (and
+// []), and subscript l[i]; '{' and '[' start no other expression and '['
+// follows none, so no new conflict. The list literal and the subscript are
+// the calls list_value(…) and list_extract(l, i) DuckDB reads them as.
+| struct_literal
+  {
+    $$ = $1
+  }
+| '[' expression_list_opt ']'
+  {
+    $$ = &FuncExpr{Name: NewIdentifierCI("list_value"), Exprs: $2}
+  }
+| simple_expr '[' expression ']'
+  {
+    $$ = &FuncExpr{Name: NewIdentifierCI("list_extract"), Exprs: []Expr{$1, $3}}
   }
 | column_name_or_offset JSON_EXTRACT_OP text_literal_or_arg
   {

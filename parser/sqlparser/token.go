@@ -218,9 +218,10 @@ func (tkn *Tokenizer) Scan() (int, string) {
 			return int(ch), ""
 		case ',', '(', ')', '+', '*', '%', '^', '~':
 			return int(ch), ""
-		case '{', '}':
-			// gq: a struct literal, {'a': 'BIGINT'}; the text names the
-			// token in a syntax error, as it did when it was LEX_ERROR.
+		case '{', '}', '[', ']':
+			// gq: a struct literal, {'a': 'BIGINT'}, a list literal, [1, 2],
+			// and a subscript, l[1]; the text names the token in a syntax
+			// error, as it did when it was LEX_ERROR.
 			return int(ch), string(byte(ch))
 		case '&':
 			if tkn.cur() == '&' {
