@@ -74,19 +74,23 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 		}
 		return relation(r, alias, renames)
 	case *sqlparser.TableFuncExpr:
-		args, err := tableFuncArgs(x.Name.String(), x.Args)
-		if err != nil {
-			return nil, nil, err
-		}
 		if isSeriesFunc(x.Name.String()) {
-			t, err := newSeries(x.Name.String(), args)
+			args, err := b.seriesArgs(x.Name.String(), x.Args)
+			if err != nil {
+				return nil, nil, err
+			}
+			t, err := newSeriesOf(x.Name.String(), args)
 			if err != nil {
 				return nil, nil, err
 			}
 			if alias == "" {
-				alias = t.name
+				alias = t.Name()
 			}
 			return scan(t, alias, renames)
+		}
+		args, err := tableFuncArgs(x.Name.String(), x.Args)
+		if err != nil {
+			return nil, nil, err
 		}
 		return b.bindTableFunc(x.Name.String(), args, alias, renames)
 	case sqlparser.TableName:

@@ -12,13 +12,15 @@
 //
 // Functions bind by their expr registry entry (functions.go): the entry's
 // type rule, not the planner, decides argument casts and result types.
-// s.f names a struct field where no table s has a column f; after binding,
-// checkNested refuses nested values where an order, an equality or a
-// cast of them would be needed (bind_nested.go).
+// s.f names a struct field where no table s has a column f; a struct
+// literal {'k': v} binds to struct_pack with the keys as field names;
+// after binding, checkNested refuses nested values where an order, an
+// equality or a cast of them would be needed (bind_nested.go).
 //
 // The table functions that compute their rows rather than read files,
-// range and generate_series (bind_series.go), are catalog.Tables the
-// binder makes, so every scan path (ranks, GPU) reads them as any table.
+// range and generate_series over integers (bind_series.go) and over
+// timestamps (bind_series_time.go), are catalog.Tables the binder makes,
+// so every scan path (ranks, GPU) reads them as any table.
 //
 // planner must not import physical or exec: it builds on expr (value types,
 // the function registry) and catalog, a peer of exec above expr.
