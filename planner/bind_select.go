@@ -69,7 +69,7 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 				if sc.hidden || sc.unreadable != nil || qual != "" && !strings.EqualFold(sc.table, qual) {
 					continue
 				}
-				items = append(items, selItem{ast: &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(sc.name), Qualifier: sqlparser.TableName{Name: sqlparser.NewIdentifierCS(sc.table)}}, name: sc.name})
+				items = append(items, selItem{ast: &sqlparser.ColName{Name: sqlparser.NewIdentifierCI(sc.name), Qualifier: sqlparser.TableName{Name: sqlparser.NewIdentifierCS(sc.table)}}, name: sc.name, star: &ColRef{ID: sc.id, Name: sc.name, T: sc.t}})
 				n++
 			}
 			if n == 0 && qual != "" {
@@ -160,9 +160,12 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 	var exprs []Expr
 	var names []string
 	for _, it := range items {
-		e, err := c.bind(it.ast)
-		if err != nil {
-			return nil, err
+		var e Expr = it.star
+		if it.star == nil || c.post != nil {
+			var err error
+			if e, err = c.bind(it.ast); err != nil {
+				return nil, err
+			}
 		}
 		exprs, names = append(exprs, e), append(names, it.name)
 	}
@@ -242,6 +245,10 @@ type selItem struct {
 	ast   sqlparser.Expr
 	name  string // output name
 	alias string // explicit alias, "" when none
+	// star is the column a * item stands for: bound by position, so that
+	// a relation with two columns of one name (a DuckDB view may have
+	// them) still expands, where the name alone would be ambiguous.
+	star *ColRef
 }
 
 // orderItem resolves one ORDER BY expression to a projected column index,
