@@ -194,6 +194,7 @@ var takesNested = map[string]bool{
 	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true,
 	"map_extract": true, "map_extract_value": true,
 	"list_value": true, "struct_pack": true, // build them
+	"nested_key": true,                      // keys them for count(DISTINCT …)
 	"unnest":  true, // refuses them itself, saying what it lacks
 	"is_null": true, "is_not_null": true,
 }

@@ -34,6 +34,7 @@ func BindContext(ctx context.Context, cat *catalog.Catalog, stmt sqlparser.State
 	if err != nil {
 		return nil, err
 	}
+	keyNestedDistinct(r.plan)
 	if err := checkNested(r.plan); err != nil {
 		return nil, err
 	}

@@ -223,3 +223,33 @@ func (c *ectx) structLiteral(x *sqlparser.StructExpr) (Expr, error) {
 	}
 	return &Func{Name: "struct_pack", Args: args, T: arrow.StructOf(fields...)}, nil
 }
+
+// keyNestedDistinct makes count(DISTINCT x) of a nested x, grouped or over
+// a window, count the distinct nested_key(x): equal keys are exactly the
+// equal values, so the count is the same, and the operators that count
+// distinct values need only flat ones.
+func keyNestedDistinct(p Plan) {
+	key := func(e Expr) Expr {
+		if e == nil || !expr.IsNested(e.Type()) || !expr.NestedKeyable(e.Type()) {
+			return e
+		}
+		return &Func{Name: "nested_key", Args: []Expr{e}, T: expr.String}
+	}
+	switch n := p.(type) {
+	case *Aggregate:
+		for i, a := range n.Aggs {
+			if a.Fn == "count" && a.Distinct {
+				n.Aggs[i].Arg = key(a.Arg)
+			}
+		}
+	case *Window:
+		for i, f := range n.Funcs {
+			if f.Fn == "count_distinct" && len(f.Args) == 1 {
+				n.Funcs[i].Args = []Expr{key(f.Args[0])}
+			}
+		}
+	}
+	for _, in := range p.Inputs() {
+		keyNestedDistinct(in)
+	}
+}
