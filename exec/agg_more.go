@@ -45,6 +45,8 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 	switch p := f.Param.(type) {
 	case float64:
 		h.q = p
+	case []float64:
+		h.qs = p
 	case string:
 		h.sep = p
 	}
@@ -215,6 +217,7 @@ func (s *bitState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 type holistic struct {
 	fn      string // quantile_cont (median too), quantile_disc, mode, string_agg, any_value, mad
 	q       float64
+	qs      []float64 // a list of quantiles (DuckDB's quantile_cont(x, [a, b])): out is their list
 	sep     string
 	in, out arrow.DataType
 }
@@ -315,6 +318,25 @@ func (s *collectState[T]) result(mem memory.Allocator, n int) (arrow.Array, erro
 	bld := array.NewBuilder(mem, s.h.out)
 	defer bld.Release()
 	bld.Reserve(n)
+	if lb, ok := bld.(*array.ListBuilder); ok && s.h.qs != nil {
+		// A list of quantiles: each one as the single quantile would be.
+		one := s.h
+		one.qs, one.out = nil, lb.ValueBuilder().Type()
+		for g := range n {
+			if len(s.vals[g]) == 0 {
+				lb.AppendNull()
+				continue
+			}
+			lb.Append(true)
+			for _, q := range s.h.qs {
+				one.q = q
+				if err := appendResult(&one, lb.ValueBuilder(), s.vals[g], s.cmp); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return bld.NewArray(), nil
+	}
 	if lb, ok := bld.(*array.ListBuilder); ok {
 		// list: each group's values in arrival order; no rows: NULL.
 		vb := lb.ValueBuilder()

@@ -207,7 +207,13 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 			}
 			return a, t, nil
 		}
-		if a.param, err = aggConstant(p, k); err != nil {
+		qs, err := quantileFractions(p, k)
+		if err != nil {
+			return a, nil, err
+		}
+		if qs != nil {
+			a.param = qs
+		} else if a.param, err = aggConstant(p, k); err != nil {
 			return a, nil, err
 		}
 	}
@@ -222,6 +228,19 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 	t, err := moreAggType(&a)
 	if err != nil {
 		return a, nil, errs.NewNear(errs.KindOf(err), text, "%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "binding error: "), "unsupported: "))
+	}
+	if _, ok := a.param.([]float64); ok {
+		// A list of quantiles: a list of what one would be. Lists of
+		// DECIMAL(18) have no take kernel (see list()): 128-bit elements.
+		if isDecimal(t) && !isWide(t) {
+			_, sc := expr.DecimalPS(t)
+			w := expr.Decimal(expr.MaxWidePrecision, sc)
+			if a.arg, err = castTo(a.arg, w); err != nil {
+				return a, nil, err
+			}
+			t = w
+		}
+		t = arrow.ListOf(t)
 	}
 	return a, t, nil
 }
@@ -252,8 +271,40 @@ func aggConstant(p aggAST, k Expr) (any, error) {
 		}
 		return nil, errs.NewNear(errs.Unsupported, near, "the separator of %s must be a string, got %s", p.name, near)
 	}
+	return fraction(p, near, c)
+}
+
+// quantileFractions is a quantile's list of fractions, DuckDB's
+// quantile_cont(x, [0.25, 0.5]) (whose result is the list of those
+// quantiles), or nil when k is no list literal.
+func quantileFractions(p aggAST, k Expr) ([]float64, error) {
+	f, ok := k.(*Func)
+	if !ok || f.Name != "list_value" || p.fn != "quantile_cont" && p.fn != "quantile_disc" {
+		return nil, nil
+	}
+	near := sqlparser.String(p.args[1])
+	if len(f.Args) == 0 {
+		return nil, errs.NewNear(errs.Binding, near, "the list of fractions of %s is empty", p.name)
+	}
+	qs := make([]float64, len(f.Args))
+	for i, a := range f.Args {
+		c, ok := a.(*Const)
+		if !ok {
+			return nil, errs.NewNear(errs.Unsupported, near, "the fractions of %s must be constants, got %s", p.name, near)
+		}
+		q, err := fraction(p, near, c)
+		if err != nil {
+			return nil, err
+		}
+		qs[i] = q.(float64)
+	}
+	return qs, nil
+}
+
+// fraction is a quantile's constant fraction, a number from 0 to 1.
+func fraction(p aggAST, near string, c *Const) (any, error) {
 	if c.Value == nil || !isNumeric(c.T) {
-		return nil, errs.NewNear(errs.Unsupported, near, "the fraction of %s must be a number from 0 to 1, got %s (a list of fractions is not supported)", p.name, near)
+		return nil, errs.NewNear(errs.Unsupported, near, "the fraction of %s must be a number from 0 to 1 or a list of them, got %s", p.name, near)
 	}
 	var q float64
 	switch v := c.Value.(type) {
