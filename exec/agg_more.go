@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // The states of the aggregates beyond count, sum, avg, min and max
@@ -52,6 +53,10 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 	}
 	if f.Fn == "median" {
 		h.fn, h.q = "quantile_cont", 0.5
+	}
+	if h.fn == "list" && expr.IsNested(at) {
+		s, err := newNestedListState(f.Type)
+		return s, true, err
 	}
 	var s aggState
 	switch at.ID() {

@@ -381,9 +381,6 @@ func moreAggType(a *aggArgs) (arrow.DataType, error) {
 		}
 		return nil, errs.New(errs.Unsupported, "%s() of %s is not supported (numbers only; quantile_disc takes any ordered type)", a.fn, kind())
 	case "list":
-		if expr.IsNested(t) {
-			return nil, errs.New(errs.Unsupported, "list() of %s is not supported", kind())
-		}
 		if isDecimal(t) && !isWide(t) {
 			// Lists of DECIMAL(18) have no take kernel (sorts, joins
 			// and windows move rows by take): their elements are 128-bit.

@@ -47,7 +47,7 @@ func checkNested(p Plan) error {
 		case *Aggregate:
 			keys("GROUP BY, DISTINCT or UNION", n.GroupBy...)
 			for _, a := range n.Aggs {
-				if a.Arg != nil && expr.IsNested(a.Arg.Type()) && (a.Fn != "count" || a.Distinct) && !IsPairAgg(a.Fn) {
+				if a.Arg != nil && expr.IsNested(a.Arg.Type()) && (a.Fn != "count" && a.Fn != "list" || a.Distinct) && !IsPairAgg(a.Fn) {
 					fn := a.Fn
 					if a.Distinct {
 						fn += "(DISTINCT)"
@@ -69,7 +69,7 @@ func checkNested(p Plan) error {
 			}
 			for _, f := range n.Funcs {
 				for _, a := range f.Args {
-					if expr.IsNested(a.Type()) && f.Fn != "count" && !IsPairAgg(f.Fn) {
+					if expr.IsNested(a.Type()) && f.Fn != "count" && !(f.Fn == "list" && !f.Distinct) && !IsPairAgg(f.Fn) {
 						keys("window function "+f.Fn, a)
 					}
 					check("a window function", a)
