@@ -191,10 +191,10 @@ func retype(d arrow.ArrayData, t arrow.DataType) arrow.ArrayData {
 // functions that take them apart or build them, and the NULL tests. Any other operator or
 // function given one is refused at binding (NestedErr).
 var takesNested = map[string]bool{
-	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true,
+	"struct_extract": true, "list_extract": true, "list_length": true, "cardinality": true, "list_sort": true,
 	"map_extract": true, "map_extract_value": true,
 	"list_value": true, "struct_pack": true, // build them
-	"nested_key": true,                      // keys them for count(DISTINCT …)
+	"nested_key": true, "nested_sort_key": true, // key them for DISTINCT and ORDER BY
 	"unnest":  true, // refuses them itself, saying what it lacks
 	"is_null": true, "is_not_null": true,
 }

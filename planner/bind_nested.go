@@ -227,7 +227,8 @@ func (c *ectx) structLiteral(x *sqlparser.StructExpr) (Expr, error) {
 // keyNestedDistinct makes count(DISTINCT x) of a nested x, grouped or over
 // a window, count the distinct nested_key(x): equal keys are exactly the
 // equal values, so the count is the same, and the operators that count
-// distinct values need only flat ones.
+// distinct values need only flat ones. Likewise ORDER BY x sorts by
+// nested_sort_key(x), whose byte order is the values' order.
 func keyNestedDistinct(p Plan) {
 	key := func(e Expr) Expr {
 		if e == nil || !expr.IsNested(e.Type()) || !expr.NestedKeyable(e.Type()) {
@@ -246,6 +247,12 @@ func keyNestedDistinct(p Plan) {
 		for i, f := range n.Funcs {
 			if f.Fn == "count_distinct" && len(f.Args) == 1 {
 				n.Funcs[i].Args = []Expr{key(f.Args[0])}
+			}
+		}
+	case *Sort:
+		for i, k := range n.Keys {
+			if expr.IsNested(k.Expr.Type()) && expr.NestedSortable(k.Expr.Type()) {
+				n.Keys[i].Expr = &Func{Name: "nested_sort_key", Args: []Expr{k.Expr}, T: expr.String}
 			}
 		}
 	}
