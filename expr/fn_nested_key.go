@@ -30,7 +30,7 @@ func init() {
 			if err := keyable(args[0].typ()); err != nil {
 				return nil, argErr(call, "%v", err)
 			}
-			return &nestedKeyNode{a: args[0]}, nil
+			return &nestedKeyNode{a: args[0], key: appendKey}, nil
 		},
 		Doc: "nested_key(x) → VARCHAR: a flat key equal for equal nested values (planner only)"})
 }
@@ -60,7 +60,12 @@ func keyable(t arrow.DataType) error {
 	return errs.New(errs.Unsupported, "no key for values of %s", TypeName(t))
 }
 
-type nestedKeyNode struct{ a node }
+// nestedKeyNode is nested_key's and nested_sort_key's kernel: key appends
+// one non-NULL value's key.
+type nestedKeyNode struct {
+	a   node
+	key func(dst []byte, a arrow.Array, i int) []byte
+}
 
 func (n *nestedKeyNode) typ() arrow.DataType { return String }
 
@@ -79,7 +84,7 @@ func (n *nestedKeyNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 			bld.AppendNull()
 			continue
 		}
-		buf = appendKey(buf[:0], a, i)
+		buf = n.key(buf[:0], a, i)
 		bld.BinaryBuilder.Append(buf)
 	}
 	return bld.NewArray(), nil

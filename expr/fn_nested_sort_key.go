@@ -32,7 +32,7 @@ func init() {
 			if err := sortKeyable(args[0].typ()); err != nil {
 				return nil, argErr(call, "%v", err)
 			}
-			return &nestedSortKeyNode{a: args[0]}, nil
+			return &nestedKeyNode{a: args[0], key: appendSortKey}, nil
 		},
 		Doc: "nested_sort_key(x) → VARCHAR: a key whose byte order is the nested values' order (planner only)"})
 }
@@ -48,31 +48,6 @@ func sortKeyable(t arrow.DataType) error {
 		return errs.New(errs.Unsupported, "no order of values of %s inside a nested value", TypeName(t))
 	}
 	return keyable(t)
-}
-
-type nestedSortKeyNode struct{ a node }
-
-func (n *nestedSortKeyNode) typ() arrow.DataType { return String }
-
-func (n *nestedSortKeyNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
-	a, err := n.a.eval(c, b)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Release()
-	bld := array.NewStringBuilder(c.mem)
-	defer bld.Release()
-	bld.Reserve(a.Len())
-	var buf []byte
-	for i := range a.Len() {
-		if a.IsNull(i) {
-			bld.AppendNull()
-			continue
-		}
-		buf = appendSortKey(buf[:0], a, i)
-		bld.BinaryBuilder.Append(buf)
-	}
-	return bld.NewArray(), nil
 }
 
 // Markers: a value, then its bytes; the end of a list; a NULL part.
