@@ -1848,6 +1848,11 @@ func (node *FuncExpr) Format(buf *TrackedBuffer) {
 	// Function names should not be back-quoted even
 	// if they match a reserved word, only if they contain illegal characters
 	funcName := node.Name.String()
+	if funcName == GroupingSetsName && node.Qualifier.IsEmpty() {
+		// gq: GROUP BY GROUPING SETS (…), which parses back to this call.
+		buf.astPrintf(node, "grouping sets (%n)", node.Exprs)
+		return
+	}
 
 	if containEscapableChars(funcName, NoAt) {
 		writeEscapedString(buf, funcName)

@@ -2427,6 +2427,13 @@ func (node *FuncExpr) FormatFast(buf *TrackedBuffer) {
 	// Function names should not be back-quoted even
 	// if they match a reserved word, only if they contain illegal characters
 	funcName := node.Name.String()
+	if funcName == GroupingSetsName && node.Qualifier.IsEmpty() {
+		// gq: GROUP BY GROUPING SETS (…), which parses back to this call.
+		buf.WriteString("grouping sets (")
+		buf.formatExprs(node.Exprs)
+		buf.WriteByte(')')
+		return
+	}
 
 	if containEscapableChars(funcName, NoAt) {
 		writeEscapedString(buf, funcName)

@@ -352,3 +352,30 @@ func frameOffsetBare(e Expr) bool {
 	}
 	return false
 }
+
+// tryCast is TRY_CAST(x AS type), the rule name(x AS type) with the name
+// checked: try_cast(CAST(x AS type)), which the binder reads as a cast
+// that gives NULL where the value does not convert. As a call of a cast
+// it prints as SQL that parses back to the same tree.
+func tryCast(yylex yyLexer, name IdentifierCI, x Expr, ct *ConvertType) (Expr, bool) {
+	if name.Lowered() != "try_cast" {
+		yylex.Error(fmt.Sprintf("%s(x AS type) is no function; CAST and TRY_CAST take AS", name.String()))
+		return nil, false
+	}
+	return &FuncExpr{Name: NewIdentifierCI("try_cast"), Exprs: []Expr{&CastExpr{Expr: x, Type: ct}}}, true
+}
+
+// GroupingSetsName is the name of the call GROUP BY GROUPING SETS (s, …)
+// becomes: each argument one grouping set, a tuple for several
+// expressions (ValTuple{} for the grand total).
+const GroupingSetsName = "grouping_sets"
+
+// groupingSets is GROUPING SETS (…) with the word SETS checked (matched
+// as sql_id, so no new keyword).
+func groupingSets(yylex yyLexer, sets IdentifierCI, list []Expr) (Expr, bool) {
+	if sets.Lowered() != "sets" {
+		yylex.Error("GROUP BY GROUPING is followed by SETS")
+		return nil, false
+	}
+	return &FuncExpr{Name: NewIdentifierCI(GroupingSetsName), Exprs: list}, true
+}

@@ -57,6 +57,19 @@ func TestGQGrammarFormat(t *testing.T) {
 			"select list_value(1, a + 2, null), list_value(), list_value(list_value(1), list_value()), {'k': a, 'b': list_value(1)}, list_extract(a, 1), -list_extract(list_extract(a, 2), 3), list_extract(list_value(1, 2), a) from t"},
 		{"insert into t select {'a': {'b': 1}}, [{'x': 2}]",
 			"insert into t select {'a': {'b': 1}}, list_value({'x': 2}) from dual"},
+		// CAST to DuckDB's type names; TRY_CAST is a call of the cast.
+		{"select cast(a as varchar), cast(a as varchar(3)), cast(a as text), cast(a as bigint), cast(a as integer), cast(a as int), cast(a as boolean), cast(a as bool), try_cast(a as double) from t",
+			"select cast(a as varchar), cast(a as varchar(3)), cast(a as text), cast(a as bigint), cast(a as integer), cast(a as int), cast(a as boolean), cast(a as boolean), try_cast(cast(a as double)) from t"},
+		// Ordered-set aggregates: WITHIN GROUP (ORDER BY x) is the
+		// aggregate's own ORDER BY.
+		{"select percentile_cont(0.5) within group (order by a desc), mode() within group (order by b) filter (where c > 1) from t",
+			"select percentile_cont(0.5 order by a desc), mode(order by b asc) filter (where c > 1) from t"},
+		// GROUPING SETS, ROLLUP, CUBE, GROUPING(…); within stays a name.
+		{"select a, grouping(a, b), within from t group by grouping sets ((a, b), (a), ()), rollup(a), cube(b)",
+			"select a, grouping(a, b), `within` from t group by grouping sets ((a, b), a, ()), rollup(a), cube(b)"},
+		{"select a from t group by a, b with rollup", "select a from t group by a, b with rollup"},
+		// DuckDB's FROM 'file' is the table `file`.
+		{"select * from 'x/y.parquet' as p", "select * from `x/y.parquet` as p"},
 
 		// EXCEPT and INTERSECT: DISTINCT is the default.
 		{"select a from t except select a from u", "select a from t except select a from u"},
@@ -301,6 +314,9 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select interval '90' from t", "syntax error"},
 		{"select sum(a) over (order by b rows p + 1 preceding) from t", "syntax error"},
 		{"select sum(a) over (order by b rows a.b.c preceding) from t", "syntax error"},
+		{"select f(a as int) from t", "is no function"},
+		{"select a from t group by grouping sits ((a))", "followed by SETS"},
+		{"select a from t group by grouping sets", "syntax error"},
 	}
 	for _, c := range cases {
 		_, err := NewTestParser().Parse(c.in)

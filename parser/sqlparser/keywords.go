@@ -320,7 +320,7 @@ var keywords = []keyword{
 	{"gtid_subtract", GTID_SUBTRACT},
 	{"grant", UNUSED},
 	{"group", GROUP},
-	{"grouping", UNUSED},
+	{"grouping", GROUPING}, // gq: GROUPING(…), GROUPING SETS
 	{"groups", UNUSED},
 	{"group_concat", GROUP_CONCAT},
 	{"handler", HANDLER},
@@ -812,6 +812,7 @@ var keywords = []keyword{
 	{"while", UNUSED},
 	{"window", WINDOW},
 	{"with", WITH},
+	{"within", WITHIN}, // gq
 	{"without", WITHOUT},
 	{"work", WORK},
 	{"write", WRITE},

@@ -292,7 +292,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 // gq: after an aggregate's ')', FILTER starts a FILTER clause (shift) rather
 // than being read as a column alias (reduce the empty filter_opt).
 %nonassoc EMPTY_FILTER_OPT
-%nonassoc <str> FILTER
+%nonassoc <str> FILTER WITHIN // gq: WITHIN GROUP after an aggregate's ')' shifts, as FILTER
 // gq: after a table name, FULL starts FULL [OUTER] JOIN (reduce the empty
 // alias) rather than being read as the table's alias (shift): "t1 full join
 // t2" is a full outer join, as in standard SQL, not "t1 AS full JOIN t2".
@@ -587,6 +587,8 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <boolean> except_op intersect_op aggr_distinct_opt
 %type <tableStmt> query_term
 %type <expr> filter_opt
+%type <exprs> group_by_list grouping_set_list // gq
+%type <expr> group_by_element grouping_set // gq
 %type <nullsOrder> nulls_opt
 %type <empty> all_opt
 %type <selectExprs> select_expression_list
@@ -5709,6 +5711,12 @@ table_factor:
   {
     $$ = &AliasedTableExpr{Expr: $1, As: $2, Columns: $3}
   }
+// gq: DuckDB's FROM 'file.parquet' [AS t]: a quoted file name is the
+// table name it quotes, as `file.parquet` is.
+| STRING as_opt_id
+  {
+    $$ = &AliasedTableExpr{Expr: TableName{Name: NewIdentifierCS($1)}, As: $2}
+  }
 // gq: DuckDB's FROM VALUES (…), (…) [AS] t [(a, …)], VALUES unparenthesized.
 | values_plain as_opt table_id column_list_opt
   {
@@ -6895,6 +6903,23 @@ function_call_generic:
   {
     $$ = &FuncExpr{Qualifier: $1, Name: $3, Exprs: $5}
   }
+// gq: TRY_CAST(x AS type) (DuckDB's; NULL where the cast fails): the name
+// is matched as sql_id and checked by the action, so no new keyword.
+| sql_id openb expression AS convert_type closeb
+  {
+    e, ok := tryCast(yylex, $1, $3, $5)
+    if !ok {
+      return 1
+    }
+    $$ = e
+  }
+// gq: an ordered-set aggregate, percentile_cont(0.5) WITHIN GROUP (ORDER
+// BY x) (the SQL standard's, DuckDB's): the tree of f(0.5 ORDER BY x),
+// whose ORDER BY the binder reads as the ordered value.
+| sql_id openb expression_list_opt closeb WITHIN GROUP openb order_by_clause closeb filter_opt over_clause_opt
+  {
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OrderBy: $8, Filter: $10, OverClause: $11}
+  }
 
 /*
   Function calls using reserved keywords, with dedicated grammar rules
@@ -6904,6 +6929,12 @@ function_call_keyword:
   LEFT openb expression_list_opt closeb
   {
     $$ = &FuncExpr{Name: NewIdentifierCI("left"), Exprs: $3}
+  }
+// gq: GROUPING(a, …) (MySQL 8's and DuckDB's), the bits of the grouping
+// set a row of GROUP BY ROLLUP/CUBE/GROUPING SETS belongs to.
+| GROUPING openb expression_list closeb
+  {
+    $$ = &FuncExpr{Name: NewIdentifierCI("grouping"), Exprs: $3}
   }
 | RIGHT openb expression_list_opt closeb
   {
@@ -8231,6 +8262,36 @@ convert_type:
   {
     $$ = &ConvertType{Type: string($1)}
   }
+// gq: the type names DuckDB users cast to (MySQL's CAST takes CHAR and
+// SIGNED); the binder maps each to gq's type.
+| VARCHAR length_opt
+  {
+    $$ = &ConvertType{Type: "varchar", Length: $2}
+  }
+| TEXT
+  {
+    $$ = &ConvertType{Type: "text"}
+  }
+| BIGINT
+  {
+    $$ = &ConvertType{Type: "bigint"}
+  }
+| INTEGER
+  {
+    $$ = &ConvertType{Type: "integer"}
+  }
+| INT
+  {
+    $$ = &ConvertType{Type: "int"}
+  }
+| BOOLEAN
+  {
+    $$ = &ConvertType{Type: "boolean"}
+  }
+| BOOL
+  {
+    $$ = &ConvertType{Type: "boolean"}
+  }
 
 array_opt:
   /* empty */
@@ -8336,9 +8397,57 @@ group_by_opt:
   {
     $$ = nil
   }
-| GROUP BY expression_list rollup_opt
+| GROUP BY group_by_list rollup_opt
   {
     $$ = &GroupBy{Exprs: $3, WithRollup: $4}
+  }
+
+// gq: GROUP BY's elements: expressions (ROLLUP(…) and CUBE(…) among
+// them, function calls to the grammar) or GROUPING SETS (…).
+group_by_list:
+  group_by_element
+  {
+    $$ = []Expr{$1}
+  }
+| group_by_list ',' group_by_element
+  {
+    $$ = append($1, $3)
+  }
+
+group_by_element:
+  expression
+  {
+    $$ = $1
+  }
+| GROUPING sql_id openb grouping_set_list closeb
+  {
+    e, ok := groupingSets(yylex, $2, $4)
+    if !ok {
+      return 1
+    }
+    $$ = e
+  }
+
+// gq: a grouping set: an expression ((a, b) is a tuple) or () for the
+// grand total, an empty tuple.
+grouping_set_list:
+  grouping_set
+  {
+    $$ = []Expr{$1}
+  }
+| grouping_set_list ',' grouping_set
+  {
+    $$ = append($1, $3)
+  }
+
+grouping_set:
+  expression
+  {
+    $$ = $1
+  }
+| openb closeb
+  {
+    $$ = ValTuple{}
   }
 
 rollup_opt:
@@ -9478,6 +9587,7 @@ non_reserved_keyword:
 | FLOAT_TYPE
 | FIELDS
 | FILTER // gq
+| WITHIN // gq
 | FIRST
 | FIXED
 | FLUSH
