@@ -88,6 +88,12 @@ func (n *castNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 		return nil, err
 	}
 	defer a.Release()
+	return n.convert(c, a)
+}
+
+// convert casts a, c.n rows of the argument's type, to n.to; the caller
+// keeps its reference to a.
+func (n *castNode) convert(c *ctx, a arrow.Array) (arrow.Array, error) {
 	from := a.DataType()
 	if from.ID() == arrow.NULL {
 		return allNull(c, n.to), nil

@@ -183,6 +183,11 @@ func (c *ectx) bind(e sqlparser.Expr) (Expr, error) {
 		if n := x.Name.Lowered(); (n == "current_date" || n == "curdate") && len(x.Exprs) == 0 {
 			return c.currentDate(), nil
 		}
+		if x.Name.Lowered() == "try_cast" && x.Qualifier.IsEmpty() && len(x.Exprs) == 1 {
+			if ce, ok := x.Exprs[0].(*sqlparser.CastExpr); ok {
+				return c.tryCast(ce)
+			}
+		}
 		return c.function(x)
 	case *sqlparser.CaseExpr:
 		return c.caseExpr(x)
@@ -738,6 +743,36 @@ func (c *ectx) cast(e sqlparser.Expr, ct *sqlparser.ConvertType) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	return castValue(a, t)
+}
+
+// tryCast binds TRY_CAST(x AS type) (the grammar's try_cast(CAST(x AS
+// type))): the cast, NULL where a value does not convert. A constant that
+// does not convert is NULL at once.
+func (c *ectx) tryCast(ce *sqlparser.CastExpr) (Expr, error) {
+	a, err := c.bind(ce.Expr)
+	if err != nil {
+		return nil, err
+	}
+	t, err := SQLType(ce.Type.Type, ce.Type.Length, ce.Type.Scale, false)
+	if err != nil {
+		return nil, err
+	}
+	r, err := castValue(a, t)
+	if err != nil {
+		if _, ok := a.(*Const); ok && errs.KindOf(err) != errs.Unsupported {
+			return &Const{T: t}, nil
+		}
+		return nil, err
+	}
+	if f, ok := r.(*Func); ok && f.Name == "cast" {
+		r = &Func{Name: "try_cast", Args: f.Args, T: f.T}
+	}
+	return r, nil
+}
+
+// castValue is CAST(a AS t) of a bound a.
+func castValue(a Expr, t arrow.DataType) (Expr, error) {
 	if isBool(a.Type()) && !isString(t) {
 		// Booleans convert to numbers as 1/0.
 		a = &Func{Name: "case", Args: []Expr{a, &Const{Value: int64(1), T: expr.Int64}, &Func{Name: "is_null", Args: []Expr{a}, T: expr.Boolean}, &Const{T: expr.Int64}, &Const{Value: int64(0), T: expr.Int64}}, T: expr.Int64}

@@ -29,9 +29,7 @@ func SQLType(name string, length, scale *int, column bool) (arrow.DataType, erro
 			return expr.Int64, nil
 		}
 	case "bool", "boolean":
-		if column {
-			return expr.Boolean, nil
-		}
+		return expr.Boolean, nil
 	case "decimal", "numeric", "dec", "fixed":
 		p, s := 10, 0
 		if length != nil {
