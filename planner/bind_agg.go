@@ -81,8 +81,12 @@ func aggParts(e sqlparser.Expr) (fn string, arg sqlparser.Expr, dist bool, err e
 	case *sqlparser.CountStar:
 		return "count_star", nil, false, nil
 	case *sqlparser.Count:
+		if len(x.Args) > 1 && x.Distinct {
+			// MySQL's COUNT(DISTINCT a, b, …): distinctTuple binds it.
+			return "count", sqlparser.ValTuple(x.Args), true, nil
+		}
 		if len(x.Args) != 1 {
-			return "", nil, false, errs.New(errs.Unsupported, "count with %d arguments is not supported", len(x.Args))
+			return "", nil, false, errs.New(errs.Unsupported, "count with %d arguments is not supported (COUNT(DISTINCT a, b, …) is)", len(x.Args))
 		}
 		return "count", x.Args[0], x.Distinct, nil
 	case *sqlparser.Sum:
@@ -122,8 +126,14 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 	// Subqueries in group keys and aggregate arguments join onto the
 	// aggregate's input (agg.Input is set once they are bound).
 	pre := &ectx{b: c.b, s: c.s, env: c.env, cur: &in}
+	var gs *groupSets
 	if sel.GroupBy != nil {
-		for _, g := range sel.GroupBy.Exprs {
+		keyASTs, sets, err := expandGroupBy(sel.GroupBy)
+		if err != nil {
+			return nil, err
+		}
+		keyIndex := make([]int, len(keyASTs)) // key AST → group column
+		for i, g := range keyASTs {
 			g = groupItem(g, items, c.s)
 			if g == nil {
 				return nil, errs.New(errs.Binding, "GROUP BY position is not in the select list")
@@ -140,8 +150,27 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 				name = cn.Name.String()
 			}
 			addGroup(e, name)
+			for k, pg := range post.groups {
+				if pg.key == e.String() {
+					keyIndex[i] = k
+				}
+			}
+		}
+		if sets != nil {
+			if len(corr) > 0 {
+				return nil, errs.New(errs.Unsupported, "ROLLUP, CUBE or GROUPING SETS in a correlated subquery")
+			}
+			gs = &groupSets{}
+			for _, set := range sets {
+				in := make([]bool, len(post.groups))
+				for _, k := range set {
+					in[keyIndex[k]] = true
+				}
+				gs.sets = append(gs.sets, in)
+			}
 		}
 	}
+	post.nkeys = len(post.groups)
 	// Equality correlations group by their inner side, where an outer
 	// row without a group means an empty subquery. Without GROUP BY that
 	// is right only for a scalar subquery whose value over no rows is
@@ -191,6 +220,12 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 			continue
 		}
 		if p, ok := moreAggParts(a); ok {
+			if len(p.order) > 0 && gs != nil {
+				// An ordered aggregate is a window over the group keys
+				// below the aggregation; the grouping sets' keys exist
+				// only above it.
+				return nil, errs.NewNear(errs.Unsupported, key, "ORDER BY inside %s(…) with ROLLUP, CUBE or GROUPING SETS is not supported", p.name)
+			}
 			if len(p.order) > 0 && dom != nil {
 				return nil, errs.NewNear(errs.Unsupported, key, "ORDER BY inside %s(…) in a correlated subquery is not supported", p.name)
 			}
@@ -213,7 +248,12 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 			if len(collectAggs(argAST, nil)) > 0 {
 				return nil, errs.NewNear(errs.Binding, key, "aggregate calls cannot be nested: %s", key)
 			}
-			arg, err := pre.bind(argAST)
+			var arg Expr
+			if t, ok := argAST.(sqlparser.ValTuple); ok {
+				arg, err = distinctTuple(pre, t)
+			} else {
+				arg, err = pre.bind(argAST)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -233,6 +273,13 @@ func (c *ectx) aggregate(sel *sqlparser.Select, items []selItem, aggASTs []sqlpa
 		post.aggs[key] = ref(col)
 	}
 	agg.Input = in
+	if gs != nil {
+		var err error
+		if agg.Input, err = expandGroupingSets(agg, in, gs); err != nil {
+			return nil, err
+		}
+		post.sets = gs
+	}
 	if dom != nil {
 		// Without GROUP BY every domain value has a group, empty when
 		// nothing matches (a left join); the padded row must not count,
@@ -313,10 +360,16 @@ type groupKey struct {
 type postAgg struct {
 	groups []groupKey
 	aggs   map[string]*ColRef // by aggregate AST text
+	nkeys  int                // groups[:nkeys] are GROUP BY's keys (the rest correlations)
+	sets   *groupSets         // ROLLUP, CUBE, GROUPING SETS; nil for a plain GROUP BY
 }
 
 // postLookup maps e to an aggregate or group column when it is one.
 func (c *ectx) postLookup(e sqlparser.Expr) (Expr, bool, error) {
+	if f, ok := isGroupingCall(e); ok {
+		r, err := c.grouping(f)
+		return r, true, err
+	}
 	if isAggAST(e) {
 		if r, ok := c.post.aggs[sqlparser.String(e)]; ok {
 			return r, true, nil
@@ -390,4 +443,32 @@ func nullOnEmpty(e sqlparser.Expr) bool {
 		return x.Operator == sqlparser.UMinusOp && nullOnEmpty(x.Expr)
 	}
 	return false
+}
+
+// distinctTuple binds the arguments of COUNT(DISTINCT a, b, …) as one
+// value that is NULL where any argument is (MySQL counts no such row) and
+// equal for two rows just where each argument is: the arguments as text,
+// each after its length and ':', so that no two tuples meet. A double
+// adds 0 first, making -0 the 0 it equals.
+func distinctTuple(pre *ectx, args sqlparser.ValTuple) (Expr, error) {
+	var parts []Expr
+	for _, a := range args {
+		e, err := pre.bind(a)
+		if err != nil {
+			return nil, err
+		}
+		if isFloat(e.Type()) {
+			e = &Func{Name: "add", Args: []Expr{e, &Const{Value: 0.0, T: expr.Float64}}, T: expr.Float64}
+		}
+		s, err := castTo(e, expr.String)
+		if err != nil {
+			return nil, err
+		}
+		n, err := castTo(&Func{Name: "length", Args: []Expr{s}, T: expr.Int64}, expr.String)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, n, &Const{Value: ":", T: expr.String}, s)
+	}
+	return &Func{Name: "concat", Args: parts, T: expr.String}, nil
 }

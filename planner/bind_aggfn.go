@@ -138,6 +138,9 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 	var a aggArgs
 	text := p.name
 	if p.fn == "" {
+		if p.name == "percentile_cont" || p.name == "percentile_disc" {
+			return a, nil, errs.NewNear(errs.Unsupported, p.name, "%s takes one fraction and WITHIN GROUP (ORDER BY x), x ascending (descending too for percentile_cont with a constant fraction)", p.name)
+		}
 		if p.name == "group_concat" {
 			return a, nil, errs.New(errs.Unsupported, "GROUP_CONCAT with LIMIT is not supported")
 		}
@@ -555,11 +558,54 @@ func respellAggs(stmt sqlparser.SQLNode) sqlparser.SQLNode {
 			if x.Name.Lowered() == "count_star" && x.Qualifier.IsEmpty() && len(x.Exprs) == 0 {
 				cur.Replace(&sqlparser.CountStar{})
 			}
+			if x.Name.Lowered() == "approx_count_distinct" && x.Qualifier.IsEmpty() && len(x.Exprs) == 1 {
+				// gq counts exactly: the estimate DuckDB's HyperLogLog
+				// approximates.
+				cur.Replace(&sqlparser.Count{Distinct: true, Args: x.Exprs})
+			}
 		case *sqlparser.AggFuncExpr:
 			if x.Name.Lowered() == "count_star" && len(x.Exprs) == 0 && !x.Distinct && len(x.OrderBy) == 0 && x.Filter == nil {
 				cur.Replace(&sqlparser.CountStar{OverClause: x.OverClause})
 			}
+			if r := orderedSetAgg(x); r != nil {
+				cur.Replace(r)
+			}
 		}
 		return true
 	})
+}
+
+// orderedSetAgg respells an ordered-set aggregate, f(args) WITHIN GROUP
+// (ORDER BY x) (the grammar's f(args ORDER BY x)), as DuckDB's aggregate
+// of x: percentile_cont(q) is quantile_cont(x, q), percentile_disc(q)
+// quantile_disc(x, q), mode() mode(x). Descending, the continuous
+// percentile at q is the ascending one at 1 - q (interpolation is
+// symmetric); the discrete one is not, and is left for bindMoreAgg to
+// refuse, as are other shapes. nil: no respelling.
+func orderedSetAgg(x *sqlparser.AggFuncExpr) sqlparser.Expr {
+	name := x.Name.Lowered()
+	if len(x.OrderBy) != 1 || x.Distinct {
+		return nil
+	}
+	o := x.OrderBy[0]
+	switch {
+	case name == "mode" && len(x.Exprs) == 0:
+		return &sqlparser.AggFuncExpr{Name: x.Name, Exprs: []sqlparser.Expr{o.Expr}, Filter: x.Filter, OverClause: x.OverClause}
+	case (name == "percentile_cont" || name == "percentile_disc") && len(x.Exprs) == 1:
+		q := x.Exprs[0]
+		if o.Direction == sqlparser.DescOrder {
+			lit, ok := q.(*sqlparser.Literal)
+			if !ok || name == "percentile_disc" || lit.Type != sqlparser.DecimalVal && lit.Type != sqlparser.IntVal && lit.Type != sqlparser.FloatVal {
+				return nil
+			}
+			f, err := strconv.ParseFloat(lit.Val, 64)
+			if err != nil {
+				return nil
+			}
+			q = sqlparser.NewFloatLiteral(strconv.FormatFloat(1-f, 'g', -1, 64))
+		}
+		fn := "quantile_" + strings.TrimPrefix(name, "percentile_")
+		return &sqlparser.AggFuncExpr{Name: sqlparser.NewIdentifierCI(fn), Exprs: []sqlparser.Expr{o.Expr, q}, Filter: x.Filter, OverClause: x.OverClause}
+	}
+	return nil
 }

@@ -110,9 +110,6 @@ func (b *binder) bindSelect(sel *sqlparser.Select, outer *scope, env *cteEnv, sc
 	for _, o := range sel.OrderBy {
 		aggASTs = collectAggs(o.Expr, aggASTs)
 	}
-	if sel.GroupBy != nil && sel.GroupBy.WithRollup {
-		return nil, errs.New(errs.Unsupported, "GROUP BY … WITH ROLLUP is not supported")
-	}
 	if sel.GroupBy != nil && len(sel.GroupBy.Exprs) > 0 || len(aggASTs) > 0 {
 		if corr, err = c.aggregate(sel, items, aggASTs, corr, scalar); err != nil {
 			return nil, err
