@@ -578,7 +578,8 @@ func respellAggs(stmt sqlparser.SQLNode) sqlparser.SQLNode {
 // orderedSetAgg respells an ordered-set aggregate, f(args) WITHIN GROUP
 // (ORDER BY x) (the grammar's f(args ORDER BY x)), as DuckDB's aggregate
 // of x: percentile_cont(q) is quantile_cont(x, q), percentile_disc(q)
-// quantile_disc(x, q), mode() mode(x). Descending, the continuous
+// quantile_disc(x, q) (the grammar makes mode() WITHIN GROUP (ORDER BY
+// x) mode(x) itself). Descending, the continuous
 // percentile at q is the ascending one at 1 - q (interpolation is
 // symmetric); the discrete one is not, and is left for bindMoreAgg to
 // refuse, as are other shapes. nil: no respelling.
@@ -589,8 +590,6 @@ func orderedSetAgg(x *sqlparser.AggFuncExpr) sqlparser.Expr {
 	}
 	o := x.OrderBy[0]
 	switch {
-	case name == "mode" && len(x.Exprs) == 0:
-		return &sqlparser.AggFuncExpr{Name: x.Name, Exprs: []sqlparser.Expr{o.Expr}, Filter: x.Filter, OverClause: x.OverClause}
 	case (name == "percentile_cont" || name == "percentile_disc") && len(x.Exprs) == 1:
 		q := x.Exprs[0]
 		if o.Direction == sqlparser.DescOrder {

@@ -379,3 +379,18 @@ func groupingSets(yylex yyLexer, sets IdentifierCI, list []Expr) (Expr, bool) {
 	}
 	return &FuncExpr{Name: NewIdentifierCI(GroupingSetsName), Exprs: list}, true
 }
+
+// withinGroup is f(args) WITHIN GROUP (ORDER BY x): the tree of f(args
+// ORDER BY x). Without arguments (mode() WITHIN GROUP (ORDER BY x), the
+// one such aggregate) that tree would print as f(ORDER BY x), which does
+// not parse: the ordered value becomes the argument, f(x).
+func withinGroup(yylex yyLexer, name IdentifierCI, args []Expr, order OrderBy) (*AggFuncExpr, bool) {
+	if len(args) > 0 {
+		return &AggFuncExpr{Name: name, Exprs: args, OrderBy: order}, true
+	}
+	if len(order) != 1 {
+		yylex.Error(fmt.Sprintf("%s() WITHIN GROUP takes one ORDER BY expression", name.String()))
+		return nil, false
+	}
+	return &AggFuncExpr{Name: name, Exprs: []Expr{order[0].Expr}}, true
+}

@@ -63,7 +63,7 @@ func TestGQGrammarFormat(t *testing.T) {
 		// Ordered-set aggregates: WITHIN GROUP (ORDER BY x) is the
 		// aggregate's own ORDER BY.
 		{"select percentile_cont(0.5) within group (order by a desc), mode() within group (order by b) filter (where c > 1) from t",
-			"select percentile_cont(0.5 order by a desc), mode(order by b asc) filter (where c > 1) from t"},
+			"select percentile_cont(0.5 order by a desc), mode(b) filter (where c > 1) from t"},
 		// GROUPING SETS, ROLLUP, CUBE, GROUPING(…); within stays a name.
 		{"select a, grouping(a, b), within from t group by grouping sets ((a, b), (a), ()), rollup(a), cube(b)",
 			"select a, grouping(a, b), `within` from t group by grouping sets ((a, b), a, ()), rollup(a), cube(b)"},
@@ -315,6 +315,7 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select sum(a) over (order by b rows p + 1 preceding) from t", "syntax error"},
 		{"select sum(a) over (order by b rows a.b.c preceding) from t", "syntax error"},
 		{"select f(a as int) from t", "is no function"},
+		{"select mode() within group (order by a, b) from t", "takes one ORDER BY expression"},
 		{"select a from t group by grouping sits ((a))", "followed by SETS"},
 		{"select a from t group by grouping sets", "syntax error"},
 	}

@@ -6918,7 +6918,12 @@ function_call_generic:
 // whose ORDER BY the binder reads as the ordered value.
 | sql_id openb expression_list_opt closeb WITHIN GROUP openb order_by_clause closeb filter_opt over_clause_opt
   {
-    $$ = &AggFuncExpr{Name: $1, Exprs: $3, OrderBy: $8, Filter: $10, OverClause: $11}
+    e, ok := withinGroup(yylex, $1, $3, $8)
+    if !ok {
+      return 1
+    }
+    e.Filter, e.OverClause = $10, $11
+    $$ = e
   }
 
 /*
@@ -6934,7 +6939,7 @@ function_call_keyword:
 // set a row of GROUP BY ROLLUP/CUBE/GROUPING SETS belongs to.
 | GROUPING openb expression_list closeb
   {
-    $$ = &FuncExpr{Name: NewIdentifierCI("grouping"), Exprs: $3}
+    $$ = &FuncExpr{Name: NewIdentifierCI($1), Exprs: $3}
   }
 | RIGHT openb expression_list_opt closeb
   {
