@@ -182,13 +182,13 @@ func precision(t arrow.DataType) int {
 }
 
 // asDouble renders an Int64/Decimal/Float64 value as a double exactly as
-// the CPU converts (float64(v) / 10^scale).
+// the CPU converts (expr.DecimalToFloat64: the nearest double to v·10^-scale).
 func asDouble(v value) (string, error) {
 	switch {
 	case isFloat(v.t):
 		return v.val, nil
 	case isIntLike(v.t):
-		return fmt.Sprintf("((double)%s / (double)gq_pow10[%d])", v.val, scale(v.t)), nil
+		return fmt.Sprintf("gq_i128_to_double(gq_i128((i64)(%s)), %d)", v.val, scale(v.t)), nil
 	case isWide(v.t):
 		return fmt.Sprintf("gq_i128_to_double(%s, %d)", v.val, scale(v.t)), nil
 	case v.t.ID() == arrow.NULL:

@@ -54,7 +54,7 @@ func newAggState(f AggFunc) (aggState, error) {
 			st := &intSumState{avg: avg, wide: wide, out: f.Type}
 			inScale := decScale(at)
 			if f.Type.ID() == arrow.FLOAT64 {
-				st.floatDiv = math.Pow10(int(inScale))
+				st.toFloat, st.inScale = true, inScale
 				return st, nil
 			}
 			outScale := decScale(f.Type)
@@ -218,9 +218,10 @@ type intSumState struct {
 	avg       bool
 	wide      bool
 	out       arrow.DataType
-	inMul     int64   // sum: rescale input to the result's scale
-	resultMul int64   // avg: 10^(result scale - input scale)
-	floatDiv  float64 // result Float64: divide by 10^input scale
+	inMul     int64 // sum: rescale input to the result's scale
+	resultMul int64 // avg: 10^(result scale - input scale)
+	toFloat   bool  // result Float64: the sum·10^-inScale as a double
+	inScale   int32
 	sums      []int64
 	hi        []int64
 	counts    []int64
@@ -517,14 +518,14 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	for g := range n {
 		valid[g] = s.counts[g] > 0
 	}
-	if s.floatDiv != 0 {
+	if s.toFloat {
 		out := make([]float64, n)
 		for g := range n {
 			if valid[g] {
 				if s.fits(g) {
-					out[g] = float64(s.sums[g]) / s.floatDiv
+					out[g] = expr.DecimalToFloat64(s.sums[g], s.inScale)
 				} else {
-					out[g] = wideFloat(s.at(g)) / s.floatDiv
+					out[g] = expr.Decimal128ToFloat64(s.at(g), s.inScale)
 				}
 				if s.avg {
 					out[g] /= float64(s.counts[g])

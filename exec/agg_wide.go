@@ -71,12 +71,6 @@ func avgRound128(sum decimal128.Num, mul, count int64) (decimal128.Num, bool) {
 	return decimal128.FromBigInt(q), true
 }
 
-// wideFloat is n as the nearest float64.
-func wideFloat(n decimal128.Num) float64 {
-	f, _ := new(big.Float).SetInt(n.BigInt()).Float64()
-	return f
-}
-
 // decScale is the scale of a Decimal64 or Decimal128 type, 0 for others.
 func decScale(t arrow.DataType) int32 {
 	if d, ok := t.(arrow.DecimalType); ok {

@@ -103,10 +103,9 @@ func (a *AvgCombine) average(c *Context, sum, count arrow.Array, t arrow.DataTyp
 	inScale := decScale(sum.DataType())
 	if t.ID() == arrow.FLOAT64 {
 		out := make([]float64, n)
-		div := float64(pow10i(inScale))
 		for i := range n {
 			if valid[i] {
-				out[i] = float64(vals[i]) / div / float64(cnt.Value(i))
+				out[i] = expr.DecimalToFloat64(vals[i], inScale) / float64(cnt.Value(i))
 			}
 		}
 		return aggArray(c.Alloc, t, out, valid), nil
@@ -138,10 +137,9 @@ func (a *AvgCombine) averageWide(c *Context, sum *array.Decimal128, cnt *array.I
 	vals := sum.Values()
 	if t.ID() == arrow.FLOAT64 {
 		out := make([]float64, n)
-		div := float64(pow10i(inScale))
 		for i := range n {
 			if valid[i] {
-				out[i] = wideFloat(vals[i]) / div / float64(cnt.Value(i))
+				out[i] = expr.Decimal128ToFloat64(vals[i], inScale) / float64(cnt.Value(i))
 			}
 		}
 		return aggArray(c.Alloc, t, out, valid), nil

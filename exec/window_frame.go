@@ -213,9 +213,8 @@ func newRangeKey(key arrow.Array, desc bool, f WindowFrame, l layout) (*rangeKey
 		iv, ks, _ := intValues(key)
 		if !exact {
 			rk.floats = make([]float64, n)
-			p := float64(pow10(ks))
 			for i, v := range iv {
-				rk.floats[i] = float64(v) / p
+				rk.floats[i] = expr.DecimalToFloat64(v, ks)
 			}
 			break
 		}
@@ -230,7 +229,7 @@ func newRangeKey(key arrow.Array, desc bool, f WindowFrame, l layout) (*rangeKey
 		if !exact {
 			rk.floats = make([]float64, n)
 			for i, v := range a.Values() {
-				rk.floats[i] = v.ToFloat64(ks)
+				rk.floats[i] = expr.Decimal128ToFloat64(v, ks)
 			}
 			break
 		}

@@ -781,16 +781,15 @@ func floatValues(a arrow.Array) ([]float64, error) {
 	case *array.Int64, *array.Decimal64:
 		iv, scale, _ := intValues(a)
 		f := make([]float64, len(iv))
-		p := float64(pow10(scale))
 		for i, v := range iv {
-			f[i] = float64(v) / p
+			f[i] = expr.DecimalToFloat64(v, scale)
 		}
 		return f, nil
 	case *array.Decimal128:
 		scale := x.DataType().(*arrow.Decimal128Type).Scale
 		f := make([]float64, x.Len())
 		for i, v := range x.Values() {
-			f[i] = v.ToFloat64(scale)
+			f[i] = expr.Decimal128ToFloat64(v, scale)
 		}
 		return f, nil
 	}

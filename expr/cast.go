@@ -184,9 +184,9 @@ func (n *castNode) convert(c *ctx, a arrow.Array) (arrow.Array, error) {
 		buf, out := outF64(c.mem, c.n)
 		switch from.ID() {
 		case arrow.INT64, arrow.DECIMAL64:
-			m := math.Pow10(int(ScaleOf(from)))
+			s := ScaleOf(from)
 			for i, v := range i64s(a) {
-				out[i] = float64(v) / m
+				out[i] = DecimalToFloat64(v, s)
 			}
 		case arrow.BOOL:
 			bm := a.Data().Buffers()[1].Bytes()
@@ -449,8 +449,9 @@ func castWide(c *ctx, a arrow.Array, to arrow.DataType) (arrow.Array, error) {
 		switch to.ID() {
 		case arrow.FLOAT64:
 			buf, out := outF64(c.mem, c.n)
+			s := ScaleOf(from)
 			for i, v := range vals {
-				out[i] = v.ToFloat64(ScaleOf(from))
+				out[i] = Decimal128ToFloat64(v, s)
 			}
 			return finish(to, c.n, mergeValidity(c.mem, c.n, a), buf), nil
 		case arrow.BOOL:

@@ -1,6 +1,7 @@
 // Package expr is gq's bottom floor for expressions: the value types (ir.go;
-// the time types, their text and arithmetic in timestamp.go), decimals and
-// civil dates, the expression IR (Column, Literal, Call), the
+// the time types, their text and arithmetic in timestamp.go), decimals (and
+// their one correctly rounded conversion to DOUBLE, decfloat.go, which the
+// device's gq_i128_to_double mirrors) and civil dates, the expression IR (Column, Literal, Call), the
 // function registry (registry.go: one entry per SQL function with its type
 // rule, its CPU kernel and its device code generator; most functions are a
 // file fn_<name>.go each) and the vectorised evaluator over Arrow record

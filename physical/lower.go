@@ -1,8 +1,6 @@
 package physical
 
 import (
-	"math"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
@@ -185,7 +183,7 @@ func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
 				eb.Float = float64(v)
 				if d, ok := k.T.(arrow.DecimalType); ok {
 					eb.Scale = d.GetScale()
-					eb.Float = float64(v) / math.Pow10(int(d.GetScale()))
+					eb.Float = expr.DecimalToFloat64(v, d.GetScale())
 				}
 			case float64:
 				eb.Float = v

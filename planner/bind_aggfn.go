@@ -315,7 +315,7 @@ func fraction(p aggAST, near string, c *Const) (any, error) {
 		q = float64(v)
 		if isDecimal(c.T) {
 			_, s := expr.DecimalPS(c.T)
-			q /= math.Pow10(int(s))
+			q = expr.DecimalToFloat64(v, s)
 		}
 	case float64:
 		q = v

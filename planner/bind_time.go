@@ -260,7 +260,7 @@ func (c *ectx) intervalValue(x *sqlparser.IntervalDateExpr) (Expr, error) {
 	default:
 		if isDecimal(k.T) {
 			_, s := expr.DecimalPS(k.T)
-			count = float64(v.(int64)) / float64(pow10(s))
+			count = expr.DecimalToFloat64(v.(int64), s)
 		} else {
 			return nil, errs.NewNear(errs.Binding, text, "bad interval count %s", text)
 		}

@@ -331,7 +331,7 @@ func foldConstCast(c *Const, to arrow.DataType) (any, bool) {
 				r, ok := foldRescale(v, fs, toScale)
 				return r, ok && inPrecision(r, to)
 			case to.ID() == arrow.FLOAT64:
-				return float64(v) / math.Pow10(int(fs)), true
+				return expr.DecimalToFloat64(v, fs), true
 			}
 			return nil, false
 		}

@@ -113,7 +113,7 @@ func foldCast(c *Const, t arrow.DataType) (Expr, error) {
 		return &Const{Value: float64(c.Value.(int64)), T: t}, nil
 	case isDecimal(from) && isFloat(t):
 		_, s := expr.DecimalPS(from)
-		return &Const{Value: float64(c.Value.(int64)) / float64(pow10(s)), T: t}, nil
+		return &Const{Value: expr.DecimalToFloat64(c.Value.(int64), s), T: t}, nil
 	}
 	return &Func{Name: "cast", Args: []Expr{c}, T: t}, nil
 }

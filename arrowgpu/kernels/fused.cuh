@@ -267,14 +267,69 @@ __device__ __forceinline__ int gq_cmp_scaled128(gq_i128 a, int as, gq_i128 b, in
 	return (x > y) - (x < y);
 }
 
-// gq_i128_to_double is decimal128.Num.ToFloat64: the magnitude's words as
-// doubles, times 10^-s.
-__constant__ double gq_p10neg[39] = {1e-0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, 1e-20, 1e-21, 1e-22, 1e-23, 1e-24, 1e-25, 1e-26, 1e-27, 1e-28, 1e-29, 1e-30, 1e-31, 1e-32, 1e-33, 1e-34, 1e-35, 1e-36, 1e-37, 1e-38};
+// gq_i128_to_double is v·10^-s (0 <= s <= 38) as the nearest double, ties
+// to even: expr.decToFloat (expr/decfloat.go) step for step, so the device
+// and the CPU agree bit for bit. Both operands exact (|v| < 2^53, s <= 22):
+// one IEEE division. Otherwise Q = floor(|v|·2^k / 10^s), k = 55+ld-lu
+// (lu, ld: the bit lengths), lies in [2^54, 2^56) and comes from restoring
+// division over 56 steps; the remainder and any bits of |v| shifted out
+// are the sticky bit of the rounding to 53 bits.
+__constant__ double gq_p10f[23] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+__device__ __forceinline__ int gq_bitlen128(u64 hi, u64 lo) {
+	return hi != 0 ? 128 - __clzll((i64)hi) : 64 - __clzll((i64)lo);
+}
+// gq_shift128: hi·2^64+lo shifted left by n (right by -n when n < 0).
+__device__ __forceinline__ void gq_shift128(u64 hi, u64 lo, int n, u64* rh, u64* rl) {
+	if (n >= 128 || n <= -128) { *rh = 0; *rl = 0; }
+	else if (n >= 64) { *rh = lo << (n - 64); *rl = 0; }
+	else if (n > 0) { *rh = hi << n | lo >> (64 - n); *rl = lo << n; }
+	else if (n == 0) { *rh = hi; *rl = lo; }
+	else if (n > -64) { *rh = hi >> -n; *rl = lo >> -n | hi << (64 + n); }
+	else { *rh = 0; *rl = hi >> (-n - 64); }
+}
+__device__ __forceinline__ u64 gq_bit128(u64 hi, u64 lo, int j) {
+	if (j < 0 || j >= 128) return 0;
+	return j < 64 ? lo >> j & 1 : hi >> (j - 64) & 1;
+}
 __device__ __forceinline__ double gq_i128_to_double(gq_i128 v, int s) {
+	bool neg = v.hi < 0;
 	gq_i128 u = gq_abs128(v);
-	double x = (double)u.hi * 18446744073709551616.0 + (double)u.lo;
-	x = x * gq_p10neg[s];
-	return v.hi < 0 ? -x : x;
+	u64 hi = (u64)u.hi, lo = u.lo;
+	double f;
+	if (hi == 0 && lo == 0) {
+		f = 0.0;
+	} else if (hi == 0 && lo < (1ULL << 53) && s <= 22) {
+		f = (double)lo / gq_p10f[s];
+	} else {
+		gq_i128 d = gq_pow10w(s);
+		u64 dh = (u64)d.hi, dl = d.lo;
+		int k = 55 + gq_bitlen128(dh, dl) - gq_bitlen128(hi, lo);
+		u64 rh, rl, q = 0;
+		gq_shift128(hi, lo, k - 56, &rh, &rl);
+		for (int i = 55; i >= 0; i--) {
+			rh = rh << 1 | rl >> 63;
+			rl = rl << 1 | gq_bit128(hi, lo, i - k);
+			if (rh > dh || (rh == dh && rl >= dl)) {
+				u64 b = rl < dl ? 1 : 0;
+				rl -= dl;
+				rh = rh - dh - b;
+				q |= 1ULL << i;
+			}
+		}
+		bool sticky = (rh | rl) != 0;
+		if (k < 0) { // bits of |v| below 2^-k never entered the division
+			int n = -k;
+			u64 ml = n >= 64 ? ~0ULL : (1ULL << n) - 1, mh = n >= 128 ? ~0ULL : n > 64 ? (1ULL << (n - 64)) - 1 : 0;
+			sticky = sticky || (lo & ml) != 0 || (hi & mh) != 0;
+		}
+		int sh = q >= (1ULL << 55) ? 3 : 2;
+		u64 m = q >> sh, rem = q & ((1ULL << sh) - 1), half = 1ULL << (sh - 1);
+		if (rem > half || (rem == half && (sticky || (m & 1) != 0))) m++;
+		int e = 52 + sh - k;
+		if (m == (1ULL << 53)) { m >>= 1; e++; }
+		f = __longlong_as_double((i64)((u64)(e + 1023) << 52 | (m - (1ULL << 52))));
+	}
+	return neg ? -f : f;
 }
 
 // gq_narrow128 is v at scale s as an int64 at scale t of at most p digits

@@ -19,6 +19,7 @@ static inline int __ffs(unsigned x) { return __builtin_ffs(x); }
 static inline long long __mul64hi(long long a, long long b) { return (long long)(((__int128)a * b) >> 64); }
 static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return (unsigned long long)(((unsigned __int128)a * b) >> 64); }
 static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, 8); return d; }
+static inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
 static inline unsigned atomicAdd(unsigned* p, unsigned v) { unsigned o = *p; *p += v; return o; }
 // One thread is the whole warp (lane 0): atomics are plain updates, a warp
 // match finds the thread alone, a shuffle returns its own value.

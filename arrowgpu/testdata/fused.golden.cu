@@ -12,7 +12,7 @@
 // out10 = date_add_days(shipdate#4, 90)
 // out11 = neg(id#5)
 // mask = and(ge(shipdate#4, DATE '1994-01-01'), lt(shipdate#4, DATE '1995-01-01'), ge(discount#2, 0.05), le(discount#2, 0.07), lt(quantity#0, 24.00))
-extern "C" __global__ void gq_fused_af0e8621bf90(
+extern "C" __global__ void gq_fused_396c4d55aaa1(
 		const i64* __restrict__ c0,
 		const u8* __restrict__ cv0,
 		const i64* __restrict__ c1,
@@ -112,7 +112,7 @@ extern "C" __global__ void gq_fused_af0e8621bf90(
 		t13_n = c4_n; { i64 y, m, d; gq_civil(c4_v, &y, &m, &d); t13 = y; }
 		double t14 = 0; bool t14_n = true;
 		t14_n = c0_n;
-		t14 = ((double)c0_v / (double)gq_pow10[2]);
+		t14 = gq_i128_to_double(gq_i128((i64)(c0_v)), 2);
 		double t15 = 0; bool t15_n = true;
 		t15_n = c6_n || t14_n;
 		if (t14 == 0.0) t15_n = true; else t15 = c6_v / t14;
