@@ -46,6 +46,9 @@ type csvTable struct {
 	rows   int64 // -1 when unknown
 	// given: the column types came from the options, not a sample.
 	given bool
+	// declared[i]: column i's type came from the options (columns or
+	// types), not a sample.
+	declared []bool
 	// extra are constant columns after the file's own (hive partitions).
 	extra []partitionCol
 }
@@ -116,6 +119,13 @@ func openCSV(name string, paths []string, opts CSVOptions) (*csvTable, error) {
 		for _, sp := range splits {
 			sp.delim, sp.header, sp.file = sn.delim, sn.header, i
 			t.splits = append(t.splits, sp)
+		}
+	}
+	t.declared = make([]bool, t.schema.NumFields())
+	for i, f := range t.schema.Fields() {
+		t.declared[i] = t.given
+		for n := range opts.Types {
+			t.declared[i] = t.declared[i] || strings.EqualFold(n, f.Name)
 		}
 	}
 	return t, nil
@@ -315,7 +325,7 @@ func fits(g typeGuess, t arrow.DataType) bool {
 		return !g.notTS
 	case arrow.TIME64:
 		return !g.notTime
-	case arrow.DECIMAL128:
+	case arrow.DECIMAL128, arrow.DECIMAL64:
 		return g.wide
 	}
 	return true
@@ -553,6 +563,7 @@ func (t *csvTable) Read(ctx context.Context, split int, columns []int, batchSize
 	cols := make([]csvColumn, len(columns))
 	for i, c := range columns {
 		cols[i].typ = t.schema.Field(c).Type
+		cols[i].declared = c < len(t.declared) && t.declared[c]
 	}
 	out := make([]arrow.Array, len(columns))
 	n := 0
@@ -680,7 +691,7 @@ func (t *csvTable) readStream(ctx context.Context, sp csvSplit, header bool, par
 // type: one past the sample the type was sniffed from.
 func (t *csvTable) badValue(path string, line, c int, v []byte) error {
 	f := t.schema.Field(c)
-	if t.given {
+	if t.given || c < len(t.declared) && t.declared[c] {
 		return errs.New(errs.IO, "%s:%d: column %s: cannot read %q as %s", path, line, f.Name, v, typeName(f.Type))
 	}
 	return errs.New(errs.IO, "%s:%d: column %s: cannot read %q as %s (the type sniffed from a sample of the file; read_csv's types or columns option sets it)",
@@ -697,7 +708,7 @@ func typeName(t arrow.DataType) string {
 		return "BOOLEAN"
 	case arrow.DATE32:
 		return "DATE"
-	case arrow.TIMESTAMP, arrow.TIME64, arrow.DECIMAL128:
+	case arrow.TIMESTAMP, arrow.TIME64, arrow.DECIMAL128, arrow.DECIMAL64:
 		return expr.TypeName(t)
 	}
 	return "VARCHAR"

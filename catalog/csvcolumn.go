@@ -14,7 +14,10 @@ import (
 // csvColumn accumulates one column's values in typed slices, switching on
 // the type per value (no interface calls), then wraps them as an array.
 type csvColumn struct {
-	typ     arrow.DataType
+	typ arrow.DataType
+	// declared: the type came from read_csv's columns or types option, so
+	// a decimal's extra fraction digits round (see decimal).
+	declared bool
 	valid   []byte // bitmap
 	nulls   int
 	n       int
@@ -60,15 +63,19 @@ func (c *csvColumn) add(f []byte, quoted bool) bool {
 			}
 		}
 		c.f64 = append(c.f64, v)
-	case arrow.DECIMAL128:
+	case arrow.DECIMAL128, arrow.DECIMAL64:
 		var v decimal128.Num
 		if !null {
 			var ok bool
-			if v, ok = parseDecimal128(f, int(expr.ScaleOf(c.typ))); !ok {
+			if v, ok = c.decimal(f); !ok {
 				return false
 			}
 		}
-		c.w128 = append(c.w128, v)
+		if c.typ.ID() == arrow.DECIMAL64 {
+			c.i64 = append(c.i64, int64(v.LowBits()))
+		} else {
+			c.w128 = append(c.w128, v)
+		}
 	case arrow.DATE32:
 		var v int32
 		if !null {
@@ -120,7 +127,7 @@ func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 	}
 	var bufs []*memory.Buffer
 	switch c.typ.ID() {
-	case arrow.INT64, arrow.TIMESTAMP, arrow.TIME64:
+	case arrow.INT64, arrow.TIMESTAMP, arrow.TIME64, arrow.DECIMAL64:
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.i64))}
 	case arrow.FLOAT64:
 		bufs = []*memory.Buffer{validity, buffer(mem, capBytes(c.f64))}
@@ -145,9 +152,44 @@ func (c *csvColumn) finish(n int, mem memory.Allocator) arrow.Array {
 		}
 	}
 	// The array owns the slices now: start fresh ones, sized like these.
-	*c = csvColumn{typ: c.typ,
+	*c = csvColumn{typ: c.typ, declared: c.declared,
 		i64: make([]int64, 0, cap(c.i64)), f64: make([]float64, 0, cap(c.f64)), i32: make([]int32, 0, cap(c.i32)),
 		w128:    make([]decimal128.Num, 0, cap(c.w128)),
 		offsets: make([]int32, 0, cap(c.offsets)), bytes: make([]byte, 0, cap(c.bytes))}
 	return a
+}
+
+// decimal reads f at the column's scale. A sniffed column's scale is the
+// widest in the sample, so a value with more fraction digits does not
+// fit it (an error naming the sniffed type); a declared one is read as
+// DuckDB casts text to DECIMAL(p,s): extra fraction digits round half
+// away from zero, and an exponent is allowed. Either way a value past p
+// digits does not fit.
+func (c *csvColumn) decimal(f []byte) (decimal128.Num, bool) {
+	p, s := expr.DecimalPS(c.typ)
+	v, ok := parseDecimal128(f, int(s))
+	if !ok && c.declared && plainNumber(f) {
+		v, ok = expr.ParseDecimal128(string(f), s)
+	}
+	if !ok || p < expr.MaxWidePrecision && v.Abs().Cmp(decimal128.GetScaleMultiplier(int(p))) >= 0 {
+		return decimal128.Num{}, false
+	}
+	return v, true
+}
+
+// plainNumber: f is a sign, digits, a point and an exponent at most (not
+// the fractions or other spellings math/big also reads).
+func plainNumber(f []byte) bool {
+	digit := false
+	for i, c := range f {
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c == '.', c == 'e', c == 'E':
+		case (c == '-' || c == '+') && (i == 0 || f[i-1] == 'e' || f[i-1] == 'E'):
+		default:
+			return false
+		}
+	}
+	return digit
 }

@@ -34,7 +34,9 @@
 // binder can leave them out of * and fail a query naming one with its type
 // and file (unreadable.go). CSV files may be gzip or zstd compressed; their
 // delimiter, header line and column types are sniffed from a sample
-// spread through the file (csv.go). read_csv and read_parquet's options
+// spread through the file (csv.go); a type read_csv declares wins, and a
+// declared DECIMAL(p,s) (up to 38 digits) rounds extra fraction digits as
+// DuckDB's cast does (csvcolumn.go). read_csv and read_parquet's options
 // and hive partition columns are CSVOptions, ParquetOptions and
 // Catalog.TableFunction (tablefunc.go, hive.go).
 //

@@ -216,7 +216,11 @@ func setOption(fn, opt string, v any, csv *CSVOptions, pq *ParquetOptions) error
 
 // csvType is the gq type a CSV column can be read as, by its SQL name.
 func csvType(name string) (arrow.DataType, error) {
-	switch strings.ToUpper(strings.TrimSpace(name)) {
+	u := strings.ToUpper(strings.TrimSpace(name))
+	if t, ok, err := csvDecimalType(u); ok {
+		return t, err
+	}
+	switch u {
 	case "BIGINT", "INT", "INTEGER", "INT8", "INT4", "SMALLINT", "TINYINT", "LONG":
 		return expr.Int64, nil
 	case "DOUBLE", "FLOAT", "REAL", "FLOAT8", "FLOAT4":
@@ -234,5 +238,36 @@ func csvType(name string) (arrow.DataType, error) {
 	case "TIME":
 		return expr.Time, nil
 	}
-	return nil, fmt.Errorf("type %s cannot be read from CSV (BIGINT, DOUBLE, VARCHAR, DATE, TIMESTAMP, TIMESTAMPTZ, TIME or BOOLEAN)", name)
+	return nil, fmt.Errorf("type %s cannot be read from CSV (BIGINT, DOUBLE, DECIMAL(p,s), VARCHAR, DATE, TIMESTAMP, TIMESTAMPTZ, TIME or BOOLEAN)", name)
+}
+
+// csvDecimalType reads DECIMAL, DECIMAL(p) and DECIMAL(p,s) (or NUMERIC),
+// p from 1 to 38 and s from 0 to p; ok says u names a decimal at all.
+// A bare DECIMAL is DuckDB's DECIMAL(18,3).
+func csvDecimalType(u string) (t arrow.DataType, ok bool, err error) {
+	rest, found := strings.CutPrefix(u, "DECIMAL")
+	if !found {
+		if rest, found = strings.CutPrefix(u, "NUMERIC"); !found {
+			return nil, false, nil
+		}
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		return expr.Decimal(18, 3), true, nil
+	}
+	bad := fmt.Errorf("type %s: a decimal's precision is 1 to 38 and its scale 0 to the precision, as DECIMAL(38,2)", u)
+	inner, found := strings.CutPrefix(rest, "(")
+	if inner, found = strings.CutSuffix(inner, ")"); !found {
+		return nil, true, bad
+	}
+	ps, ss, two := strings.Cut(inner, ",")
+	p, err := strconv.Atoi(strings.TrimSpace(ps))
+	s := 0
+	if err == nil && two {
+		s, err = strconv.Atoi(strings.TrimSpace(ss))
+	}
+	if err != nil || p < 1 || p > expr.MaxWidePrecision || s < 0 || s > p {
+		return nil, true, bad
+	}
+	return expr.Decimal(int32(p), int32(s)), true, nil
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 func TestReadCSVOptionsAndHive(t *testing.T) {
@@ -153,4 +156,66 @@ func TestDataDirHive(t *testing.T) {
 	if _, ok := c2.Table("sales"); !ok {
 		t.Error("sales lost beside a bad table")
 	}
+}
+
+// read_csv's columns and types options declare DECIMAL(p,s) up to 38
+// digits (issue 27): values are exact past 18 digits, extra fraction
+// digits round half away from zero as DuckDB's cast does, and a value
+// past p digits is an error naming the line, the column and the type.
+func TestReadCSVDeclaredDecimals(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, filepath.Join(dir, "d.csv"),
+		"big,small,n\n"+
+			"12345678901234567890123456.785,1.005,7\n"+
+			"-99999999999999999999999999999999999.99,-2.5,1e2\n"+
+			",,\n"+
+			"0.004,0,-0.5\n")
+	c := New()
+	ctx := context.Background()
+	tb, _, err := c.TableFunction(ctx, "read_csv", "d", []FuncArg{{Value: path},
+		{Name: "types", Value: []FuncArg{{Name: "big", Value: "DECIMAL(38,2)"}, {Name: "small", Value: "numeric(15, 2)"}, {Name: "n", Value: "DECIMAL(5)"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := schemaOf(tb), "big decimal(38, 2), small decimal64(15, 2), n decimal64(5, 0)"; got != want {
+		t.Errorf("schema %s, want %s", got, want)
+	}
+	var rows []string
+	for _, r := range readAll(t, tb, []int{0, 1, 2}, 3) {
+		rows = append(rows, strings.Join(r, "|"))
+	}
+	want := "12345678901234567890123456.79|1.01|7 -99999999999999999999999999999999999.99|-2.5|100 NULL|NULL|NULL 0|0|-1"
+	if got := strings.Join(rows, " "); got != want {
+		t.Errorf("rows %s, want %s", got, want)
+	}
+	for _, tc := range []struct{ typ, text, why string }{
+		{"DECIMAL(4,2)", "a\n100.00\n", `cannot read "100.00" as DECIMAL(4,2)`},
+		{"DECIMAL(20,2)", "a\n1/2\n", `cannot read "1/2" as DECIMAL(20,2)`},
+		{"DECIMAL(38,0)", "a\n123456789012345678901234567890123456789\n", "as DECIMAL(38,0)"},
+	} {
+		p := writeFile(t, filepath.Join(dir, "bad.csv"), tc.text)
+		tb, _, err := c.TableFunction(ctx, "read_csv", "b", []FuncArg{{Value: p}, {Name: "columns", Value: []FuncArg{{Name: "a", Value: tc.typ}}}, {Name: "header", Value: true}})
+		if err == nil {
+			err = readErr(tb)
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.why) {
+			t.Errorf("%s %q: error %v, want one containing %q", tc.typ, tc.text, err, tc.why)
+		}
+	}
+	for _, bad := range []string{"DECIMAL(39,2)", "DECIMAL(5,6)", "DECIMAL(0)", "DECIMAL(a,b)", "DECIMAL(38,2"} {
+		if _, _, err := c.TableFunction(ctx, "read_csv", "t", []FuncArg{{Value: path}, {Name: "types", Value: []FuncArg{{Name: "big", Value: bad}}}}); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// readErr reads every split of tb and returns the first error.
+func readErr(tb Table) error {
+	for s := 0; s < tb.NumSplits(); s++ {
+		err := tb.Read(context.Background(), s, []int{0}, 10, memory.NewGoAllocator(), func(b arrow.RecordBatch) error { return nil })
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
