@@ -18,16 +18,16 @@ type csvColumn struct {
 	// declared: the type came from read_csv's columns or types option, so
 	// a decimal's extra fraction digits round (see decimal).
 	declared bool
-	valid   []byte // bitmap
-	nulls   int
-	n       int
-	i64     []int64
-	f64     []float64
-	i32     []int32
-	w128    []decimal128.Num
-	bools   []byte // bitmap
-	offsets []int32
-	bytes   []byte
+	valid    []byte // bitmap
+	nulls    int
+	n        int
+	i64      []int64
+	f64      []float64
+	i32      []int32
+	w128     []decimal128.Num
+	bools    []byte // bitmap
+	offsets  []int32
+	bytes    []byte
 }
 
 // add appends one field; false when it does not parse as the column's type.

@@ -23,8 +23,8 @@
 //     through DoPut, then printed back to SQL (params.go): values never
 //     splice into text, so they cannot change the statement. Integers of
 //     any width bind as BIGINT (an unsigned one past its range is
-//     InvalidArgument), floats as DOUBLE, decimals of any width up to 18
-//     digits as DECIMAL, timestamps and times of any unit as TIMESTAMP and
+//     InvalidArgument), floats as DOUBLE, decimals of any width up to 38
+//     digits as exact DECIMAL literals, timestamps and times of any unit as TIMESTAMP and
 //     TIME in µs (params_time.go). The parameter schema types each placeholder from
 //     the column it is compared with (paramtypes.go), which JDBC needs to
 //     bind values; ADBC's driver gets none, as its database/sql layer

@@ -10,6 +10,7 @@ import (
 	"gq/parser/sqlparser"
 
 	"gq/errs"
+	"gq/expr"
 	"gq/parser"
 )
 
@@ -104,7 +105,7 @@ func paramRows(rec arrow.RecordBatch) ([][]sqlparser.Expr, error) {
 // literal is the SQL literal of value i of arr, typed as gq's binder
 // types literals: integers of any width as BIGINT (an unsigned one past
 // BIGINT's range is refused), decimals of any width as DECIMAL (at most
-// 18 digits), floats as DOUBLE, strings, dates, booleans and NULL. A
+// 38 digits), floats as DOUBLE, strings, dates, booleans and NULL. A
 // value's own Arrow type decides, whatever the parameter schema said.
 func literal(arr arrow.Array, i int) (sqlparser.Expr, error) {
 	if arr.IsNull(i) {
@@ -184,14 +185,16 @@ func floatLit(v float64, bits int) (sqlparser.Expr, error) {
 	return &sqlparser.Literal{Type: sqlparser.FloatVal, Val: s}, nil
 }
 
-// maxDecimalDigits is the most significant digits gq's DECIMAL (a
-// scaled int64) holds.
-const maxDecimalDigits = 18
+// maxDecimalDigits is the most significant digits gq's DECIMAL holds
+// (DECIMAL(38), on Arrow's decimal128).
+const maxDecimalDigits = expr.MaxWidePrecision
 
-// decLit is a decimal's literal; an integral one stays an integer. The
-// fraction's trailing zeros go (a decimal128(38, 20) 0.05 is 0.05), and a
-// value with more than 18 digits left is refused: as a literal it would
-// silently become a DOUBLE and lose digits.
+// decLit is a decimal's literal; an integral one stays an integer. gq
+// reads a literal of up to 38 digits exactly (an integer past BIGINT or a
+// decimal past 18 digits as DECIMAL(38)). The fraction's trailing zeros go
+// (a decimal128(38, 20) 0.05 is 0.05), and a value with more than 38
+// digits left (a decimal256) is refused: as a literal it would silently
+// become a DOUBLE and lose digits.
 func decLit(s string) (sqlparser.Expr, error) {
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
