@@ -470,6 +470,12 @@ func (t *keyTable) dropSlots() {
 	t.slots, t.slotIDs, t.slotHash, t.pslots = nil, nil, nil, nil
 }
 
+// freeSlots is dropSlots for slots no table will take again: they go to
+// the collector instead of the slab pools.
+func (t *keyTable) freeSlots() {
+	t.slots, t.slotIDs, t.slotHash, t.pslots = nil, nil, nil, nil
+}
+
 func (t *keyTable) addNull() int32 {
 	if t.nullID < 0 {
 		t.nullID = t.n

@@ -2,7 +2,9 @@ package exec
 
 import (
 	"errors"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -45,8 +47,10 @@ func (h *HashAggregate) Explain() string       { return "HashAggregate" }
 // aggregate them into thread-local tables (partial aggregation); a
 // distinct aggregate keeps the (group, value) pairs new to the worker
 // instead. Phase 2: the groups are split into radix partitions by key
-// hash and each partition merges every worker's groups on its own
-// goroutine, then emits its rows. Output order is unspecified.
+// hash (mergeParts: at least one per thread, more for many groups), and
+// c.Threads goroutines take the partitions in turn: each merges every
+// worker's groups of its partition, emits its rows and lets it go.
+// Output order is unspecified.
 func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	if h.spillEligible(c) { // under a memory limit: hashagg_spill.go
 		return h.openSpilling(c)
@@ -366,6 +370,26 @@ func (l *aggLocal) release() {
 // tables index slots by the low bits).
 func partitionOf(h uint64, p int) int { return int((h >> 32) * uint64(p) >> 32) }
 
+// mergeGroups bounds the groups of one merge partition (the workers'
+// groups summed, before duplicates merge). Phase 2 merges and emits a
+// partition, then lets it go, on c.Threads goroutines; more groups than
+// c.Threads partitions of this size hold are split into more partitions,
+// so that only c.Threads merged partitions are live at once instead of a
+// second copy of every group (TPC-H q18's 1.5M groups by l_orderkey), and
+// each partition's table stays small enough for the caches. A variable
+// so that tests can split small aggregations into many partitions.
+var mergeGroups = 128 << 10
+
+// mergeParts is the number of merge partitions for total groups (the
+// workers' groups summed) on threads goroutines.
+func mergeParts(total, threads int) int {
+	threads = max(threads, 1)
+	if total < mergeGroups/32 {
+		return 1 // not worth the goroutines
+	}
+	return max(threads, (total+mergeGroups-1)/mergeGroups)
+}
+
 // merge is phase 2: partition, merge, emit. It closes out.
 func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.RecordBatch) error {
 	defer func() {
@@ -373,17 +397,20 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 			l.release()
 		}
 	}()
+	defer close(out)
 	nparts := 1
 	if ap.grouped() {
-		nparts = max(c.Threads, 1)
 		total := 0
 		for _, l := range locals {
 			total += l.ngroups
 		}
-		if total < 4096 {
-			nparts = 1 // not worth the goroutines
-		}
+		nparts = mergeParts(total, c.Threads)
 	}
+	// The merge tables are smaller than the workers' when there are more
+	// partitions than workers: the workers' slots then go to the collector
+	// rather than to the slab pools, where no table of theirs would take
+	// them again.
+	poolSlots := nparts <= len(locals)
 	// Split each worker's groups by partition (in parallel over workers).
 	var wg sync.WaitGroup
 	for _, l := range locals {
@@ -397,7 +424,11 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 			defer wg.Done()
 			// Merging reads keys by id only: free the slots now (a third
 			// of q18's peak memory was the workers' tables).
-			l.table.dropSlots()
+			if poolSlots {
+				l.table.dropSlots()
+			} else {
+				l.table.freeSlots()
+			}
 			for p := range l.parts {
 				l.parts[p] = make([]int32, 0, l.table.len()/nparts+l.table.len()/16+8)
 			}
@@ -408,38 +439,45 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 		}()
 	}
 	wg.Wait()
-	toFinal := make([][]int32, len(locals))
-	for w, l := range locals {
-		toFinal[w] = make([]int32, l.ngroups)
+	var toFinal [][]int32 // the merged id of each worker's group, for distinct aggregates
+	if slices.Contains(ap.distinct, true) {
+		toFinal = make([][]int32, len(locals))
+		for w, l := range locals {
+			toFinal[w] = make([]int32, l.ngroups)
+		}
 	}
-	// Merge every partition, then let go of the workers' groups before
-	// emitting: the merged groups are a second copy of them and the
-	// emitted batches a third (q18's 1.5M groups: 50 MB less at its peak).
-	merged := make([]mergedPart, nparts)
-	perr := make([]error, nparts)
-	for p := range nparts {
+	// Each goroutine merges a partition, emits its rows and lets go of it
+	// before it takes the next.
+	var next, merged atomic.Int64
+	workers := min(max(c.Threads, 1), nparts)
+	perr := make([]error, workers)
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			merged[p], perr[p] = ap.mergePartition(c, locals, toFinal, p, nparts)
-		}()
-	}
-	wg.Wait()
-	defer close(out)
-	if err := errors.Join(perr...); err != nil {
-		return err
-	}
-	toFinal = nil
-	for _, l := range locals {
-		l.table, l.states, l.dist, l.parts = nil, nil, nil, nil
-	}
-	for p, m := range merged {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			perr[p] = ap.emit(c, m.table, m.states, m.n, out)
-			if m.table != nil {
-				m.table.dropSlots() // emit read the keys by id; the slots can be reused
+			for {
+				p := int(next.Add(1) - 1)
+				if p >= nparts {
+					return
+				}
+				m, err := ap.mergePartition(c, locals, toFinal, p, nparts)
+				if merged.Add(1) == int64(nparts) {
+					// Every partition has read the workers' groups.
+					for _, l := range locals {
+						l.table, l.states, l.parts = nil, nil, nil
+					}
+				}
+				if err == nil {
+					err = ap.emit(c, m.table, m.states, m.n, out)
+				}
+				if m.table != nil {
+					m.table.dropSlots() // emit read the keys by id; the slots can be reused
+				}
+				if err != nil {
+					perr[w] = err
+					next.Store(int64(nparts)) // the others stop after their partition
+					return
+				}
 			}
 		}()
 	}
@@ -482,7 +520,11 @@ func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]in
 		if table != nil {
 			for i, id := range src {
 				dst[i] = table.insertFrom(l.table, id)
-				toFinal[w][id] = dst[i]
+			}
+			if toFinal != nil {
+				for i, id := range src {
+					toFinal[w][id] = dst[i]
+				}
 			}
 			n = table.len()
 			for _, s := range states {

@@ -270,8 +270,20 @@ func TestHashAggregateRandom(t *testing.T) {
 		{"few string groups, arguments without NULLs", 3000, 4, []int{1}, 300, true},
 	}
 	for _, tc := range cases {
-		for _, threads := range []int{1, 4} {
-			t.Run(fmt.Sprintf("%s/t%d", tc.name, threads), func(t *testing.T) {
+		// t4/parts: the merge split into many more partitions than
+		// goroutines (mergeParts), as a table of millions of groups is.
+		for _, run := range []struct {
+			threads    int
+			mergeGroup int
+		}{{1, mergeGroups}, {4, mergeGroups}, {4, 1024}} {
+			threads := run.threads
+			name := fmt.Sprintf("%s/t%d", tc.name, threads)
+			if run.mergeGroup != mergeGroups {
+				name += "/parts"
+			}
+			t.Run(name, func(t *testing.T) {
+				defer func(was int) { mergeGroups = was }(mergeGroups)
+				mergeGroups = run.mergeGroup
 				mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 				defer mem.AssertSize(t, 0)
 				rng := rand.New(rand.NewPCG(uint64(tc.rows), uint64(threads)))
