@@ -13,6 +13,8 @@ import (
 type evaluator interface {
 	Eval(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
 	EvalNarrow(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error)
+	EvalMemo(mem memory.Allocator, b arrow.RecordBatch, m *expr.Memo) (arrow.Array, error)
+	EvalNarrowMemo(mem memory.Allocator, b arrow.RecordBatch, m *expr.Memo) (arrow.Array, error)
 	EvalFilter(mem memory.Allocator, b arrow.RecordBatch, sel []int32) ([]int32, error)
 	EvalFilterFrom(mem memory.Allocator, b arrow.RecordBatch, cand []int32) ([]int32, error)
 }
@@ -69,6 +71,50 @@ func (ce compiledExpr) evalNarrow(mem memory.Allocator, b arrow.RecordBatch) (ar
 		return ce.eval(mem, b)
 	}
 	return ce.ev.EvalNarrow(mem, b)
+}
+
+// evalMemo is eval with the shared calls of expressions compiled together
+// (compileShared) kept in m for one batch.
+func (ce compiledExpr) evalMemo(mem memory.Allocator, b arrow.RecordBatch, m *expr.Memo) (arrow.Array, error) {
+	if ce.col >= 0 {
+		return ce.eval(mem, b)
+	}
+	return ce.ev.EvalMemo(mem, b, m)
+}
+
+// evalNarrowMemo is evalNarrow with the shared calls of expressions
+// compiled together (compileShared) kept in m for one batch.
+func (ce compiledExpr) evalNarrowMemo(mem memory.Allocator, b arrow.RecordBatch, m *expr.Memo) (arrow.Array, error) {
+	if ce.col >= 0 {
+		return ce.eval(mem, b)
+	}
+	return ce.ev.EvalNarrowMemo(mem, b, m)
+}
+
+// compileShared recompiles the computed expressions among ces together
+// (expr.CompileShared), so that a call two of them share is computed once
+// per batch by callers that pass one Memo; it reports whether any is
+// shared.
+func compileShared(ces []*compiledExpr, es []expr.Expr) (bool, error) {
+	var idx []int
+	var computed []expr.Expr
+	for i, ce := range ces {
+		if ce != nil && ce.col < 0 {
+			idx = append(idx, i)
+			computed = append(computed, es[i])
+		}
+	}
+	if len(computed) < 2 {
+		return false, nil
+	}
+	evs, shared, err := expr.CompileShared(computed)
+	if err != nil || !shared {
+		return false, err
+	}
+	for k, i := range idx {
+		ces[i].ev = evs[k]
+	}
+	return true, nil
 }
 
 // filterFrom returns the rows of cand (ascending; nil: all rows of b)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
 	"gq/expr"
@@ -123,6 +124,7 @@ type aggPlan struct {
 	distinct []bool
 	sumOf    []int  // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
 	narrow   []bool // the argument is evaluated narrow (its state takes either width)
+	memo     bool   // the arguments share calls, kept per batch in aggLocal.memo
 }
 
 func (h *HashAggregate) prepare() (*aggPlan, error) {
@@ -168,6 +170,19 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 		ap.narrow = append(ap.narrow, !f.Distinct && takesNarrow(f))
 	}
 	ap.sumOf = sharedAvgs(h.Aggs)
+	// The arguments evaluated over each batch share their common calls
+	// (q01's l_extendedprice*(1-l_discount)); avgOfSum's are not evaluated.
+	evaluated := slices.Clone(ap.args)
+	argExprs := make([]expr.Expr, len(h.Aggs))
+	for i, f := range h.Aggs {
+		if ap.sumOf[i] >= 0 {
+			evaluated[i] = nil
+		}
+		argExprs[i] = f.Arg
+	}
+	if ap.memo, err = compileShared(evaluated, argExprs); err != nil {
+		return nil, err
+	}
 	return ap, nil
 }
 
@@ -255,6 +270,7 @@ type aggLocal struct {
 	ngroups int
 	rows    []int64   // rows of the batch per group (few groups)
 	parts   [][]int32 // after phase 1: the worker's group ids per partition
+	memo    expr.Memo // the arguments' shared calls over the current batch
 }
 
 // distinctChunk holds values (with their local group ids) that were new
@@ -320,6 +336,9 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		}
 		rows = l.rows
 	}
+	if ap.memo {
+		defer l.memo.Reset()
+	}
 	for i, s := range l.states {
 		if ap.sumOf[i] >= 0 {
 			continue // avgOfSum: sum(x) does the work
@@ -327,7 +346,16 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		var arg arrow.Array
 		if ap.args[i] != nil {
 			eval := ap.args[i].eval
-			if ap.narrow[i] {
+			switch {
+			case ap.memo && ap.narrow[i]:
+				eval = func(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error) {
+					return ap.args[i].evalNarrowMemo(mem, b, &l.memo)
+				}
+			case ap.memo:
+				eval = func(mem memory.Allocator, b arrow.RecordBatch) (arrow.Array, error) {
+					return ap.args[i].evalMemo(mem, b, &l.memo)
+				}
+			case ap.narrow[i]:
 				eval = ap.args[i].evalNarrow
 			}
 			a, err := eval(c.Alloc, b)

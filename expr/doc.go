@@ -20,7 +20,9 @@
 // explicit (each function's type rule, Function.Bind, is what it calls);
 // the evaluator trusts those types and never re-infers them. Compile checks
 // a tree once per query; the compiled Evaluator is then used by many workers
-// at once. The planner, the CPU executor and the device code generator are
+// at once; expressions an operator evaluates together may be compiled
+// together (CompileShared, memo.go) so that a call they share is computed
+// once per batch. The planner, the CPU executor and the device code generator are
 // peers above this package, so that all three read one definition of each
 // function.
 //

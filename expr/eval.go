@@ -75,8 +75,9 @@ func (ev *Evaluator) EvalFilterFrom(mem memory.Allocator, batch arrow.RecordBatc
 
 // ctx is the per-call state of one evaluation.
 type ctx struct {
-	mem memory.Allocator
-	n   int
+	mem  memory.Allocator
+	n    int
+	memo *Memo // the shared calls' values (memo.go); nil: none kept
 }
 
 // node is a compiled expression.
