@@ -40,6 +40,7 @@ construct gq lacks counts as not passing, under its cause):
     DECIMAL(38,0), string VARCHAR and a bare NUMERIC/DECIMAL DECIMAL(18,3);
   - words MySQL 8 reserves (window function names, `index`) used as names
     are quoted in backticks;
+  - DuckDB's one-argument log(x) is log10(x) (MySQL's is the natural log);
   - `f(x IGNORE NULLS)` becomes `f(x) IGNORE NULLS` (RESPECT too), and
     DuckDB's first()/last() first_value()/last_value();
   - DuckDB sorts NULLs last in both directions, MySQL first when
@@ -166,6 +167,7 @@ def translate(sql, nulls='LAST', ncol=0):
     sql = re.sub(r'\s//\s', ' DIV ', sql)
     sql = re.sub(r'(?<=\w)//(?=\w)', ' DIV ', sql)
     sql = re.sub(r'\bcount\(\s*\)', 'count(*)', sql, flags=re.I)
+    sql = log10_calls(sql)
     # IGNORE/RESPECT NULLS inside the call's parentheses (DuckDB) goes after
     # them (the standard's and MySQL's place); first/last are first_value
     # and last_value.
@@ -199,6 +201,31 @@ def translate(sql, nulls='LAST', ncol=0):
     sql = group_by_all(sql)
     sql = nulls_order(sql, nulls)
     return sql
+
+def log10_calls(sql):
+    """DuckDB's one-argument log(x) is the base-10 logarithm, MySQL's the
+    natural one: log(x) becomes log10(x); log(b, x) means the same in both."""
+    out, i = [], 0
+    for m in re.finditer(r'(?<![\w.`])log\s*\(', sql, flags=re.I):
+        depth, j, comma = 1, m.end(), False
+        while j < len(sql) and depth:
+            c = sql[j]
+            if c == "'":
+                j = sql.find("'", j + 1)
+                if j < 0:
+                    return sql
+            elif c == '(':
+                depth += 1
+            elif c == ')':
+                depth -= 1
+            elif c == ',' and depth == 1:
+                comma = True
+            j += 1
+        if not comma:
+            out.append(sql[i:m.start()] + 'log10(')
+            i = m.end()
+    out.append(sql[i:])
+    return ''.join(out)
 
 # Words that may follow a derived table's closing parenthesis where it has
 # no alias.
