@@ -135,17 +135,7 @@ func (t *seriesTable) Read(ctx context.Context, split int, columns []int, batchS
 		}
 		a := bld.NewArray()
 		bld.Release()
-		cols := make([]arrow.Array, len(columns))
-		for i := range cols {
-			cols[i] = a
-			a.Retain()
-		}
-		a.Release()
-		out := array.NewRecordBatch(schema, cols, n)
-		for _, c := range cols {
-			c.Release()
-		}
-		if err := emit(out); err != nil {
+		if err := emitSeries(schema, len(columns), a, n, emit); err != nil {
 			return err
 		}
 	}
@@ -154,4 +144,21 @@ func (t *seriesTable) Read(ctx context.Context, split int, columns []int, batchS
 
 func (t *seriesTable) String() string {
 	return fmt.Sprintf("%s(%d rows from %d step %d)", t.name, t.count, t.start, t.step)
+}
+
+// emitSeries emits one batch of n rows whose every requested column is a
+// (the series is one column; a projection may ask for it more than once),
+// taking over the caller's reference to a.
+func emitSeries(schema *arrow.Schema, columns int, a arrow.Array, n int64, emit func(arrow.RecordBatch) error) error {
+	cols := make([]arrow.Array, columns)
+	for i := range cols {
+		cols[i] = a
+		a.Retain()
+	}
+	a.Release()
+	out := array.NewRecordBatch(schema, cols, n)
+	for _, c := range cols {
+		c.Release()
+	}
+	return emit(out)
 }

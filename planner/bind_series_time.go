@@ -223,17 +223,7 @@ func (t *timeSeries) Read(ctx context.Context, split int, columns []int, batchSi
 		}
 		a := bld.NewArray()
 		bld.Release()
-		cols := make([]arrow.Array, len(columns))
-		for i := range cols {
-			cols[i] = a
-			a.Retain()
-		}
-		a.Release()
-		out := array.NewRecordBatch(schema, cols, n)
-		for _, c := range cols {
-			c.Release()
-		}
-		if err := emit(out); err != nil {
+		if err := emitSeries(schema, len(columns), a, n, emit); err != nil {
 			return err
 		}
 	}
