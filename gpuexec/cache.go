@@ -337,9 +337,7 @@ func (dc *deviceCache) Spill(t gqmem.Tier, n int64) int64 {
 
 func (dt *devTable) freeLocked() {
 	for _, cs := range dt.cols {
-		for _, col := range cs {
-			col.Free()
-		}
+		freeColumns(cs)
 	}
 	for _, d := range dt.dicts {
 		d.free()
@@ -353,9 +351,8 @@ func (d *devDict) free() {
 	if d == nil {
 		return
 	}
-	for _, col := range d.codes {
-		col.Free()
-	}
+	// A load that failed part-way leaves the chunks it did not reach nil.
+	freeColumns(d.codes)
 	d.releaseStrings()
 }
 

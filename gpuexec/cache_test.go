@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
 	"gq/catalog"
@@ -111,5 +113,34 @@ func TestGPUFallbackKinds(t *testing.T) {
 		if got := gpuFallback(tc.err); got != tc.back {
 			t.Errorf("%v: fallback %v, want %v", tc.err, got, tc.back)
 		}
+	}
+}
+
+// A load whose dictionary codes fail to upload part-way (the device limit
+// reached on the third chunk, say) frees a dictionary whose later chunks
+// have no codes: that frees what there is, not a nil column.
+func TestDevDictFreeAfterPartialLoad(t *testing.T) {
+	g := testGPU(t)
+	q, err := g.queue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.putQueue(q)
+	before := g.PoolStats().Allocations
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	b := array.NewInt32Builder(mem)
+	b.AppendValues([]int32{0, 1, 0}, nil)
+	codes := b.NewArray()
+	defer codes.Release()
+	b.Release()
+	col, err := q.UploadArray(codes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &devDict{codes: []*arrowgpu.Column{col, nil, nil}}
+	d.free()
+	if got := g.PoolStats().Allocations; got != before {
+		t.Errorf("%d device allocations after free, %d before", got, before)
 	}
 }
