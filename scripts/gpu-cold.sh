@@ -28,16 +28,19 @@
 #      `ranks`: the 22 queries at SF10 under `rrun -n 3 -g 0` (three ranks
 #      on the one GPU, each with a third of its memory less 4 GiB for the
 #      three CUDA contexts) against one rank,
-#      compared as the benchmark compares engines (issue 33), and
+#      compared as the benchmark compares engines (issue 33),
 #      `quarter`: the 22 queries at SF10 on the GPU unlimited and with
 #      --device-memory-limit at a quarter of the pool's peak in the
 #      unlimited run (EXPLAIN ANALYZE's "Device memory: peak"), each a
 #      fresh process: answers compared, times side by side (issue 33's
-#      ≤ 3×), and how many chunks streamed (issues 31 and 33).
+#      ≤ 3×), and how many chunks streamed (issues 31 and 33);
+#      GQ_QUARTER_QUERIES ("q02 q21") runs only those; and `ab`: the CPU
+#      engine built before a change (GQ_AB_BEFORE) against this bundle's,
+#      fresh processes at SF10 with the spec's parameters (issue 27).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
 # gen always runs when another step needs data. They run in the order
-# test, limits, pool, warm, explain, hot, ranks, quarter, cold, cpu. Binaries from
+# test, limits, pool, warm, explain, hot, ranks, quarter, cold, cpu, ab. Binaries from
 # `make gpu-bundle` (build/gpux, carried to the machine). The bundle and
 # the tree together pass the 64 MiB one device call carries: carry the
 # bundle less tpchbench.xz in a first, short call and tpchbench.xz in the
@@ -169,7 +172,7 @@ if has quarter && ! late quarter; then
 	tq=0
 	bytes() { python3 -c "import sys; n, u = float(sys.argv[1]), sys.argv[2]; print(int(n * {'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}[u]))" "$1" "$2"; }
 	total() { sed -n 's/^"\{0,1\}Total time \([0-9.]*\)\(m\{0,1\}s\).*/\1 \2/p' "$1" | awk '{print ($2 == "ms") ? $1 / 1000 : $1}'; }
-	for f in "$T"/alt10/q*.sql; do
+	for f in $(for q in ${GQ_QUARTER_QUERIES:-$(cd "$T/alt10" && ls q*.sql | sed 's/\.sql$//')}; do echo "$T/alt10/$q.sql"; done); do
 		q=$(basename "$f" .sql)
 		late "quarter $q" && break
 		d="$T/quarter/$q"
@@ -207,9 +210,35 @@ if has cold && ! late "cold sf1"; then
 fi
 # cpu: the CPU engine in one process against DuckDB on the same files
 # (issue 32's 16-core figure), Parquet read each run.
+# The spec's SF10 substitution parameters (Q11's fraction 0.0000100000):
+# issue 27's 22 queries on the CPU, answers checked against DuckDB's.
 if has cpu && ! late cpu; then
-	"$B/tpchbench" --threads "$(nproc)" --device cpu --data "$DATA/sf10" --reps 2 --queries "$T/alt10" --out "$T/cpu10" 2>&1 | tail -3
+	"$B/tpchbench" --threads "$(nproc)" --device cpu --data "$DATA/sf10" --reps 2 --queries "$T/spec10" --out "$T/cpu10" 2>&1 | tail -3
 	cp "$T"/cpu10/*.md "$O/" 2>/dev/null
+fi
+# ab: gq --device cpu built before a change ($GQ_AB_BEFORE, a gq binary
+# or its .xz) against this bundle's, one fresh process per query, the
+# two alternating, 3 rounds, SF10 with the spec's parameters, all cores:
+# the median wall time of each and the change.
+if has ab && ! late ab; then
+	pre=${GQ_AB_BEFORE:?ab needs GQ_AB_BEFORE}
+	case $pre in *.xz) unpack_bundle "$(dirname "$pre")"; pre=${pre%.xz} ;; esac
+	{
+		echo "| query | before s | after s | change |"
+		echo "|---|---:|---:|---:|"
+		for f in "$T"/spec10/q*.sql; do
+			q=$(basename "$f" .sql)
+			late "ab $q" && break
+			a=() b=() bad=
+			for r in 1 2 3; do
+				s=$(now); "$pre" --device cpu --data "$DATA/sf10" -f "$f" >/dev/null 2>&1 || bad=" (before failed)"; a+=("$(since "$s")")
+				s=$(now); "$B/gq" --device cpu --data "$DATA/sf10" -f "$f" >/dev/null 2>&1 || bad="$bad (after failed)"; b+=("$(since "$s")")
+			done
+			ma=$(printf "%s\n" "${a[@]}" | sort -n | sed -n 2p)
+			mb=$(printf "%s\n" "${b[@]}" | sort -n | sed -n 2p)
+			echo "| $q | $ma | $mb | $(awk -v a="$ma" -v b="$mb" 'BEGIN{printf "%+.1f%%", (b/a-1)*100}') |"
+		done
+	} | tee "$O/ab-sf10-cpu.md"
 fi
 echo "done at $((SECONDS - t0)) s"
 ls "$O"
