@@ -36,11 +36,13 @@
 #      ≤ 3×), and how many chunks streamed (issues 31 and 33);
 #      GQ_QUARTER_QUERIES ("q02 q21") runs only those; and `ab`: the CPU
 #      engine built before a change (GQ_AB_BEFORE) against this bundle's,
-#      fresh processes at SF10 with the spec's parameters (issue 27).
+#      fresh processes at SF10 with the spec's parameters (issue 27);
+#      `split`: a one-shot process's wall clock against its execution
+#      trace (what start-up and exit cost outside the query, issue 31).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
 # gen always runs when another step needs data. They run in the order
-# test, limits, pool, warm, explain, hot, ranks, quarter, cold, cpu, ab. Binaries from
+# test, limits, pool, split, warm, explain, hot, ranks, quarter, cold, cpu, ab. Binaries from
 # `make gpu-bundle` (build/gpux, carried to the machine). The bundle and
 # the tree together pass the 64 MiB one device call carries: carry the
 # bundle less tpchbench.xz in a first, short call and tpchbench.xz in the
@@ -110,6 +112,26 @@ if has pool; then
 			echo "select 1 --device gpu, pool ${lim:-default}: $(since "$s") s"
 		done
 	done
+fi
+# split: where a one-shot GPU process's time goes outside its execution
+# trace (exec and runtime start before it, the driver's teardown at exit
+# after it): each run's wall clock around the process, and its trace,
+# whose first Sync event carries the wall clock it started at.
+if has split; then
+	mkdir -p "$T/split"
+	for q in "select 1" "select count(*) from lineitem where l_quantity < 3"; do
+		for dev in gpu cpu; do
+			for i in 1 2; do
+				n=$dev-$i-${#q}
+				echo "$n: $q" >"$T/split/$n.txt"
+				date +%s.%N >>"$T/split/$n.txt"
+				GQ_GPU_COLD_ROWS_PER_THREAD=0 GQ_TRACE="$T/split/$n.trace" "$B/gq" --device $dev --data "$DATA/sf10" -c "$q" >/dev/null 2>&1
+				date +%s.%N >>"$T/split/$n.txt"
+				echo "$n: $(since "$(sed -n 2p "$T/split/$n.txt")") s"
+			done
+		done
+	done
+	tar czf "$O/split.tgz" -C "$T" split
 fi
 
 # Query texts: Q11's fraction is 0.0001/SF in the spec.
