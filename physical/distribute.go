@@ -256,6 +256,13 @@ func (d *distributor) place(n exec.Node) (exec.Node, dist, error) {
 			ins[i], _ = d.toPartitioned(ins[i], ws[i])
 		}
 		return &c, partitioned, nil
+	case *exec.RecursiveCTE:
+		// Every rank computes the whole CTE, its tables read whole: an
+		// iteration's exchanges would need op ids per iteration that
+		// every rank agrees on. The rows are then replicated.
+		c := *x
+		c.Note = "(whole on every rank)"
+		return &c, replicated, nil
 	}
 	return nil, 0, errs.New(errs.Unsupported, "distributed execution of %s (%T)", n.Explain(), n)
 }

@@ -75,6 +75,18 @@ func Lower(p planner.Plan) (exec.Node, error) {
 			u.Inputs = append(u.Inputs, in)
 		}
 		return u, nil
+	case *planner.RecursiveCTE:
+		anchor, err := Lower(n.Anchor)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := Lower(n.Recursive)
+		if err != nil {
+			return nil, err
+		}
+		return &exec.RecursiveCTE{Work: exec.WorkTable{Name: n.Work.Name, Key: n.Work}, Anchor: anchor, Recursive: rec, Distinct: n.Distinct, Out: schemaOf(n.Cols)}, nil
+	case *planner.WorkScan:
+		return &exec.WorkScan{Work: exec.WorkTable{Name: n.Work.Name, Key: n.Work}, Out: schemaOf(n.Cols)}, nil
 	}
 	return nil, errs.New(errs.Internal, "lower: unknown plan node %T", p)
 }

@@ -81,6 +81,11 @@ type cteEnv struct {
 	stmt   sqlparser.TableStatement
 	defEnv *cteEnv // CTEs visible to this one's body: the earlier ones
 	parent *cteEnv
+	// recursive: defined in a WITH RECURSIVE clause (bind_recursive.go).
+	recursive bool
+	// work is set on the entry a recursive term sees under its CTE's
+	// name: a reference reads the working table.
+	work *workRef
 }
 
 func (e *cteEnv) lookup(name string) *cteEnv {
@@ -96,15 +101,12 @@ func withCTEs(w *sqlparser.With, env *cteEnv) (*cteEnv, error) {
 	if w == nil {
 		return env, nil
 	}
-	if w.Recursive {
-		return nil, errs.New(errs.Unsupported, "WITH RECURSIVE is not supported")
-	}
 	for _, c := range w.CTEs {
 		var cols []string
 		for _, col := range c.Columns {
 			cols = append(cols, col.String())
 		}
-		env = &cteEnv{name: c.ID.String(), cols: cols, stmt: c.Subquery, defEnv: env, parent: env}
+		env = &cteEnv{name: c.ID.String(), cols: cols, stmt: c.Subquery, defEnv: env, parent: env, recursive: w.Recursive}
 	}
 	return env, nil
 }

@@ -102,7 +102,14 @@ func (b *binder) bindAliased(t *sqlparser.AliasedTableExpr, env *cteEnv) (Plan, 
 			return nil, nil, errs.NewNear(errs.Unsupported, x.Qualifier.String(), "database qualifier %s is not supported", x.Qualifier.String())
 		}
 		if cte := env.lookup(name); cte != nil {
-			r, err := b.bindTableStmt(cte.stmt, nil, cte.defEnv)
+			if cte.work != nil {
+				return bindWorkScan(cte.work, alias, renames)
+			}
+			bindCTE := func() (*selResult, error) { return b.bindTableStmt(cte.stmt, nil, cte.defEnv) }
+			if cte.isRecursive() {
+				bindCTE = func() (*selResult, error) { return b.bindRecursiveCTE(cte) }
+			}
+			r, err := bindCTE()
 			if err != nil {
 				return nil, nil, err
 			}

@@ -152,6 +152,12 @@ func prune(p Plan, need colSet) Plan {
 			c.Children[i] = prune(ch, idSet(ch.Columns()))
 		}
 		return &c
+	case *RecursiveCTE:
+		// The recursive term reads every column of the working table.
+		c := *n
+		c.Anchor = prune(n.Anchor, idSet(n.Anchor.Columns()))
+		c.Recursive = prune(n.Recursive, idSet(n.Recursive.Columns()))
+		return &c
 	}
 	return p
 }

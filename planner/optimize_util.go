@@ -132,6 +132,10 @@ func withInputs(p Plan, in []Plan) Plan {
 		c := *n
 		c.Children = in
 		return &c
+	case *RecursiveCTE:
+		c := *n
+		c.Anchor, c.Recursive = in[0], in[1]
+		return &c
 	}
 	return p // leaves
 }

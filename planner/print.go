@@ -113,6 +113,14 @@ func describe(p Plan) string {
 		return fmt.Sprintf("Window partition=%s order=%s funcs=[%s]", exprList(n.PartitionBy), keyList(n.OrderBy), strings.Join(fs, ", "))
 	case *Union:
 		return "Union all cols=" + colNames(n.Cols)
+	case *RecursiveCTE:
+		op := "union all"
+		if n.Distinct {
+			op = "union"
+		}
+		return "RecursiveCTE " + n.Work.Name + " " + op + " cols=" + colNames(n.Cols)
+	case *WorkScan:
+		return "WorkScan " + n.Work.Name + " cols=" + colNames(n.Cols)
 	}
 	return fmt.Sprintf("%T", p)
 }
