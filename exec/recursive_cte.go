@@ -51,7 +51,10 @@ type RecursiveCTE struct {
 	Distinct  bool
 	Out       *arrow.Schema
 	// Note is said in EXPLAIN after the operator (how several ranks run
-	// it: physical.Distribute).
+	// it: physical.Distribute). The operator has no device twin: on a
+	// GPU, placement leaves it (and its WorkScans) on the CPU, which
+	// EXPLAIN marks, while the recursive term's other operators may run
+	// on the device.
 	Note string
 }
 
@@ -62,7 +65,7 @@ func (r *RecursiveCTE) Explain() string {
 	if r.Distinct {
 		op = "union"
 	}
-	s := "RecursiveCTE " + r.Work.Name + " " + op + " (CPU)"
+	s := "RecursiveCTE " + r.Work.Name + " " + op
 	if r.Note != "" {
 		s += " " + r.Note
 	}
@@ -85,7 +88,7 @@ type WorkScan struct {
 
 func (w *WorkScan) Schema() *arrow.Schema      { return w.Out }
 func (w *WorkScan) Children() []Node           { return nil }
-func (w *WorkScan) Explain() string            { return "WorkScan " + w.Work.Name + " (CPU)" }
+func (w *WorkScan) Explain() string            { return "WorkScan " + w.Work.Name }
 func (w *WorkScan) WithChildren(c []Node) Node { arity(w, c, 0); return w }
 
 // workKey is the context key of a working table's batches.
@@ -124,7 +127,7 @@ func (r *RecursiveCTE) run(c *Context, out chan<- arrow.RecordBatch) error {
 	var seen *rowSet
 	if r.Distinct {
 		var err error
-		if seen, err = newRowSet(c, r.Out); err != nil {
+		if seen, err = newRowSet(c, r.Work.Name, r.Out); err != nil {
 			return err
 		}
 		defer seen.close()
@@ -217,6 +220,7 @@ func (r *RecursiveCTE) iterate(c *Context, work []arrow.RecordBatch, emit func(a
 // rowSet is the set of rows a UNION recursive CTE has produced, keyed by
 // every column with the hash operators' key encoding (NULLs equal).
 type rowSet struct {
+	name  string // the CTE's, for errors
 	codec keyCodec
 	table *keyTable
 	bk    batchKeys
@@ -229,20 +233,20 @@ type rowSet struct {
 // bytes: its hash slot, id, offset and hash.
 const rowSetBytesPerRow = 32
 
-func newRowSet(c *Context, schema *arrow.Schema) (*rowSet, error) {
+func newRowSet(c *Context, name string, schema *arrow.Schema) (*rowSet, error) {
 	types := make([]arrow.DataType, schema.NumFields())
 	for i, f := range schema.Fields() {
 		types[i] = f.Type
 	}
 	codec, err := newKeyCodec(types)
 	if err != nil {
-		return nil, errs.New(errs.Unsupported, "UNION (without ALL) in a recursive CTE over these column types (%v) is not supported; use UNION ALL", types)
+		return nil, errs.New(errs.Unsupported, "UNION (without ALL) in recursive CTE %s over these column types (%v) is not supported; use UNION ALL", name, types)
 	}
 	res, err := c.Mem.Reserve(gqmem.Host, 0, true)
 	if err != nil {
 		return nil, err
 	}
-	return &rowSet{codec: codec, table: newKeyTableFor(codec, 0), res: res}, nil
+	return &rowSet{name: name, codec: codec, table: newKeyTableFor(codec, 0), res: res}, nil
 }
 
 // fresh returns the rows of b not seen before (and not earlier in b),
@@ -272,7 +276,7 @@ func (s *rowSet) fresh(c *Context, b arrow.RecordBatch) (arrow.RecordBatch, erro
 		r, err := c.Mem.Reserve(gqmem.Host, bytes, false)
 		if err != nil {
 			b.Release()
-			return nil, err
+			return nil, errs.New(errs.ResourcesExhausted, "recursive CTE %s: the rows it has produced, which UNION keeps to drop repeats, no longer fit in memory (%v)", s.name, err)
 		}
 		s.res.Merge(r)
 	}
@@ -287,4 +291,23 @@ func (s *rowSet) fresh(c *Context, b arrow.RecordBatch) (arrow.RecordBatch, erro
 func (s *rowSet) close() {
 	s.table.freeSlots()
 	s.res.Release()
+}
+
+// WriteKey: a recursive CTE's rows depend on its working table, which a
+// WorkScan reads by the run of its own RecursiveCTE: neither equals
+// another node, so no subplan holding one is shared (a shared run would
+// outlive the iteration that made it).
+func (r *RecursiveCTE) WriteKey(k *KeyWriter) {
+	k.Str("RecursiveCTE")
+	k.Str(r.Work.Name)
+	k.Bool(r.Distinct)
+	k.Schema(r.Out)
+	k.Unique()
+}
+
+func (w *WorkScan) WriteKey(k *KeyWriter) {
+	k.Str("WorkScan")
+	k.Str(w.Work.Name)
+	k.Schema(w.Out)
+	k.Unique()
 }

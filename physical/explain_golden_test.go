@@ -66,39 +66,8 @@ func TestExplainGolden(t *testing.T) {
 						t.Fatal(err)
 					}
 				case *sqlparser.Select, *sqlparser.Union:
-					bound, err := planner.Bind(cat, stmt)
-					if err != nil {
-						t.Fatal(err)
-					}
-					opt, err := planner.Optimize(bound)
-					if err != nil {
-						t.Fatal(err)
-					}
-					// A plan each time: placement changes it.
-					lower := func() exec.Node {
-						node, err := Lower(opt)
-						if err != nil {
-							t.Fatal(err)
-						}
-						return node
-					}
-					root := AttachJoinFilters(ShareCommonSubplans(lower())) // as a one-rank engine plans
-					got += Explain(root)
-					placed, err := PlaceOnGPU(root, nil, GPUOptions{FallbackMode: "silent"})
-					if err != nil {
-						t.Fatal(err)
-					}
-					gpu += Explain(placed)
-					// Rank 0's plan of 2 ranks, each on its GPU (as the
-					// engine plans under ranks: exchanges, then the GPU).
-					dist, _, err := Distribute(lower(), DistOptions{Comm: shuffle.NewLocal(2)[0], OpBase: 1})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if placed, err = PlaceOnGPU(dist, nil, GPUOptions{FallbackMode: "silent", Ranks: true}); err != nil {
-						t.Fatal(err)
-					}
-					ranks += Explain(placed)
+					g, gp, r := explainModes(t, cat, stmt)
+					got, gpu, ranks = got+g, gpu+gp, ranks+r
 				}
 			}
 			checkGolden(t, filepath.Join(dir, name+".golden"), got)
@@ -106,6 +75,46 @@ func TestExplainGolden(t *testing.T) {
 			checkGolden(t, filepath.Join(dir+"-gpu-2ranks", name+".golden"), ranks)
 		})
 	}
+}
+
+// explainModes returns EXPLAIN of stmt as a one-rank engine plans it,
+// placed on the GPU, and rank 0's plan of 2 ranks each on its GPU.
+func explainModes(t *testing.T, cat *catalog.Catalog, stmt sqlparser.Statement) (got, gpu, ranks string) {
+	t.Helper()
+	bound, err := planner.Bind(cat, stmt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := planner.Optimize(bound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A plan each time: placement changes it.
+	lower := func() exec.Node {
+		node, err := Lower(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return node
+	}
+	root := AttachJoinFilters(ShareCommonSubplans(lower())) // as a one-rank engine plans
+	got += Explain(root)
+	placed, err := PlaceOnGPU(root, nil, GPUOptions{FallbackMode: "silent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gpu += Explain(placed)
+	// Rank 0's plan of 2 ranks, each on its GPU (as the
+	// engine plans under ranks: exchanges, then the GPU).
+	dist, _, err := Distribute(lower(), DistOptions{Comm: shuffle.NewLocal(2)[0], OpBase: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if placed, err = PlaceOnGPU(dist, nil, GPUOptions{FallbackMode: "silent", Ranks: true}); err != nil {
+		t.Fatal(err)
+	}
+	ranks += Explain(placed)
+	return got, gpu, ranks
 }
 
 // checkGolden compares got with the golden file at path (-update writes it).
@@ -126,5 +135,30 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 	if !bytes.Equal([]byte(got), want) {
 		t.Errorf("EXPLAIN %s changed (review, then -update):\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+// TestExplainGoldenRecursive: EXPLAIN of a recursive CTE over a TPC-H
+// table, one rank, on the GPU and on 2 ranks: the operator runs on the
+// CPU (placement marks it, the table scan of its recursive term may run
+// on the device), and each rank computes the whole CTE.
+func TestExplainGoldenRecursive(t *testing.T) {
+	parser, err := sqlparser.New(sqlparser.Options{MySQLServerVersion: "8.0.40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmt, err := parser.Parse(`with recursive reach(k, hops) as (
+		select n_nationkey, 0 from nation where n_name = 'FRANCE'
+		union
+		select n.n_nationkey, r.hops + 1 from reach r join nation n on n.n_regionkey = r.k where r.hops < 3)
+	select k, min(hops) from reach group by k order by k`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, gpu, ranks := explainModes(t, tpchCatalog(t), stmt)
+	text := "-- one rank\n" + got + "\n-- GPU\n" + gpu + "\n-- 2 ranks, GPU\n" + ranks
+	checkGolden(t, filepath.Join("..", "testdata", "golden", "explain", "recursive_cte.golden"), text)
+	if !strings.Contains(ranks, "RecursiveCTE reach union (whole on every rank)") {
+		t.Errorf("under ranks the CTE should be computed whole on every rank:\n%s", ranks)
 	}
 }

@@ -118,7 +118,7 @@ func (b *binder) bindRecursiveCTE(cte *cteEnv) (*selResult, error) {
 			return nil, err
 		}
 	}
-	rc.Anchor = project(anchor.plan, aexprs, names)
+	rc.Anchor = castColumns(anchor.plan, aexprs, names)
 	wenv := &cteEnv{name: name, cols: names, work: &workRef{table: rc.Work, cols: rc.Cols}, parent: env}
 	rec, err := b.bindTableStmt(u.Right, nil, wenv)
 	if err != nil {
@@ -137,8 +137,20 @@ func (b *binder) bindRecursiveCTE(cte *cteEnv) (*selResult, error) {
 			return nil, errs.NewNear(errs.Binding, name, "recursive CTE %q column %s: the recursive term's %s cannot be cast to the anchor's %s", name, names[i], c.Type, t)
 		}
 	}
-	rc.Recursive = project(rec.plan, rexprs, names)
+	rc.Recursive = castColumns(rec.plan, rexprs, names)
 	return &selResult{plan: rc, names: names}, nil
+}
+
+// castColumns is p's first len(exprs) columns as exprs (the casts of
+// them to the CTE's types): a Project, unless every one is its column.
+func castColumns(p Plan, exprs []Expr, names []string) Plan {
+	cols := p.Columns()
+	for i, e := range exprs {
+		if r, ok := e.(*ColRef); !ok || r.ID != cols[i].ID {
+			return project(p, exprs, names)
+		}
+	}
+	return trim(p, len(exprs))
 }
 
 // checkRecursiveTerm enforces where the recursive term may name the CTE

@@ -245,7 +245,7 @@ func TestBindErrors(t *testing.T) {
 		{"select timestamp '2024-13-01 00:00:00'", errs.Binding, "2024-13-01"},
 		{"select o_orderdate - timestamp '2024-01-01' - 1 from orders", errs.Binding, "INTERVAL and BIGINT"},
 		{"select n_name from nation n join region r using (nope)", errs.Binding, "not found"},
-		{"with recursive r as (select 1) select * from r", errs.Unsupported, "RECURSIVE"},
+		{"with recursive r as (select * from r) select * from r", errs.Binding, "non-recursive-term UNION"},
 		{"select n_name from `data/does/not/exist.parquet`", errs.IO, ""},
 	}
 	for _, c := range cases {
