@@ -14,6 +14,10 @@
 // runstate.go), never on a node. Each operator states its identity for
 // the plan's structural fingerprint (Keyed, Fingerprints; node_key.go).
 //
+// A RecursiveCTE (recursive_cte.go) opens its recursive term once per
+// iteration under a Context of its own: the term's run state is the
+// iteration's, and its WorkScans find the working table in that Context.
+//
 // Ownership: a batch sent on a channel belongs to the receiver, which must
 // Release it when done. Batches hold only gq's value types (see expr);
 // nested columns are payload only, gathered by expr.TakeNested.

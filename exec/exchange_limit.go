@@ -1,8 +1,20 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 )
+
+// HoldsExchange reports whether the plan n holds an exchange: a plan that
+// holds none may be cancelled on one rank alone (Limit instead of
+// DrainLimit).
+func HoldsExchange(n Node) bool {
+	if _, ok := n.(*Exchange); ok {
+		return true
+	}
+	return slices.ContainsFunc(n.Children(), HoldsExchange)
+}
 
 // DrainLimit is Limit for distributed plans: it skips Offset rows, passes
 // Count, and then drains its input instead of cancelling it. Cancelling

@@ -746,7 +746,7 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 // once. (The batches are kept until the query ends.)
 func (p *placer) replayable(right *exec.Node) exec.Node {
 	*right = p.place(*right)
-	if !p.o.Ranks || !holdsExchange(*right) {
+	if !p.o.Ranks || !exec.HoldsExchange(*right) {
 		return *right
 	}
 	*p.shared++
@@ -781,14 +781,6 @@ func (p *placer) exchangeScan(ex *exec.Exchange) *exec.Scan {
 type exchangeRows struct{ catalog.Table }
 
 func (exchangeRows) Stats() catalog.Stats { return catalog.Stats{RowCount: -1} }
-
-// holdsExchange reports whether the plan n holds an exchange.
-func holdsExchange(n exec.Node) bool {
-	if _, ok := n.(*exec.Exchange); ok {
-		return true
-	}
-	return slices.ContainsFunc(n.Children(), holdsExchange)
-}
 
 // joinRows returns n, the top of a spine of hash joins over a scan with
 // no aggregation above for the device to run, as a GPUJoinRows (its CPU

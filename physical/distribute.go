@@ -213,6 +213,14 @@ func (d *distributor) place(n exec.Node) (exec.Node, dist, error) {
 		if err != nil {
 			return nil, 0, err
 		}
+		if w == replicated && !exec.HoldsExchange(in) {
+			// Every rank computes its rows alone (a recursive CTE, say):
+			// stopping the input early keeps no peer waiting, and an
+			// endless recursion under LIMIT ends.
+			c := *x
+			c.Input = in
+			return &c, w, nil
+		}
 		if w == partitioned && x.Count >= 0 {
 			// Each rank's first Offset+Count rows suffice.
 			in = &exec.DrainLimit{Input: in, Count: x.Offset + x.Count}

@@ -17,6 +17,12 @@
 // after binding, checkNested refuses nested values where an order, an
 // equality or a cast of them would be needed (bind_nested.go).
 //
+// A CTE is bound again at each reference (physical shares equal
+// subplans). A recursive one (bind_recursive.go) becomes a RecursiveCTE
+// over its anchor and its recursive term, in which the self-reference is
+// a WorkScan of the working table; the binder enforces where that
+// reference may stand.
+//
 // The table functions that compute their rows rather than read files,
 // range and generate_series over integers (bind_series.go) and over
 // timestamps (bind_series_time.go), are catalog.Tables the binder makes,
