@@ -38,14 +38,14 @@ func (s *minMaxState) resize(n int) {
 }
 
 // better reports whether v should replace the current extreme cur.
-func better[T int64 | float64 | string](isMax bool, v, cur T) bool {
+func better[T int64 | string](isMax bool, v, cur T) bool {
 	if isMax {
 		return v > cur
 	}
 	return v < cur
 }
 
-func minMaxUpdate[T int64 | float64 | string](isMax bool, has []bool, cur []T, gids []int32, val func(int) T, valid func(int) bool) {
+func minMaxUpdate[T int64 | string](isMax bool, has []bool, cur []T, gids []int32, val func(int) T, valid func(int) bool) {
 	for i, g := range gids {
 		if valid != nil && !valid(i) {
 			continue
@@ -71,7 +71,7 @@ func (s *minMaxState) update(gids []int32, arg arrow.Array) error {
 	case *array.Timestamp, *array.Time64:
 		minMaxTyped(s.isMax, s.has, s.ints, gids, temporalInts(a), valid)
 	case *array.Float64:
-		minMaxTyped(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
+		minMaxFloat(s.isMax, s.has, s.floats, gids, a.Float64Values(), valid)
 	case *array.Decimal128:
 		vals := a.Values()
 		for i, g := range gids {
@@ -118,9 +118,33 @@ func betterWide(isMax bool, v, cur decimal128.Num) bool {
 	return v.Less(cur)
 }
 
+// betterFloat is better for doubles in expr.CompareFloat's order: NaN is
+// above every number, so max takes a NaN and min leaves one for any number
+// (a NaN replacing a NaN changes nothing).
+func betterFloat(isMax bool, v, cur float64) bool {
+	if isMax {
+		return v > cur || v != v
+	}
+	return v < cur || cur != cur
+}
+
+// minMaxFloat is minMaxTyped for doubles, in betterFloat's order
+// (inlined: no call per value).
+func minMaxFloat(isMax bool, has []bool, cur []float64, gids []int32, vals []float64, valid func(int) bool) {
+	for i, g := range gids {
+		if valid != nil && !valid(i) {
+			continue
+		}
+		if v := vals[i]; !has[g] || betterFloat(isMax, v, cur[g]) {
+			cur[g] = v
+			has[g] = true
+		}
+	}
+}
+
 // minMaxTyped is the hot loop for plain slices (no closure per value);
 // values of type V are kept as T (dates as int64).
-func minMaxTyped[V ~int32 | ~int64 | ~float64, T int64 | float64](isMax bool, has []bool, cur []T, gids []int32, vals []V, valid func(int) bool) {
+func minMaxTyped[V ~int32 | ~int64, T int64](isMax bool, has []bool, cur []T, gids []int32, vals []V, valid func(int) bool) {
 	for i, g := range gids {
 		if valid != nil && !valid(i) {
 			continue
@@ -142,7 +166,7 @@ func (s *minMaxState) merge(from aggState, src, dst []int32) error {
 		d := dst[i]
 		switch s.typ.ID() {
 		case arrow.FLOAT64:
-			if !s.has[d] || better(s.isMax, f.floats[g], s.floats[d]) {
+			if !s.has[d] || betterFloat(s.isMax, f.floats[g], s.floats[d]) {
 				s.floats[d] = f.floats[g]
 			}
 		case arrow.STRING:

@@ -63,7 +63,7 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.BOOL:
 		s = &collectState[int64]{h: h, cmp: cmp.Compare[int64]}
 	case arrow.FLOAT64:
-		s = &collectState[float64]{h: h, cmp: compareNaNLast}
+		s = &collectState[float64]{h: h, cmp: expr.CompareFloat}
 	case arrow.DECIMAL128:
 		s = &collectState[decimal128.Num]{h: h, cmp: func(a, b decimal128.Num) int { return a.Cmp(b) }}
 	case arrow.STRING:
@@ -494,7 +494,7 @@ func appendMAD[T int64 | float64 | decimal128.Num | string](h *holistic, bld arr
 // medianFloat is the interpolated median of fs (not empty), NaN last; it
 // sorts fs.
 func medianFloat(fs []float64) float64 {
-	slices.SortFunc(fs, compareNaNLast)
+	slices.SortFunc(fs, expr.CompareFloat)
 	lo, hi := (len(fs)-1)/2, len(fs)/2
 	if lo == hi {
 		return fs[lo]
@@ -525,20 +525,6 @@ func decimalLerp(lo, hi *big.Int, d float64) *big.Int {
 	h, _ := new(big.Float).SetInt(hi).Float64()
 	r, _ := big.NewFloat(l*(1-d) + h*d).Int(nil)
 	return r
-}
-
-// compareNaNLast orders doubles with NaN above every number, as DuckDB
-// sorts them (cmp.Compare puts NaN first).
-func compareNaNLast(a, b float64) int {
-	switch an, bn := a != a, b != b; {
-	case an && bn:
-		return 0
-	case an:
-		return 1
-	case bn:
-		return -1
-	}
-	return cmp.Compare(a, b)
 }
 
 // modeOf is the most frequent of vals; among equally frequent ones the

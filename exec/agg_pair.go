@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // The aggregates of two arguments: covar_pop, covar_samp, corr, the
@@ -229,7 +230,7 @@ func newArgState(isMax bool, a, v arrow.DataType) (aggState, error) {
 	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.BOOL:
 		return argStateOf(isMax, a, cmp.Compare[int64])
 	case arrow.FLOAT64:
-		return argStateOf(isMax, a, compareNaNLast)
+		return argStateOf(isMax, a, expr.CompareFloat)
 	case arrow.DECIMAL128:
 		return argStateOf(isMax, a, func(x, y decimal128.Num) int { return x.Cmp(y) })
 	case arrow.STRING:

@@ -237,9 +237,9 @@ func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 		return selArr(n.op, i64s(l.arr), i64s(r.arr), cand, dst)
 	case arrow.FLOAT64:
 		if r.sc != nil {
-			return selLit(n.op, f64s(l.arr), r.sc.f, cand, dst)
+			return selLitF64(n.op, f64s(l.arr), r.sc.f, cand, dst)
 		}
-		return selArr(n.op, f64s(l.arr), f64s(r.arr), cand, dst)
+		return selArrF64(n.op, f64s(l.arr), f64s(r.arr), cand, dst)
 	case arrow.DATE32:
 		if r.sc != nil {
 			return selLit(n.op, i32s(l.arr), int32(r.sc.i), cand, dst)
@@ -443,6 +443,125 @@ func selArr[T ordered](op cmpOp, a, b []T, cand, dst []int32) []int32 {
 			m = x > y
 		case opGe:
 			m = x >= y
+		}
+		out[k] = r
+		k += b2i(m)
+	}
+	return dst[:base+k]
+}
+
+// CompareFloat orders doubles as DuckDB and PostgreSQL do: every NaN
+// equals every other and is above every number, +Inf included; -0 equals
+// 0. Comparisons, IN, min/max, sorting and grouping all use this order.
+func CompareFloat(a, b float64) int {
+	if an, bn := a != a, b != b; an || bn {
+		return b2i(an) - b2i(bn)
+	}
+	return cmp.Compare(a, b)
+}
+
+// selLitF64 is selLit in CompareFloat's order. Against a number, only >
+// and ≥ differ from IEEE: they are written as ¬≤ and ¬<, which hold for
+// NaN. Against NaN, = and ≥ select the NaNs (x > +Inf in this order), ≠
+// and < the numbers (x ≤ +Inf in IEEE), ≤ everything and > nothing.
+func selLitF64(op cmpOp, vals []float64, lit float64, cand, dst []int32) []int32 {
+	if lit != lit {
+		switch op {
+		case opEq, opGe:
+			op = opGt
+		case opNe, opLt:
+			return selLit(opLe, vals, math.Inf(1), cand, dst)
+		case opLe:
+			return selAll(len(vals), cand, dst)
+		case opGt:
+			return dst
+		}
+		lit = math.Inf(1)
+	}
+	if op != opGt && op != opGe {
+		return selLit(op, vals, lit, cand, dst)
+	}
+	gt := op == opGt
+	base := len(dst)
+	if cand == nil {
+		dst = growSel(dst, len(vals))
+		out := dst[base:]
+		k := 0
+		if gt {
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(!(v <= lit))
+			}
+		} else {
+			for i, v := range vals {
+				out[k] = int32(i)
+				k += b2i(!(v < lit))
+			}
+		}
+		return dst[:base+k]
+	}
+	dst = growSel(dst, len(cand))
+	out := dst[base:]
+	k := 0
+	if gt {
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(!(vals[r] <= lit))
+		}
+	} else {
+		for _, r := range cand {
+			out[k] = r
+			k += b2i(!(vals[r] < lit))
+		}
+	}
+	return dst[:base+k]
+}
+
+// selAll selects every row: cand, or 0..n-1 without one.
+func selAll(n int, cand, dst []int32) []int32 {
+	if cand != nil {
+		return append(dst, cand...)
+	}
+	base := len(dst)
+	dst = growSel(dst, n)
+	for i := range n {
+		dst[base+i] = int32(i)
+	}
+	return dst
+}
+
+// selArrF64 is selArr in CompareFloat's order: the IEEE comparison, with
+// the NaN cases it gets wrong added branch-free.
+func selArrF64(op cmpOp, a, b []float64, cand, dst []int32) []int32 {
+	base := len(dst)
+	n := len(a)
+	if cand != nil {
+		n = len(cand)
+	}
+	dst = growSel(dst, n)
+	out := dst[base:]
+	k := 0
+	for j := 0; j < n; j++ {
+		r := int32(j)
+		if cand != nil {
+			r = cand[j]
+		}
+		x, y := a[r], b[r]
+		xn, yn := x != x, y != y
+		var m bool
+		switch op {
+		case opEq:
+			m = x == y || xn && yn
+		case opNe:
+			m = !(x == y || xn && yn)
+		case opLt:
+			m = x < y || yn && !xn
+		case opLe:
+			m = x <= y || yn
+		case opGt:
+			m = x > y || xn && !yn
+		case opGe:
+			m = x >= y || xn
 		}
 		out[k] = r
 		k += b2i(m)

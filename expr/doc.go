@@ -16,6 +16,11 @@
 // binding. The only cast of a nested value fills in the NULL type of an
 // empty list or a NULL part (cast_nested.go).
 //
+// Doubles compare in one total order, DuckDB's and PostgreSQL's
+// (CompareFloat: NaN equals NaN and is above every number, -0 equals 0):
+// the comparison operators, IN, constant folding, min/max, sorting and
+// grouping all use it, and the device's gq_dcmp mirrors it.
+//
 // The planner produces these trees with all types resolved and casts made
 // explicit (each function's type rule, Function.Bind, is what it calls);
 // the evaluator trusts those types and never re-infers them. Compile checks

@@ -20,6 +20,7 @@ type inNode struct {
 	strSet  map[string]struct{}
 	packed  *packedStrs // short string lists
 	fltSet  map[float64]struct{}
+	hasNaN  bool             // NaN is in the list: it matches NaN (CompareFloat's order)
 	wideSet map[num]struct{} // Decimal128 values
 }
 
@@ -52,6 +53,10 @@ func newIn(call *Call, args []node) (node, error) {
 			}
 			n.wideSet[l.v.w] = struct{}{}
 		case arrow.FLOAT64:
+			if l.v.f != l.v.f {
+				n.hasNaN = true
+				continue
+			}
 			n.floats = append(n.floats, l.v.f)
 		case arrow.STRING:
 			n.strs = append(n.strs, l.v.s)
@@ -113,6 +118,9 @@ func (n *inNode) hasStr(v []byte) bool {
 }
 
 func (n *inNode) hasFloat(v float64) bool {
+	if v != v {
+		return n.hasNaN
+	}
 	if n.fltSet != nil {
 		_, ok := n.fltSet[v]
 		return ok

@@ -262,7 +262,7 @@ func foldCompare(op string, x, y *Const) (any, bool) {
 	return c >= 0, true
 }
 
-func foldCmp[T int64 | int32 | float64 | string](a, b T) int {
+func foldCmp[T int64 | int32 | string](a, b T) int {
 	switch {
 	case a < b:
 		return -1
@@ -298,7 +298,7 @@ func foldCompareConsts(x, y *Const) (int, bool) {
 		return foldCmp(xv, yv), ok
 	case float64:
 		yv, ok := y.Value.(float64)
-		return foldCmp(xv, yv), ok
+		return expr.CompareFloat(xv, yv), ok
 	case string:
 		yv, ok := y.Value.(string)
 		return foldCmp(xv, yv), ok
