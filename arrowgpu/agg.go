@@ -289,10 +289,10 @@ func generateAgg(keys []expr.Expr, ops []AggOp, pred expr.Expr) (*AggKernel, err
 			if k.ArgTypes[j].ID() == arrow.FLOAT64 {
 				ct, id = "double", fmt.Sprintf("__longlong_as_double((i64)0x%016xULL)", minMaxIdentity(op.Fn, k.ArgTypes[j]))
 			}
-			cmp := map[string]string{"min": "<", "max": ">"}[op.Fn]
+			better := map[string]string{"min": "gq_less(y, m)", "max": "gq_less(m, y)"}[op.Fn]
 			w("\t%s x = has ? (%s)%s : %s, m = %s;", ct, ct, v.val, id, id)
 			w("\tif (uni) m = gq_warp_%s(x);", op.Fn)
-			w("\telse for (int l = 0; l < 32; l++) { %s y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && y %s m) m = y; }", ct, cmp)
+			w("\telse for (int l = 0; l < 32; l++) { %s y = __shfl_sync(GQ_FULL_MASK, x, l); if (((peers >> l) & 1u) && %s) m = y; }", ct, better)
 			w("\tif (leader && c) { atomicAdd(%s, (u64)c); gq_atomic_%s(%s, m); }", acc(j, "c"), op.Fn, acc(j, "x"))
 		}
 		w("}")

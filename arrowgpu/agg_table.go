@@ -132,11 +132,13 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 	return t, nil
 }
 
-// minMaxIdentity is the bit pattern a min or max accumulator starts from.
+// minMaxIdentity is the bit pattern a min or max accumulator starts from:
+// the largest or least value of the type, for doubles in gq_less's order
+// (NaN above +Inf).
 func minMaxIdentity(fn string, t arrow.DataType) uint64 {
 	if t.ID() == arrow.FLOAT64 {
 		if fn == "min" {
-			return math.Float64bits(math.Inf(1))
+			return math.Float64bits(math.NaN())
 		}
 		return math.Float64bits(math.Inf(-1))
 	}

@@ -327,7 +327,9 @@ func (g *gen) compare(c *expr.Call, fn string, a, b value) (value, error) {
 		if err != nil {
 			return value{}, err
 		}
-		g.line("%s = %s %s %s;", r.val, x, op, y)
+		// In the CPU's order of doubles (expr.CompareFloat): NaN equals
+		// NaN and is above every number.
+		g.line("%s = gq_dcmp(%s, %s) %s 0;", r.val, x, y, op)
 	case isIntLike(a.t) && isIntLike(b.t):
 		as, bs := scale(a.t), scale(b.t)
 		if as == bs {

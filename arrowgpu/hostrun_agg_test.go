@@ -235,7 +235,7 @@ func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec a
 				switch {
 				case op.Fn == "sum":
 					g[j].f += v
-				case !g[j].valid || (op.Fn == "min" && v < g[j].f) || (op.Fn == "max" && v > g[j].f):
+				case !g[j].valid || (op.Fn == "min" && expr.CompareFloat(v, g[j].f) < 0) || (op.Fn == "max" && expr.CompareFloat(v, g[j].f) > 0):
 					g[j].f = v
 				}
 			} else {

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/errs"
+	"gq/expr"
 )
 
 // Agg is the result of a reduction over the valid, selected rows.
@@ -163,9 +164,10 @@ func (q *Queue) Sum(col *Column, sel *Column) (Agg, error) {
 }
 
 // MinMax returns the minimum and maximum of col's valid selected rows
-// (meaningful when Count > 0).
+// (meaningful when Count > 0); doubles in expr.CompareFloat's order, where
+// NaN is the largest.
 func (q *Queue) MinMax(col *Column, sel *Column) (Agg, error) {
-	a := Agg{MinInt: math.MaxInt64, MaxInt: math.MinInt64, MinFloat: math.Inf(1), MaxFloat: math.Inf(-1)}
+	a := Agg{MinInt: math.MaxInt64, MaxInt: math.MinInt64, MinFloat: math.NaN(), MaxFloat: math.Inf(-1)}
 	if col.Len == 0 {
 		return a, nil
 	}
@@ -208,8 +210,12 @@ func (q *Queue) MinMax(col *Column, sel *Column) (Agg, error) {
 			a.Count += c
 			switch col.Type.ID() {
 			case arrow.FLOAT64:
-				a.MinFloat = math.Min(a.MinFloat, math.Float64frombits(u64At(h[0], i)))
-				a.MaxFloat = math.Max(a.MaxFloat, math.Float64frombits(u64At(h[1], i)))
+				if lo := math.Float64frombits(u64At(h[0], i)); expr.CompareFloat(lo, a.MinFloat) < 0 {
+					a.MinFloat = lo
+				}
+				if hi := math.Float64frombits(u64At(h[1], i)); expr.CompareFloat(hi, a.MaxFloat) > 0 {
+					a.MaxFloat = hi
+				}
 			case arrow.DATE32:
 				a.MinInt = min(a.MinInt, int64(int32(binary.LittleEndian.Uint32(h[0][4*i:]))))
 				a.MaxInt = max(a.MaxInt, int64(int32(binary.LittleEndian.Uint32(h[1][4*i:]))))

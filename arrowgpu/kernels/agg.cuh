@@ -25,14 +25,15 @@ __device__ __forceinline__ int gq_agg_local_entry(u32* ls, u32 slot) {
 }
 
 // Atomic min and max of the accumulators: the hardware's for integers,
-// compare-and-swap on the bits for doubles.
+// compare-and-swap on the bits for doubles, in gq_less's order (NaN above
+// every number).
 __device__ __forceinline__ void gq_atomic_min(long long* p, i64 v) { atomicMin(p, v); }
 __device__ __forceinline__ void gq_atomic_max(long long* p, i64 v) { atomicMax(p, v); }
 
 __device__ __forceinline__ void gq_atomic_min(double* p, double v) {
 	u64* a = (u64*)p;
 	u64 old = *(volatile u64*)a;
-	while (v < __longlong_as_double((i64)old)) {
+	while (gq_less(v, __longlong_as_double((i64)old))) {
 		u64 seen = atomicCAS(a, old, (u64)__double_as_longlong(v));
 		if (seen == old) break;
 		old = seen;
@@ -42,7 +43,7 @@ __device__ __forceinline__ void gq_atomic_min(double* p, double v) {
 __device__ __forceinline__ void gq_atomic_max(double* p, double v) {
 	u64* a = (u64*)p;
 	u64 old = *(volatile u64*)a;
-	while (v > __longlong_as_double((i64)old)) {
+	while (gq_less(__longlong_as_double((i64)old), v)) {
 		u64 seen = atomicCAS(a, old, (u64)__double_as_longlong(v));
 		if (seen == old) break;
 		old = seen;
@@ -68,11 +69,11 @@ __device__ __forceinline__ double gq_warp_sum_f64(double x) {
 	return x;
 }
 template <typename T> __device__ __forceinline__ T gq_warp_min(T x) {
-	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y < x ? y : x; }
+	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = gq_less(y, x) ? y : x; }
 	return x;
 }
 template <typename T> __device__ __forceinline__ T gq_warp_max(T x) {
-	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = y > x ? y : x; }
+	for (int o = 16; o > 0; o >>= 1) { T y = __shfl_xor_sync(GQ_FULL_MASK, x, o); x = gq_less(x, y) ? y : x; }
 	return x;
 }
 #else

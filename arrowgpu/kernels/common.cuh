@@ -46,6 +46,19 @@ __device__ __forceinline__ bool gq_bit(const u8* bits, i64 i) {
 	return bits == 0 || ((bits[i >> 3] >> (i & 7)) & 1);
 }
 
+// The order of doubles that comparisons, min and max use (expr's
+// CompareFloat, as DuckDB's): every NaN equals every other and is above
+// every number, +Inf included; -0 equals 0. gq_dcmp is -1, 0 or 1;
+// gq_less is a < b, with integer overloads in their plain order so that
+// templates take both.
+__device__ __forceinline__ int gq_dcmp(double a, double b) {
+	int an = a != a, bn = b != b;
+	return (an | bn) ? an - bn : (a > b) - (a < b);
+}
+__device__ __forceinline__ bool gq_less(double a, double b) { return a < b || (b != b && a == a); }
+__device__ __forceinline__ bool gq_less(i64 a, i64 b) { return a < b; }
+__device__ __forceinline__ bool gq_less(i32 a, i32 b) { return a < b; }
+
 // Grid-stride loop over [0, n).
 #define GQ_FOR(i, n) for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (i64)blockDim.x * gridDim.x)
 

@@ -1,16 +1,18 @@
 // Filters: compare a column with a constant into a selection bitmap, AND
 // bitmaps, and compact a bitmap into ordered row indices.
 
-// Comparison operators, as in CmpOp (Go): eq ne lt le gt ge.
+// Comparison operators, as in CmpOp (Go): eq ne lt le gt ge, in
+// gq_less's order (doubles: NaN equals NaN and is above every number).
 template <typename T>
 __device__ __forceinline__ bool gq_cmp(T a, T b, int op) {
+	bool lt = gq_less(a, b), gt = gq_less(b, a);
 	switch (op) {
-	case 0: return a == b;
-	case 1: return a != b;
-	case 2: return a < b;
-	case 3: return a <= b;
-	case 4: return a > b;
-	default: return a >= b;
+	case 0: return !lt && !gt;
+	case 1: return lt || gt;
+	case 2: return lt;
+	case 3: return !gt;
+	case 4: return gt;
+	default: return !lt;
 	}
 }
 

@@ -21,8 +21,8 @@ __device__ void gq_block_reduce(T v, T* out, Op op) {
 struct gq_add_i64 { __device__ i64 operator()(i64 a, i64 b) const { return (i64)((u64)a + (u64)b); } };
 struct gq_add_f64 { __device__ double operator()(double a, double b) const { return a + b; } };
 struct gq_or_u32 { __device__ u32 operator()(u32 a, u32 b) const { return a | b; } };
-template <typename T> struct gq_min { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
-template <typename T> struct gq_max { __device__ T operator()(T a, T b) const { return b > a ? b : a; } };
+template <typename T> struct gq_min { __device__ T operator()(T a, T b) const { return gq_less(b, a) ? b : a; } };
+template <typename T> struct gq_max { __device__ T operator()(T a, T b) const { return gq_less(a, b) ? b : a; } };
 
 // Count of valid selected rows (COUNT(col); COUNT(*) with valid == 0).
 extern "C" __global__ void gq_count(const u8* valid, const u8* sel, i64 n, i64* pcount) {
@@ -74,8 +74,8 @@ extern "C" __global__ void gq_sum_f64(const double* col, const u8* valid, const 
 	gq_block_reduce<i64>(c, &pcount[blockIdx.x], gq_add_i64());
 }
 
-// Min and max (meaningful where pcount > 0). NaN handling: comparisons
-// with NaN are false, so NaN never replaces a value (as the CPU kernels).
+// Min and max (meaningful where pcount > 0), in gq_less's order: NaN is
+// above every number (min starts from NaN, the largest double).
 template <typename T>
 __device__ void gq_minmax(const T* col, const u8* valid, const u8* sel, i64 n, T init_min, T init_max, T* pmin, T* pmax, i64* pcount) {
 	T lo = init_min, hi = init_max;
@@ -83,8 +83,8 @@ __device__ void gq_minmax(const T* col, const u8* valid, const u8* sel, i64 n, T
 	GQ_FOR(i, n) {
 		if (gq_bit(valid, i) && gq_bit(sel, i)) {
 			T v = col[i];
-			if (v < lo) lo = v;
-			if (v > hi) hi = v;
+			if (gq_less(v, lo)) lo = v;
+			if (gq_less(hi, v)) hi = v;
 			c++;
 		}
 	}
@@ -102,5 +102,5 @@ extern "C" __global__ void gq_minmax_i32(const i32* col, const u8* valid, const 
 }
 
 extern "C" __global__ void gq_minmax_f64(const double* col, const u8* valid, const u8* sel, i64 n, double* pmin, double* pmax, i64* pcount) {
-	gq_minmax<double>(col, valid, sel, n, __longlong_as_double(0x7ff0000000000000LL), __longlong_as_double(0xfff0000000000000LL), pmin, pmax, pcount);
+	gq_minmax<double>(col, valid, sel, n, __longlong_as_double(0x7ff8000000000000LL), __longlong_as_double(0xfff0000000000000LL), pmin, pmax, pcount);
 }
