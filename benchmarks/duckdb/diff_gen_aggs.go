@@ -54,7 +54,7 @@ func NewAggGen(seed uint64) *Gen {
 	g.r = rand.New(rand.NewPCG(seed, 0xa66a))
 	g.moreAggs = true
 	g.Corr = 0
-	return g
+	return g.withoutNaNs()
 }
 
 // moreAggQuery draws one query over one table.

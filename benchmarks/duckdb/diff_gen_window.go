@@ -35,7 +35,7 @@ func NewWindowGen(seed uint64) *Gen {
 	g.r = rand.New(rand.NewPCG(seed, 0x3d0f))
 	g.windows = true
 	g.Corr = 0 // correlated subqueries are the generated run's (corrPred)
-	return g
+	return g.withoutNaNs()
 }
 
 // windowQuery draws one SELECT over one table with 1–3 window calls.
