@@ -141,19 +141,26 @@ func TestFunctionsCPUvsDevice(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Free()
-		f, err := GenerateFused(calls, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outs, _, err := q.RunFused(f, db)
-		if err != nil {
-			t.Fatalf("%v\nsource:\n%s", err, f.Source)
-		}
-		got := make([]arrow.Array, len(outs))
-		for k, o := range outs {
-			got[k] = download(t, q, o)
-			o.Free()
-		}
-		wantCPUResults(t, calls, rec, got)
+		checkOnDevice(t, q, calls, db, rec)
 	})
+}
+
+// checkOnDevice runs the fused kernel of exprs over db, rec uploaded, and
+// checks each output against the CPU evaluator.
+func checkOnDevice(t *testing.T, q *Queue, exprs []expr.Expr, db *Batch, rec arrow.RecordBatch) {
+	t.Helper()
+	f, err := GenerateFused(exprs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _, err := q.RunFused(f, db)
+	if err != nil {
+		t.Fatalf("%v\nsource:\n%s", err, f.Source)
+	}
+	got := make([]arrow.Array, len(outs))
+	for k, o := range outs {
+		got[k] = download(t, q, o)
+		o.Free()
+	}
+	wantCPUResults(t, exprs, rec, got)
 }

@@ -279,6 +279,27 @@ func aggOnCPU(t *testing.T, keys []expr.Expr, ops []AggOp, pred expr.Expr, rec a
 	return want
 }
 
+// checkAggPaths runs k over rec on the host (a table of capacity slots)
+// through the warp-uniform path, then the per-peer path, each adding to
+// the slots, then through the block's table, and wants aggOnCPU's want.
+func checkAggPaths(t *testing.T, k *AggKernel, rec arrow.RecordBatch, capacity int, want map[string]string) {
+	t.Helper()
+	for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}, {"-DGQ_HOST_LOCAL"}, {"-DGQ_HOST_LOCAL", "-DGQ_HOST_DIVERGENT"}} {
+		got, code := aggOnHost(t, k, rec, capacity, flags...)
+		if code != 0 {
+			t.Fatalf("%v: kernel error code %d", flags, code)
+		}
+		if len(got) != len(want) {
+			t.Errorf("%v: %d groups, CPU %d", flags, len(got), len(want))
+		}
+		for key, w := range want {
+			if got[key] != w {
+				t.Errorf("%v: group %s: got %q, want %q", flags, key, got[key], w)
+			}
+		}
+	}
+}
+
 func TestAggOnHostMatchesCPU(t *testing.T) {
 	rec := testBatch(6007, 5)
 	defer rec.Release()
@@ -312,24 +333,9 @@ func TestAggOnHostMatchesCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := aggOnCPU(t, tc.keys, ops, tc.pred, rec)
-			// The warp-uniform path, then the per-peer path; each adding
-			// to the slots, then through the block's table (with more
-			// groups than it holds, "grouped" adds some to their slots).
-			for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}, {"-DGQ_HOST_LOCAL"}, {"-DGQ_HOST_LOCAL", "-DGQ_HOST_DIVERGENT"}} {
-				got, code := aggOnHost(t, k, rec, 1024, flags...)
-				if code != 0 {
-					t.Fatalf("%v: kernel error code %d", flags, code)
-				}
-				if len(got) != len(want) {
-					t.Errorf("%v: %d groups, CPU %d", flags, len(got), len(want))
-				}
-				for key, w := range want {
-					if got[key] != w {
-						t.Errorf("%v: group %s: got %q, want %q", flags, key, got[key], w)
-					}
-				}
-			}
+			// With more groups than the block's table holds, "grouped"
+			// adds some to their slots.
+			checkAggPaths(t, k, rec, 1024, aggOnCPU(t, tc.keys, ops, tc.pred, rec))
 		})
 	}
 	// A table too small for the groups reports that it is full.

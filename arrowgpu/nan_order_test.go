@@ -143,20 +143,7 @@ func TestNaNOrderFused(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Free()
-		f, err := GenerateFused(calls, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outs, _, err := q.RunFused(f, db)
-		if err != nil {
-			t.Fatalf("%v\nsource:\n%s", err, f.Source)
-		}
-		got := make([]arrow.Array, len(outs))
-		for k, o := range outs {
-			got[k] = download(t, q, o)
-			o.Free()
-		}
-		wantCPUResults(t, calls, rec, got)
+		checkOnDevice(t, q, calls, db, rec)
 		// The comparison of a column with a constant (ops.go).
 		mem := memory.NewGoAllocator()
 		for op, fn := range []string{"eq", "ne", "lt", "le", "gt", "ge"} {
@@ -212,22 +199,7 @@ func TestNaNOrderAgg(t *testing.T) {
 				t.Errorf("CPU, no key: %q, want %q", want[""], w)
 			}
 		}
-		t.Run(fmt.Sprintf("host %d", c), func(t *testing.T) {
-			for _, flags := range [][]string{nil, {"-DGQ_HOST_DIVERGENT"}, {"-DGQ_HOST_LOCAL"}, {"-DGQ_HOST_LOCAL", "-DGQ_HOST_DIVERGENT"}} {
-				got, code := aggOnHost(t, k, rec, 64, flags...)
-				if code != 0 {
-					t.Fatalf("%v: kernel error code %d", flags, code)
-				}
-				if len(got) != len(want) {
-					t.Errorf("%v: %d groups, CPU %d", flags, len(got), len(want))
-				}
-				for key, w := range want {
-					if got[key] != w {
-						t.Errorf("%v: group %s: got %q, want %q", flags, key, got[key], w)
-					}
-				}
-			}
-		})
+		t.Run(fmt.Sprintf("host %d", c), func(t *testing.T) { checkAggPaths(t, k, rec, 64, want) })
 		t.Run(fmt.Sprintf("device %d", c), func(t *testing.T) {
 			q := needKernels(t)
 			db, err := q.Upload(rec)
