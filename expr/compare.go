@@ -530,8 +530,10 @@ func selAll(n int, cand, dst []int32) []int32 {
 	return dst
 }
 
-// selArrF64 is selArr in CompareFloat's order: the IEEE comparison, with
-// the NaN cases it gets wrong added branch-free.
+// selArrF64 is selArr in CompareFloat's order, three branch-free loops:
+// = (≠ its negation), ≥ (< its negation) and ≤ (> its negation), each the
+// IEEE comparison with the NaN cases it gets wrong or-ed in as bits (a
+// || would branch on data).
 func selArrF64(op cmpOp, a, b []float64, cand, dst []int32) []int32 {
 	base := len(dst)
 	n := len(a)
@@ -541,32 +543,41 @@ func selArrF64(op cmpOp, a, b []float64, cand, dst []int32) []int32 {
 	dst = growSel(dst, n)
 	out := dst[base:]
 	k := 0
-	for j := 0; j < n; j++ {
-		r := int32(j)
-		if cand != nil {
-			r = cand[j]
+	switch op {
+	case opEq, opNe:
+		flip := b2i(op == opNe)
+		for j := 0; j < n; j++ {
+			r := candRow(cand, j)
+			x, y := a[r], b[r]
+			out[k] = r
+			k += (b2i(x == y) | b2i(x != x)&b2i(y != y)) ^ flip
 		}
-		x, y := a[r], b[r]
-		xn, yn := x != x, y != y
-		var m bool
-		switch op {
-		case opEq:
-			m = x == y || xn && yn
-		case opNe:
-			m = !(x == y || xn && yn)
-		case opLt:
-			m = x < y || yn && !xn
-		case opLe:
-			m = x <= y || yn
-		case opGt:
-			m = x > y || xn && !yn
-		case opGe:
-			m = x >= y || xn
+	case opGe, opLt:
+		flip := b2i(op == opLt)
+		for j := 0; j < n; j++ {
+			r := candRow(cand, j)
+			x, y := a[r], b[r]
+			out[k] = r
+			k += (b2i(x >= y) | b2i(x != x)) ^ flip
 		}
-		out[k] = r
-		k += b2i(m)
+	default: // opLe, opGt
+		flip := b2i(op == opGt)
+		for j := 0; j < n; j++ {
+			r := candRow(cand, j)
+			x, y := a[r], b[r]
+			out[k] = r
+			k += (b2i(x <= y) | b2i(y != y)) ^ flip
+		}
 	}
 	return dst[:base+k]
+}
+
+// candRow is the j-th row of a selection: cand[j], or j without one.
+func candRow(cand []int32, j int) int32 {
+	if cand == nil {
+		return int32(j)
+	}
+	return cand[j]
 }
 
 // selScaled selects the rows where a[i]·up op b[i], exactly: an a[i]
