@@ -48,21 +48,6 @@ type Stat struct {
 	Text  string
 }
 
-// StatsReporter is the hook for figures only an operator knows: peak
-// memory reserved, bytes spilled, shuffle bytes sent and received. An
-// operator implements it and EXPLAIN ANALYZE shows each Stat name as a
-// column (blank for operators that lack it). It is called after the query
-// finished.
-type StatsReporter interface {
-	AnalyzeStats() []Stat
-}
-
-// DeviceReporter says where an operator ran ("CPU", "GPU"); operators
-// without it ran on the CPU.
-type DeviceReporter interface {
-	Device() string
-}
-
 // Instrument wraps every node under root (children and links), and root
 // itself, in a copy of the plan. A node reached twice is wrapped once.
 // The wrappers count one run: instrument the plan for each run.
@@ -282,9 +267,6 @@ func (a *Analyzed) Stats() OpStats {
 	}
 	s.Self = time.Duration(uncovered(union([][]interval{a.intervals()}), union(inputs)))
 	ran := a.ran.Load()
-	if d, ok := a.Inner.(DeviceReporter); ok {
-		s.Device = d.Device()
-	}
 	if d, ok := a.Inner.(RunDeviceReporter); ok && ran != nil {
 		s.Device = d.RunDevice(ran)
 	}
@@ -293,9 +275,6 @@ func (a *Analyzed) Stats() OpStats {
 	// the same place in every plan; then the operator's own (an
 	// exchange's shuffle bytes sent and received).
 	s.Extra = []Stat{{Name: "peak mem", Unit: "bytes", Value: s.PeakMem}, {Name: "spilled", Unit: "bytes", Value: s.Spilled}}
-	if r, ok := a.Inner.(StatsReporter); ok {
-		s.Extra = append(s.Extra, r.AnalyzeStats()...)
-	}
 	if r, ok := a.Inner.(RunStatsReporter); ok && ran != nil {
 		s.Extra = append(s.Extra, r.RunStats(ran)...)
 	}

@@ -55,7 +55,7 @@ func (n *memTestNode) WithChildren(c []Node) Node {
 	cp.Input = c[0]
 	return &cp
 }
-func (n *memTestNode) Device() string { return n.device }
+func (n *memTestNode) RunDevice(*Context) string { return n.device }
 func (n *memTestNode) Open(c *Context) <-chan arrow.RecordBatch {
 	in := n.Input.Open(c)
 	out := make(chan arrow.RecordBatch, c.ChanCap())

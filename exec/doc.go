@@ -26,8 +26,8 @@
 // exec; exec never imports it. What they share of exec's internals is
 // lent in one file, device.go, under exported names; every other
 // difference between a CPU and a device operator is an interface the
-// device one implements (DeviceReporter, StatsReporter, and their run
-// forms RunDeviceReporter, RunStatsReporter).
+// device one implements (RunDeviceReporter, RunStatsReporter: what a run
+// did is read from the run, not from the node).
 //
 // exec must not import planner, physical, gpuexec or arrowgpu: the CPU
 // operators need no device, and a ScalarFeed hands the device its row as

@@ -20,15 +20,18 @@ func RunState[T any](c *Context, n Node) *T {
 	return v.(*T)
 }
 
-// RunStatsReporter is StatsReporter for an operator whose figures live in
-// its run (RunState): EXPLAIN ANALYZE asks with the Context the operator
-// ran under, after the query finished.
+// RunStatsReporter is the hook for figures only an operator knows (shuffle
+// bytes sent and received, a device operator's rows and transfers), kept
+// in its run (RunState). EXPLAIN ANALYZE asks with the Context the
+// operator ran under, after the query finished, and shows each Stat name
+// as a column (blank for operators that lack it).
 type RunStatsReporter interface {
 	RunStats(c *Context) []Stat
 }
 
-// RunDeviceReporter is DeviceReporter for an operator that knows where it
-// ran from its run (RunState).
+// RunDeviceReporter says where an operator ran in the run of the Context
+// it is given ("GPU", "CPU (fallback)"); operators without it ran on the
+// CPU.
 type RunDeviceReporter interface {
 	RunDevice(c *Context) string
 }

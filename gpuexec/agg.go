@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -84,16 +85,29 @@ type GPUAggregate struct {
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
+}
 
+// aggRun is a GPUAggregate's figures in one run (exec.RunState); a
+// GPUJoinRows counts its pipeline's here too.
+type aggRun struct {
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
 	kept                                      atomic.Int64 // groups read back (Having, TopN)
+	outerGroups                               atomic.Int64 // Outer's groups
 	calls                                     atomic.Int64 // device round trips
 	// phaseNS: the time to set up (the table in the cache, the build
 	// sides), to run the chunks, and to bring the groups back (EXPLAIN
 	// ANALYZE's phases: which of them a query's fixed cost is).
-	phaseNS   [3]atomic.Int64
-	joinStats []gpuJoinStats // per join (join.go)
+	phaseNS [3]atomic.Int64
+	joins   []gpuJoinStats // per join (join.go)
+	init    sync.Once      // makes joins
+}
+
+// state is a's state in c's run.
+func (a *GPUAggregate) state(c *exec.Context) *aggRun {
+	st := exec.RunState[aggRun](c, a)
+	st.init.Do(func() { st.joins = make([]gpuJoinStats, len(a.Joins)) })
+	return st
 }
 
 // NewGPUAggregate checks that the device can compute aggs grouped by keys
@@ -110,7 +124,7 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *
 	if len(scan.CPU.JoinFilters) > 0 && len(joins) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a scan with join filters")
 	}
-	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds, joinStats: make([]gpuJoinStats, len(joins))}
+	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds}
 	ncols := a.width() // string keys' codes go in the slots after the pipeline's columns
 	dev := make([]expr.Expr, len(keys))
 	for i, k := range keys {
@@ -233,7 +247,6 @@ type GPUOuterAggregate struct {
 
 	cols   []int // inner output columns read, by the batch slot the kernel reads them from
 	kernel *arrowgpu.AggKernel
-	groups atomic.Int64
 }
 
 // SetOuter has the device compute, over a's groups, the final aggregation
@@ -304,14 +317,14 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []exec.AggFunc, out *arrow.Sche
 // outerRows runs Outer over t, a's complete table, and returns its rows
 // (grouped by partition under Partition: offs); dicts are a's keys'
 // dictionaries.
-func (a *GPUAggregate) outerRows(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
+func (a *GPUAggregate) outerRows(c *exec.Context, st *aggRun, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
 	o := a.Outer
 	b, groups, err := t.Rows(o.cols)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer b.Free()
-	a.groups.Add(int64(groups))
+	st.groups.Add(int64(groups))
 	a.Scan.GPU.setGroups(innerHint, groups)
 	hintKey := o.kernel.Name + "|outer"
 	g := a.Scan.GPU
@@ -326,7 +339,7 @@ func (a *GPUAggregate) outerRows(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu
 		}
 		t0 := time.Now()
 		full, err := ot.Add(b)
-		a.kernelNS.Add(int64(time.Since(t0)))
+		st.kernelNS.Add(int64(time.Since(t0)))
 		if err != nil || full {
 			ot.Free()
 			if err != nil {
@@ -348,7 +361,7 @@ func (a *GPUAggregate) outerRows(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu
 			return nil, nil, err
 		}
 		defer res.Release()
-		o.groups.Add(int64(res.Rows))
+		st.outerGroups.Add(int64(res.Rows))
 		g.setGroups(hintKey, res.Rows)
 		od, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, od)
 		if err != nil {
@@ -364,34 +377,36 @@ func (a *GPUAggregate) Schema() *arrow.Schema { return a.Out }
 func (a *GPUAggregate) Children() []exec.Node { return a.pipeInputs() }
 func (a *GPUAggregate) Explain() string       { return "GPUAggregate" }
 
-// Device is where the aggregation ran (EXPLAIN ANALYZE).
-func (a *GPUAggregate) Device() string {
-	if a.onCPU.Load() {
+// RunDevice is where the run of c aggregated (EXPLAIN ANALYZE).
+func (a *GPUAggregate) RunDevice(c *exec.Context) string {
+	if a.state(c).onCPU.Load() {
 		return "CPU (fallback)"
 	}
 	return "GPU"
 }
 
-// AnalyzeStats reports rows aggregated on the device, groups, bytes
-// uploaded to fill the cache and time waiting for the device.
-func (a *GPUAggregate) AnalyzeStats() []exec.Stat {
+// RunStats reports the rows the run of c aggregated on the device,
+// groups, bytes uploaded to fill the cache and time waiting for the
+// device.
+func (a *GPUAggregate) RunStats(c *exec.Context) []exec.Stat {
+	st, scan := a.state(c), a.Scan.state(c)
 	stats := []exec.Stat{
-		{Name: "device rows", Value: a.rowsIn.Load()},
-		{Name: "groups", Value: a.groups.Load()},
-		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
-		{Name: "device time", Unit: "text", Text: time.Duration(a.devNS.Load()).Round(time.Microsecond).String()},
-		{Name: "kernels", Unit: "text", Text: time.Duration(a.kernelNS.Load()).Round(time.Microsecond).String()},
-		{Name: "device calls", Value: a.calls.Load()},
-		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "groups")},
-		{Name: "chunks", Unit: "text", Text: a.Scan.chunks.text()},
-		{Name: "load", Unit: "text", Text: a.Scan.loadText()},
-		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
+		{Name: "device rows", Value: st.rowsIn.Load()},
+		{Name: "groups", Value: st.groups.Load()},
+		{Name: "to device", Value: st.toDevice.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(st.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "kernels", Unit: "text", Text: time.Duration(st.kernelNS.Load()).Round(time.Microsecond).String()},
+		{Name: "device calls", Value: st.calls.Load()},
+		{Name: "phases", Unit: "text", Text: phasesText(st.phaseNS[:], "set-up", "chunks", "groups")},
+		{Name: "chunks", Unit: "text", Text: scan.chunks.text()},
+		{Name: "load", Unit: "text", Text: scan.loadText()},
+		{Name: "joins", Unit: "text", Text: st.joinsText()},
 	}
 	if a.Having != nil || a.TopN > 0 {
-		stats = slices.Insert(stats, 2, exec.Stat{Name: "groups kept", Value: a.kept.Load()})
+		stats = slices.Insert(stats, 2, exec.Stat{Name: "groups kept", Value: st.kept.Load()})
 	}
 	if a.Outer != nil {
-		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: a.Outer.groups.Load()})
+		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: st.outerGroups.Load()})
 	}
 	return stats
 }
@@ -521,10 +536,11 @@ func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(out)
-		b, offs, err := a.run(c)
+		st := a.state(c)
+		b, offs, err := a.run(c, st)
 		a.Scan.GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
-			return a.Scan.runOnCPU(c, "GPU aggregation over "+a.Scan.CPU.Table.Name(), err, a.CPU, &a.onCPU, out)
+			return a.Scan.runOnCPU(c, "GPU aggregation over "+a.Scan.CPU.Table.Name(), err, a.CPU, &st.onCPU, out)
 		}
 		if err != nil {
 			return err
@@ -543,11 +559,11 @@ const gpuAggMaxSlots = 1 << 28
 
 // run aggregates every chunk and returns the partial rows (grouped by
 // partition under Partition: offs, else nil).
-func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32, err error) {
+func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, offs []uint32, err error) {
 	start, calls := time.Now(), a.Scan.GPU.Calls()
 	defer func() {
-		a.devNS.Add(int64(time.Since(start)))
-		a.calls.Add(a.Scan.GPU.Calls() - calls) // queries beside it count too
+		st.devNS.Add(int64(time.Since(start)))
+		st.calls.Add(a.Scan.GPU.Calls() - calls) // queries beside it count too
 	}()
 	s := a.Scan
 	sc := s.CPU
@@ -557,7 +573,7 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 		return nil, nil, err
 	}
 	defer g.cache.releaseView(dt)
-	a.toDevice.Add(loaded)
+	st.toDevice.Add(loaded)
 	q, err := g.queue()
 	if err != nil {
 		return nil, nil, err
@@ -604,7 +620,7 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
 		capacity <<= 1 // at most half full, as Add keeps it
 	}
-	a.phaseNS[0].Add(int64(time.Since(start)))
+	st.phaseNS[0].Add(int64(time.Since(start)))
 	for {
 		chunksStart := time.Now()
 		t, err := q.NewAggTable(a.kernel, capacity)
@@ -641,7 +657,7 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 			if pipe != nil {
 				t0 := time.Now()
 				v, rel, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, small)
-				a.kernelNS.Add(int64(time.Since(t0)))
+				st.kernelNS.Add(int64(time.Since(t0)))
 				if err != nil || v == nil {
 					rows.Add(int64(ch.rows))
 					return false, err
@@ -654,7 +670,7 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 			}
 			t0 := time.Now()
 			f, err := t.AddOn(wq, view)
-			a.kernelNS.Add(int64(time.Since(t0)))
+			st.kernelNS.Add(int64(time.Since(t0)))
 			release()
 			if err != nil || f {
 				full.Store(f)
@@ -677,14 +693,14 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 		if err == nil && !full.Load() {
 			err = stash.run(c, q, a, pipe, deferred, end, func(v *arrowgpu.Batch) error {
 				t0 := time.Now()
-				defer func() { a.kernelNS.Add(int64(time.Since(t0))) }()
+				defer func() { st.kernelNS.Add(int64(time.Since(t0))) }()
 				f, err := t.AddOn(q, v)
 				full.Store(f)
 				return err
 			})
 		}
 		stash.free()
-		a.phaseNS[1].Add(int64(time.Since(chunksStart)))
+		st.phaseNS[1].Add(int64(time.Since(chunksStart)))
 		if err != nil {
 			t.Free()
 			return nil, nil, err
@@ -696,11 +712,11 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 			}
 			continue
 		}
-		a.rowsIn.Add(rows.Load())
+		st.rowsIn.Add(rows.Load())
 		groupsStart := time.Now()
-		defer func() { a.phaseNS[2].Add(int64(time.Since(groupsStart))) }()
+		defer func() { st.phaseNS[2].Add(int64(time.Since(groupsStart))) }()
 		if a.Outer != nil {
-			rec, offs, err := a.outerRows(c, q, t, dicts, hintKey)
+			rec, offs, err := a.outerRows(c, st, q, t, dicts, hintKey)
 			t.Free()
 			if errors.Is(err, arrowgpu.ErrSumOverflow) {
 				err = exec.ErrSumOverflow
@@ -720,8 +736,8 @@ func (a *GPUAggregate) run(c *exec.Context) (b arrow.RecordBatch, offs []uint32,
 			return nil, nil, err
 		}
 		defer res.Release()
-		a.groups.Add(int64(res.Groups))
-		a.kept.Add(int64(res.Rows))
+		st.groups.Add(int64(res.Groups))
+		st.kept.Add(int64(res.Rows))
 		g.setGroups(hintKey, res.Groups)
 		dicts, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, dicts)
 		if err != nil {

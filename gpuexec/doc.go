@@ -38,8 +38,9 @@
 // back to, and the helpers exec lends it in exec/device.go), arrowgpu,
 // expr, catalog and memory. exec does not import gpuexec: where exec's
 // code must treat a device operator apart it asks an interface the
-// operator implements (exec.DeviceReporter, exec.StatsReporter, or their
-// run forms where the figures live in the run: GPUSort's). Each operator's
+// operator implements (exec.RunDeviceReporter, exec.RunStatsReporter:
+// every operator's figures live in the run, exec.RunState, never on its
+// node). Each operator's
 // WithChildren and links are in node_children.go. physical
 // imports gpuexec to place the operators (physical.PlaceOnGPU calls
 // Place) and to name them in EXPLAIN; engine imports it for the process's

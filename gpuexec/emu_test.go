@@ -125,7 +125,7 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 		Out:       arrow.NewSchema(append(schema.Fields(), bschema.Field(0)), nil),
 		Publish:   jf,
 	}
-	rows, err := runRows(t, mem, 2, 1024, join)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, join)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestGPUScanTakesLateJoinFilter(t *testing.T) {
 		t.Fatalf("join rows %v, want 2", rows)
 	}
 	all := int64(splits * rowsPer * 16)
-	if got := gs.toHost.Load(); got > all/2 {
+	if got := gs.state(c).toHost.Load(); got > all/2 {
 		t.Errorf("the GPU scan downloaded %d of %d bytes: the filter published after it started was not applied on the device", got, all)
 	} else {
 		t.Logf("downloaded %d of %d bytes", got, all)
@@ -232,11 +232,11 @@ func TestGPUJoinBuildFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := runRows(t, mem, 2, 1024, ga)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ga.onCPU.Load() {
+	if ga.state(c).onCPU.Load() {
 		t.Fatal("ran on the CPU")
 	}
 	type acc struct{ s, n int64 }
@@ -267,7 +267,7 @@ func TestGPUJoinBuildFromCache(t *testing.T) {
 	if !slices.Equal(rows, wantRows) {
 		t.Errorf("groups\n%v\nwant\n%v", rows, wantRows)
 	}
-	if got := bs.rowsIn.Load(); got == 0 {
+	if got := bs.state(c).rowsIn.Load(); got == 0 {
 		t.Errorf("the build side was not taken from the device cache")
 	}
 }
@@ -334,14 +334,14 @@ func TestGPULateStringsFromCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	ga.Final = true
-	rows, err := runRows(t, mem, 2, 1024, ga)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ga.onCPU.Load() {
+	if ga.state(c).onCPU.Load() {
 		t.Fatal("ran on the CPU")
 	}
-	if st := &ga.joinStats[0]; st.buildCached.Load() == 0 || st.lateKeys.Load() < 2 {
+	if st := &ga.state(c).joins[0]; st.buildCached.Load() == 0 || st.lateKeys.Load() < 2 {
 		t.Fatalf("build from the cache %d, late string keys %d: want both, two keys", st.buildCached.Load(), st.lateKeys.Load())
 	}
 	type acc struct{ s, n int64 }
@@ -414,14 +414,14 @@ func TestGPUBuildScanSkipsJoinFilters(t *testing.T) {
 		t.Fatal(err)
 	}
 	ga.Final = true
-	rows, err := runRows(t, mem, 2, 1024, ga)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ga.onCPU.Load() || ga.joinStats[0].buildCached.Load() != 0 {
-		t.Fatalf("on the CPU %v, build from the cache %d: want the build uploaded from its scan", ga.onCPU.Load(), ga.joinStats[0].buildCached.Load())
+	if ga.state(c).onCPU.Load() || ga.state(c).joins[0].buildCached.Load() != 0 {
+		t.Fatalf("on the CPU %v, build from the cache %d: want the build uploaded from its scan", ga.state(c).onCPU.Load(), ga.state(c).joins[0].buildCached.Load())
 	}
-	if !bs.noJoinFilters.Load() {
+	if !bs.state(c).noJoinFilters.Load() {
 		t.Error("the build scan kept its join filter: it waits for a filter nothing publishes")
 	}
 	// Probe keys 0..999 match: each twice (i % 1500 over 3000 rows); name
@@ -482,7 +482,7 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 		}
 	}
 	defer func() { buildStarts = nil }()
-	rows, err := runRows(t, mem, 2, 1024, ga)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -495,8 +495,8 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 	if st := g.PoolStats(); st.InUse != 0 {
 		t.Errorf("device memory left in use: %v", st)
 	}
-	if ga.onCPU.Load() || ga.joinStats[0].buildCached.Load() == 0 || ga.joinStats[1].buildCached.Load() == 0 {
-		t.Fatalf("on the CPU %v: want both builds from the device cache", ga.onCPU.Load())
+	if ga.state(c).onCPU.Load() || ga.state(c).joins[0].buildCached.Load() == 0 || ga.state(c).joins[1].buildCached.Load() == 0 {
+		t.Fatalf("on the CPU %v: want both builds from the device cache", ga.state(c).onCPU.Load())
 	}
 	// Row i: a = i%100 (k1 = v1 = a), b = i%200, matching k2 = v2 = b
 	// only for even b (build 2's keys are 0, 2, … 398).
@@ -610,11 +610,11 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			ga.Final = true
-			rows, err := runRows(t, mem, 2, 1024, ga)
+			rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ga.onCPU.Load() {
+			if ga.state(c).onCPU.Load() {
 				t.Fatal("ran on the CPU")
 			}
 			g.cache.evict(nil)
@@ -622,8 +622,8 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Errorf("device memory left in use: %v", st)
 			}
 			for k, want := range tc.from {
-				if got := ga.joinStats[k].fromBuild.Load() > 0; got != want {
-					t.Errorf("join %d run from its build side: %v, want %v (%s)", k+1, got, want, ga.joinStatsText())
+				if got := ga.state(c).joins[k].fromBuild.Load() > 0; got != want {
+					t.Errorf("join %d run from its build side: %v, want %v (%s)", k+1, got, want, ga.state(c).joinsText())
 				}
 			}
 			var n, s int64
@@ -655,7 +655,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := runRows(t, mem, 2, 1024, jr)
+			got, c, err := runRowsIn(t, mem, 2, 1024, jr)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -668,7 +668,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Errorf("join rows: %d rows of sum %d, want %d of %d", gn, gs, n, s)
 			}
 			for k, want := range tc.from {
-				if got := jr.Pipe.joinStats[k].fromBuild.Load() > 0; got != want {
+				if got := jr.Pipe.state(c).joins[k].fromBuild.Load() > 0; got != want {
 					t.Errorf("join rows: join %d run from its build side: %v, want %v", k+1, got, want)
 				}
 			}
@@ -729,11 +729,11 @@ func TestGPUStashFewRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	ga.Final = true
-	rows, err := runRows(t, mem, 2, 1024, ga)
+	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ga.onCPU.Load() {
+	if ga.state(c).onCPU.Load() {
 		t.Fatal("ran on the CPU")
 	}
 	n, sum := map[int]int64{}, map[int]int64{}
@@ -760,21 +760,21 @@ func TestGPUStashFewRows(t *testing.T) {
 			after1++
 		}
 	}
-	if got := ga.joinStats[0].in.Load(); got != np {
+	if got := ga.state(c).joins[0].in.Load(); got != np {
 		t.Errorf("join 1: %d rows in, want %d", got, np)
 	}
-	if got := ga.joinStats[1].in.Load(); got != after1 {
+	if got := ga.state(c).joins[1].in.Load(); got != after1 {
 		t.Errorf("join 2: %d rows in, want %d", got, after1)
 	}
-	if got := ga.joinStats[2].in.Load(); got != int64(emitted) {
+	if got := ga.state(c).joins[2].in.Load(); got != int64(emitted) {
 		t.Errorf("join 3: %d rows in, want %d", got, emitted)
 	}
 	// Join 1 ran over the five chunks, join 2 over chunks 0 and 1 and
 	// then chunks 2-4's rows at once, join 3 over chunk 1 and then the
 	// others' rows at once.
 	for k, want := range []int64{5, 3, 2} {
-		if got := ga.joinStats[k].batches.Load(); got != want {
-			t.Errorf("join %d ran over %d batches, want %d (%s)", k+1, got, want, ga.joinStatsText())
+		if got := ga.state(c).joins[k].batches.Load(); got != want {
+			t.Errorf("join %d ran over %d batches, want %d (%s)", k+1, got, want, ga.state(c).joinsText())
 		}
 	}
 	jr, err := NewGPUJoinRows(scan(probe, pSchema), joins, builds(), []expr.Expr{col(2, "v")}, arrow.NewSchema([]arrow.Field{{Name: "v", Type: i64}}, nil), nil)

@@ -80,7 +80,7 @@ func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipel
 	}
 	sc := gs.CPU
 	g := gs.GPU
-	st := &a.joinStats[k]
+	st := &a.state(c).joins[k]
 	t0 := time.Now()
 	defer func() { st.buildNS.Add(int64(time.Since(t0))) }()
 	st.fromBuild.Add(1)
@@ -90,7 +90,7 @@ func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipel
 		return false, err
 	}
 	defer g.cache.releaseView(dt)
-	gs.toDevice.Add(loaded)
+	gs.state(c).toDevice.Add(loaded)
 	keys := make([]*arrowgpu.Column, len(j.ProbeKeys))
 	for i, pk := range j.ProbeKeys {
 		keys[i] = cur.Cols[pk]

@@ -45,6 +45,14 @@ func (s *testSource) Open(c *exec.Context) <-chan arrow.RecordBatch {
 // runRows runs root and renders its rows as "v1|v2|..." (NULL for nulls).
 func runRows(t *testing.T, mem memory.Allocator, threads, batchSize int, root exec.Node) ([]string, error) {
 	t.Helper()
+	rows, _, err := runRowsIn(t, mem, threads, batchSize, root)
+	return rows, err
+}
+
+// runRowsIn is runRows that also returns the Context root ran under, whose
+// run holds the operators' figures (exec.RunState).
+func runRowsIn(t *testing.T, mem memory.Allocator, threads, batchSize int, root exec.Node) ([]string, *exec.Context, error) {
+	t.Helper()
 	c := exec.NewContext(context.Background(), exec.Options{Threads: threads, BatchSize: batchSize, Alloc: mem})
 	var rows []string
 	err := exec.Run(c, root, func(b arrow.RecordBatch) error {
@@ -54,7 +62,7 @@ func runRows(t *testing.T, mem memory.Allocator, threads, batchSize int, root ex
 		rows = append(rows, batchRows(b)...)
 		return nil
 	})
-	return rows, err
+	return rows, c, err
 }
 
 // batchRows renders b's rows, decimals by expr's printers.

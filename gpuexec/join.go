@@ -66,12 +66,12 @@ type gpuJoinStats struct {
 	fromBuild          atomic.Int64 // runs from the build side (fromBuild)
 }
 
-// joinStatsText is the "joins" column of EXPLAIN ANALYZE ("" without
-// joins): per join "rows in→out time, build rows (cache|uploaded) time".
-func (a *GPUAggregate) joinStatsText() string {
+// joinsText is the "joins" column of EXPLAIN ANALYZE ("" without joins):
+// per join "rows in→out time, build rows (cache|uploaded) time".
+func (r *aggRun) joinsText() string {
 	var parts []string
-	for k := range a.joinStats {
-		st := &a.joinStats[k]
+	for k := range r.joins {
+		st := &r.joins[k]
 		from := "uploaded"
 		if st.buildCached.Load() > 0 {
 			from = "cache"
@@ -238,7 +238,7 @@ func (a *GPUAggregate) runBuilds(c *exec.Context, builds []*devBuild, want func(
 			failed[k] = err
 			return
 		}
-		st := &a.joinStats[k]
+		st := &a.state(c).joins[k]
 		st.buildNS.Add(int64(time.Since(t0)))
 		st.buildRows.Add(int64(b.table.Rows))
 		builds[k] = b
@@ -399,7 +399,7 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 	if gs, proj := scanBuild(build); gs != nil {
 		db, err := a.cachedBuild(c, q, k, first, gs, proj)
 		if db != nil {
-			a.joinStats[k].buildCached.Add(1)
+			a.state(c).joins[k].buildCached.Add(1)
 		}
 		if db != nil || err != nil {
 			return db, err
@@ -408,7 +408,7 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 	var batches []arrow.RecordBatch
 	defer func() { exec.ReleaseBatches(batches) }()
 	if gs, _ := scanBuild(build); gs != nil {
-		gs.noJoinFilters.Store(true)
+		gs.state(c).noJoinFilters.Store(true)
 	}
 	for b := range build.Open(c) {
 		if b.NumRows() == 0 {
@@ -467,7 +467,7 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 				if db.dicts[ci], err = lateStrings(column(bc)); err != nil {
 					return fail(err)
 				}
-				a.joinStats[k].lateKeys.Add(1)
+				a.state(c).joins[k].lateKeys.Add(1)
 				if codes, err = rowNumbers(q, n, &rowNums); err != nil {
 					return fail(err)
 				}
@@ -698,7 +698,7 @@ func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 		return nil, err
 	}
 	defer g.cache.releaseView(dt)
-	gs.toDevice.Add(loaded)
+	gs.state(c).toDevice.Add(loaded)
 	// Per Cols entry: whether its values, its codes are needed; late: a
 	// string group key the cache has no codes for, grouped by build row
 	// (keyedByBuild; its strings stay on the device until the groups come
@@ -784,7 +784,7 @@ func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 		}
 		rows += m
 	}
-	gs.rowsIn.Add(int64(rows))
+	gs.state(c).rowsIn.Add(int64(rows))
 	// one makes column x one column (of type t: an empty build side's
 	// columns are still read, as NULLs, by a left join).
 	one := func(x int, t arrow.DataType) (*arrowgpu.Column, error) {
@@ -822,7 +822,7 @@ func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 				if db.codes[ci], err = rowNumbers(q, rows, &rowNums); err != nil {
 					return fail(err)
 				}
-				a.joinStats[k].lateKeys.Add(1)
+				a.state(c).joins[k].lateKeys.Add(1)
 			}
 		}
 		if d := wantCodes[ci]; d != nil {
@@ -1057,8 +1057,9 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 		return true, nil
 	}
 	first := a.firstCol(from - 1)
+	stats := a.state(c).joins
 	for k := from - 1; k < to-1; k++ {
-		st := &a.joinStats[k]
+		st := &stats[k]
 		st.in.Add(int64(cur.Len))
 		st.batches.Add(1)
 		t0 := time.Now()

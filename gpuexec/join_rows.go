@@ -48,10 +48,20 @@ type GPUJoinRows struct {
 	// exchange's partition; the exchange sends each batch whole.
 	Partition *DevicePartition
 
-	fused         *arrowgpu.Fused // Exprs, unless all are bare columns
-	cpuSort       []exec.SortKey  // Sort as the CPU's keys (few rows: sortOnCPU)
+	fused   *arrowgpu.Fused // Exprs, unless all are bare columns
+	cpuSort []exec.SortKey  // Sort as the CPU's keys (few rows: sortOnCPU)
+}
+
+// joinRowsRun is a GPUJoinRows' figures in one run (exec.RunState); its
+// pipeline's are its Pipe's (aggRun).
+type joinRowsRun struct {
 	onCPU         atomic.Bool
 	toHost, devNS atomic.Int64
+}
+
+// state is r's state in c's run.
+func (r *GPUJoinRows) state(c *exec.Context) *joinRowsRun {
+	return exec.RunState[joinRowsRun](c, r)
 }
 
 // NewGPUJoinRows returns the node emitting exprs over the pipeline of
@@ -61,7 +71,7 @@ func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []exec.Node, exprs []
 	if scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU joins: a filter the device lacks (%s)", scan.HostFilter)
 	}
-	pipe := &GPUAggregate{Scan: scan, Keys: exprs, Joins: joins, Builds: builds, Final: true, joinStats: make([]gpuJoinStats, len(joins))}
+	pipe := &GPUAggregate{Scan: scan, Keys: exprs, Joins: joins, Builds: builds, Final: true}
 	for range exprs {
 		pipe.dictOf = append(pipe.dictOf, -1)
 	}
@@ -142,42 +152,43 @@ func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }
 func (r *GPUJoinRows) Children() []exec.Node { return r.Pipe.pipeInputs() }
 func (r *GPUJoinRows) Explain() string       { return "GPUJoinRows" }
 
-// Device is where the joins ran (EXPLAIN ANALYZE).
-func (r *GPUJoinRows) Device() string {
-	if r.onCPU.Load() {
+// RunDevice is where the run of c joined (EXPLAIN ANALYZE).
+func (r *GPUJoinRows) RunDevice(c *exec.Context) string {
+	if r.state(c).onCPU.Load() {
 		return "CPU (fallback)"
 	}
 	return "GPU"
 }
 
-// AnalyzeStats reports the rows the scan fed the joins, bytes brought
-// back, the time on the device and the joins' figures.
-func (r *GPUJoinRows) AnalyzeStats() []exec.Stat {
-	a := r.Pipe
+// RunStats reports the rows the scan fed the joins in the run of c, bytes
+// brought back, the time on the device and the joins' figures.
+func (r *GPUJoinRows) RunStats(c *exec.Context) []exec.Stat {
+	st, a := r.state(c), r.Pipe.state(c)
 	return []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
-		{Name: "to host", Value: r.toHost.Load(), Unit: "bytes"},
-		{Name: "device time", Unit: "text", Text: time.Duration(r.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "to host", Value: st.toHost.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(st.devNS.Load()).Round(time.Microsecond).String()},
 		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "sort")},
-		{Name: "joins", Unit: "text", Text: a.joinStatsText()},
+		{Name: "joins", Unit: "text", Text: a.joinsText()},
 	}
 }
 
 func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	s := r.Pipe.Scan
+	st := r.state(c)
 	c.Go(func() error {
 		defer close(out)
-		sent, err := r.run(c, out)
+		sent, err := r.run(c, st, out)
 		s.GPU.noteErr(err)
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			what := "GPU joins over "
 			if len(r.Pipe.Joins) == 0 {
 				what = "GPU sort of "
 			}
-			return s.runOnCPU(c, what+s.CPU.Table.Name(), err, r.CPU, &r.onCPU, out)
+			return s.runOnCPU(c, what+s.CPU.Table.Name(), err, r.CPU, &st.onCPU, out)
 		}
 		return err
 	})
@@ -186,14 +197,15 @@ func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 
 // run sends the output rows chunk by chunk, up to gpuStreams chunks at
 // once; sent reports whether any went.
-func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent bool, err error) {
+func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	a := r.Pipe
+	ast := a.state(c)
 	s := a.Scan
 	g := s.GPU
 	start, calls := time.Now(), g.Calls()
 	defer func() {
-		r.devNS.Add(int64(time.Since(start)))
-		a.calls.Add(g.Calls() - calls)
+		st.devNS.Add(int64(time.Since(start)))
+		ast.calls.Add(g.Calls() - calls)
 	}()
 	sc := s.CPU
 	dt, loaded, err := s.acquire(c, false)
@@ -201,7 +213,7 @@ func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent b
 		return false, err
 	}
 	defer g.cache.releaseView(dt)
-	a.toDevice.Add(loaded)
+	ast.toDevice.Add(loaded)
 	q, err := g.queue()
 	if err != nil {
 		return false, err
@@ -216,7 +228,7 @@ func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent b
 		return false, err
 	}
 	defer pipe.free()
-	a.phaseNS[0].Add(int64(time.Since(start)))
+	ast.phaseNS[0].Add(int64(time.Since(start)))
 	chunksStart := time.Now()
 	w := a.width()
 	var anySent atomic.Bool
@@ -302,15 +314,15 @@ func (r *GPUJoinRows) run(c *exec.Context, out chan<- arrow.RecordBatch) (sent b
 			})
 		}
 		stash.free()
-		a.rowsIn.Add(rows.Load())
+		ast.rowsIn.Add(rows.Load())
 		break
 	}
-	a.phaseNS[1].Add(int64(time.Since(chunksStart)))
+	ast.phaseNS[1].Add(int64(time.Since(chunksStart)))
 	if err != nil || sorted == nil {
 		return anySent.Load(), err
 	}
 	sortStart := time.Now()
-	defer func() { a.phaseNS[2].Add(int64(time.Since(sortStart))) }()
+	defer func() { ast.phaseNS[2].Add(int64(time.Since(sortStart))) }()
 	return r.sortRows(c, q, sorted, out)
 }
 
@@ -399,7 +411,7 @@ func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*a
 		freeColumns(cols)
 		chunks[i] = nil
 	}
-	return sendSorted(c, q, all, r.Sort, r.Out, out, &r.toHost)
+	return sendSorted(c, q, all, r.Sort, r.Out, out, &r.state(c).toHost)
 }
 
 // sortOnCPU brings the chunks' few rows back as they are and has the CPU
@@ -485,7 +497,7 @@ func (r *GPUJoinRows) partitionedDownload(c *exec.Context, q *arrowgpu.Queue, co
 
 // download brings n rows of the output columns cols to the host.
 func (r *GPUJoinRows) download(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, error) {
-	return downloadAs(c, q, cols, n, r.Out, &r.toHost)
+	return downloadAs(c, q, cols, n, r.Out, &r.state(c).toHost)
 }
 
 // downloadAs brings n rows of cols to the host as a batch of out, adding

@@ -8,11 +8,8 @@ import (
 
 // WithChildren and the links (exec.Linked) of the device operators, in one
 // place. Each returns a copy with new inputs and leaves its node as it
-// was. GPUScan's, GPUAggregate's and GPUJoinRows' copies are made field
-// by field, not by assignment, because those operators still count their
-// figures on the node (atomics): a copy starts them at zero.
-// TestWithChildrenKeepsPlanFields fails when a field added to one of them
-// is not carried over here.
+// was; what a run counts is the run's (exec.RunState), so a copy is the
+// node's fields.
 
 func arity(n exec.Node, children []exec.Node, want int) {
 	if len(children) != want {
@@ -20,12 +17,9 @@ func arity(n exec.Node, children []exec.Node, want int) {
 	}
 }
 
-// clone is a copy of s's plan: its figures start at zero.
 func (s *GPUScan) clone() *GPUScan {
-	cp := &GPUScan{CPU: s.CPU, GPU: s.GPU, DeviceFilter: s.DeviceFilter, HostFilter: s.HostFilter,
-		Warn: s.Warn, Raise: s.Raise, Partition: s.Partition, Source: s.Source}
-	cp.noJoinFilters.Store(s.noJoinFilters.Load())
-	return cp
+	cp := *s
+	return &cp
 }
 
 // WithChildren replaces the scan's Source (its one child, when set).
@@ -40,19 +34,9 @@ func (s *GPUScan) WithChildren(c []exec.Node) exec.Node {
 	return cp
 }
 
-// clone is a copy of a's plan: its figures start at zero.
 func (a *GPUAggregate) clone() *GPUAggregate {
-	return &GPUAggregate{Scan: a.Scan, Keys: a.Keys, Aggs: a.Aggs, Out: a.Out, CPU: a.CPU, Final: a.Final,
-		Joins: a.Joins, Builds: a.Builds, Having: a.Having, Feed: a.Feed, TopN: a.TopN, Top: a.Top,
-		Outer: a.Outer.clone(), Partition: a.Partition, kernel: a.kernel, dictOf: a.dictOf,
-		joinStats: make([]gpuJoinStats, len(a.joinStats))}
-}
-
-func (o *GPUOuterAggregate) clone() *GPUOuterAggregate {
-	if o == nil {
-		return nil
-	}
-	return &GPUOuterAggregate{Keys: o.Keys, Aggs: o.Aggs, Out: o.Out, Inner: o.Inner, cols: o.cols, kernel: o.kernel}
+	cp := *a
+	return &cp
 }
 
 // withInputs is a copy of a with the pipeline's inputs c (pipeInputs'
@@ -91,10 +75,9 @@ func (a *GPUAggregate) WithLinks(l []exec.Node) exec.Node {
 	return cp
 }
 
-// clone is a copy of r's plan: its figures start at zero.
 func (r *GPUJoinRows) clone() *GPUJoinRows {
-	return &GPUJoinRows{Pipe: r.Pipe, Exprs: r.Exprs, Out: r.Out, CPU: r.CPU, TopN: r.TopN, Top: r.Top,
-		Sort: r.Sort, Partition: r.Partition, fused: r.fused, cpuSort: r.cpuSort}
+	cp := *r
+	return &cp
 }
 
 func (r *GPUJoinRows) WithChildren(c []exec.Node) exec.Node {

@@ -51,7 +51,11 @@ type GPUScan struct {
 	// brought, a join's probe side — a SharedSource, run once per query
 	// (source.go).
 	Source exec.Node
+}
 
+// scanRun is a GPUScan's state in one run (exec.RunState): its figures,
+// and whether the run reads it as a device pipeline's build side.
+type scanRun struct {
 	// noJoinFilters: the scan is a device pipeline's build side, run
 	// through Open (join.go uploadBuild): its join filters are the
 	// joins the pipeline runs on the device, which publish none — waiting
@@ -63,6 +67,9 @@ type GPUScan struct {
 	load                                     atomic.Pointer[loadStats] // the table cache's load, when this scan made one
 	chunks                                   chunkCounters             // the chunks run (stream.go)
 }
+
+// state is s's state in c's run.
+func (s *GPUScan) state(c *exec.Context) *scanRun { return exec.RunState[scanRun](c, s) }
 
 // DevicePartition is a hash exchange's partitioning of a GPU scan's rows:
 // by output columns Keys, into Parts partitions (the exchange's ranks).
@@ -80,25 +87,26 @@ func (s *GPUScan) Children() []exec.Node {
 }
 func (s *GPUScan) Explain() string { return "GPUScan " + s.CPU.Table.Name() }
 
-// Device is where the scan ran (EXPLAIN ANALYZE).
-func (s *GPUScan) Device() string {
-	if s.onCPU.Load() {
+// RunDevice is where the run of c ran the scan (EXPLAIN ANALYZE).
+func (s *GPUScan) RunDevice(c *exec.Context) string {
+	if s.state(c).onCPU.Load() {
 		return "CPU (fallback)"
 	}
 	return "GPU"
 }
 
-// AnalyzeStats reports rows scanned on the device, bytes moved each way
-// and the time spent waiting for the device.
-func (s *GPUScan) AnalyzeStats() []exec.Stat {
+// RunStats reports the rows the run of c scanned on the device, bytes
+// moved each way and the time spent waiting for the device.
+func (s *GPUScan) RunStats(c *exec.Context) []exec.Stat {
+	st := s.state(c)
 	return []exec.Stat{
-		{Name: "device rows", Value: s.rowsIn.Load()},
-		{Name: "to device", Value: s.toDevice.Load(), Unit: "bytes"},
-		{Name: "to host", Value: s.toHost.Load(), Unit: "bytes"},
-		{Name: "device time", Unit: "text", Text: time.Duration(s.devNS.Load()).Round(time.Microsecond).String()},
-		{Name: "setup", Unit: "text", Text: s.setupText()},
-		{Name: "chunks", Unit: "text", Text: s.chunks.text()},
-		{Name: "load", Unit: "text", Text: s.loadText()},
+		{Name: "device rows", Value: st.rowsIn.Load()},
+		{Name: "to device", Value: st.toDevice.Load(), Unit: "bytes"},
+		{Name: "to host", Value: st.toHost.Load(), Unit: "bytes"},
+		{Name: "device time", Unit: "text", Text: time.Duration(st.devNS.Load()).Round(time.Microsecond).String()},
+		{Name: "setup", Unit: "text", Text: st.setupText()},
+		{Name: "chunks", Unit: "text", Text: st.chunks.text()},
+		{Name: "load", Unit: "text", Text: st.loadText()},
 	}
 }
 
@@ -107,7 +115,7 @@ func (s *GPUScan) AnalyzeStats() []exec.Stat {
 // splits, uploading chunks, dictionary-encoding strings and waiting for a
 // chunk to be read, and the time the uploads waited for the device to
 // open (summed over the workers); "" when the columns were cached already.
-func (s *GPUScan) loadText() string {
+func (s *scanRun) loadText() string {
 	l := s.load.Load()
 	if l == nil {
 		return ""
@@ -191,7 +199,7 @@ func (s *GPUScan) prepare(c *exec.Context) (*gpuScanPlan, error) {
 		}
 	}
 	jfs := sc.JoinFilters
-	if s.noJoinFilters.Load() {
+	if s.state(c).noJoinFilters.Load() {
 		jfs = nil
 	}
 	dl := append([]int(nil), emit...)
@@ -253,22 +261,23 @@ func (s *GPUScan) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	if err != nil {
 		return exec.Failed(c, make(chan arrow.RecordBatch), err)
 	}
+	st := s.state(c)
 	raw := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		defer close(raw)
-		sent, err := s.produce(c, pl, raw)
+		sent, err := s.produce(c, st, pl, raw)
 		s.GPU.noteErr(err)
 		// Past the first batch sent, a fallback would duplicate rows.
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			// The workers pass the CPU scan's batches on (onCPU).
-			return s.runOnCPU(c, "GPU scan of "+s.CPU.Table.Name(), err, s.cpu(), &s.onCPU, raw)
+			return s.runOnCPU(c, "GPU scan of "+s.CPU.Table.Name(), err, s.cpu(), &st.onCPU, raw)
 		}
 		return err
 	})
 	return exec.MapBatches(c, raw, c.Threads, func() func(arrow.RecordBatch) (arrow.RecordBatch, error) {
 		var sel []int32
 		return func(b arrow.RecordBatch) (arrow.RecordBatch, error) {
-			if s.onCPU.Load() {
+			if st.onCPU.Load() {
 				return b, nil
 			}
 			pb, parted := b.(*exec.PartBatch)
@@ -290,7 +299,7 @@ func (s *GPUScan) Open(c *exec.Context) <-chan arrow.RecordBatch {
 // to its first chunk, and of it the wait for a queue (a new one allocates
 // pinned memory) — the rest is the table cache (a load, or another
 // query's load of the table holding it).
-func (s *GPUScan) setupText() string {
+func (s *scanRun) setupText() string {
 	r := func(ns int64) string { return time.Duration(ns).Round(time.Microsecond).String() }
 	setup, queue := s.setupNS.Load(), s.queueNS.Load()
 	if setup == 0 {
@@ -334,22 +343,22 @@ func (s *GPUScan) finish(c *exec.Context, pl *gpuScanPlan, b arrow.RecordBatch, 
 // produce runs the device filter chunk by chunk and sends the kept rows of
 // the downloaded columns in batches of c.BatchSize; sent reports whether
 // it sent any.
-func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
+func (s *GPUScan) produce(c *exec.Context, st *scanRun, pl *gpuScanPlan, raw chan<- arrow.RecordBatch) (sent bool, err error) {
 	start := time.Now()
 	dt, loaded, err := s.acquire(c, true)
 	if err != nil {
 		return false, err
 	}
 	defer s.GPU.cache.releaseView(dt)
-	s.toDevice.Add(loaded)
+	st.toDevice.Add(loaded)
 	t0 := time.Now()
 	q, err := s.GPU.queue()
 	if err != nil {
 		return false, err
 	}
 	defer s.GPU.putQueue(q)
-	s.queueNS.Add(int64(time.Since(t0)))
-	s.setupNS.Add(int64(time.Since(start)))
+	st.queueNS.Add(int64(time.Since(t0)))
+	st.setupNS.Add(int64(time.Since(start)))
 
 	exec.AwaitJoinFilters(c, pl.jfs)
 	dkf := newDeviceFilters(s, pl)
@@ -359,9 +368,9 @@ func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.Rec
 	var anySent atomic.Bool
 	err = dt.each(c, s.GPU, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 		before := wq.BytesToHost // the queue is reused: count this chunk's part
-		defer func() { s.toHost.Add(wq.BytesToHost - before) }()
+		defer func() { st.toHost.Add(wq.BytesToHost - before) }()
 		if ch.hostErr == nil {
-			err := s.chunk(c, pl, ch, wq, dkf, raw, &anySent)
+			err := s.chunk(c, st, pl, ch, wq, dkf, raw, &anySent)
 			if err == nil || ch.host == nil || !errors.Is(err, errs.ResourcesExhausted) {
 				return false, err
 			}
@@ -369,13 +378,13 @@ func (s *GPUScan) produce(c *exec.Context, pl *gpuScanPlan, raw chan<- arrow.Rec
 			// any of its rows was sent: its rows are on the host still.
 			ch.onHost()
 		}
-		return false, s.hostChunk(c, pl, ch, raw, &anySent)
+		return false, s.hostChunk(c, st, pl, ch, raw, &anySent)
 	})
 	return anySent.Load(), err
 }
 
 // chunk filters chunk ch on the device and sends its kept rows.
-func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+func (s *GPUScan) chunk(c *exec.Context, st *scanRun, pl *gpuScanPlan, ch *viewChunk, q *arrowgpu.Queue, filters *deviceFilters, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	t0 := time.Now()
 	dkf, err := filters.current(q)
@@ -398,11 +407,11 @@ func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, q *arro
 		parts = nil
 	}
 	cols, offs, err := s.fetch(q, pl.fused, dkf, view, pl.dl, parts, c)
-	s.devNS.Add(int64(time.Since(t0)))
+	st.devNS.Add(int64(time.Since(t0)))
 	if err != nil {
 		return fmt.Errorf("GPU scan of %s: %w", sc.Table.Name(), err)
 	}
-	s.rowsIn.Add(int64(ch.rows))
+	st.rowsIn.Add(int64(ch.rows))
 	if cols == nil {
 		return nil
 	}
@@ -418,7 +427,7 @@ func (s *GPUScan) chunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, q *arro
 // hostChunk filters a streamed chunk that the device had no room for on
 // the CPU (DeviceFilter; the workers apply the rest, as to downloaded
 // rows) and sends the downloaded columns of its kept rows.
-func (s *GPUScan) hostChunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
+func (s *GPUScan) hostChunk(c *exec.Context, st *scanRun, pl *gpuScanPlan, ch *viewChunk, raw chan<- arrow.RecordBatch, sent *atomic.Bool) error {
 	sc := s.CPU
 	at := make([]int, len(sc.Columns)) // Columns position → host batch column
 	for p, o := range sc.Columns {
@@ -431,7 +440,7 @@ func (s *GPUScan) hostChunk(c *exec.Context, pl *gpuScanPlan, ch *viewChunk, raw
 			cols[p] = hb.Column(at[p])
 		}
 		b := array.NewRecordBatch(pl.colsSchema, cols, hb.NumRows())
-		s.rowsIn.Add(b.NumRows())
+		st.rowsIn.Add(b.NumRows())
 		if pl.devPred != nil {
 			var err error
 			if b, sel, err = exec.ApplyFilter(c, *pl.devPred, b, sel); err != nil {

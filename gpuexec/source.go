@@ -41,10 +41,11 @@ func (s *GPUScan) acquire(c *exec.Context, stream bool) (*tableView, int64, erro
 	if err != nil {
 		return nil, 0, err
 	}
+	st := s.state(c)
 	if v.load != nil {
-		s.load.Store(v.load)
+		st.load.Store(v.load)
 	}
-	v.ctr = &s.chunks
+	v.ctr = &st.chunks
 	return v, loaded, nil
 }
 

@@ -276,8 +276,8 @@ func keepOrder(k bool) string {
 // for its inputs: its share of the critical path; operators running in
 // parallel overlap, so the column does not sum to the total), the device
 // it ran on, and a column for each figure
-// an operator reports through exec.StatsReporter (peak memory, spilled
-// and shuffled bytes), then the tree as EXPLAIN draws it. Numbers come
+// an operator reports (peak memory and spilled bytes for every one, and
+// what exec.RunStatsReporter gives: shuffled bytes, device figures), then the tree as EXPLAIN draws it. Numbers come
 // first so they line up however deep the tree is.
 func ExplainAnalyze(root exec.Node, total time.Duration, resultRows int64) string {
 	type line struct {
