@@ -19,6 +19,7 @@ import (
 	"gq/format"
 	"gq/parser"
 	"gq/physical"
+	"gq/planner"
 )
 
 // TestPlanRunsTwice: a physical plan is a description, its run state the
@@ -206,4 +207,88 @@ func runFigures(a exec.Node) []string {
 	}
 	walk(a, 0)
 	return lines
+}
+
+// TestPlanRewritesCopy: the one-rank rewrites after lowering (join
+// filters, pruned scan outputs, scan byte counting for progress) return
+// a new plan and leave the one they were given as it was, so a plan can
+// be rewritten again (a plan cache, a second run's progress). q03's joins
+// publish filters to its scans, q04's scan of lineitem drops the columns
+// only its filter reads, and every scan of q06 counts its bytes.
+func TestPlanRewritesCopy(t *testing.T) {
+	cat := catalog.New()
+	if err := cat.RegisterDir(tpchData(t)); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"q03", "q04", "q06"} {
+		t.Run(q, func(t *testing.T) {
+			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := parser.Split(string(sql))
+			if err != nil || len(st) != 1 {
+				t.Fatalf("%s: %d statements, %v", q, len(st), err)
+			}
+			bound, err := planner.BindContext(context.Background(), cat, st[0].AST)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt, err := planner.Optimize(bound)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := physical.Lower(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n = physical.ShareCommonSubplans(n)
+			// step applies rewrite to in, checks in is unchanged, and
+			// returns the rewritten plan and its EXPLAIN.
+			step := func(what string, in exec.Node, rewrite func(exec.Node) exec.Node) (exec.Node, string) {
+				before := physical.Explain(in) + scanFields(in)
+				out := rewrite(in)
+				if after := physical.Explain(in) + scanFields(in); after != before {
+					t.Errorf("%s changed the plan it was given:\nbefore\n%s\nafter\n%s", what, before, after)
+				}
+				return out, physical.Explain(out)
+			}
+			attached, text := step("AttachJoinFilters", n, physical.AttachJoinFilters)
+			if q == "q03" && !strings.Contains(text, "jf#") {
+				t.Errorf("no join filter attached:\n%s", text)
+			}
+			pruned, text2 := step("PruneScanOutputs", attached, physical.PruneScanOutputs)
+			if q == "q04" && text2 == text {
+				t.Errorf("no scan output pruned:\n%s", text2)
+			}
+			var tracked bool
+			var p exec.Progress
+			step("TrackScanBytes", pruned, func(n exec.Node) exec.Node {
+				out, ok := exec.TrackScanBytes(n, &p)
+				tracked = ok
+				return out
+			})
+			if q == "q06" && (!tracked || p.Total.Load() == 0) {
+				t.Errorf("scan bytes tracked %v, total %d", tracked, p.Total.Load())
+			}
+		})
+	}
+}
+
+// scanFields lists what the rewrites may change of the scans under n
+// that EXPLAIN does not show: each one's table (a counting wrapper is
+// another) and its output columns.
+func scanFields(n exec.Node) string {
+	var b strings.Builder
+	var walk func(n exec.Node)
+	walk = func(n exec.Node) {
+		if s, ok := n.(*exec.Scan); ok {
+			fmt.Fprintf(&b, "\n%s: %T %p emit=%v jf=%d", s.Table.Name(), s.Table, s.Table, s.Emit, len(s.JoinFilters))
+		}
+		for _, c := range n.Children() {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
 }

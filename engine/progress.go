@@ -30,9 +30,9 @@ func trackProgress(ctx context.Context, root exec.Node) exec.Node {
 	}
 	switch p := ctx.Value(progressKey{}).(type) {
 	case *exec.ScanProgress:
-		if exec.TrackScanBytes(root, &p.Progress) {
+		if tracked, ok := exec.TrackScanBytes(root, &p.Progress); ok {
 			p.InBytes.Store(true)
-			return root
+			return tracked
 		}
 		p.InBytes.Store(false)
 		return exec.TrackLeaves(root, &p.Progress, physical.EstimatedRows)

@@ -81,7 +81,7 @@ func TrackLeaves(root Node, p *Progress, estimate func(Node) int64) Node {
 // rewritten by WithChildren: the plan given is left as it was). With a
 // non-nil pick, only nodes for which pick returns a counter are wrapped,
 // and their rows also add to that counter. A wrapper already there
-// (TrackLeaves' before EXPLAIN ANALYZE's) is reused.
+// (TrackLeaves' before EXPLAIN ANALYZE's) is copied, its progress counter kept.
 func instrument(n Node, seen map[Node]Node, pick func(Node) *atomic.Int64) Node {
 	if out, ok := seen[n]; ok {
 		return out
@@ -98,10 +98,8 @@ func instrument(n Node, seen map[Node]Node, pick func(Node) *atomic.Int64) Node 
 	inner2 := RewriteChildren(inner, func(c Node) Node { return instrument(c, seen, pick) })
 	switch {
 	case wrapped:
-		a.Inner = inner2
-		if pick == nil {
-			a.progressOnly = false
-		}
+		// A new wrapper: the one given belongs to the plan given.
+		a = &Analyzed{Inner: inner2, progress: a.progress, progressOnly: a.progressOnly && pick != nil}
 	case pick == nil || counter != nil:
 		a = &Analyzed{Inner: inner2, progressOnly: pick != nil}
 	}

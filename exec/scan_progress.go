@@ -19,13 +19,15 @@ type ScanProgress struct {
 	InBytes atomic.Bool
 }
 
-// TrackScanBytes makes every Scan under root add the file bytes it reads
-// to p.Done, and adds the bytes of the splits it will read (those its
-// min/max statistics do not prune) to p.Total. It reports false, changing
-// nothing, when some leaf is not a Scan of a sized table: the caller then
-// counts rows instead. The scans' tables are swapped for counting wrappers
-// in place, so track a plan that runs once.
-func TrackScanBytes(root Node, p *Progress) bool {
+// TrackScanBytes returns a copy of root whose Scans add the file bytes
+// they read to p.Done, and adds the bytes of the splits they will read
+// (those their min/max statistics do not prune) to p.Total. root is left
+// as it was (the copy's scans read their tables through counting
+// wrappers), so a plan may be tracked for each of its runs. It reports
+// false, returning root and adding nothing, when some leaf is not a Scan
+// of a sized table: the caller then counts rows instead.
+func TrackScanBytes(root Node, p *Progress) (Node, bool) {
+	counted := map[*Scan]bool{}
 	var scans []*Scan
 	ok := true
 	seen := map[Node]bool{}
@@ -45,6 +47,7 @@ func TrackScanBytes(root Node, p *Progress) bool {
 				ok = false
 				return
 			}
+			counted[s] = true
 			scans = append(scans, s)
 		}
 		for _, k := range kids {
@@ -53,7 +56,7 @@ func TrackScanBytes(root Node, p *Progress) bool {
 	}
 	walk(root)
 	if !ok || len(scans) == 0 {
-		return false
+		return root, false
 	}
 	for _, s := range scans {
 		skip := s.prunedSplits()
@@ -63,9 +66,33 @@ func TrackScanBytes(root Node, p *Progress) bool {
 				p.Total.Add(sz.SplitBytes(split, s.Columns))
 			}
 		}
-		s.Table = countBytes(s.Table, p)
 	}
-	return true
+	// The rewrite memoises its copies, so that a node reached twice
+	// stays one node.
+	memo := map[Node]Node{}
+	var track func(n Node) Node
+	track = func(n Node) Node {
+		if out, ok := memo[n]; ok {
+			return out
+		}
+		var out Node
+		switch x := n.(type) {
+		case *Analyzed:
+			out = &Analyzed{Inner: track(x.Inner), progress: x.progress, progressOnly: x.progressOnly}
+		case *Scan:
+			out = x
+			if counted[x] {
+				cp := *x
+				cp.Table = countBytes(x.Table, p)
+				out = &cp
+			}
+		default:
+			out = RewriteChildren(n, track)
+		}
+		memo[n] = out
+		return out
+	}
+	return track(root), true
 }
 
 // sizerOf is t's SplitSizer, looking through a counting wrapper.

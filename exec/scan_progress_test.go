@@ -93,8 +93,12 @@ func TestTrackScanBytes(t *testing.T) {
 		{"k >= 250", &Scan{Table: tbl, Columns: []int{0}, Out: kOnly, Filter: ge250}, sizes[2][0], 50},
 	} {
 		p := &Progress{}
-		if !TrackScanBytes(tc.scan, p) {
+		tracked, ok := TrackScanBytes(tc.scan, p)
+		if !ok {
 			t.Fatalf("%s: a Parquet scan was not tracked in bytes", tc.name)
+		}
+		if tc.scan.Table != tbl {
+			t.Errorf("%s: tracking changed the plan's scan", tc.name)
 		}
 		if p.Total.Load() != tc.want || tc.want <= 0 || tc.want >= st.Size() {
 			t.Errorf("%s: total %d bytes, want %d (file %d)", tc.name, p.Total.Load(), tc.want, st.Size())
@@ -102,7 +106,7 @@ func TestTrackScanBytes(t *testing.T) {
 		if p.Done.Load() != 0 {
 			t.Errorf("%s: %d bytes done before running", tc.name, p.Done.Load())
 		}
-		rows, err := runRows(t, memory.NewGoAllocator(), 2, 64, tc.scan)
+		rows, err := runRows(t, memory.NewGoAllocator(), 2, 64, tracked)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +116,7 @@ func TestTrackScanBytes(t *testing.T) {
 		if p.Done.Load() != p.Total.Load() {
 			t.Errorf("%s: done %d of %d bytes after the run", tc.name, p.Done.Load(), p.Total.Load())
 		}
-		if _, ok := tc.scan.Table.(catalog.FilteredTable); !ok {
+		if _, ok := tracked.(*Scan).Table.(catalog.FilteredTable); !ok {
 			t.Errorf("%s: the counting wrapper hid ReadFiltered", tc.name)
 		}
 	}
@@ -123,7 +127,7 @@ func TestTrackScanBytes(t *testing.T) {
 func TestTrackScanBytesNeedsFiles(t *testing.T) {
 	src := &testSource{schema: arrow.NewSchema([]arrow.Field{{Name: "a", Type: expr.Int64}}, nil)}
 	p := &Progress{}
-	if TrackScanBytes(src, p) || p.Total.Load() != 0 {
+	if n, ok := TrackScanBytes(src, p); ok || n != src || p.Total.Load() != 0 {
 		t.Errorf("tracked a test source in bytes (total %d)", p.Total.Load())
 	}
 }

@@ -1,6 +1,8 @@
 package physical
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"gq/catalog"
@@ -19,22 +21,28 @@ import (
 // filter then tests the remaining keys, q05's l_suppkey of (l_suppkey,
 // c_nationkey)). One-rank plans only:
 // under ranks a probe row may meet its match on another rank.
+//
+// It returns a copy of the plan with the joins that publish and the scans
+// that test their filters copied; root is left as it was.
 func AttachJoinFilters(root exec.Node) exec.Node {
 	next := 0
+	publish := map[*exec.HashJoin]*exec.JoinFilter{}
+	tests := map[*exec.Scan][]exec.ScanJoinFilter{}
 	var walk func(n exec.Node)
 	walk = func(n exec.Node) {
-		if j, ok := n.(*exec.HashJoin); ok && filtersProbe(j) {
+		if j, ok := n.(*exec.HashJoin); ok && publish[j] == nil && filtersProbe(j) {
 			probe, probeKeys := j.Left, j.LeftKeys
 			if j.BuildLeft {
 				probe, probeKeys = j.Right, j.RightKeys
 			}
 			if scan, keys, pos, ok := traceKeys(probe, probeKeys); ok {
 				next++
-				j.Publish = &exec.JoinFilter{ID: next}
+				f := &exec.JoinFilter{ID: next}
 				if len(pos) < len(j.LeftKeys) {
-					j.Publish.Keys = pos
+					f.Keys = pos
 				}
-				scan.JoinFilters = append(scan.JoinFilters, exec.ScanJoinFilter{Filter: j.Publish, Keys: keys})
+				publish[j] = f
+				tests[scan] = append(tests[scan], exec.ScanJoinFilter{Filter: f, Keys: keys})
 			}
 		}
 		for _, c := range n.Children() {
@@ -42,7 +50,36 @@ func AttachJoinFilters(root exec.Node) exec.Node {
 		}
 	}
 	walk(root)
-	return root
+	if next == 0 {
+		return root
+	}
+	// The copies are memoised: a node reached twice (a shared source's
+	// reads) stays one node.
+	done := map[exec.Node]exec.Node{}
+	var attach func(n exec.Node) exec.Node
+	attach = func(n exec.Node) exec.Node {
+		if m, ok := done[n]; ok {
+			return m
+		}
+		m := exec.RewriteChildren(n, attach)
+		switch x := n.(type) {
+		case *exec.HashJoin:
+			if f := publish[x]; f != nil {
+				cp := *m.(*exec.HashJoin)
+				cp.Publish = f
+				m = &cp
+			}
+		case *exec.Scan:
+			if fs := tests[x]; fs != nil {
+				cp := *x
+				cp.JoinFilters = append(slices.Clip(x.JoinFilters), fs...)
+				m = &cp
+			}
+		}
+		done[n] = m
+		return m
+	}
+	return attach(root)
 }
 
 // filtersProbe reports whether j's probe rows without a match can go
@@ -141,8 +178,13 @@ func PruneScanOutputs(root exec.Node) exec.Node {
 		}
 		m := n
 		if p, ok := n.(*exec.Project); ok {
-			if s, ok := p.Input.(*exec.Scan); ok && pruneScan(p, s) && identity(p) {
-				m = s // the projection now passes the scan's columns through
+			if s, ok := p.Input.(*exec.Scan); ok {
+				if pp, ok := pruneScan(p, s); ok {
+					m = pp
+					if identity(pp) {
+						m = pp.Input // the projection passes the scan's columns through
+					}
+				}
 			}
 		}
 		if m == n {
@@ -169,13 +211,15 @@ func identity(p *exec.Project) bool {
 	return true
 }
 
-// pruneScan narrows s to the columns p reads; it reports whether it did.
-func pruneScan(p *exec.Project, s *exec.Scan) bool {
+// pruneScan returns a copy of p over a copy of s, its input, narrowed to
+// the columns p reads; false (p and s as they were) when there is nothing
+// to narrow.
+func pruneScan(p *exec.Project, s *exec.Scan) (*exec.Project, bool) {
 	if s.Emit != nil || (s.Filter == nil && len(s.JoinFilters) == 0) {
-		return false
+		return nil, false
 	}
 	if _, ok := s.Table.(catalog.FilteredTable); !ok {
-		return false
+		return nil, false
 	}
 	used := make([]bool, len(s.Columns))
 	var mark func(e expr.Expr)
@@ -201,7 +245,7 @@ func pruneScan(p *exec.Project, s *exec.Scan) bool {
 		}
 	}
 	if len(emit) == len(s.Columns) || len(emit) == 0 {
-		return false // nothing to drop; no columns at all is the scan's own case
+		return nil, false // nothing to drop; no columns at all is the scan's own case
 	}
 	var remap func(e expr.Expr) expr.Expr
 	remap = func(e expr.Expr) expr.Expr {
@@ -217,13 +261,17 @@ func pruneScan(p *exec.Project, s *exec.Scan) bool {
 		}
 		return e
 	}
-	for i, e := range p.Exprs {
-		p.Exprs[i] = remap(e)
-	}
 	fields := make([]arrow.Field, len(emit))
 	for i, c := range emit {
 		fields[i] = s.Out.Field(c)
 	}
-	s.Emit, s.Out = emit, arrow.NewSchema(fields, nil)
-	return true
+	ns := *s
+	ns.Emit, ns.Out = emit, arrow.NewSchema(fields, nil)
+	np := *p
+	np.Input = &ns
+	np.Exprs = make([]expr.Expr, len(p.Exprs))
+	for i, e := range p.Exprs {
+		np.Exprs[i] = remap(e)
+	}
+	return &np, true
 }
