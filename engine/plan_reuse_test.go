@@ -36,23 +36,7 @@ func TestPlanRunsTwice(t *testing.T) {
 	for n := 1; n <= 22; n++ {
 		q := fmt.Sprintf("q%02d", n)
 		t.Run(q, func(t *testing.T) {
-			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := parser.Split(string(sql))
-			if err != nil || len(st) != 1 {
-				t.Fatalf("%s: %d statements, %v", q, len(st), err)
-			}
-			_, root, err := e.plan(context.Background(), st[0].AST)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ordered := strings.Contains(strings.ToLower(string(sql)), "order by")
+			root, want, ordered := planTPCH(t, e, q)
 			check := func(run string) {
 				got, err := runPlanCSV(e, root)
 				if err != nil {
@@ -77,6 +61,28 @@ func TestPlanRunsTwice(t *testing.T) {
 			checkNoHeldMemory(t, e, q)
 		})
 	}
+}
+
+// planTPCH plans TPC-H query q (one plan, to run as often as a test
+// likes) and returns it, its expected CSV at SF0.1 and whether its rows
+// come in order.
+func planTPCH(t *testing.T, e *Engine, q string) (root exec.Node, want []byte, ordered bool) {
+	t.Helper()
+	sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err = os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := parser.Split(string(sql))
+	if err != nil || len(st) != 1 {
+		t.Fatalf("%s: %d statements, %v", q, len(st), err)
+	}
+	if _, root, err = e.plan(context.Background(), st[0].AST); err != nil {
+		t.Fatal(err)
+	}
+	return root, want, strings.Contains(strings.ToLower(string(sql)), "order by")
 }
 
 // runPlanCSV runs root under a Context of its own and returns its rows as
@@ -118,27 +124,11 @@ func TestPlanRunsTwiceOnGPU(t *testing.T) {
 	e := g.gpu
 	for _, q := range []string{"q01", "q03", "q09"} {
 		t.Run(q, func(t *testing.T) {
-			sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile("../testdata/tpch/sf0.1/" + q + ".csv")
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := parser.Split(string(sql))
-			if err != nil || len(st) != 1 {
-				t.Fatalf("%s: %d statements, %v", q, len(st), err)
-			}
-			_, root, err := e.plan(context.Background(), st[0].AST)
-			if err != nil {
-				t.Fatal(err)
-			}
+			root, want, ordered := planTPCH(t, e, q)
 			if !strings.Contains(physical.Explain(root), "GPU") {
 				t.Fatalf("no operator on the device:\n%s", physical.Explain(root))
 			}
 			before := physical.Explain(root)
-			ordered := strings.Contains(strings.ToLower(string(sql)), "order by")
 			run := func(name string) []string {
 				a := exec.Instrument(root)
 				got, err := runPlanCSV(e, a)
