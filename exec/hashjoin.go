@@ -59,6 +59,7 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 	var jf *joinFilterRun // joinfilter.go
 	if h.Publish != nil {
 		jf = c.joinFilterRun(h.Publish)
+		c.markDirectProbe(h.Publish, h.Left) // the probe below starts after publishing
 	}
 	left, right := h.Left.Open(c), h.Right.Open(c)
 	jc, err := newJoinCore(h.Type, h.Left.Schema(), h.Right.Schema(), h.Out, h.Extra)

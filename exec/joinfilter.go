@@ -59,6 +59,10 @@ type joinFilterRun struct {
 	// not (it spills, or was short of memory, or is done).
 	settled chan struct{}
 	once    sync.Once
+	// direct: the publishing join reads its probe side straight from the
+	// filtered scan (through Filter and Project only) and starts reading
+	// it only once it has published; set before the scan opens.
+	direct bool
 }
 
 // joinFilterWait bounds how long a scan waits for its join filters: long
@@ -71,22 +75,60 @@ const joinFilterWait = 50 * time.Millisecond
 // settle marks the filter published or abandoned.
 func (r *joinFilterRun) settle() { r.once.Do(func() { close(r.settled) }) }
 
-// awaitJoinFilters waits until every filter of a scan has settled, at most
-// joinFilterWait in all, or the query ends.
+// awaitJoinFilters waits until every filter of a scan has settled, or the
+// query ends: at most joinFilterWait in all for the filters of joins above
+// the scan's consumer, which may be reading already, and without a bound
+// for the filter of the join the scan feeds directly (direct). That join
+// reads nothing before it publishes, so rows read earlier would only wait
+// in the channel, unfiltered, holding memory (TPC-H q18's orders and
+// lineitem probe scans read ahead through its 1.5M-group aggregation).
 func awaitJoinFilters(c *Context, jfs []*RunningJoinFilter) {
 	if len(jfs) == 0 {
 		return
 	}
 	t := time.NewTimer(joinFilterWait)
 	defer t.Stop()
+	timeout := t.C
 	for _, jf := range jfs {
+		if jf.run.direct {
+			select {
+			case <-jf.run.settled:
+			case <-c.Done():
+				return
+			}
+			continue
+		}
 		select {
 		case <-jf.run.settled:
-		case <-t.C:
-			return
+		case <-timeout:
+			timeout = nil // waits only for the direct filters from now on
 		case <-c.Done():
 			return
 		}
+	}
+}
+
+// markDirectProbe marks the filter f as direct (joinFilterRun.direct) when
+// probe, the probe side of its join, is a scan that applies it, under
+// Filter and Project nodes only: nodes that pass batches on as they come,
+// so the scan's rows reach nothing before the join reads them.
+func (c *Context) markDirectProbe(f *JoinFilter, probe Node) {
+	for {
+		switch n := probe.(type) {
+		case *Filter:
+			probe = n.Input
+			continue
+		case *Project:
+			probe = n.Input
+			continue
+		case *Scan:
+			for _, sf := range n.JoinFilters {
+				if sf.Filter == f {
+					c.joinFilterRun(f).direct = true
+				}
+			}
+		}
+		return
 	}
 }
 
