@@ -110,8 +110,8 @@ func awaitJoinFilters(c *Context, jfs []*RunningJoinFilter) {
 
 // markDirectProbe marks the filter f as direct (joinFilterRun.direct) when
 // probe, the probe side of its join, is a scan that applies it, under
-// Filter and Project nodes only: nodes that pass batches on as they come,
-// so the scan's rows reach nothing before the join reads them.
+// Filter, Project and Analyzed nodes only: nodes that pass batches on as
+// they come, so the scan's rows reach nothing before the join reads them.
 func (c *Context) markDirectProbe(f *JoinFilter, probe Node) {
 	for {
 		switch n := probe.(type) {
@@ -120,6 +120,9 @@ func (c *Context) markDirectProbe(f *JoinFilter, probe Node) {
 			continue
 		case *Project:
 			probe = n.Input
+			continue
+		case *Analyzed: // run figures and progress wrap nodes
+			probe = n.Inner
 			continue
 		case *Scan:
 			for _, sf := range n.JoinFilters {

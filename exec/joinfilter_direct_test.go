@@ -19,6 +19,7 @@ func TestMarkDirectProbe(t *testing.T) {
 	}{
 		{"scan", scan, true},
 		{"under filter and project", &Project{Input: &Filter{Input: scan}}, true},
+		{"under run figures", &Analyzed{Inner: &Project{Input: &Analyzed{Inner: scan}}}, true},
 		{"under an aggregation", &HashAggregate{Input: scan}, false},
 		{"scan without the filter", &Scan{JoinFilters: []ScanJoinFilter{{Filter: other}}}, false},
 	}
