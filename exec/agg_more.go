@@ -20,8 +20,8 @@ import (
 // The states of the aggregates beyond count, sum, avg, min and max
 // (planner/bind_aggfn.go binds them): variances and standard deviations
 // (Welford's running mean and sum of squared deviations, merged by Chan's
-// formula), bitwise and/or/xor, and the holistic ones — median, the
-// quantiles, mode, string_agg, any_value, mad, list — which keep each group's
+// formula), bitwise and/or/xor, first and last (pickState), and the holistic ones — median, the
+// quantiles, mode, entropy, string_agg, any_value, mad, list — which keep each group's
 // non-NULL values. The same states answer window frames (window_agg.go).
 
 // moreAggState is newAggState for these aggregates; ok false for others.
@@ -35,7 +35,13 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 		return &varState{samp: strings.HasSuffix(f.Fn, "_samp"), sqrt: strings.HasPrefix(f.Fn, "stddev")}, true, nil
 	case "bit_and", "bit_or", "bit_xor":
 		return &bitState{op: f.Fn}, true, nil
-	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list":
+	case "first", "last":
+		if at == nil {
+			return nil, true, errs.New(errs.Internal, "aggregate %s without argument", f.Fn)
+		}
+		s, err := newPickState(f.Fn == "last", at, f.Type)
+		return s, true, err
+	case "median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list", "entropy":
 	default:
 		return nil, false, nil
 	}
@@ -81,7 +87,8 @@ func moreAggState(f AggFunc, at arrow.DataType) (aggState, bool, error) {
 func isMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "bit_and", "bit_or", "bit_xor",
-		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list":
+		"median", "quantile_cont", "quantile_disc", "mode", "string_agg", "any_value", "mad", "list",
+		"first", "last", "entropy":
 		return true
 	}
 	return isPairAgg(fn)
@@ -216,6 +223,81 @@ func (s *bitState) merge(from aggState, src, dst []int32) error {
 
 func (s *bitState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	return aggArray(mem, arrow.PrimitiveTypes.Int64, s.acc[:n], s.has[:n]), nil
+}
+
+// pickState is DuckDB's first (and its alias arbitrary) and last: the
+// value of a group's first or last row in arrival order, NULL included,
+// where any_value takes the first value that is not NULL. Merged partial
+// states keep the first (or last) state's row, so under parallel or
+// several-rank aggregation "first" is some row's value, as in DuckDB
+// without ORDER BY; the ordered form (first(x ORDER BY y)) is a window
+// (planner's orderedAggCall).
+type pickState[T int64 | float64 | decimal128.Num | string] struct {
+	last       bool
+	out        arrow.DataType
+	has, valid []bool
+	val        []T
+}
+
+func newPickState(last bool, at, out arrow.DataType) (aggState, error) {
+	switch at.ID() {
+	case arrow.INT64, arrow.DECIMAL64, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.BOOL:
+		return &pickState[int64]{last: last, out: out}, nil
+	case arrow.FLOAT64:
+		return &pickState[float64]{last: last, out: out}, nil
+	case arrow.DECIMAL128:
+		return &pickState[decimal128.Num]{last: last, out: out}, nil
+	case arrow.STRING:
+		return &pickState[string]{last: last, out: out}, nil
+	}
+	return nil, errs.New(errs.Unsupported, "aggregate first/last of %s", at)
+}
+
+func (s *pickState[T]) resize(n int) {
+	s.has, s.valid, s.val = growZero(s.has, n), growZero(s.valid, n), growZero(s.val, n)
+}
+
+func (s *pickState[T]) update(gids []int32, arg arrow.Array) error {
+	get, err := valueGetter[T](arg)
+	if err != nil {
+		return err
+	}
+	for i, g := range gids {
+		if s.has[g] && !s.last {
+			continue
+		}
+		s.has[g], s.valid[g] = true, arg.IsValid(i)
+		if s.valid[g] {
+			s.val[g] = get(i)
+		}
+	}
+	return nil
+}
+
+func (s *pickState[T]) merge(from aggState, src, dst []int32) error {
+	f := from.(*pickState[T])
+	for i, g := range src {
+		d := dst[i]
+		if !f.has[g] || s.has[d] && !s.last {
+			continue
+		}
+		s.has[d], s.valid[d], s.val[d] = true, f.valid[g], f.val[g]
+	}
+	return nil
+}
+
+func (s *pickState[T]) result(mem memory.Allocator, n int) (arrow.Array, error) {
+	bld := array.NewBuilder(mem, s.out)
+	defer bld.Release()
+	bld.Reserve(n)
+	for g := range n {
+		if !s.valid[g] {
+			bld.AppendNull()
+		} else if err := appendValue(bld, s.val[g]); err != nil {
+			return nil, err
+		}
+	}
+	return bld.NewArray(), nil
 }
 
 // holistic is what a collectState computes from a group's values.
@@ -372,6 +454,11 @@ func (s *collectState[T]) result(mem memory.Allocator, n int) (arrow.Array, erro
 // appendResult appends the aggregate of vals (one group's or frame's
 // values, which it may reorder) to bld: NULL when there are none.
 func appendResult[T int64 | float64 | decimal128.Num | string](h *holistic, bld array.Builder, vals []T, cmpf func(a, b T) int) error {
+	if h.fn == "entropy" {
+		// No values: 0, DuckDB's (a distribution of one value has none).
+		bld.(*array.Float64Builder).Append(entropyOf(vals, cmpf))
+		return nil
+	}
 	if len(vals) == 0 {
 		bld.AppendNull()
 		return nil
@@ -525,6 +612,24 @@ func decimalLerp(lo, hi *big.Int, d float64) *big.Int {
 	h, _ := new(big.Float).SetInt(hi).Float64()
 	r, _ := big.NewFloat(l*(1-d) + h*d).Int(nil)
 	return r
+}
+
+// entropyOf is the Shannon entropy, in bits, of the distribution of vals'
+// distinct values: -Σ p·log2(p) over each value's share p. It sorts vals.
+func entropyOf[T int64 | float64 | decimal128.Num | string](vals []T, cmpf func(a, b T) int) float64 {
+	slices.SortFunc(vals, cmpf)
+	n := float64(len(vals))
+	e := 0.0
+	for i := 0; i < len(vals); {
+		j := i + 1
+		for j < len(vals) && cmpf(vals[i], vals[j]) == 0 {
+			j++
+		}
+		p := float64(j-i) / n
+		e -= p * math.Log2(p)
+		i = j
+	}
+	return e
 }
 
 // modeOf is the most frequent of vals; among equally frequent ones the

@@ -29,11 +29,13 @@ var moreAggs = map[string]string{
 	"var_samp": "var_samp",
 	"median":   "median", "quantile_cont": "quantile_cont",
 	"quantile_disc": "quantile_disc", "quantile": "quantile_disc",
-	"mode": "mode", "mad": "mad", "list": "list", "array_agg": "list",
+	"mode": "mode", "entropy": "entropy", "mad": "mad", "list": "list", "array_agg": "list",
 	"string_agg": "string_agg", "group_concat": "string_agg",
 	"bool_and": "bool_and", "bool_or": "bool_or", "every": "bool_and",
 	"any_value": "any_value",
-	"bit_and":   "bit_and", "bit_or": "bit_or", "bit_xor": "bit_xor",
+	// DuckDB's: the first (last) row's value, NULL included.
+	"first": "first", "arbitrary": "first", "last": "last",
+	"bit_and": "bit_and", "bit_or": "bit_or", "bit_xor": "bit_xor",
 	// Of two arguments (pairAggType).
 	"covar_pop": "covar_pop", "covar_samp": "covar_samp", "corr": "corr",
 	"regr_count": "regr_count", "regr_slope": "regr_slope", "regr_intercept": "regr_intercept",
@@ -149,6 +151,12 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 	if p.filtered && p.fn == "list" {
 		// list() keeps NULLs: a filtered-out row would be one.
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "FILTER in %s(…) is not supported", p.name)
+	}
+	if (p.filtered || p.dist) && (p.fn == "first" || p.fn == "last") {
+		// first() keeps a NULL value: a filtered-out row would be one,
+		// and DISTINCT has no order to take the first of.
+		what := map[bool]string{true: "FILTER", false: "DISTINCT"}[p.filtered]
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "%s in %s(…) is not supported", what, p.name)
 	}
 	if p.dist && p.fn == "list" {
 		// DuckDB's list(DISTINCT x) keeps one NULL; gq's DISTINCT skips them.
@@ -395,7 +403,12 @@ func moreAggType(a *aggArgs) (arrow.DataType, error) {
 			a.arg, t = w, w.Type()
 		}
 		return arrow.ListOf(t), nil
-	case "quantile_disc", "mode", "any_value":
+	case "entropy":
+		if expr.IsNested(t) {
+			return nil, errs.New(errs.Unsupported, "%s() of %s is not supported", a.fn, kind())
+		}
+		return expr.Float64, nil
+	case "quantile_disc", "mode", "any_value", "first", "last":
 		if expr.IsNested(t) {
 			return nil, errs.New(errs.Unsupported, "%s() of %s is not supported", a.fn, kind())
 		}
@@ -446,7 +459,7 @@ func AggParamSuffix(p any) string {
 func IsMoreAgg(fn string) bool {
 	switch fn {
 	case "stddev_pop", "stddev_samp", "var_pop", "var_samp", "median", "quantile_cont", "quantile_disc",
-		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad", "list":
+		"mode", "string_agg", "any_value", "bit_and", "bit_or", "bit_xor", "mad", "list", "first", "last", "entropy":
 		return true
 	}
 	return IsPairAgg(fn)
@@ -534,17 +547,29 @@ func orderedAggCall(a aggArgs, t arrow.DataType, key string, groups []Expr, in *
 	if expr.IsNested(t) {
 		return AggCall{}, errs.NewNear(errs.Unsupported, key, "ORDER BY inside %s(…) under GROUP BY is not supported (over a window it is)", a.fn)
 	}
-	wc := WindowCall{Fn: a.fn, Args: []Expr{a.arg}, Type: t, Param: a.param, Order: a.order,
+	wc := WindowCall{Fn: windowAggFn(a.fn), Args: []Expr{a.arg}, Type: t, Param: a.param, Order: a.order,
 		Frame: Frame{Start: FrameBound{Kind: expr.UnboundedPreceding}, End: FrameBound{Kind: expr.UnboundedFollowing}}}
-	switch a.fn {
-	case "bool_and":
-		wc.Fn = "min"
-	case "bool_or":
-		wc.Fn = "max"
-	}
 	col := Column{ID: NewColumnID(), Name: key, Type: t, Nullable: true}
 	*in = &Window{Input: *in, PartitionBy: groups, Funcs: []WindowCall{wc}, Cols: []Column{col}}
 	return AggCall{Fn: "any_value", Arg: ref(col), Type: t}, nil
+}
+
+// windowAggFn is the window function that computes aggregate fn over a
+// frame: bool_and and bool_or are min and max of truth values, first and
+// last the value functions first_value and last_value (which keep NULLs
+// too and read the frame directly).
+func windowAggFn(fn string) string {
+	switch fn {
+	case "bool_and":
+		return "min"
+	case "bool_or":
+		return "max"
+	case "first":
+		return "first_value"
+	case "last":
+		return "last_value"
+	}
+	return fn
 }
 
 // respellAggs rewrites DuckDB's count_star() (a call with no arguments,
@@ -569,6 +594,16 @@ func respellAggs(stmt sqlparser.SQLNode) sqlparser.SQLNode {
 			}
 			if r := orderedSetAgg(x); r != nil {
 				cur.Replace(r)
+			}
+			if x.Name.Lowered() == "approx_count_distinct" && len(x.Exprs) == 1 && len(x.OrderBy) == 0 {
+				// Over a window or with FILTER: the exact count, as above;
+				// FILTER (WHERE c) counts CASE WHEN c THEN x END, as the
+				// grammar does for count itself.
+				arg := x.Exprs[0]
+				if x.Filter != nil {
+					arg = &sqlparser.CaseExpr{Whens: []*sqlparser.When{{Cond: x.Filter, Val: arg}}}
+				}
+				cur.Replace(&sqlparser.Count{Distinct: true, Args: []sqlparser.Expr{arg}, OverClause: x.OverClause})
 			}
 		}
 		return true

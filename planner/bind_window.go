@@ -293,13 +293,7 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		if err != nil {
 			return wc, err
 		}
-		wc.Fn, wc.Args, wc.Type, wc.Param, wc.Order = a.fn, []Expr{a.arg}, t, a.param, a.order
-		switch a.fn {
-		case "bool_and":
-			wc.Fn = "min"
-		case "bool_or":
-			wc.Fn = "max"
-		}
+		wc.Fn, wc.Args, wc.Type, wc.Param, wc.Order = windowAggFn(a.fn), []Expr{a.arg}, t, a.param, a.order
 		return wc, nil
 	}
 	for _, a := range p.args {

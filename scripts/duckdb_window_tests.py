@@ -42,7 +42,8 @@ construct gq lacks counts as not passing, under its cause):
     are quoted in backticks;
   - DuckDB's one-argument log(x) is log10(x) (MySQL's is the natural log);
   - `f(x IGNORE NULLS)` becomes `f(x) IGNORE NULLS` (RESPECT too), and
-    DuckDB's first()/last() first_value()/last_value();
+    DuckDB's first()/last() over a window first_value()/last_value()
+    (as plain aggregates they stay first()/last(), which MySQL lacks);
   - DuckDB sorts NULLs last in both directions, MySQL first when
     ascending: every ORDER BY item (queries, windows, aggregates) without
     NULLS FIRST/LAST gets NULLS LAST written out.
@@ -172,7 +173,7 @@ def translate(sql, nulls='LAST', ncol=0):
     # them (the standard's and MySQL's place); first/last are first_value
     # and last_value.
     sql = re.sub(r'\s+(ignore|respect)\s+nulls\s*\)', r') \1 NULLS', sql, flags=re.I)
-    sql = re.sub(r'(?<![\w.])(first|last)\s*\(', r'\1_value(', sql, flags=re.I)
+    sql = first_last_calls(sql)
     # range, the column, not range(...) the function nor a RANGE frame.
     sql = re.sub(r'(?<![`.\w])range\b(?!\s*\()(?!\s+' + FRAME_WORDS + ')', '`range`', sql, flags=re.I)
     # Cast targets MySQL spells otherwise.
@@ -201,6 +202,31 @@ def translate(sql, nulls='LAST', ncol=0):
     sql = group_by_all(sql)
     sql = nulls_order(sql, nulls)
     return sql
+
+def first_last_calls(sql):
+    """DuckDB's first(x)/last(x) over a window (OVER, or IGNORE/RESPECT
+    NULLS before it) become first_value(x)/last_value(x), MySQL's window
+    functions; as plain aggregates, which MySQL lacks, they stay DuckDB's
+    first()/last() (gq has them)."""
+    out, i = [], 0
+    for m in re.finditer(r'(?<![\w.`])(first|last)\s*\(', sql, flags=re.I):
+        depth, j = 1, m.end()
+        while j < len(sql) and depth:
+            c = sql[j]
+            if c == "'":
+                j = sql.find("'", j + 1)
+                if j < 0:
+                    return sql
+            elif c == '(':
+                depth += 1
+            elif c == ')':
+                depth -= 1
+            j += 1
+        if re.match(r'\s*((ignore|respect)\s+nulls\s+)?over\b', sql[j:], re.I):
+            out.append(sql[i:m.start()] + m.group(1) + '_value(')
+            i = m.end()
+    out.append(sql[i:])
+    return ''.join(out)
 
 def log10_calls(sql):
     """DuckDB's one-argument log(x) is the base-10 logarithm, MySQL's the
