@@ -349,6 +349,7 @@ func (l *DrainLimit) WriteKey(k *KeyWriter) {
 func (u *UnionAll) WriteKey(k *KeyWriter) {
 	k.Str("UnionAll")
 	k.Schema(u.Out)
+	k.Bool(u.InOrder)
 }
 
 func (a *AvgCombine) WriteKey(k *KeyWriter) {

@@ -66,7 +66,7 @@ func Lower(p planner.Plan) (exec.Node, error) {
 	case *planner.Window:
 		return lowerWindow(n)
 	case *planner.Union:
-		u := &exec.UnionAll{Out: schemaOf(n.Cols)}
+		u := &exec.UnionAll{Out: schemaOf(n.Cols), InOrder: n.InOrder}
 		for _, c := range n.Children {
 			in, err := Lower(c)
 			if err != nil {

@@ -75,7 +75,7 @@ func (b *binder) bindValues(vs *sqlparser.ValuesStatement) (*selResult, error) {
 	}
 	// Values that only execution computes: each row a projection of the
 	// one empty row, as INSERT … VALUES does.
-	un := &Union{Cols: cols}
+	un := &Union{Cols: cols, InOrder: true}
 	for _, r := range rows {
 		un.Children = append(un.Children, &Project{Input: &Values{Rows: [][]Expr{{}}}, Exprs: r, Cols: freshCols(cols)})
 	}

@@ -282,6 +282,10 @@ type Window struct {
 type Union struct {
 	Children []Plan
 	Cols     []Column
+	// InOrder: the children's rows come out one child after another
+	// (VALUES rows computed at execution: a window without ORDER BY over
+	// them reads them as written, as DuckDB does).
+	InOrder bool
 }
 
 func (s *Scan) Columns() []Column   { return s.Cols }
