@@ -13,7 +13,10 @@ import (
 // nth_value, fill (window_fill.go), or an aggregate (sum, count,
 // count_star, avg, min, max, or one of agg_more.go's) over Frame. Args:
 // the value or aggregate argument; lag and lead also take their default,
-// of Type, fill its key (also its one Order key). N: lag's and lead's offset, nth_value's n,
+// of Type, fill its key (also its one Order key); lag and lead may take a
+// third, nth_value a second: the offset or n read at each row (an Int64;
+// NULL gives NULL, nth_value's n below 1 too, a negative offset reads the
+// other way), in place of N. N: lag's and lead's offset, nth_value's n,
 // ntile's bucket count. Type is the result type.
 type WindowFunc struct {
 	Fn    string
@@ -164,6 +167,7 @@ func (w *Window) Open(c *Context) <-chan arrow.RecordBatch {
 
 func checkWindowFunc(f WindowFunc) error {
 	want := 1
+	perRow := PerRowN(f) >= 0
 	switch f.Fn {
 	case "row_number", "rank", "dense_rank", "count_star", "percent_rank", "cume_dist", "ntile":
 		want = 0
@@ -176,8 +180,14 @@ func checkWindowFunc(f WindowFunc) error {
 		}
 		return errs.New(errs.Unsupported, "window function %s", f.Fn)
 	}
+	if perRow {
+		want++
+	}
 	if len(f.Args) != want {
 		return errs.New(errs.Internal, "window function %s takes %d arguments, got %d", f.Fn, want, len(f.Args))
+	}
+	if perRow && (len(f.Order) > 0 || f.Args[want-1].DataType().ID() != arrow.INT64) {
+		return errs.New(errs.Internal, "window function %s: a per-row count of %s or with an ORDER BY of its own", f.Fn, f.Args[want-1].DataType())
 	}
 	if f.Fn == "fill" && len(f.Order) != 1 {
 		return errs.New(errs.Internal, "fill with %d keys", len(f.Order))
@@ -188,10 +198,20 @@ func checkWindowFunc(f WindowFunc) error {
 	if f.Frame.Start.PerRow != (f.FrameOffs[0] != nil) || f.Frame.End.PerRow != (f.FrameOffs[1] != nil) || f.Frame.Start.PerRow && !f.Frame.Rows {
 		return errs.New(errs.Internal, "window function %s: per-row frame offsets do not match its frame", f.Fn)
 	}
-	if (f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0 {
+	if !perRow && ((f.Fn == "ntile" || f.Fn == "nth_value") && f.N < 1 || (f.Fn == "lag" || f.Fn == "lead") && f.N < 0) {
 		return errs.New(errs.Internal, "window function %s with n=%d", f.Fn, f.N)
 	}
 	return nil
+}
+
+// PerRowN is the index in f.Args of lag's or lead's per-row offset or
+// nth_value's per-row n, or -1 where the count is N.
+func PerRowN(f WindowFunc) int {
+	switch {
+	case (f.Fn == "lag" || f.Fn == "lead") && len(f.Args) == 3, f.Fn == "nth_value" && len(f.Args) == 2:
+		return len(f.Args) - 1
+	}
+	return -1
 }
 
 // frames marks, for each row in sorted order, whether it starts a

@@ -14,7 +14,7 @@ import (
 )
 
 // FrameBound is one end of a window frame. ROWS: Rows rows from the
-// current one. RANGE over a number key: Float, and where the offset is an
+// current one; GROUPS: Rows peer groups from the current row's. RANGE over a number key: Float, and where the offset is an
 // integer or decimal also Int unscaled at Scale (Exact) so that integer and
 // decimal keys compare exactly; over a DATE key: Int days, or months when
 // Months.
@@ -35,7 +35,10 @@ type FrameBound struct {
 // value (which would end at UNBOUNDED PRECEDING, never a frame) stands for
 // the default, RANGE UNBOUNDED PRECEDING to CURRENT ROW.
 type WindowFrame struct {
-	Rows       bool
+	Rows bool
+	// Groups (Rows false): offsets count peer groups (the SQL standard's
+	// GROUPS); CURRENT ROW is the peer group, as for RANGE.
+	Groups     bool
 	Start, End FrameBound
 	Exclude    expr.FrameExclude
 }
@@ -87,7 +90,11 @@ func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool, offs [2]ar
 	n := len(l.ps)
 	b := bounds{fs: make([]int32, n), fe: make([]int32, n)}
 	var rk *rangeKey
-	if !f.Rows && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)) {
+	var pg *peerGroups
+	switch {
+	case f.Groups && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)):
+		pg = newPeerGroups(l)
+	case !f.Rows && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)):
 		if key == nil {
 			return b, errs.New(errs.Internal, "window RANGE frame with an offset but no ORDER BY key")
 		}
@@ -118,8 +125,8 @@ func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool, offs [2]ar
 		if per[1] != nil {
 			end.Rows = per[1][i]
 		}
-		b.fs[i] = boundAt(l, f.Rows, start, false, i, rk)
-		b.fe[i] = boundAt(l, f.Rows, end, true, i, rk)
+		b.fs[i] = boundAt(l, f.Rows, start, false, i, rk, pg)
+		b.fe[i] = boundAt(l, f.Rows, end, true, i, rk, pg)
 		if b.fe[i] < b.fs[i] {
 			b.fe[i] = b.fs[i]
 		}
@@ -130,8 +137,9 @@ func frameBounds(l layout, f WindowFrame, key arrow.Array, desc bool, offs [2]ar
 func isOffset(k expr.FrameKind) bool { return k == expr.OffsetPreceding || k == expr.OffsetFollowing }
 
 // boundAt is row i's frame start (end false) or exclusive end, clamped to
-// its partition.
-func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) int32 {
+// its partition. rk: a RANGE frame's key, pg: a GROUPS frame's groups
+// (where an offset needs them).
+func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey, pg *peerGroups) int32 {
 	ps, pe := int64(l.ps[i]), int64(l.pe[i])
 	var v int64
 	switch fb.Kind {
@@ -151,6 +159,9 @@ func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) 
 			return l.gs[i]
 		}
 	}
+	if pg != nil {
+		return pg.bound(l, fb, end, i)
+	}
 	if !rows {
 		return rk.bound(l, fb, end, i)
 	}
@@ -166,6 +177,49 @@ func boundAt(l layout, rows bool, fb FrameBound, end bool, i int, rk *rangeKey) 
 		v++
 	}
 	return int32(min(max(v, ps), pe))
+}
+
+// peerGroups numbers the batch's peer groups in row order: gn is each
+// row's group, start and end each group's rows [start, end).
+type peerGroups struct {
+	gn, start, end []int32
+}
+
+func newPeerGroups(l layout) *peerGroups {
+	n := len(l.gs)
+	pg := &peerGroups{gn: make([]int32, n)}
+	for i := 0; i < n; i = int(l.ge[i]) {
+		g := int32(len(pg.start))
+		pg.start, pg.end = append(pg.start, l.gs[i]), append(pg.end, l.ge[i])
+		for k := i; k < int(l.ge[i]); k++ {
+			pg.gn[k] = g
+		}
+	}
+	return pg
+}
+
+// bound is row i's GROUPS bound for an offset: the first row (start) or
+// the end (end) of the peer group that many groups before or after row
+// i's, clamped to its partition.
+func (pg *peerGroups) bound(l layout, fb FrameBound, end bool, i int) int32 {
+	ps, pe := l.ps[i], l.pe[i]
+	first, last := int64(pg.gn[ps]), int64(pg.gn[pe-1])
+	off := min(max(fb.Rows, 0), last-first+1) // keeps g inside int64
+	g := int64(pg.gn[i])
+	if fb.Kind == expr.OffsetPreceding {
+		g -= off
+	} else {
+		g += off
+	}
+	switch {
+	case g < first:
+		return ps
+	case g > last:
+		return pe
+	case end:
+		return pg.end[g]
+	}
+	return pg.start[g]
 }
 
 // rangeKey holds the ORDER BY key of a RANGE frame with an offset in a

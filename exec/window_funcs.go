@@ -62,7 +62,7 @@ func (w *windowEnv) bounds(f WindowFrame) (bounds, error) {
 	if b, ok := w.cache[f]; ok {
 		return b, nil
 	}
-	if !f.Rows && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)) && w.keyArr == nil && w.key != nil {
+	if !f.Rows && !f.Groups && (isOffset(f.Start.Kind) || isOffset(f.End.Kind)) && w.keyArr == nil && w.key != nil {
 		a, err := w.key.eval(w.c.Alloc, w.b)
 		if err != nil {
 			return bounds{}, err
@@ -297,7 +297,18 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	}
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
-		return TakeArray(c.Alloc, a, pickValue(f, a, ps)), nil
+		var per *array.Int64
+		if k := PerRowN(f); k >= 0 {
+			pa, err := args[k].eval(c.Alloc, w.b)
+			if err != nil {
+				return nil, err
+			}
+			defer pa.Release()
+			if per, _ = pa.(*array.Int64); per == nil {
+				return nil, errs.New(errs.Internal, "window %s: per-row n of %s", f.Fn, pa.DataType())
+			}
+		}
+		return TakeArray(c.Alloc, a, pickValue(f, a, ps, per)), nil
 	case "count":
 		cnt := prefixCounts(a)
 		vals := make([]int64, n)
@@ -348,23 +359,47 @@ func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array
 		return nil, errs.Wrap(errs.Internal, err, "window %s", f.Fn)
 	}
 	defer both.Release()
+	var per *array.Int64
+	if k := PerRowN(f); k >= 0 {
+		pa, err := args[k].eval(c.Alloc, w.b)
+		if err != nil {
+			return nil, err
+		}
+		defer pa.Release()
+		if per, _ = pa.(*array.Int64); per == nil {
+			return nil, errs.New(errs.Internal, "window %s: per-row offset of %s", f.Fn, pa.DataType())
+		}
+	}
 	pick := make([]int32, n)
 	var pos, cnt []int32
 	if f.IgnoreNulls {
 		pos, cnt = nonNullPositions(a)
 	}
 	for i := range n {
-		j := int64(i) - f.N
-		if f.Fn == "lead" {
-			j = int64(i) + f.N
+		lead, off := f.Fn == "lead", f.N
+		if per != nil {
+			if per.IsNull(i) {
+				pick[i] = -1 // DuckDB's: a NULL offset gives NULL, not the default
+				continue
+			}
+			// A negative offset reads the other way (lag(x, -k) is
+			// lead(x, k)); beyond the batch it is as far as the batch.
+			if off = per.Value(i); off < 0 {
+				lead, off = !lead, -max(off, -int64(n))
+			}
+			off = min(off, int64(n))
 		}
-		if f.IgnoreNulls && f.N > 0 {
+		j := int64(i) - off
+		if lead {
+			j = int64(i) + off
+		}
+		if f.IgnoreNulls && off > 0 {
 			// The N-th non-NULL value before (after) row i, within its
 			// partition: pos[k] for k counted among the non-NULL rows.
-			k := int64(cnt[i]) - f.N
+			k := int64(cnt[i]) - off
 			lo, hi := int64(cnt[l.ps[i]]), int64(cnt[l.pe[i]])
-			if f.Fn == "lead" {
-				k = int64(cnt[i+1]) + f.N - 1
+			if lead {
+				k = int64(cnt[i+1]) + off - 1
 			}
 			j = int64(n + i)
 			if k >= lo && k < hi {
@@ -396,8 +431,9 @@ func nonNullPositions(a arrow.Array) (pos, cnt []int32) {
 
 // pickValue is first_value's, last_value's or nth_value's row per row
 // (-1: NULL): the first, last or N-th row of the frame's parts or, with
-// IGNORE NULLS, of those of their rows that hold a value.
-func pickValue(f WindowFunc, a arrow.Array, ps []bounds) []int32 {
+// IGNORE NULLS, of those of their rows that hold a value. per, where not
+// nil, is nth_value's n at each row (NULL or below 1: NULL).
+func pickValue(f WindowFunc, a arrow.Array, ps []bounds, per *array.Int64) []int32 {
 	var pos, cnt []int32
 	if f.IgnoreNulls {
 		pos, cnt = nonNullPositions(a)
@@ -434,6 +470,11 @@ func pickValue(f WindowFunc, a arrow.Array, ps []bounds) []int32 {
 			k := int64(1)
 			if f.Fn == "nth_value" {
 				k = f.N
+				if per != nil {
+					if k = per.Value(i); per.IsNull(i) || k < 1 {
+						continue
+					}
+				}
 			}
 			for _, p := range ps {
 				lo, hi := run(p, i)

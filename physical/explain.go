@@ -443,6 +443,9 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 	switch f.Fn {
 	case "ntile", "nth_value", "lag", "lead":
 		s = fmt.Sprintf(" n=%d", f.N)
+		if k := exec.PerRowN(f); k >= 0 {
+			s = " n=" + f.Args[k].String()
+		}
 	}
 	if !planner.FrameAware(f.Fn) && len(f.Order) == 0 {
 		return s
@@ -457,6 +460,8 @@ func windowFuncDetail(f exec.WindowFunc, ordered bool) string {
 	unit := "range"
 	if f.Frame.Rows {
 		unit = "rows"
+	} else if f.Frame.Groups {
+		unit = "groups"
 	}
 	bound := func(b exec.FrameBound) string {
 		switch b.Kind {

@@ -176,7 +176,7 @@ func lowerSort(n *planner.Sort, limit, offset int64) (exec.Node, error) {
 // lowerFrame turns a frame's offset constants into the numbers exec's
 // bound search adds to the ORDER BY key.
 func lowerFrame(f planner.Frame) (exec.WindowFrame, error) {
-	out := exec.WindowFrame{Rows: f.Rows, Exclude: f.Exclude}
+	out := exec.WindowFrame{Rows: f.Rows, Groups: f.Groups, Exclude: f.Exclude}
 	for i, b := range []planner.FrameBound{f.Start, f.End} {
 		// planner.FrameKind and expr.FrameKind list the kinds in one order.
 		eb := exec.FrameBound{Kind: expr.FrameKind(b.Kind), Months: b.Months, PerRow: b.PerRow != nil}

@@ -331,12 +331,23 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 		if c.nullCount(p, &wc) {
 			return wc, nil
 		}
+		if perRow, err := c.perRowCount(p, &wc); perRow || err != nil {
+			return wc, err
+		}
 		if wc.N, err = c.windowCount(p, 1); err != nil {
 			return wc, err
 		}
 	case "lag", "lead":
 		wc.N = 1
+		var perRow Expr
 		if p.n != nil {
+			if perRow, err = c.perRowOffset(p); err != nil {
+				return wc, err
+			}
+		}
+		if perRow != nil {
+			wc.N = 0
+		} else if p.n != nil {
 			if wc.N, err = c.windowCount(p, math.MinInt64); err != nil {
 				return wc, err
 			}
@@ -367,6 +378,9 @@ func (c *ectx) windowCall(p windowAST, keys []SortKey) (WindowCall, error) {
 			return wc, err
 		}
 		wc.Args = es
+		if perRow != nil {
+			wc.Args = append(wc.Args, perRow)
+		}
 	default:
 		if wc.Type, err = aggType(p.fn, wc.Args[0].Type()); err != nil {
 			return wc, err
@@ -396,20 +410,60 @@ func (c *ectx) callOrder(p windowAST, wc *WindowCall) error {
 	return nil
 }
 
-// nullCount handles ntile(NULL) and nth_value(x, NULL): as DuckDB's, their
-// value is NULL on every row, which *wc (its Type set) then computes as
-// the first value of a NULL constant of that type; it reports whether
-// the count was a NULL constant.
+// nullCount handles ntile(NULL), nth_value(x, NULL) and nth_value(x, n)
+// for a constant n below 1: as DuckDB's, their value is NULL on every
+// row, which *wc (its Type set) then computes as the first value of a
+// NULL constant of that type; it reports whether the count was such a
+// constant. (DuckDB refuses ntile(0), and so does windowCount.)
 func (c *ectx) nullCount(p windowAST, wc *WindowCall) bool {
 	e, err := c.bind(p.n)
 	if err != nil {
 		return false // windowCount reports it
 	}
-	if k, ok := e.(*Const); !ok || k.Value != nil {
+	k, ok := e.(*Const)
+	if !ok {
+		return false
+	}
+	below1 := p.fn == "nth_value" && isInt(k.T) && k.Value != nil && k.Value.(int64) < 1
+	if k.Value != nil && !below1 {
 		return false
 	}
 	wc.Fn, wc.Args, wc.Order = "first_value", []Expr{&Const{Value: nil, T: wc.Type}}, nil
 	return true
+}
+
+// perRowOffset is lag's or lead's offset when it is no constant (DuckDB's
+// lag(x, k), k a column): an Int64 expression read at each row, where a
+// NULL offset gives NULL and a negative one reads the other way; nil for
+// a constant, which windowCount reads.
+func (c *ectx) perRowOffset(p windowAST) (Expr, error) {
+	e, err := c.bind(p.n)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := e.(*Const); ok {
+		return nil, nil
+	}
+	near := sqlparser.String(p.n)
+	if !isInt(e.Type()) {
+		return nil, errs.NewNear(errs.Binding, near, "the count in %s must be an integer, got %s", p.fn, near)
+	}
+	if len(p.order) > 0 {
+		return nil, errs.NewNear(errs.Unsupported, near, "a per-row count in %s(…) with an ORDER BY of its own is not supported", p.fn)
+	}
+	return castTo(e, expr.Int64)
+}
+
+// perRowCount makes nth_value's n, when it is no constant, the call's
+// second argument (read at each row; NULL or below 1 gives NULL, as
+// DuckDB's) and reports whether it did.
+func (c *ectx) perRowCount(p windowAST, wc *WindowCall) (bool, error) {
+	e, err := c.perRowOffset(p)
+	if e == nil || err != nil {
+		return false, err
+	}
+	wc.Args = append(wc.Args, e)
+	return true, nil
 }
 
 // windowCount is the constant integer argument n of ntile, nth_value, lag
@@ -444,19 +498,19 @@ func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, erro
 		}
 		return def, nil
 	}
-	f := Frame{Rows: fc.Unit == sqlparser.FrameRowsType}
+	f := Frame{Rows: fc.Unit == sqlparser.FrameRowsType, Groups: fc.Unit == sqlparser.FrameGroupsType}
 	f.Exclude = map[sqlparser.FrameExclude]expr.FrameExclude{
 		sqlparser.ExcludeNoOthers: expr.ExcludeNoOthers, sqlparser.ExcludeCurrentRow: expr.ExcludeCurrentRow,
 		sqlparser.ExcludeGroup: expr.ExcludeGroup, sqlparser.ExcludeTies: expr.ExcludeTies}[fc.Exclude]
 	var err error
-	if f.Start, err = c.bindBound(fc.Start, f.Rows, keys); err != nil {
+	if f.Start, err = c.bindBound(fc.Start, f, keys); err != nil {
 		return f, err
 	}
 	end := fc.End
 	if end == nil { // ROWS n PRECEDING: to the current row
 		end = &sqlparser.FramePoint{Type: sqlparser.CurrentRowType}
 	}
-	if f.End, err = c.bindBound(end, f.Rows, keys); err != nil {
+	if f.End, err = c.bindBound(end, f, keys); err != nil {
 		return f, err
 	}
 	if f.Start.Kind == expr.UnboundedFollowing {
@@ -479,7 +533,9 @@ func (c *ectx) bindFrame(fc *sqlparser.FrameClause, keys []SortKey) (Frame, erro
 	return f, nil
 }
 
-func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (FrameBound, error) {
+// bindBound binds one end of frame f (its unit set).
+func (c *ectx) bindBound(p *sqlparser.FramePoint, f Frame, keys []SortKey) (FrameBound, error) {
+	rows := f.Rows
 	b := FrameBound{Kind: map[sqlparser.FramePointType]expr.FrameKind{
 		sqlparser.UnboundedPrecedingType: expr.UnboundedPreceding, sqlparser.ExprPrecedingType: expr.OffsetPreceding,
 		sqlparser.CurrentRowType: expr.CurrentRow, sqlparser.ExprFollowingType: expr.OffsetFollowing,
@@ -511,10 +567,21 @@ func (c *ectx) bindBound(p *sqlparser.FramePoint, rows bool, keys []SortKey) (Fr
 	}
 	if !ok || k.Value == nil || !isNumeric(k.T) || constNegative(k) {
 		what := "a non-negative number constant"
-		if rows {
+		switch {
+		case rows:
 			what = "a non-negative integer"
+		case f.Groups:
+			what = "a non-negative integer constant"
 		}
 		return b, errs.NewNear(errs.Binding, near, "a window frame offset must be %s, got %s", what, near)
+	}
+	if f.Groups {
+		// A count of peer groups: without ORDER BY the partition is one.
+		if !isInt(k.T) || p.Unit != sqlparser.IntervalNone {
+			return b, errs.NewNear(errs.Binding, near, "a GROUPS frame offset must be an integer, got %s", near)
+		}
+		b.Offset = k
+		return b, nil
 	}
 	if rows {
 		if !isInt(k.T) || p.Unit != sqlparser.IntervalNone {

@@ -148,8 +148,10 @@ type Limit struct {
 // its one Order key), or an aggregate (sum, count, count_star,
 // count_distinct, avg, min, max) over
 // Frame. Args: the value (lag, lead and the value functions: then lag's
-// and lead's default, cast to Type) or the aggregate's argument. N: lag's
-// and lead's offset, nth_value's n, ntile's bucket count. IgnoreNulls (lag,
+// and lead's default, cast to Type) or the aggregate's argument; last, a
+// count that is no constant (lag's and lead's offset, nth_value's n, an
+// Int64 read at each row: PerRowN). N: lag's and lead's offset,
+// nth_value's n, ntile's bucket count. IgnoreNulls (lag,
 // lead and the value functions): count and pick only non-NULL values.
 type WindowCall struct {
 	Fn          string
@@ -168,7 +170,7 @@ type WindowCall struct {
 }
 
 // FrameBound is one end of a frame. For ROWS, Offset is a row count
-// (Int64); for RANGE, a constant of the ORDER BY key's kind: a number for
+// (Int64), for GROUPS a count of peer groups (Int64); for RANGE, a constant of the ORDER BY key's kind: a number for
 // a number key, an Int64 count of days (or of months when Months) for a
 // DATE key.
 type FrameBound struct {
@@ -187,7 +189,10 @@ type FrameBound struct {
 // ORDER BY the running total, without one the whole partition (every row
 // is a peer).
 type Frame struct {
-	Rows       bool
+	Rows bool
+	// Groups (Rows false): a GROUPS frame, whose offsets count peer
+	// groups; its CURRENT ROW is the row's peer group, as RANGE's.
+	Groups     bool
 	Start, End FrameBound
 	// Exclude: rows around the current one that leave the frame.
 	Exclude expr.FrameExclude
@@ -197,6 +202,8 @@ func (f Frame) String() string {
 	unit := "range"
 	if f.Rows {
 		unit = "rows"
+	} else if f.Groups {
+		unit = "groups"
 	}
 	return unit + " " + f.Start.String() + " to " + f.End.String() + f.Exclude.Suffix()
 }
@@ -208,6 +215,9 @@ func (w WindowCall) describe(ordered bool) string {
 	switch w.Fn {
 	case "ntile", "nth_value", "lag", "lead":
 		s = fmt.Sprintf(" n=%d", w.N)
+		if k := w.PerRowN(); k != nil {
+			s = " n=" + k.String()
+		}
 	}
 	if w.IgnoreNulls {
 		s += " ignore nulls"
@@ -226,11 +236,21 @@ func (w WindowCall) describe(ordered bool) string {
 		if !ordered {
 			def.End.Kind = expr.UnboundedFollowing
 		}
-		if w.Frame.Rows || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil || w.Frame.Start.PerRow != nil || w.Frame.End.PerRow != nil || w.Frame.Exclude != expr.ExcludeNoOthers {
+		if w.Frame.Rows || w.Frame.Groups || w.Frame.Start.Kind != def.Start.Kind || w.Frame.End.Kind != def.End.Kind || w.Frame.Start.Offset != nil || w.Frame.End.Offset != nil || w.Frame.Start.PerRow != nil || w.Frame.End.PerRow != nil || w.Frame.Exclude != expr.ExcludeNoOthers {
 			s += " " + w.Frame.String()
 		}
 	}
 	return s
+}
+
+// PerRowN is lag's and lead's offset or nth_value's n where it is read at
+// each row (the last of Args), else nil.
+func (w WindowCall) PerRowN() Expr {
+	switch {
+	case (w.Fn == "lag" || w.Fn == "lead") && len(w.Args) == 3, w.Fn == "nth_value" && len(w.Args) == 2:
+		return w.Args[len(w.Args)-1]
+	}
+	return nil
 }
 
 // FrameAware reports whether fn reads its frame (aggregates and the value

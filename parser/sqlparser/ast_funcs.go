@@ -1946,6 +1946,8 @@ func (ty FrameUnitType) ToString() string {
 		return FrameRowsStr
 	case FrameRangeType:
 		return FrameRangeStr
+	case FrameGroupsType: // gq
+		return FrameGroupsStr
 	default:
 		return "Unknown FrameUnitType"
 	}

@@ -365,6 +365,8 @@ const (
 	// FrameUnitType strings
 	FrameRowsStr  = "rows"
 	FrameRangeStr = "range"
+	// gq: GROUPS frames.
+	FrameGroupsStr = "groups"
 
 	// FramePointType strings
 	CurrentRowStr         = "current row"
@@ -591,6 +593,8 @@ const (
 const (
 	FrameRowsType FrameUnitType = iota
 	FrameRangeType
+	// gq: GROUPS frames.
+	FrameGroupsType
 )
 
 // Constants for Enum Type - FramePointType

@@ -116,6 +116,12 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select sum(a) over (order by b range unbounded preceding exclude group), sum(a) over (order by b rows current row exclude ties) from t",
 			"select sum(a) over ( order by b asc range unbounded preceding exclude group), sum(a) over ( order by b asc rows current row exclude ties) from t"},
 		{"select sum(a) over (order by b rows 2 preceding exclude no others) from t", "select sum(a) over ( order by b asc rows 2 preceding) from t"},
+		// GROUPS frames; GROUPS stays reserved.
+		{"select sum(a) over (order by b groups between 1 preceding and current row exclude ties), count(*) over (order by b groups 2 preceding), `groups` from t",
+			"select sum(a) over ( order by b asc groups between 1 preceding and current row exclude ties), count(*) over ( order by b asc groups 2 preceding), `groups` from t"},
+		// nth_value's n: any expression (DuckDB's per-row n).
+		{"select nth_value(a, b + 1) over w, nth_value(trim('abc'), -10) over w, nth_value(a, case when b then 2 end order by c) over w from t",
+			"select nth_value(a, b + 1) over w, nth_value(trim('abc'), -10) over w, nth_value(a, case when b then 2 end order by c asc) over w from t"},
 		// QUALIFY after the WINDOW clause.
 		{"select a, row_number() over w as rn from t window w as (order by b) qualify rn = 1 order by a",
 			"select a, row_number() over w as rn from t window w AS ( order by b asc) qualify rn = 1 order by a asc"},

@@ -321,7 +321,7 @@ var keywords = []keyword{
 	{"grant", UNUSED},
 	{"group", GROUP},
 	{"grouping", GROUPING}, // gq: GROUPING(…), GROUPING SETS
-	{"groups", UNUSED},
+	{"groups", GROUPS},
 	{"group_concat", GROUP_CONCAT},
 	{"handler", HANDLER},
 	{"hash", HASH},

@@ -4202,7 +4202,9 @@ func TestInvalid(t *testing.T) {
 		input: "SELECT NTH_VALUE(val,) OVER w FROM numbers",
 		err:   "syntax error at position 23",
 	}, {
-		input: "SELECT NTH_VALUE(TRIM('abc'),-10) OVER w FROM numbers",
+		// gq: NTH_VALUE(x, -10) parses (n is any expression, DuckDB's);
+		// the binder refuses a constant below 1 (gq_grammar_test.go).
+		input: "SELECT NTH_VALUE(TRIM('abc'),) OVER w FROM numbers",
 		err:   "syntax error at position 31",
 	}, {
 		input: "SELECT LAG(val, ) OVER w",

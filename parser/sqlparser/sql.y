@@ -6507,6 +6507,13 @@ frame_units:
   {
     $$ = FrameRangeType
   }
+// gq: GROUPS frames (the SQL standard's, DuckDB's and PostgreSQL's: the
+// offsets count peer groups). GROUPS was a reserved word the tokenizer
+// mapped to UNUSED; it is now its own token, still reserved.
+| GROUPS
+  {
+    $$ = FrameGroupsType
+  }
 
 
 argument_less_window_expr_type:
@@ -7731,7 +7738,9 @@ UTC_DATE func_paren_opt
   {
     $$ =  &NtileExpr{N: $3, OrderBy: $4, OverClause: $6}
   }
-| NTH_VALUE openb expression ',' null_int_variable_arg order_by_opt closeb from_first_last_clause_opt null_treatment_clause_opt over_clause
+// gq: any expression as nth_value's n (DuckDB's: a column, read at each
+// row); the binder reads a constant as upstream's literal.
+| NTH_VALUE openb expression ',' expression order_by_opt closeb from_first_last_clause_opt null_treatment_clause_opt over_clause
   {
     $$ =  &NTHValueExpr{ Expr: $3, N: $5, OrderBy: $6, FromFirstLastClause:$8, NullTreatmentClause:$9, OverClause: $10}
   }
