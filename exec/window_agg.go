@@ -21,8 +21,10 @@ const windowAggChunk = 1 << 20
 // predecessor's shares its result) is one group of a GROUP BY state, fed
 // the frame's rows in row order, so that the window and GROUP BY forms
 // cannot disagree. With order (the call's own ORDER BY) each frame's
-// rows are fed in that order instead. It visits frame sizes' sum of rows,
-// bounded as COUNT(DISTINCT)'s are.
+// rows are fed in that order instead, and DISTINCT keeps each value's
+// first row in that order. DISTINCT skips NULLs, except list's, which
+// keeps one NULL as a value (DuckDB's list(DISTINCT x)). It visits frame
+// sizes' sum of rows, bounded as COUNT(DISTINCT)'s are.
 func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order sortKeys) (arrow.Array, error) {
 	n := a.Len()
 	af := AggFunc{Fn: f.Fn, Type: f.Type, Param: f.Param, Arg: &expr.Column{Type: a.DataType()}}
@@ -32,6 +34,15 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order s
 		ids, top, err := denseIDs(a)
 		if err != nil {
 			return nil, err
+		}
+		if f.Fn == "list" {
+			// NULL is one more value.
+			top++
+			for r, v := range ids {
+				if v < 0 {
+					ids[r] = top
+				}
+			}
 		}
 		id, stamp = ids, make([]int32, top+1)
 	}
@@ -81,6 +92,10 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order s
 					gids = append(gids, g)
 				}
 			}
+			if order != nil {
+				// The call's own ORDER BY, ties in row order.
+				slices.SortStableFunc(idx[before:], func(x, y int32) int { return compareRows(order, x, order, y) })
+			}
 			if f.Distinct {
 				// Each value's first row in the frame.
 				frameNo++
@@ -93,10 +108,6 @@ func windowMoreAgg(c *Context, f WindowFunc, a arrow.Array, ps []bounds, order s
 					}
 				}
 				idx, gids = idx[:kept], gids[:kept]
-			}
-			if order != nil {
-				// The call's own ORDER BY, ties in row order.
-				slices.SortStableFunc(idx[before:], func(x, y int32) int { return compareRows(order, x, order, y) })
 			}
 			if work += int64(len(idx) - before); work > countDistinctWork {
 				return nil, errs.New(errs.Unsupported, "%s over window frames of this size is not supported (more than %d rows visited)", f.Fn, countDistinctWork)

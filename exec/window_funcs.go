@@ -292,8 +292,17 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		return nil, err
 	}
 	defer a.Release()
+	var order sortKeys
+	if w.inner != nil {
+		keys, arrs, err := w.inner.build(c, w.b)
+		if err != nil {
+			return nil, err
+		}
+		defer releaseArrays(arrs)
+		order = keys
+	}
 	if f.Distinct && f.Fn != "min" && f.Fn != "max" {
-		return windowMoreAgg(c, f, a, ps, nil)
+		return windowMoreAgg(c, f, a, ps, order)
 	}
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
@@ -326,15 +335,6 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 		return windowMinMax(c, a, f.Fn == "max", ps)
 	case "sum", "avg":
 		return windowSumAvg(c, f, a, ps)
-	}
-	var order sortKeys
-	if w.inner != nil {
-		keys, arrs, err := w.inner.build(c, w.b)
-		if err != nil {
-			return nil, err
-		}
-		defer releaseArrays(arrs)
-		order = keys
 	}
 	return windowMoreAgg(c, f, a, ps, order)
 }

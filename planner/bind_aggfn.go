@@ -158,11 +158,14 @@ func bindMoreAgg(p aggAST, bind func(sqlparser.Expr) (Expr, error)) (aggArgs, ar
 		what := map[bool]string{true: "FILTER", false: "DISTINCT"}[p.filtered]
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "%s in %s(…) is not supported", what, p.name)
 	}
-	if p.dist && p.fn == "list" {
-		// DuckDB's list(DISTINCT x) keeps one NULL; gq's DISTINCT skips them.
-		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT in %s(…) is not supported", p.name)
+	if p.dist && p.fn == "list" && p.over == nil {
+		// DuckDB's list(DISTINCT x) keeps one NULL; gq's GROUP BY
+		// DISTINCT skips them (over a window it keeps one, window_agg.go).
+		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT in %s(…) is not supported (over a window it is)", p.name)
 	}
-	if len(p.order) > 0 && p.dist {
+	if len(p.order) > 0 && p.dist && p.over == nil {
+		// Under GROUP BY the ordered form is a window that does not
+		// take DISTINCT (orderedAggCall); over a window it is.
 		return a, nil, errs.NewNear(errs.Unsupported, p.name, "DISTINCT with ORDER BY inside %s(…) is not supported", p.name)
 	}
 	maxArgs := 1
