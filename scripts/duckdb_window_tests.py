@@ -31,14 +31,16 @@ construct gq lacks counts as not passing, under its cause):
     `range` in backticks, RANGE being reserved in MySQL;
   - `count()` becomes count(*); digit separators `5_000` become 5000;
     `==` becomes `=`; a trailing comma before `)` or FROM goes; a query
-    starting with FROM gets SELECT *; ORDER BY ALL becomes ORDER BY 1, …, n
+    starting with FROM (or following a WITH clause) gets SELECT *;
+    ORDER BY ALL becomes ORDER BY 1, …, n
     (n the record's column count); GROUP BY ALL becomes GROUP BY the
     ordinals of the select items that call no aggregate;
   - cast targets MySQL spells otherwise: VARCHAR/TEXT/STRING become CHAR,
     the integer types SIGNED, a bare NUMERIC/DECIMAL DuckDB's DECIMAL(18,3);
     in CREATE TABLE, int4/int2 become INT, int8 BIGINT, hugeint
     DECIMAL(38,0), string VARCHAR and a bare NUMERIC/DECIMAL DECIMAL(18,3);
-  - words MySQL 8 reserves (window function names, `index`) used as names
+  - words MySQL 8 reserves (window function names, `index`) and NEXT
+    (which the grammar takes as a keyword) used as names
     are quoted in backticks;
   - DuckDB's one-argument log(x) is log10(x) (MySQL's is the natural log);
   - `f(x IGNORE NULLS)` becomes `f(x) IGNORE NULLS` (RESPECT too), and
@@ -150,7 +152,7 @@ def substitute(text, sub):
 
 FRAME_WORDS = r'(between|unbounded|current|interval|\d|-|\+|\()'
 
-RESERVED = r'(ntile|rank|dense_rank|row_number|lag|lead|first_value|last_value|nth_value|cume_dist|percent_rank|groups|window|over|rows|of|lateral|recursive)'
+RESERVED = r'(ntile|rank|dense_rank|row_number|lag|lead|first_value|last_value|nth_value|cume_dist|percent_rank|groups|window|over|rows|of|lateral|recursive|next)'
 INT_TYPES = r'(integer|int|bigint|smallint|tinyint|int4|int8|int2|hugeint|uhugeint|ubigint|uinteger|usmallint|utinyint)'
 
 def translate(sql, nulls='LAST', ncol=0):
@@ -197,6 +199,7 @@ def translate(sql, nulls='LAST', ncol=0):
     # DuckDB's trailing comma before FROM, and its FROM-first queries.
     sql = re.sub(r',(\s*)\bfrom\b', r'\1from', sql, flags=re.I)
     sql = from_select(sql)
+    sql = with_from(sql)
     sql = re.sub(r'(^|\()(\s*)from\b', r'\1\2select * from', sql, flags=re.I)
     sql = re.sub(r'^(\s*explain\s+)from\b', r'\1select * from', sql, flags=re.I)
     sql = group_by_all(sql)
@@ -302,6 +305,27 @@ def from_select(sql):
             depth -= 1
         elif g == 'select' and depth == 0:
             return sql[t.start():].rstrip().rstrip(';') + ' ' + sql[toks[0].start():t.start()].rstrip()
+    return sql
+
+def with_from(sql):
+    """DuckDB's FROM-first query after a WITH clause (`WITH t AS (…) FROM t
+    WHERE …`) gets SELECT *: a FROM at the top level right after a CTE's
+    closing parenthesis."""
+    toks = list(tokens(sql))
+    if not toks or toks[0].group().lower() != 'with':
+        return sql
+    depth = 0
+    for k, t in enumerate(toks):
+        g = t.group().lower()
+        if g == '(':
+            depth += 1
+        elif g == ')':
+            depth -= 1
+            if depth == 0 and k + 1 < len(toks) and toks[k + 1].group().lower() == 'from':
+                off = toks[k + 1].start()
+                return sql[:off] + 'SELECT * ' + sql[off:]
+        elif depth == 0 and g == 'select':
+            return sql
     return sql
 
 ORDER_END = {'limit', 'offset', 'rows', 'range', 'groups', 'union', 'except', 'intersect',
