@@ -306,16 +306,12 @@ func computeWindowFunc(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.A
 	}
 	switch f.Fn {
 	case "first_value", "last_value", "nth_value":
-		var per *array.Int64
-		if k := PerRowN(f); k >= 0 {
-			pa, err := args[k].eval(c.Alloc, w.b)
-			if err != nil {
-				return nil, err
-			}
-			defer pa.Release()
-			if per, _ = pa.(*array.Int64); per == nil {
-				return nil, errs.New(errs.Internal, "window %s: per-row n of %s", f.Fn, pa.DataType())
-			}
+		per, err := w.perRowCounts(f, args)
+		if err != nil {
+			return nil, err
+		}
+		if per != nil {
+			defer per.Release()
 		}
 		return TakeArray(c.Alloc, a, pickValue(f, a, ps, per)), nil
 	case "count":
@@ -359,16 +355,12 @@ func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array
 		return nil, errs.Wrap(errs.Internal, err, "window %s", f.Fn)
 	}
 	defer both.Release()
-	var per *array.Int64
-	if k := PerRowN(f); k >= 0 {
-		pa, err := args[k].eval(c.Alloc, w.b)
-		if err != nil {
-			return nil, err
-		}
-		defer pa.Release()
-		if per, _ = pa.(*array.Int64); per == nil {
-			return nil, errs.New(errs.Internal, "window %s: per-row offset of %s", f.Fn, pa.DataType())
-		}
+	per, err := w.perRowCounts(f, args)
+	if err != nil {
+		return nil, err
+	}
+	if per != nil {
+		defer per.Release()
 	}
 	pick := make([]int32, n)
 	var pos, cnt []int32
@@ -414,6 +406,26 @@ func windowLagLead(w *windowEnv, f WindowFunc, args []compiledExpr) (arrow.Array
 		pick[i] = int32(j)
 	}
 	return TakeArray(c.Alloc, both, pick), nil
+}
+
+// perRowCounts evaluates f's count read at each row (lag's and lead's
+// offset, nth_value's n: PerRowN), nil where f has none; the caller
+// releases it.
+func (w *windowEnv) perRowCounts(f WindowFunc, args []compiledExpr) (*array.Int64, error) {
+	k := PerRowN(f)
+	if k < 0 {
+		return nil, nil
+	}
+	a, err := args[k].eval(w.c.Alloc, w.b)
+	if err != nil {
+		return nil, err
+	}
+	per, ok := a.(*array.Int64)
+	if !ok {
+		a.Release()
+		return nil, errs.New(errs.Internal, "window %s: a per-row count of %s", f.Fn, a.DataType())
+	}
+	return per, nil
 }
 
 // nonNullPositions lists the rows of a holding a value (pos) and, as
