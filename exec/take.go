@@ -36,6 +36,11 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 	if iv, ok := arr.(*array.MonthDayNanoInterval); ok {
 		return takeIntervals(mem, iv, idx)
 	}
+	if _, ok := arr.(*array.Null); ok {
+		// Before takeValidity: a NULL column that came over a
+		// communicator (IPC) has no buffers at all, not a nil bitmap.
+		return array.NewNull(len(idx))
+	}
 	n := len(idx)
 	validity, nulls := takeValidity(mem, arr, idx)
 	var data arrow.ArrayData
@@ -69,8 +74,6 @@ func TakeArray(mem memory.Allocator, arr arrow.Array, idx []int32) arrow.Array {
 		buf.Release()
 	case *array.String:
 		data = takeString(mem, a, idx, validity, nulls)
-	case *array.Null:
-		data = array.NewData(arr.DataType(), n, []*memory.Buffer{nil}, nil, n, 0)
 	default:
 		panic(fmt.Sprintf("exec.TakeArray: type %s is not a gq value type", arr.DataType()))
 	}
