@@ -17,6 +17,9 @@ import (
 func init() {
 	Register(&Function{Name: "abs", SQL: []string{"abs"}, MinArgs: 1, MaxArgs: 1,
 		Bind: func(b Binder, _ string, args []Operand) (Operand, error) {
+			if isNullType(args[0].Type()) {
+				return b.Literal(nil, Int64), nil // MySQL's and DuckDB's NULL
+			}
 			if !isNumberType(args[0].Type()) {
 				return nil, errs.New(errs.Binding, "abs of %s", TypeName(args[0].Type()))
 			}
@@ -80,6 +83,8 @@ func bindRound(b Binder, _ string, args []Operand) (Operand, error) {
 	t := x.Type()
 	digits := b.Literal(d, Int64)
 	switch {
+	case isNullType(t):
+		return b.Literal(nil, Float64), nil // as trunc(NULL)
 	case isIntType(t) && d >= 0:
 		return x, nil
 	case isType(t, arrow.FLOAT64):
@@ -96,6 +101,8 @@ func bindFloorCeil(fn string) func(Binder, string, []Operand) (Operand, error) {
 		x := args[0]
 		t := x.Type()
 		switch {
+		case isNullType(t):
+			return b.Literal(nil, Float64), nil // as trunc(NULL)
 		case isIntType(t):
 			return x, nil
 		case isType(t, arrow.FLOAT64):
