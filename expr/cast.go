@@ -307,17 +307,21 @@ func parseDecimal(s string, scale int32, t arrow.DataType) (int64, error) {
 	if intPart == "" && frac == "" {
 		return 0, bad
 	}
-	var v int64
+	// The magnitude, up to 2^63 when negative: -9223372036854775808 fits.
+	var u uint64
+	lim := uint64(math.MaxInt64)
+	if neg {
+		lim++
+	}
 	ovf := errs.New(errs.Execution, "value '%s' out of range for %s", s, t)
 	add := func(d byte) error {
 		if d < '0' || d > '9' {
 			return bad
 		}
-		var ok bool
-		if v, ok = mulOvf(v, 10); !ok || v > math.MaxInt64-int64(d-'0') {
+		if u > (lim-uint64(d-'0'))/10 {
 			return ovf
 		}
-		v += int64(d - '0')
+		u = u*10 + uint64(d-'0')
 		return nil
 	}
 	for i := 0; i < len(intPart); i++ {
@@ -341,12 +345,13 @@ func parseDecimal(s string, scale int32, t arrow.DataType) (int64, error) {
 			}
 		}
 		if frac[scale] >= '5' {
-			if v == math.MaxInt64 {
+			if u == lim {
 				return 0, ovf
 			}
-			v++
+			u++
 		}
 	}
+	v := int64(u) // 2^63 wraps to the most negative int64, its own negation
 	if neg {
 		v = -v
 	}
