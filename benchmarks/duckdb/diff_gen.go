@@ -82,6 +82,9 @@ type Gen struct {
 	moreAggs, inGroupBy bool
 	// fns draws the scalar functions of diff_gen_fns.go.
 	fns bool
+	// constructs are the families of diff_gen_constructs.go to draw
+	// every query from (nil: none).
+	constructs []constructFamily
 }
 
 type scoped struct {
@@ -153,6 +156,9 @@ type Query struct {
 	SQL                 string
 	Select, From, Where string
 	Plain               bool // no aggregate, DISTINCT, GROUP BY or UNION
+	// Duck is the query in DuckDB's spelling where it is not SQL's
+	// (diff_gen_constructs.go); "" when the same.
+	Duck string
 }
 
 // Next draws a query.
@@ -163,6 +169,9 @@ func (g *Gen) Next() Query {
 			g.CorrQueries++
 		}
 	}()
+	if g.constructs != nil {
+		return g.constructQuery()
+	}
 	if g.windows {
 		return g.windowQuery()
 	}

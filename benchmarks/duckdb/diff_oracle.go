@@ -40,7 +40,11 @@ func (d *Differ) Check(ctx context.Context, q Query) {
 	if d.Exact {
 		compare = CompareExact
 	}
-	duck := RunDuck(ctx, d.Duck, q.SQL)
+	dq := q.SQL
+	if q.Duck != "" {
+		dq = q.Duck
+	}
+	duck := RunDuck(ctx, d.Duck, dq)
 	v, why := compare(g, duck)
 	if (v == GQRangeOnly || v == DuckRangeOnly) && len(d.Stats.RangeOnly) < 10 {
 		d.Stats.RangeOnly = append(d.Stats.RangeOnly, fmt.Sprintf("%s\n  gq: %v (%d rows); DuckDB: %v (%d rows)", q.SQL, g.Err, len(g.Cells), duck.Err, len(duck.Cells)))
@@ -59,12 +63,15 @@ func (d *Differ) Check(ctx context.Context, q Query) {
 	case TimedOut:
 		d.Stats.Slow = append(d.Stats.Slow, q.SQL+"\n  "+why)
 	default:
+		if q.Duck != "" {
+			why = "DuckDB ran: " + q.Duck + "\n  " + why
+		}
 		d.mismatch("DuckDB", q.SQL, why)
 	}
 	if q.Plain && g.Err == nil {
 		d.tlp(ctx, q)
 	}
-	if g.Err == nil {
+	if g.Err == nil && q.From != "" {
 		d.norec(ctx, q)
 	}
 }

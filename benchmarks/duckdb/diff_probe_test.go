@@ -3,6 +3,7 @@ package duckdb
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +14,8 @@ import (
 // TestProbe runs the queries in $DIFF_PROBE (one per line) in both engines
 // over the generated tables and prints both answers: a debugging aid for
 // mismatches the differential test reports. Skipped when unset.
+// DIFF_PROBE_RANKS=n runs gq as n ranks (leadRanks), as the
+// differential's 3-rank slices do.
 func TestProbe(t *testing.T) {
 	qs := os.Getenv("DIFF_PROBE")
 	if qs == "" {
@@ -38,6 +41,9 @@ func TestProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 5})
+	if n, _ := strconv.Atoi(os.Getenv("DIFF_PROBE_RANKS")); n > 1 {
+		e = leadRanks(t, dir, n, 5)
+	}
 	for _, q := range strings.Split(qs, "\n") {
 		if strings.TrimSpace(q) == "" {
 			continue

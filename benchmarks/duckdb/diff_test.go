@@ -21,14 +21,15 @@ import (
 //
 //	go test -run TestDifferential -diff.n 100000 -diff.time 1h -diff.seed 7
 var (
-	diffN     = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
-	diffTime  = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
-	diffSeed  = flag.Uint64("diff.seed", 1, "generator seed")
-	diffTPCH  = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
-	diffRanks = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
-	diffCorr  = flag.Int("diff.corr", -1, "chance in percent of a correlated subquery per predicate and numeric expression (-1: the generator's default)")
-	diffShow  = flag.Int("diff.show", 25, "mismatches printed in full (the rest are counted)")
-	diffChunk = flag.Int("diff.chunkrows", 0, "with GQ_DEVICE=gpu: the fewest rows of a device cache chunk (0: gq's default), so that small tables' splits become chunks of their own")
+	diffN      = flag.Int("diff.n", 1200, "random queries (TPC-H: a quarter)")
+	diffTime   = flag.Duration("diff.time", 30*time.Second, "time budget for the generated tables (TPC-H gets half)")
+	diffSeed   = flag.Uint64("diff.seed", 1, "generator seed")
+	diffTPCH   = flag.String("diff.tpch", "../../data/tpch-sf0.1", "TPC-H data directory (skipped when absent)")
+	diffRanks  = flag.Int("diff.ranks", 1, "gq ranks, in this process over the local communicator (rank 0 leads each statement)")
+	diffCorr   = flag.Int("diff.corr", -1, "chance in percent of a correlated subquery per predicate and numeric expression (-1: the generator's default)")
+	diffShow   = flag.Int("diff.show", 25, "mismatches printed in full (the rest are counted)")
+	diffFamily = flag.String("diff.family", "", "the constructs slice's one family (diff_gen_constructs.go), \"\": all")
+	diffChunk  = flag.Int("diff.chunkrows", 0, "with GQ_DEVICE=gpu: the fewest rows of a device cache chunk (0: gq's default), so that small tables' splits become chunks of their own")
 )
 
 func TestDifferential(t *testing.T) {
@@ -97,6 +98,24 @@ func TestDifferential(t *testing.T) {
 		runDiff(t, dir, corrGen(NewFuncGen(*diffSeed)), *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
 		if *diffRanks == 1 {
 			runDiff(t, dir, corrGen(NewFuncGen(*diffSeed+1)), *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+		}
+	})
+	t.Run("constructs", func(t *testing.T) {
+		// The constructs of diff_gen_constructs.go (-diff.family: one of
+		// them): as many as the generated run, a quarter of them under 3
+		// ranks.
+		dir := t.TempDir()
+		if err := WriteDiffTables(dir, *diffSeed); err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewConstructGen(*diffSeed, *diffFamily)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runDiff(t, dir, g, *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		if *diffRanks == 1 {
+			g, _ := NewConstructGen(*diffSeed+1, *diffFamily)
+			runDiff(t, dir, g, *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
 		}
 	})
 	t.Run("wide", func(t *testing.T) {
