@@ -85,6 +85,8 @@ type Gen struct {
 	// constructs are the families of diff_gen_constructs.go to draw
 	// every query from (nil: none).
 	constructs []constructFamily
+	// FamilyDrawn counts the queries drawn from each constructs family.
+	FamilyDrawn map[string]int
 }
 
 type scoped struct {

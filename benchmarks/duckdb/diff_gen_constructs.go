@@ -145,6 +145,10 @@ func NewConstructGen(seed uint64, family string) (*Gen, error) {
 // engine.
 func (g *Gen) constructQuery() Query {
 	f := g.constructs[g.pick(len(g.constructs))]
+	if g.FamilyDrawn == nil {
+		g.FamilyDrawn = map[string]int{}
+	}
+	g.FamilyDrawn[f.name]++
 	g.scope = g.scope[:0]
 	q := f.draw(g)
 	gq, duck := spell(q.SQL, 0), spell(q.SQL, 1)

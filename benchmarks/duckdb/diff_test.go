@@ -113,9 +113,11 @@ func TestDifferential(t *testing.T) {
 			t.Fatal(err)
 		}
 		runDiff(t, dir, g, *diffN, *diffTime, 5, *diffRanks, WidenDiffDecimals)
+		t.Logf("families drawn: %v", g.FamilyDrawn)
 		if *diffRanks == 1 {
 			g, _ := NewConstructGen(*diffSeed+1, *diffFamily)
 			runDiff(t, dir, g, *diffN/4, *diffTime/4, 5, 3, WidenDiffDecimals)
+			t.Logf("families drawn under 3 ranks: %v", g.FamilyDrawn)
 		}
 	})
 	t.Run("wide", func(t *testing.T) {
