@@ -157,6 +157,14 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 	clear(offs)
 	for _, a := range arrs {
 		w := int32(1 + fixedWidth(a.DataType()))
+		if a.DataType().ID() == arrow.NULL {
+			// Every row NULL, though a NULL array has no bitmap for
+			// IsValid and IsNull to read.
+			for i := range n {
+				offs[i+1]++
+			}
+			continue
+		}
 		if s, ok := a.(*array.String); ok {
 			so := s.ValueOffsets()
 			for i := range n {
@@ -253,9 +261,10 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 			put = func(i int, p int32) int32 { return p }
 		}
 		hasNulls := a.NullN() > 0
+		allNull := a.DataType().ID() == arrow.NULL
 		for i := range n {
 			p := pos[i]
-			if hasNulls && a.IsNull(i) {
+			if allNull || hasNulls && a.IsNull(i) {
 				enc[p] = 0
 				pos[i] = p + 1
 				continue
