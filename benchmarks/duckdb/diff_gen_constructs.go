@@ -848,7 +848,7 @@ func (g *Gen) qualifyQuery() Query {
 
 // valuesQuery: VALUES as a table (in parentheses with an alias, DuckDB's
 // FROM VALUES … AS t(…), MySQL's VALUES ROW(…), a CTE, after UNION ALL),
-// filtered, joined and aggregated.
+// filtered, joined, aggregated and grouped.
 func (g *Gen) valuesQuery() Query {
 	ncol := 1 + g.pick(3)
 	kinds := make([]kind, ncol)
@@ -861,7 +861,7 @@ func (g *Gen) valuesQuery() Query {
 	}
 	// MySQL's ROW(…) rows only in parentheses: gq takes DuckDB's FROM
 	// VALUES … AS t(…) form without them.
-	form := g.pick(5)
+	form := g.pick(6)
 	row := form != 0 && g.chance(20)
 	var rows []string
 	for n := 1 + g.pick(5); n > 0; n-- {
@@ -890,6 +890,11 @@ func (g *Gen) valuesQuery() Query {
 		items = append(items, g.expr(g.anyKindOf(cols), 1))
 	}
 	switch form {
+	case 5:
+		// grouped by a VALUES column (one of NULLs only among them)
+		from := "(" + vals + ") " + alias
+		key := "v." + names[g.pick(ncol)]
+		return Query{SQL: fmt.Sprintf("select %s, count(*), %s from %s where %s group by %s", key, g.agg(), from, g.pred(2), key), From: from, Where: "true"}
 	case 0:
 		from := vals + " as " + alias
 		q := Query{Select: strings.Join(items, ", "), From: from, Where: g.pred(2)}
