@@ -184,6 +184,18 @@ func spell(s string, side int) string {
 	}
 }
 
+// selectFrom is SELECT items FROM t a WHERE a drawn predicate.
+func (g *Gen) selectFrom(t genTable, items []string) Query {
+	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
+	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
+	return q
+}
+
+// valueCall is first_value, last_value or nth_value of an expression.
+func (g *Gen) valueCall() string {
+	return fmt.Sprintf([]string{"first_value(%s)", "last_value(%s)", "nth_value(%s, 2)"}[g.pick(3)], g.expr(g.anyKind(), 1))
+}
+
 // oneTable puts one of the generated tables in scope as a.
 func (g *Gen) oneTable() genTable {
 	t := g.tables[g.pick(len(g.tables))]
@@ -543,16 +555,14 @@ func (g *Gen) nestedQuery() Query {
 	case 2:
 		items := []string{"a.k", "a.i"}
 		items = append(items, fmt.Sprintf("list(%s) over (%sorder by %s rows %s)", g.expr(g.nestedKind(), 1), g.partition(), g.totalOrder(), g.extent(rowOffset(g), false)))
-		q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
-		q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
-		return q
+		return g.selectFrom(t, items)
 	}
 	var items []string
 	for n := 1 + g.pick(3); n > 0; n-- {
 		items = append(items, g.nestedItem())
 	}
-	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where(), Plain: true}
-	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
+	q := g.selectFrom(t, items)
+	q.Plain = true
 	return q
 }
 
@@ -663,9 +673,7 @@ func (g *Gen) fillQuery() Query {
 			items = append(items, fmt.Sprintf("fill(%s) over (%sorder by %s)", v, part, g.orderKey(key)))
 		}
 	}
-	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
-	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
-	return q
+	return g.selectFrom(t, items)
 }
 
 // rowOffsetExpr draws a ROWS offset read at each row: a column or an
@@ -714,13 +722,11 @@ func (g *Gen) rowsOffsetQuery() Query {
 		}
 		call := g.windowAgg()
 		if g.chance(30) {
-			call = fmt.Sprintf([]string{"first_value(%s)", "last_value(%s)", "nth_value(%s, 2)"}[g.pick(3)], g.expr(g.anyKind(), 1))
+			call = g.valueCall()
 		}
 		items = append(items, fmt.Sprintf("%s over (%sorder by %s %s)", call, g.partition(), g.totalOrder(), frame))
 	}
-	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
-	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
-	return q
+	return g.selectFrom(t, items)
 }
 
 // ignoreNullsQuery: lag, lead, first_value, last_value and nth_value
@@ -766,9 +772,7 @@ func (g *Gen) ignoreNullsQuery() Query {
 		over := fmt.Sprintf(" over (%sorder by %s%s)", g.partition(), g.totalOrder(), frame)
 		items = append(items, dual(fmt.Sprintf("%s(%s) %s", fn, args, nulls)+over, fmt.Sprintf("%s(%s %s)", fn, args, nulls)+over))
 	}
-	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
-	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
-	return q
+	return g.selectFrom(t, items)
 }
 
 // excludeQuery: frames with EXCLUDE CURRENT ROW | GROUP | TIES | NO
@@ -782,7 +786,7 @@ func (g *Gen) excludeQuery() Query {
 		order, frame := g.frame()
 		call := g.windowAgg()
 		if strings.HasPrefix(frame, "rows") && g.chance(30) {
-			call = fmt.Sprintf([]string{"first_value(%s)", "last_value(%s)", "nth_value(%s, 2)"}[g.pick(3)], g.expr(g.anyKind(), 1))
+			call = g.valueCall()
 		}
 		if frame == "" {
 			frame = "rows " + g.extent(rowOffset(g), false)
@@ -791,9 +795,7 @@ func (g *Gen) excludeQuery() Query {
 		frame += " exclude " + []string{"current row", "group", "ties", "no others"}[g.pick(4)]
 		items = append(items, fmt.Sprintf("%s over (%s%s %s)", call, g.partition(), order, frame))
 	}
-	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where()}
-	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
-	return q
+	return g.selectFrom(t, items)
 }
 
 // qualifyQuery: QUALIFY over window calls whose answers do not depend on
