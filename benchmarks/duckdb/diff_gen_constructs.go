@@ -48,6 +48,8 @@ import (
 //     zero, DuckDB to even; the main generator's exclusion), and TRY_CAST
 //     of strings with digit separators or hex ('1_000', '0x10': DuckDB
 //     reads them as numbers, gq and MySQL do not).
+//   - TRY_CAST('inf' AS DATE): DuckDB's DATE has ±infinity (it prints
+//     5881580-07-11 through duckdb-go), MySQL's and gq's have none (NULL).
 //   - DOUBLE → VARCHAR is compared as numbers (cellsClose): gq prints
 //     -93 and 1.234567890125e+11 where DuckDB prints -93.0 and
 //     123456789012.5; both read back to the same double.
@@ -312,16 +314,24 @@ func (g *Gen) castItem() string {
 	case 4:
 		// strings to numbers, dates, booleans: TRY_CAST, else CAST fails
 		// in both on the tables' texts.
-		x := g.col(kStr)
-		if x == "" || g.chance(60) {
-			x = "'" + castStrings[g.pick(len(castStrings))] + "'"
-			if g.chance(30) {
-				x = fmt.Sprintf("case when %s then %s else '%s' end", g.pred(2), x, castStrings[g.pick(len(castStrings))])
-			}
-		}
 		ty := []string{"", "double", "date", "decimal(6,2)", "decimal(18,3)", "boolean", "bigint"}[g.pick(7)]
 		if ty == "" {
 			ty = g.intType()
+		}
+		text := func() string {
+			for {
+				// 'inf' is DuckDB's infinite DATE (see the exclusions)
+				if s := castStrings[g.pick(len(castStrings))]; ty != "date" || s != "inf" {
+					return "'" + s + "'"
+				}
+			}
+		}
+		x := g.col(kStr)
+		if x == "" || g.chance(60) {
+			x = text()
+			if g.chance(30) {
+				x = fmt.Sprintf("case when %s then %s else %s end", g.pred(2), x, text())
+			}
 		}
 		return fmt.Sprintf("try_cast(%s as %s)", x, ty)
 	case 5:
@@ -687,7 +697,7 @@ func (g *Gen) rowOffsetExpr(lo int) string {
 		if lo < 0 {
 			return fmt.Sprintf("(coalesce(a.i %% %d, 0))", 2+g.pick(3))
 		}
-		return fmt.Sprintf("(coalesce(abs(a.i %% %d), 1))", 2+g.pick(3))
+		return fmt.Sprintf("(coalesce(abs(a.i %% %d), 1) + %d)", 2+g.pick(3), lo)
 	case 2:
 		return fmt.Sprintf("(coalesce(a.k, %d) - %d + %d)", g.pick(3), g.pick(3), lo+2)
 	case 3:
