@@ -133,6 +133,7 @@ func NewConstructGen(seed uint64, family string) (*Gen, error) {
 	g := NewDiffGen(seed)
 	g.r = rand.New(rand.NewPCG(seed, 0xc0457))
 	g.Corr = 0
+	g.withoutNaNs() // see nans: the window families share its reason
 	g.constructs = constructFamilies
 	if family != "" {
 		g.constructs = nil
