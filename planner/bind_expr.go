@@ -542,11 +542,33 @@ func (c *ectx) binary(x *sqlparser.BinaryExpr) (Expr, error) {
 		return arith("mod", l, r)
 	case sqlparser.IntDivOp:
 		return intDiv(l, r)
+	case sqlparser.ConcatOp:
+		return concatOp(x, l, r)
 	}
 	if fn, ok := bitOps[x.Operator]; ok {
 		return bindEntry(fn, x.Operator.ToString(), l, r)
 	}
 	return nil, errs.New(errs.Unsupported, "operator %s is not supported", x.Operator.ToString())
+}
+
+// concatOp is a || b: string concatenation, as in DuckDB, PostgreSQL and
+// the SQL standard (MySQL's PIPES_AS_CONCAT mode); the operands are cast
+// to VARCHAR and a NULL one makes the result NULL (concat's rule). A
+// BOOLEAN operand is refused: DuckDB concatenates 'true'/'false', MySQL
+// by default reads || as OR, and either reading would be a surprise to
+// the other's users. Nested values are refused too (DuckDB's list ||
+// list appends lists; gq has no list concatenation).
+func concatOp(x *sqlparser.BinaryExpr, l, r Expr) (Expr, error) {
+	for i, e := range []Expr{l, r} {
+		ast := []sqlparser.Expr{x.Left, x.Right}[i]
+		switch t := e.Type(); {
+		case isBool(t):
+			return nil, errs.NewNear(errs.Unsupported, "||", "|| concatenates strings in gq (as in DuckDB and PostgreSQL), and %s is a BOOLEAN: for a logical OR write OR; to join the text, CAST it AS CHAR", sqlparser.String(ast))
+		case expr.IsNested(t):
+			return nil, errs.NewNear(errs.Unsupported, "||", "|| on %s values is not supported (gq's || concatenates strings)", expr.TypeName(t))
+		}
+	}
+	return bindEntry("concat", "||", l, r)
 }
 
 // intDiv is a DIV b for integers: (a - a % b) / b is exact, so the decimal

@@ -1784,6 +1784,8 @@ func (op BinaryExprOperator) ToString() string {
 		return ShiftLeftStr
 	case ShiftRightOp:
 		return ShiftRightStr
+	case ConcatOp: // gq: a || b
+		return ConcatStr
 	default:
 		return "Unknown BinaryExprOperator"
 	}

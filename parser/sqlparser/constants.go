@@ -206,6 +206,7 @@ const (
 	ModStr        = "%"
 	ShiftLeftStr  = "<<"
 	ShiftRightStr = ">>"
+	ConcatStr     = "||" // gq
 
 	// UnaryExpr.Operator
 	UPlusStr    = "+"
@@ -757,6 +758,9 @@ const (
 	ModOp
 	ShiftLeftOp
 	ShiftRightOp
+	// gq: a || b, string concatenation (the SQL standard's, DuckDB's,
+	// PostgreSQL's and MySQL's PIPES_AS_CONCAT meaning)
+	ConcatOp
 )
 
 // Constant for Enum Type - UnaryExprOperator

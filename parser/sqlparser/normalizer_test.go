@@ -441,8 +441,9 @@ func TestNormalize(t *testing.T) {
 			"bv3": sqltypes.TestBindVariable([]any{1, 2}),
 		},
 	}, {
+		// gq: || concatenates
 		in:      "SELECT 1 WHERE (~ (1||0)) IS NULL",
-		outstmt: "select :bv1 /* INT64 */ from dual where ~(:bv1 /* INT64 */ or :bv2 /* INT64 */) is null",
+		outstmt: "select :bv1 /* INT64 */ from dual where ~(:bv1 /* INT64 */ || :bv2 /* INT64 */) is null",
 		outbv: map[string]*querypb.BindVariable{
 			"bv1": sqltypes.Int64BindVariable(1),
 			"bv2": sqltypes.Int64BindVariable(0),

@@ -878,8 +878,9 @@ var (
 	}, {
 		input: "select /* or */ 1 from t where a = b or a = c",
 	}, {
+		// gq: || is string concatenation, binding tighter than =
 		input:  "select /* || */ 1 from t where a = b || a = c",
-		output: "select /* || */ 1 from t where a = b or a = c",
+		output: "select /* || */ 1 from t where a = b || a = c",
 	}, {
 		input: "select /* not */ 1 from t where not a = b",
 	}, {

@@ -60,7 +60,7 @@ func precedenceFor(in Expr) Precendence {
 		return P11
 	case *BinaryExpr:
 		switch node.Operator {
-		case BitOrOp:
+		case BitOrOp, ConcatOp: // gq: || binds as | does (sql.y)
 			return P10
 		case BitAndOp:
 			return P9

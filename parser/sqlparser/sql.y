@@ -347,7 +347,10 @@ func markBindVariable(yylex yyLexer, bvar string) {
 // Resolve column attribute ambiguity.
 %right <str> UNIQUE KEY
 %left <str> EXPRESSION_PREC_SETTER
-%left <str> OR '|'
+// gq: CONCAT_PIPES (||, string concatenation) binds as '|' does: below
+// the other bit_expr operators (1 + 2 || 3 is (1 + 2) || 3, as in DuckDB
+// and PostgreSQL), above comparisons, which are no bit_expr.
+%left <str> OR '|' CONCAT_PIPES
 %left <str> XOR
 %left <str> AND
 %right <str> NOT '!'
@@ -6263,6 +6266,11 @@ bit_expr:
 bit_expr '|' bit_expr %prec '|'
   {
 	    $$ = &BinaryExpr{Left: $1, Operator: BitOrOp, Right: $3}
+  }
+// gq: a || b, string concatenation
+| bit_expr CONCAT_PIPES bit_expr %prec CONCAT_PIPES
+  {
+	    $$ = &BinaryExpr{Left: $1, Operator: ConcatOp, Right: $3}
   }
 | bit_expr '&' bit_expr %prec '&'
   {

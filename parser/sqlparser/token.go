@@ -231,8 +231,11 @@ func (tkn *Tokenizer) Scan() (int, string) {
 			return int(ch), ""
 		case '|':
 			if tkn.cur() == '|' {
+				// gq: || is string concatenation (the SQL standard's,
+				// DuckDB's, PostgreSQL's; MySQL's PIPES_AS_CONCAT), a
+				// token of its own rather than MySQL's default OR.
 				tkn.skip(1)
-				return OR, ""
+				return CONCAT_PIPES, "||"
 			}
 			return int(ch), ""
 		case '?':
