@@ -235,6 +235,41 @@ func frameExcludeWord(yylex yyLexer, got IdentifierCI, want string) bool {
 	return true
 }
 
+// lagLeadNamed is lag(…)/lead(…) of DuckDB's named arguments (col :=
+// x, offset := n, default := d, in any order; col required), nil after a
+// syntax error naming what is wrong.
+func lagLeadNamed(yylex yyLexer, args []*TableFuncArg) *LagLeadExpr {
+	l := &LagLeadExpr{}
+	for _, a := range args {
+		var slot *Expr
+		switch a.Name.Lowered() {
+		case "col":
+			slot = &l.Expr
+		case "offset":
+			slot = &l.N
+		case "default":
+			slot = &l.Default
+		default:
+			yylex.Error(fmt.Sprintf("lag and lead take the named arguments col, offset and default, not %s", a.Name.String()))
+			return nil
+		}
+		if *slot != nil {
+			yylex.Error(fmt.Sprintf("the named argument %s is given twice", a.Name.String()))
+			return nil
+		}
+		*slot = a.Value
+	}
+	if l.Expr == nil {
+		yylex.Error("lag and lead need the named argument col (the value)")
+		return nil
+	}
+	if l.Default != nil && l.N == nil {
+		// lead(x, 1, d) is the tree, as lead(x) has N nil.
+		l.N = NewIntLiteral("1")
+	}
+	return l
+}
+
 // IntervalDateExprStandalone is an INTERVAL n unit value on its own
 // (select interval 3 day), not added to or subtracted from a date:
 // Interval is n, Date is nil.

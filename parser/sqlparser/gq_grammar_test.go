@@ -192,8 +192,16 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"describe read_csv('x.csv', header = false)", "explain read_csv('x.csv', `header` => false)"},
 		{"desc `data/x.csv`", "explain `data/x.csv`"},
 		{"describe t", "explain t"},
+		{"select * from read_csv('x.csv', header := false)", "select * from read_csv('x.csv', `header` => false)"},
 		// A name with arguments in FROM is a table function, known or not.
 		{"select * from t (a)", "select * from t(a)"},
+
+		// || concatenates: below + and *, above comparisons.
+		{"select 'a' || b || 1 + 2 * c, a = b || c, (a || b) = c, a | b || c from t",
+			"select 'a' || b || 1 + 2 * c, a = b || c, a || b = c, a | b || c from t"},
+		// DuckDB's named arguments of lag and lead, in any order.
+		{"select lead(`offset` := 2, col := c1) over w, lag(col := a, `default` := 0) over w, lead(col => a) over (order by b) from t",
+			"select lead(c1, 2) over w, lag(a, 1, 0) over w, lead(a) over ( order by b asc) from t"},
 
 		// COPY … TO
 		{"copy (select a from t) to 'x.parquet'", "copy (select a from t) to 'x.parquet'"},
@@ -284,6 +292,13 @@ func TestGQGrammarTrees(t *testing.T) {
 			t.Errorf("interval %d: %s, want syntax %d", i, String(sel.SelectExprs.Exprs[i]), want)
 		}
 	}
+	sel = gqParse(t, "select a = b || c, 1 + 2 || 3 from t").(*Select)
+	if c, ok := sel.SelectExprs.Exprs[0].(*AliasedExpr).Expr.(*ComparisonExpr); !ok || c.Right.(*BinaryExpr).Operator != ConcatOp {
+		t.Errorf("a = b || c: %s", String(sel.SelectExprs.Exprs[0]))
+	}
+	if b, ok := sel.SelectExprs.Exprs[1].(*AliasedExpr).Expr.(*BinaryExpr); !ok || b.Operator != ConcatOp || b.Left.(*BinaryExpr).Operator != PlusOp {
+		t.Errorf("1 + 2 || 3: %s", String(sel.SelectExprs.Exprs[1]))
+	}
 	if ILikeOp.Inverse() != NotILikeOp || NotILikeOp.Inverse() != ILikeOp {
 		t.Errorf("ILIKE inverse")
 	}
@@ -324,6 +339,11 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select mode() within group (order by a, b) from t", "takes one ORDER BY expression"},
 		{"select a from t group by grouping sits ((a))", "followed by SETS"},
 		{"select a from t group by grouping sets", "syntax error"},
+		{"select a || from t", "syntax error"},
+		{"select lead(x := a) over w from t", "named arguments col, offset and default, not x"},
+		{"select lead(col := a, col := b) over w from t", "given twice"},
+		{"select lead(`offset` := 1) over w from t", "need the named argument col"},
+		{"select lead(a, `offset` := 1) over w from t", "syntax error"},
 	}
 	for _, c := range cases {
 		_, err := NewTestParser().Parse(c.in)

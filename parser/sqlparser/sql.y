@@ -541,8 +541,8 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <statement> lock_statement unlock_statement call_statement
 %type <statement> copy_statement // gq: COPY … TO
 %type <tableFunc> table_function // gq: table functions in FROM
-%type <tableFuncArg> table_func_arg
-%type <tableFuncArgs> table_func_arg_list
+%type <tableFuncArg> table_func_arg named_arg
+%type <tableFuncArgs> table_func_arg_list named_arg_list
 %type <expr> struct_literal
 %type <structField> struct_field
 %type <structFields> struct_field_list
@@ -5757,9 +5757,30 @@ table_func_arg:
   {
     $$ = tableFuncArg($1)
   }
-| sql_id NAMED_ARG_ARROW expression
+| named_arg
+  {
+    $$ = $1
+  }
+
+// gq: name => value, name := value (DuckDB's named arguments)
+named_arg:
+  sql_id NAMED_ARG_ARROW expression
   {
     $$ = &TableFuncArg{Name: $1, Value: $3}
+  }
+| sql_id ASSIGNMENT_OPT expression
+  {
+    $$ = &TableFuncArg{Name: $1, Value: $3}
+  }
+
+named_arg_list:
+  named_arg
+  {
+    $$ = []*TableFuncArg{$1}
+  }
+| named_arg_list ',' named_arg
+  {
+    $$ = append($1, $3)
   }
 
 // gq: DuckDB's struct literal, {'a': 'BIGINT', 'b': 'VARCHAR'}
@@ -7761,6 +7782,17 @@ UTC_DATE func_paren_opt
 | lag_lead_expr_type openb expression ',' expression default_with_comma_opt order_by_opt closeb null_treatment_clause_opt over_clause
   {
     $$ =  &LagLeadExpr{ Type:$1 , Expr: $3, N: $5, Default: $6, OrderBy: $7, NullTreatmentClause:$9, OverClause: $10}
+  }
+// gq: DuckDB's named arguments, lead(col := x, offset := 2, default := 0)
+// (also =>); lagLeadNamed checks the names.
+| lag_lead_expr_type openb named_arg_list order_by_opt closeb null_treatment_clause_opt over_clause
+  {
+    l := lagLeadNamed(yylex, $3)
+    if l == nil {
+      return 1
+    }
+    l.Type, l.OrderBy, l.NullTreatmentClause, l.OverClause = $1, $4, $6, $7
+    $$ = l
   }
 | ADDDATE openb expression ',' INTERVAL bit_expr interval closeb
   {
