@@ -270,6 +270,41 @@ func lagLeadNamed(yylex yyLexer, args []*TableFuncArg) *LagLeadExpr {
 	return l
 }
 
+// pluralUnit is the unit DuckDB's plural unit name stands for (INTERVAL 3
+// DAYS is INTERVAL 3 DAY), false after a syntax error naming the units.
+func pluralUnit(yylex yyLexer, name string) (IntervalType, bool) {
+	switch strings.ToLower(name) {
+	case "microseconds":
+		return IntervalMicrosecond, true
+	case "seconds":
+		return IntervalSecond, true
+	case "minutes":
+		return IntervalMinute, true
+	case "hours":
+		return IntervalHour, true
+	case "days":
+		return IntervalDay, true
+	case "weeks":
+		return IntervalWeek, true
+	case "months":
+		return IntervalMonth, true
+	case "quarters":
+		return IntervalQuarter, true
+	case "years":
+		return IntervalYear, true
+	}
+	yylex.Error(fmt.Sprintf("%s is no interval unit (MICROSECOND, SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, or their plurals)", name))
+	return IntervalNone, false
+}
+
+// parenJoinAlias is DuckDB's (a JOIN b) AS p (cols): the derived table
+// (SELECT * FROM a JOIN b) AS p (cols), which MySQL's grammar has no
+// shorter form for.
+func parenJoinAlias(from TableExprs, as IdentifierCS, cols Columns) *AliasedTableExpr {
+	sel := NewSelect(nil, &SelectExprs{Exprs: []SelectExpr{&StarExpr{}}}, nil, nil, from, nil, nil, nil, nil)
+	return &AliasedTableExpr{Expr: &DerivedTable{Select: sel}, As: as, Columns: cols}
+}
+
 // IntervalDateExprStandalone is an INTERVAL n unit value on its own
 // (select interval 3 day), not added to or subtracted from a date:
 // Interval is n, Date is nil.

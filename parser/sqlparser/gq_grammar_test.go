@@ -203,6 +203,19 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select lead(`offset` := 2, col := c1) over w, lag(col := a, `default` := 0) over w, lead(col => a) over (order by b) from t",
 			"select lead(c1, 2) over w, lag(a, 1, 0) over w, lead(a) over ( order by b asc) from t"},
 
+		// DuckDB's FILTER (cond) without WHERE.
+		{"select sum(a) filter (a > 1), count(*) filter (b), median(a) filter (a > 1) over w from t",
+			"select sum(case when a > 1 then a end), count(case when b then 1 end), median(a) filter (where a > 1) over w from t"},
+		// Plural interval units.
+		{"select interval 3 days, a + interval 2 Hours, sum(a) over (order by d range between interval 1 weeks preceding and interval 0 days following) from t",
+			"select interval 3 day, a + interval 2 hour, sum(a) over ( order by d asc range between interval 1 week preceding and interval 0 day following) from t"},
+		// AS next.
+		{"select lead(a) over w as next from t", "select lead(a) over w as `next` from t"},
+		// An alias on a parenthesised join is a derived table.
+		{"select * from (a cross join b) p, (c join d on c.x = d.x) as q (x, y) where p.x = 1",
+			"select * from (select * from a join b) as p, (select * from c join d on c.x = d.x) as q(x, y) where p.x = 1"},
+		{"select * from (a join b on 1) full join c on 1", "select * from (a join b on 1) full outer join c on 1"},
+
 		// COPY … TO
 		{"copy (select a from t) to 'x.parquet'", "copy (select a from t) to 'x.parquet'"},
 		{"COPY (select a from t where b > 1) TO 'x.csv' (FORMAT csv, HEADER false, DELIMITER ';')",
@@ -340,6 +353,8 @@ func TestGQGrammarErrors(t *testing.T) {
 		{"select a from t group by grouping sits ((a))", "followed by SETS"},
 		{"select a from t group by grouping sets", "syntax error"},
 		{"select a || from t", "syntax error"},
+		{"select interval 3 dayz", "dayz is no interval unit"},
+		{"select sum(a) filter () from t", "syntax error"},
 		{"select lead(x := a) over w from t", "named arguments col, offset and default, not x"},
 		{"select lead(col := a, col := b) over w from t", "given twice"},
 		{"select lead(`offset` := 1) over w from t", "need the named argument col"},

@@ -541,6 +541,7 @@ func markBindVariable(yylex yyLexer, bvar string) {
 %type <statement> lock_statement unlock_statement call_statement
 %type <statement> copy_statement // gq: COPY … TO
 %type <tableFunc> table_function // gq: table functions in FROM
+%type <expr> filter_clause
 %type <tableFuncArg> table_func_arg named_arg
 %type <tableFuncArgs> table_func_arg_list named_arg_list
 %type <expr> struct_literal
@@ -5504,9 +5505,20 @@ filter_opt:
   {
     $$ = nil
   }
-| FILTER openb WHERE expression closeb
+| filter_clause
+  {
+    $$ = $1
+  }
+
+// gq: FILTER (WHERE cond), and DuckDB's FILTER (cond) without WHERE
+filter_clause:
+  FILTER openb WHERE expression closeb
   {
     $$ = $4
+  }
+| FILTER openb expression closeb
+  {
+    $$ = $3
   }
 
 prepare_statement:
@@ -5655,6 +5667,12 @@ as_ci_opt:
   {
     $$ = $2
   }
+// gq: AS next (DuckDB's tests name a lead() so): NEXT is reserved only for
+// vitess's SELECT NEXT n VALUES, which cannot follow AS.
+| AS NEXT
+  {
+    $$ = NewIdentifierCI(string($2))
+  }
 
 col_alias:
   sql_id
@@ -5701,9 +5719,21 @@ table_factor:
   {
     $$ = &AliasedTableExpr{Expr:$1, As: $3, Columns: $4}
   }
-| openb table_references closeb
+// gq: the precedence reduces before FULL, as after a table name, so that
+// (a JOIN b) FULL JOIN c is a full join, not an alias.
+| openb table_references closeb %prec EMPTY_ALIAS_BEFORE_FULL
   {
     $$ = &ParenTableExpr{Exprs: $2}
+  }
+// gq: DuckDB's alias of a parenthesised join, (a CROSS JOIN b) [AS] p
+// [(x, …)]: the derived table (SELECT * FROM a CROSS JOIN b) AS p.
+| openb table_references closeb table_alias column_list_opt
+  {
+    $$ = parenJoinAlias($2, $4, $5)
+  }
+| openb table_references closeb AS table_alias column_list_opt
+  {
+    $$ = parenJoinAlias($2, $5, $6)
   }
 | json_table_function
   {
@@ -6449,6 +6479,16 @@ function_call_keyword
   {
     $$ = &IntervalDateExpr{Syntax: IntervalDateExprStandalone, Interval: $2, Unit: $3}
   }
+// gq: DuckDB's plural units, INTERVAL 3 DAYS (an identifier, checked by
+// pluralUnit; DAY and the other units are keywords, so no conflict).
+| INTERVAL bit_expr ID %prec INTERVAL
+  {
+    u, ok := pluralUnit(yylex, $3)
+    if !ok {
+      return 1
+    }
+    $$ = &IntervalDateExpr{Syntax: IntervalDateExprStandalone, Interval: $2, Unit: u}
+  }
 // gq: INTERVAL '3 days' (DuckDB's), one token from the tokenizer.
 | INTERVAL_STRING
   {
@@ -6588,6 +6628,15 @@ frame_point:
   {
     $$ = &FramePoint{Type:ExprPrecedingType, Expr:$2, Unit: $3}
   }
+// gq: INTERVAL 3 DAYS PRECEDING (DuckDB's plural units)
+| INTERVAL bit_expr ID PRECEDING
+  {
+    u, ok := pluralUnit(yylex, $3)
+    if !ok {
+      return 1
+    }
+    $$ = &FramePoint{Type:ExprPrecedingType, Expr:$2, Unit: u}
+  }
 | frame_offset FOLLOWING
   {
     $$ = &FramePoint{Type:ExprFollowingType, Expr:$1}
@@ -6595,6 +6644,14 @@ frame_point:
 | INTERVAL bit_expr interval FOLLOWING
   {
     $$ = &FramePoint{Type:ExprFollowingType, Expr:$2, Unit:$3}
+  }
+| INTERVAL bit_expr ID FOLLOWING
+  {
+    u, ok := pluralUnit(yylex, $3)
+    if !ok {
+      return 1
+    }
+    $$ = &FramePoint{Type:ExprFollowingType, Expr:$2, Unit: u}
   }
 
 // gq: a frame offset may be a column or a parenthesised expression
@@ -6931,9 +6988,9 @@ function_call_generic:
   }
 // gq: FILTER (WHERE cond) after such an aggregate (median(x) FILTER (…)
 // [OVER …]); the binder applies it, as only it knows the aggregate.
-| sql_id openb expression_list_opt closeb FILTER openb WHERE expression closeb over_clause_opt
+| sql_id openb expression_list_opt closeb filter_clause over_clause_opt
   {
-    $$ = &AggFuncExpr{Name: $1, Exprs: $3, Filter: $8, OverClause: $10}
+    $$ = &AggFuncExpr{Name: $1, Exprs: $3, Filter: $5, OverClause: $6}
   }
 | table_id '.' reserved_sql_id openb expression_list_opt closeb
   {
