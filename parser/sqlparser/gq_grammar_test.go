@@ -215,6 +215,9 @@ func TestGQGrammarFormat(t *testing.T) {
 		{"select * from (a cross join b) p, (c join d on c.x = d.x) as q (x, y) where p.x = 1",
 			"select * from (select * from a join b) as p, (select * from c join d on c.x = d.x) as q(x, y) where p.x = 1"},
 		{"select * from (a join b on 1) full join c on 1", "select * from (a join b on 1) full outer join c on 1"},
+		// DuckDB's FROM-first query without a select list.
+		{"with c as (select 1 as a from dual) from c where a = 1 order by a", "with c as (select 1 as a from dual) select * from c where a = 1 order by a asc"},
+		{"select x from (from t join u on t.a = u.a) as s", "select x from (select * from t join u on t.a = u.a) as s"},
 
 		// COPY … TO
 		{"copy (select a from t) to 'x.parquet'", "copy (select a from t) to 'x.parquet'"},

@@ -1422,6 +1422,14 @@ query_primary:
   {
     $$ = $1
   }
+// gq: DuckDB's FROM-first query without a select list, FROM t [WHERE …]:
+// SELECT * FROM t [WHERE …]. No MySQL statement or query starts with FROM.
+| FROM table_references where_expression_opt group_by_opt having_opt named_windows_list_opt qualify_opt
+  {
+    sel := NewSelect(nil, &SelectExprs{Exprs: []SelectExpr{&StarExpr{}}}, nil, nil, $2, NewWhere(WhereClause, $3), $4, NewWhere(HavingClause, $5), $6)
+    sel.Qualify = NewWhere(QualifyClause, $7)
+    $$ = sel
+  }
 
 insert_statement:
   insert_or_replace comment_opt ignore_opt into_table_name opt_partition_clause insert_data on_dup_opt
