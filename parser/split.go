@@ -212,7 +212,31 @@ func syntaxError(p piece, err error) error {
 	}
 	e.Near = near
 	e.Line, e.Col = position(p.full, p.start+off)
+	if note := dialectNote(p.text[:off], near); note != "" {
+		e.Msg += ": " + note
+	}
 	return e
+}
+
+// dialectNote names the DuckDB (or PostgreSQL) construct a syntax error
+// at near, after the text before, most likely stands for, "" for none:
+// the plain "syntax error near 'MACRO'" does not say that gq knows the
+// construct and lacks it.
+func dialectNote(before, near string) string {
+	prev := strings.Fields(strings.ToLower(before))
+	last := ""
+	if len(prev) > 0 {
+		last = prev[len(prev)-1]
+	}
+	switch n := strings.ToLower(near); {
+	case n == "macro" && (last == "create" || last == "replace" || last == "temp" || last == "temporary"):
+		return "CREATE MACRO (DuckDB's) is not supported"
+	case n == "bitstring":
+		return "the BITSTRING type (DuckDB's) is not supported"
+	case n == "as" && len(prev) == 2 && prev[0] == "prepare":
+		return "PREPARE name AS query (DuckDB's and PostgreSQL's) is not supported; MySQL's form is PREPARE name FROM 'query'"
+	}
+	return ""
 }
 
 // cleanMessage drops vitess's byte position, which means nothing to a user

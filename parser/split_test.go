@@ -108,3 +108,26 @@ func FuzzSplit(f *testing.F) {
 		}
 	})
 }
+
+// TestDialectNotes: a syntax error at a DuckDB construct gq lacks says so;
+// the same words elsewhere get no note.
+func TestDialectNotes(t *testing.T) {
+	tests := []struct{ sql, note string }{
+		{"CREATE MACRO m(a) AS a + 1", "CREATE MACRO (DuckDB's) is not supported"},
+		{"create or replace macro m(a) as a", "CREATE MACRO (DuckDB's) is not supported"},
+		{"create table t (c BITSTRING)", "the BITSTRING type (DuckDB's) is not supported"},
+		{"prepare p as select 1", "MySQL's form is PREPARE name FROM 'query'"},
+		{"select 1 from t where macro macro", ""},
+		{"create table t (c int, d int) as", ""},
+	}
+	for _, tc := range tests {
+		_, err := Split(tc.sql)
+		if err == nil || !errors.Is(err, errs.Syntax) {
+			t.Errorf("%q: got %v, want a syntax error", tc.sql, err)
+			continue
+		}
+		if got := err.Error(); tc.note == "" && strings.Contains(got, "supported") || !strings.Contains(got, tc.note) {
+			t.Errorf("%q: got %v, want the note %q", tc.sql, err, tc.note)
+		}
+	}
+}
