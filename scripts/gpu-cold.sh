@@ -92,7 +92,7 @@ gen() {
 if has test; then
 	gen >"$T/gen.txt" 2>&1 &
 	genpid=$!
-	GQ_GPU_BUNDLE=$B timeout 200 scripts/test-gpu.sh >"$O/test-gpu.txt" 2>&1
+	GQ_GPU_BUNDLE=$B timeout "${GQ_TEST_TIMEOUT:-420}" scripts/test-gpu.sh >"$O/test-gpu.txt" 2>&1
 	echo "test-gpu rc=$? at $((SECONDS - t0)) s" | tee -a "$O/test-gpu.txt"
 	grep -E '^-- |FAIL' "$O/test-gpu.txt" | head -20
 	wait $genpid
