@@ -15,8 +15,10 @@ import (
 // literals, subscripts, list_sort, list() and count(DISTINCT) of nested
 // values; range / generate_series as tables over integers and timestamps;
 // fill(); ROWS frame offsets read at each row; IGNORE NULLS; EXCLUDE
-// frames; QUALIFY; VALUES as a table. -diff.family picks one family by
-// name; otherwise each query draws one at random.
+// frames; QUALIFY; VALUES as a table; a || b; GROUPS frames; first/last
+// (x ORDER BY y) and entropy; lag/lead/nth_value counts read at each row;
+// WITH RECURSIVE. -diff.family picks one family by name; otherwise each
+// query draws one at random.
 //
 // Where gq's spelling is not DuckDB's, a family writes both (dual) and
 // the Query carries DuckDB's in Duck:
@@ -61,7 +63,19 @@ import (
 //     values, with keys that do not tie (d, e).
 //   - TIMESTAMP values inside list and struct values: canonGo cannot tell
 //     a midnight TIMESTAMP from a DATE inside a nested value.
-//   - GROUPS frames: gq has none.
+//   - GROUPS frames of offsets read at each row: gq takes constants only
+//     (window_groups.test); groupsQuery draws constants.
+//   - a || b of DOUBLE, DECIMAL or DATE operands: the text of a DOUBLE
+//     differs (gq -93, DuckDB -93.0; see DOUBLE → VARCHAR above), so
+//     concatQuery joins texts, integers and NULLs; BOOLEAN operands gq
+//     refuses by design (MySQL reads || as OR), so none are drawn.
+//   - first(x) and last(x) without an ORDER BY in the call: the answer is
+//     whichever row comes first, not determined; the call orders by
+//     every column. Their DISTINCT and FILTER gq refuses by name.
+//   - entropy of DOUBLE: -0 and 0 are one value or two by how each engine
+//     hashes them.
+//   - sum of DOUBLE over GROUPS frames: peers come in no set order, and
+//     the order of additions shows in the last digits.
 //   - GROUPING SETS of empty sets only, more than one (((), ())): DuckDB
 //     1.5.6 answers one row, as for no GROUP BY, where the standard (and
 //     PostgreSQL, and gq) give one per set; DuckDB itself repeats the ()
@@ -124,6 +138,11 @@ var constructFamilies = []constructFamily{
 	{"exclude", (*Gen).excludeQuery},
 	{"qualify", (*Gen).qualifyQuery},
 	{"values", (*Gen).valuesQuery},
+	{"concat", (*Gen).concatQuery},
+	{"groups", (*Gen).groupsQuery},
+	{"firstlast", (*Gen).firstLastQuery},
+	{"lagcol", (*Gen).lagColQuery},
+	{"recursive", (*Gen).recursiveQuery},
 }
 
 // NewConstructGen returns a generator over the generated tables (see
@@ -975,4 +994,231 @@ func (g *Gen) anyKindOf(cols []genCol) kind {
 		return cols[g.pick(len(cols))].kind
 	}
 	return g.anyKind()
+}
+
+// concatOperand draws one operand of ||: a text or integer expression, a
+// text literal or NULL (no DOUBLE, DECIMAL or DATE: see the exclusion of
+// their texts). A compound operand is parenthesised, so that || joins
+// what was drawn.
+func (g *Gen) concatOperand() string {
+	switch g.pick(6) {
+	case 0:
+		return "null"
+	case 1:
+		return "'" + diffStrings[g.pick(len(diffStrings))] + "'"
+	case 2:
+		return "(" + g.expr(kInt, 1) + ")"
+	case 3:
+		return "(" + g.expr(kStr, 1) + ")"
+	}
+	if c := g.col([]kind{kStr, kStr, kInt}[g.pick(3)]); c != "" {
+		return c
+	}
+	return "'z'"
+}
+
+// concatItem draws a chain of ||, or one that meets + (which binds
+// tighter: 1 + 2 || 3 is '33').
+func (g *Gen) concatItem() string {
+	if g.chance(20) {
+		n := g.col(kInt)
+		if n == "" {
+			n = "1"
+		}
+		return fmt.Sprintf("%s + %d || %s", n, g.pick(5), g.concatOperand())
+	}
+	parts := []string{g.concatOperand(), g.concatOperand()}
+	for n := g.pick(3); n > 0; n-- {
+		parts = append(parts, g.concatOperand())
+	}
+	return strings.Join(parts, " || ")
+}
+
+// concatQuery: a || b as items, in predicates (x || y = 'ab', LIKE,
+// IS NULL; || binds above comparisons) and as a group key.
+func (g *Gen) concatQuery() Query {
+	t := g.oneTable()
+	pred := func() string {
+		x := g.concatItem()
+		switch g.pick(4) {
+		case 0:
+			return x + " is null"
+		case 1:
+			return fmt.Sprintf("%s like '%s%%'", x, []string{"a", "1", "", "h", "-"}[g.pick(5)])
+		case 2:
+			return fmt.Sprintf("%s %s '%s'", x, cmpOps[g.pick(len(cmpOps))], []string{"ab", "aa", "1a", "abcb", "0", "zz"}[g.pick(6)])
+		}
+		return fmt.Sprintf("%s = %s", x, g.concatItem())
+	}
+	if g.chance(25) {
+		key := g.concatItem()
+		for strings.Contains(key, "select") {
+			key = g.concatItem() // see the exclusion of subqueries in keys
+		}
+		return Query{SQL: fmt.Sprintf("select %s, count(*), %s from %s a where %s group by %s", key, g.agg(), t.name, g.where(), key)}
+	}
+	var items []string
+	for n := 1 + g.pick(3); n > 0; n-- {
+		items = append(items, g.concatItem())
+	}
+	q := Query{Select: strings.Join(items, ", "), From: t.name + " a", Where: g.where(), Plain: true}
+	if g.chance(50) {
+		q.Where = pred()
+	}
+	q.SQL = fmt.Sprintf("select %s from %s where %s", q.Select, q.From, q.Where)
+	return q
+}
+
+// groupsAgg is an aggregate whose answer over a frame does not depend on
+// the order of its rows (no DOUBLE sum: the order of additions shows).
+func (g *Gen) groupsAgg() string {
+	switch g.pick(6) {
+	case 0:
+		return "count(*)"
+	case 1:
+		return fmt.Sprintf("count(%s)", g.expr(g.anyKind(), 1))
+	case 2:
+		return fmt.Sprintf("sum(%s)", g.expr([]kind{kInt, kDec}[g.pick(2)], 1))
+	case 3:
+		return fmt.Sprintf("min(%s)", g.expr(g.anyKind(), 1))
+	case 4:
+		return fmt.Sprintf("avg(%s)", g.expr([]kind{kInt, kDec}[g.pick(2)], 1))
+	}
+	return fmt.Sprintf("max(%s)", g.expr(g.anyKind(), 1))
+}
+
+// groupsQuery: GROUPS frames of constant offsets over an ORDER BY with
+// ties (peer groups are what GROUPS counts).
+func (g *Gen) groupsQuery() Query {
+	t := g.oneTable()
+	items := []string{"a.k", "a.i", "a.d"}
+	for n := 1 + g.pick(2); n > 0; n-- {
+		key := []string{"a.k", "(a.i % 3)", "a.s", "a.t", "(a.k % 2), a.s"}[g.pick(5)]
+		var keys []string
+		for _, e := range strings.Split(key, ", ") {
+			keys = append(keys, g.orderKey(e))
+		}
+		lo, hi := g.pick(4), g.pick(4)
+		var frame string
+		switch g.pick(7) {
+		case 0:
+			frame = fmt.Sprintf("groups %d preceding", lo)
+		case 1:
+			frame = fmt.Sprintf("groups between %d preceding and %d following", lo, hi)
+		case 2:
+			frame = fmt.Sprintf("groups between current row and %d following", hi)
+		case 3:
+			frame = fmt.Sprintf("groups between %d following and %d following", min(lo, hi), max(lo, hi))
+		case 4:
+			frame = fmt.Sprintf("groups between %d preceding and %d preceding", max(lo, hi), min(lo, hi))
+		case 5:
+			frame = fmt.Sprintf("groups between unbounded preceding and %d following", hi)
+		default:
+			frame = fmt.Sprintf("groups between %d preceding and unbounded following", lo)
+		}
+		if g.chance(20) {
+			frame += " exclude " + []string{"current row", "group", "ties", "no others"}[g.pick(4)]
+		}
+		items = append(items, fmt.Sprintf("%s over (%sorder by %s %s)", g.groupsAgg(), g.partition(), strings.Join(keys, ", "), frame))
+	}
+	return g.selectFrom(t, items)
+}
+
+// firstLastQuery: first(x ORDER BY …) and last(x ORDER BY …) over an
+// order of every column (so the answer is determined), and entropy(x),
+// grouped or not.
+func (g *Gen) firstLastQuery() Query {
+	t := g.oneTable()
+	return g.groupedQuery(t, func([]string) []string {
+		var items []string
+		for n := 1 + g.pick(3); n > 0; n-- {
+			if g.chance(30) {
+				// no DOUBLE: -0 and 0 are one value or two by the hash
+				items = append(items, fmt.Sprintf("entropy(%s)", g.expr([]kind{kInt, kDec, kStr, kDate}[g.pick(4)], 1)))
+				continue
+			}
+			fn := []string{"first", "last"}[g.pick(2)]
+			items = append(items, fmt.Sprintf("%s(%s order by %s)", fn, g.expr(g.anyKind(), 1), g.totalOrder()))
+		}
+		return items
+	})
+}
+
+// rowCount draws a count for lag/lead/nth_value read at each row: small,
+// NULL at times (a.k has NULLs), negative at times.
+func (g *Gen) rowCount() string {
+	return []string{"a.k", "(a.k - 2)", "(a.i % 3)", "(a.k * 2 - 3)", "(case when a.i > 0 then 1 else -1 end)",
+		"(case when a.s = '' then null else 2 end)", "abs(a.i % 4)", "(1 - a.k)"}[g.pick(8)]
+}
+
+// lagColQuery: lag(x, k), lead(x, k, d) and nth_value(x, n) with k or n
+// read at each row, over a total order.
+func (g *Gen) lagColQuery() Query {
+	t := g.oneTable()
+	items := []string{"a.k", "a.i", "a.s"}
+	for n := 1 + g.pick(3); n > 0; n-- {
+		k := g.anyKind()
+		x := g.col(k)
+		if g.chance(30) {
+			x = g.expr(k, 1)
+		}
+		var call, frame string
+		switch g.pick(3) {
+		case 0:
+			call = fmt.Sprintf("lag(%s, %s)", x, g.rowCount())
+		case 1:
+			fn := []string{"lag", "lead"}[g.pick(2)]
+			call = fmt.Sprintf("%s(%s, %s, %s)", fn, x, g.rowCount(), g.literal(k))
+		default:
+			call = fmt.Sprintf("nth_value(%s, %s)", x, g.rowCount())
+			if g.chance(60) {
+				frame = " rows " + g.extent(rowOffset(g), false)
+			}
+		}
+		items = append(items, fmt.Sprintf("%s over (%sorder by %s%s)", call, g.partition(), g.totalOrder(), frame))
+	}
+	return g.selectFrom(t, items)
+}
+
+// recursiveQuery: small WITH RECURSIVE CTEs: counting series under a
+// bound (UNION ALL), a cycle that UNION's dedup ends, two columns, a
+// seed read from a table, strings grown by ||; aggregated, filtered or
+// joined with a table.
+func (g *Gen) recursiveQuery() Query {
+	start, step, bound := g.pick(7)-3, 1+g.pick(3), g.pick(30)
+	var cte string
+	cols := "r.n"
+	switch g.pick(5) {
+	case 0:
+		cte = fmt.Sprintf("r(n) as (select %d union all select n + %d from r where n < %d)", start, step, bound)
+	case 1:
+		// ends because UNION drops the rows it has seen
+		cte = fmt.Sprintf("r(n) as (select %d union select (n + %d) %% %d from r)", start, step, 2+g.pick(9))
+	case 2:
+		cte = fmt.Sprintf("r(n, m) as (select %d, cast(1 as bigint) union all select n + %d, m * 2 from r where n < %d)", start, step, bound)
+		cols = "r.n, r.m" // m is BIGINT: DuckDB's literal 1 is an INTEGER, 2^31 its overflow
+	case 3:
+		t := g.tables[g.pick(len(g.tables))]
+		cte = fmt.Sprintf("r(n) as (select a.k from %s a where %s union all select n + 1 from r where n < %d)", t.name, []string{"a.i > 0", "true", "a.k = 2"}[g.pick(3)], g.pick(7))
+	default:
+		cte = fmt.Sprintf("r(n) as (select 'a' union all select n || '%s' from r where length(n) < %d)", []string{"b", "", "xy"}[g.pick(3)], 1+g.pick(5))
+		if strings.Contains(cte, "''") {
+			cte = strings.Replace(cte, "union all", "union", 1) // '' would never end under UNION ALL
+		}
+		if g.chance(50) {
+			return Query{SQL: "with recursive " + cte + " select n, length(n) from r"}
+		}
+		return Query{SQL: "with recursive " + cte + " select count(*), min(n), max(n) from r"}
+	}
+	switch g.pick(4) {
+	case 0:
+		return Query{SQL: fmt.Sprintf("with recursive %s select %s from r", cte, cols)}
+	case 1:
+		return Query{SQL: fmt.Sprintf("with recursive %s select count(*), sum(r.n), min(r.n), max(r.n), count(distinct r.n) from r", cte)}
+	case 2:
+		return Query{SQL: fmt.Sprintf("with recursive %s select %s from r where r.n %% 2 = %d", cte, cols, g.pick(2))}
+	}
+	t := g.tables[g.pick(len(g.tables))]
+	join := []string{"join", "left join"}[g.pick(2)]
+	return Query{SQL: fmt.Sprintf("with recursive %s select r.n, count(a.k), sum(a.i) from r %s %s a on a.k = r.n group by r.n", cte, join, t.name)}
 }

@@ -5,9 +5,20 @@ import (
 	"testing"
 )
 
+// familyMarks is text every query of a family holds: the construct it is
+// there to draw.
+var familyMarks = map[string][]string{
+	"concat":    {"||"},
+	"groups":    {" groups "},
+	"firstlast": {"first(", "last(", "entropy("},
+	"lagcol":    {"lag(", "lead(", "nth_value("},
+	"recursive": {"with recursive "},
+}
+
 // TestConstructFamilies draws from each constructs family alone: every
 // query is drawn from that family, spelt without the dual markers on
-// either side, and the same seed draws the same queries.
+// either side, holds its family's construct, and the same seed draws the
+// same queries.
 func TestConstructFamilies(t *testing.T) {
 	for _, f := range constructFamilies {
 		g, err := NewConstructGen(3, f.name)
@@ -25,6 +36,9 @@ func TestConstructFamilies(t *testing.T) {
 				if strings.ContainsAny(s, "\x01\x02\x03") {
 					t.Fatalf("%s: a dual marker left in %q", f.name, s)
 				}
+			}
+			if marks := familyMarks[f.name]; marks != nil && !containsAny(q.SQL, marks) {
+				t.Fatalf("%s: none of %q in %q", f.name, marks, q.SQL)
 			}
 			if q.Duck == q.SQL {
 				t.Fatalf("%s: Duck is set to the same text: %q", f.name, q.SQL)
@@ -47,4 +61,13 @@ func TestSpell(t *testing.T) {
 	if got := spell(s, 1); got != "a y b 2." {
 		t.Errorf("DuckDB side %q", got)
 	}
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
