@@ -227,11 +227,17 @@ func (g *Gen) selectFrom(t genTable, items []string) Query {
 func (g *Gen) frameAgg(t genTable) string {
 	for {
 		call := g.windowAgg()
-		double := strings.Contains(call, "a.f") || strings.Contains(call, "e0")
-		if t.name != "t_ext" || !double || !strings.HasPrefix(call, "sum(") && !strings.HasPrefix(call, "avg(") {
+		if t.name != "t_ext" || !doubleSum(call, true) {
 			return call
 		}
 	}
+}
+
+// doubleSum tells whether call is a sum (or, withAvg, an avg) that may
+// add DOUBLEs: one reading a.f or a DOUBLE literal anywhere.
+func doubleSum(call string, withAvg bool) bool {
+	double := strings.Contains(call, "a.f") || strings.Contains(call, "e0")
+	return double && (strings.HasPrefix(call, "sum(") || withAvg && strings.HasPrefix(call, "avg("))
 }
 
 // valueCall is first_value, last_value or nth_value of an expression.
@@ -783,17 +789,24 @@ func (g *Gen) rowsOffsetQuery() Query {
 	return g.selectFrom(t, items)
 }
 
+// windowValue draws the value a window function reads: a column, or an
+// expression, of a kind it returns.
+func (g *Gen) windowValue() (kind, string) {
+	k := g.anyKind()
+	x := g.col(k) // drawn first, as the families always did: the seeds draw the same queries
+	if g.chance(30) {
+		x = g.expr(k, 1)
+	}
+	return k, x
+}
+
 // ignoreNullsQuery: lag, lead, first_value, last_value and nth_value
 // with IGNORE NULLS (or RESPECT NULLS) over a total order.
 func (g *Gen) ignoreNullsQuery() Query {
 	t := g.oneTable()
 	items := []string{"a.k", "a.i", "a.s"}
 	for n := 1 + g.pick(3); n > 0; n-- {
-		k := g.anyKind()
-		x := g.col(k)
-		if g.chance(30) {
-			x = g.expr(k, 1)
-		}
+		k, x := g.windowValue()
 		var args, frame string
 		fn := []string{"lag", "lead", "first_value", "last_value", "nth_value"}[g.pick(5)]
 		switch fn {
@@ -1069,22 +1082,15 @@ func (g *Gen) concatQuery() Query {
 	return q
 }
 
-// groupsAgg is an aggregate whose answer over a frame does not depend on
-// the order of its rows (no DOUBLE sum: the order of additions shows).
+// groupsAgg is a frame aggregate whose answer does not depend on the
+// order of the frame's rows: no sum that may add DOUBLEs (peers come in
+// no set order, and the order of additions shows).
 func (g *Gen) groupsAgg() string {
-	switch g.pick(6) {
-	case 0:
-		return "count(*)"
-	case 1:
-		return fmt.Sprintf("count(%s)", g.expr(g.anyKind(), 1))
-	case 2:
-		return fmt.Sprintf("sum(%s)", g.expr([]kind{kInt, kDec}[g.pick(2)], 1))
-	case 3:
-		return fmt.Sprintf("min(%s)", g.expr(g.anyKind(), 1))
-	case 4:
-		return fmt.Sprintf("avg(%s)", g.expr([]kind{kInt, kDec}[g.pick(2)], 1))
+	for {
+		if call := g.windowAgg(); !doubleSum(call, false) {
+			return call
+		}
 	}
-	return fmt.Sprintf("max(%s)", g.expr(g.anyKind(), 1))
 }
 
 // groupsQuery: GROUPS frames of constant offsets over an ORDER BY with
@@ -1157,11 +1163,7 @@ func (g *Gen) lagColQuery() Query {
 	t := g.oneTable()
 	items := []string{"a.k", "a.i", "a.s"}
 	for n := 1 + g.pick(3); n > 0; n-- {
-		k := g.anyKind()
-		x := g.col(k)
-		if g.chance(30) {
-			x = g.expr(k, 1)
-		}
+		k, x := g.windowValue()
 		var call, frame string
 		switch g.pick(3) {
 		case 0:
