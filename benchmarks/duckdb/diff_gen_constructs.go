@@ -38,12 +38,6 @@ import (
 //   - VALUES ROW(…), … (MySQL) is VALUES (…), … in DuckDB.
 //
 // Exclusions, each with its reason:
-//   - mode() WITHIN GROUP (ORDER BY x): gq's grammar turns it into mode(x)
-//     and drops the ORDER BY (parser/sqlparser/gq_ast.go withinGroup), so
-//     a tie between equally frequent values, and DESC, go by arrival
-//     order in gq and by the ORDER BY in DuckDB (PostgreSQL's documented
-//     rule: the first in that order). drawModeWithinGroup turns it on once
-//     the grammar keeps the order.
 //   - percentile_disc WITHIN GROUP (ORDER BY x DESC): gq refuses it
 //     (bindMoreAgg); drawn rarely, counted as unsupported.
 //   - CAST of a DOUBLE to an integer type (halves: gq rounds away from
@@ -116,8 +110,9 @@ import (
 //   - VALUES ROW(…) in DuckDB's FROM VALUES … AS t(…) form: gq takes ROW
 //     inside parentheses only (MySQL has no FROM VALUES without them).
 
-// drawModeWithinGroup: see the mode() WITHIN GROUP exclusion above.
-const drawModeWithinGroup = false
+// drawModeWithinGroup draws mode() WITHIN GROUP (ORDER BY x [DESC]),
+// whose ties go to the first value in that order (PostgreSQL's rule).
+const drawModeWithinGroup = true
 
 // constructFamily is one family of the constructs generator.
 type constructFamily struct {
@@ -480,7 +475,9 @@ func (g *Gen) withinGroupQuery() Query {
 				call = fmt.Sprintf("percentile_disc(%s) within group (order by %s%s)", frac(), anyv(), dir)
 			default:
 				if drawModeWithinGroup {
-					call = fmt.Sprintf("mode() within group (order by %s%s)", anyv(), []string{"", " desc"}[g.pick(2)])
+					// A plain column: DuckDB 1.5.6 fails mode() WITHIN GROUP
+					// over a subquery ("Cannot copy BoundSubqueryExpression").
+					call = fmt.Sprintf("mode() within group (order by %s%s)", g.col(g.anyKind()), []string{"", " desc"}[g.pick(2)])
 				} else {
 					call = fmt.Sprintf("percentile_disc(%s) within group (order by %s)", frac(), g.col(g.anyKind()))
 				}

@@ -462,5 +462,5 @@ func withinGroup(yylex yyLexer, name IdentifierCI, args []Expr, order OrderBy) (
 		yylex.Error(fmt.Sprintf("%s() WITHIN GROUP takes one ORDER BY expression", name.String()))
 		return nil, false
 	}
-	return &AggFuncExpr{Name: name, Exprs: []Expr{order[0].Expr}}, true
+	return &AggFuncExpr{Name: name, Exprs: []Expr{order[0].Expr}, OrderBy: order}, true
 }

@@ -63,7 +63,7 @@ func TestGQGrammarFormat(t *testing.T) {
 		// Ordered-set aggregates: WITHIN GROUP (ORDER BY x) is the
 		// aggregate's own ORDER BY.
 		{"select percentile_cont(0.5) within group (order by a desc), mode() within group (order by b) filter (where c > 1) from t",
-			"select percentile_cont(0.5 order by a desc), mode(b) filter (where c > 1) from t"},
+			"select percentile_cont(0.5 order by a desc), mode(b order by b asc) filter (where c > 1) from t"},
 		// GROUPING SETS, ROLLUP, CUBE, GROUPING(…); within stays a name.
 		{"select a, grouping(a, b), within from t group by grouping sets ((a, b), (a), ()), rollup(a), cube(b)",
 			"select a, grouping(a, b), `within` from t group by grouping sets ((a, b), a, ()), rollup(a), cube(b)"},
