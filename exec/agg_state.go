@@ -134,6 +134,7 @@ func (s *countState) updateFew(gids []int32, arg arrow.Array, rows []int64) (boo
 }
 
 func (s *intSumState) updateFew(gids []int32, arg arrow.Array, rows []int64) (bool, error) {
+	s.keepCounts()
 	if arg == nil || arg.NullN() > 0 || s.inMul > 1 || len(s.sums) > laneGroups {
 		return false, nil
 	}
@@ -225,16 +226,85 @@ type intSumState struct {
 	sums      []int64
 	hi        []int64
 	counts    []int64
+	// countless: counts is nil; every group below covered has had a
+	// non-NULL value, none at or above it a row yet. A plain sum needs a
+	// group's count only to tell an all-NULL group (NULL) from the rest,
+	// and an aggregation by a near-unique key (TPC-H q18's by l_orderkey)
+	// would keep a count per group for nothing. Set by aggPlan.newStates
+	// for a sum whose every update and merge covers each new group (a
+	// window's frames or a distinct aggregate's merge may not). The first
+	// batch with a NULL, or a path that counts, makes the counts
+	// (keepCounts).
+	countless bool
+	covered   int
 }
 
 var errSumOverflow = errs.New(errs.Execution, "sum overflows the range of its type (BIGINT / DECIMAL(18))")
 
 func (s *intSumState) resize(n int) {
 	s.sums = growZero(s.sums, n)
-	s.counts = growZero(s.counts, n)
+	if !s.countless {
+		s.counts = growZero(s.counts, n)
+	}
 	if s.hi != nil {
 		s.hi = growZero(s.hi, n)
 	}
+}
+
+// keepCounts leaves countless mode: each covered group counts one value,
+// which is all that a plain sum reads of a count.
+func (s *intSumState) keepCounts() {
+	if !s.countless {
+		return
+	}
+	s.countless = false
+	s.counts = make([]int64, len(s.sums), cap(s.sums))
+	for g := range s.covered {
+		s.counts[g] = 1
+	}
+}
+
+// countOf is group g's count of non-NULL values, or 1 for any covered
+// group when countless.
+func (s *intSumState) countOf(g int32) int64 {
+	if !s.countless {
+		return s.counts[g]
+	}
+	if int(g) < s.covered {
+		return 1
+	}
+	return 0
+}
+
+// updateCountless adds a batch without NULLs to many groups while
+// countless; false: the batch needs the counting paths.
+func (s *intSumState) updateCountless(gids []int32, arg arrow.Array) (bool, error) {
+	if arg.NullN() > 0 || s.inMul > 1 || len(s.sums) <= laneGroups {
+		return false, nil
+	}
+	vals, err := sumInputs(arg)
+	if err != nil {
+		return false, nil // Decimal128 batches: addW128
+	}
+	sums := s.sums
+	var ovf int64
+	vals = vals[:len(gids)]
+	for i, g := range gids {
+		v := vals[i]
+		a := sums[g]
+		r := a + v
+		ovf |= (a ^ r) & (v ^ r)
+		sums[g] = r
+	}
+	if ovf < 0 {
+		for i, g := range gids {
+			sums[g] -= vals[i]
+		}
+		s.keepCounts()
+		return true, s.overflowed(gids, vals, nil)
+	}
+	s.covered = len(sums)
+	return true, nil
 }
 
 // at is group g's exact sum.
@@ -349,6 +419,12 @@ func sumInputs(arg arrow.Array) ([]int64, error) {
 }
 
 func (s *intSumState) update(gids []int32, arg arrow.Array) error {
+	if s.countless {
+		if ok, err := s.updateCountless(gids, arg); ok {
+			return err
+		}
+		s.keepCounts()
+	}
 	if w, ok := arg.(*array.Decimal128); ok {
 		return s.addW128(gids, w)
 	}
@@ -475,6 +551,10 @@ func absI(v int64) int64 {
 
 func (s *intSumState) merge(from aggState, src, dst []int32) error {
 	f := from.(*intSumState)
+	if s.countless && !(f.countless && f.covered == len(f.sums)) {
+		s.keepCounts() // f has groups without a value
+	}
+	counted := !s.countless
 	if s.hi == nil && f.hi == nil {
 		var ovf int64
 		for i, g := range src {
@@ -483,9 +563,12 @@ func (s *intSumState) merge(from aggState, src, dst []int32) error {
 			r := a + v
 			ovf |= (a ^ r) & (v ^ r)
 			s.sums[d] = r
-			s.counts[d] += f.counts[g]
+			if counted {
+				s.counts[d] += f.countOf(g)
+			}
 		}
 		if ovf >= 0 {
+			s.mergedCountless()
 			return nil
 		}
 		if !s.wide {
@@ -493,7 +576,9 @@ func (s *intSumState) merge(from aggState, src, dst []int32) error {
 		}
 		for i, g := range src {
 			s.sums[dst[i]] -= f.sums[g]
-			s.counts[dst[i]] -= f.counts[g]
+			if counted {
+				s.counts[dst[i]] -= f.countOf(g)
+			}
 		}
 	}
 	for i, g := range src {
@@ -503,9 +588,20 @@ func (s *intSumState) merge(from aggState, src, dst []int32) error {
 			return errWideSumOverflow
 		}
 		s.set(d, n)
-		s.counts[d] += f.counts[g]
+		if counted {
+			s.counts[d] += f.countOf(g)
+		}
 	}
+	s.mergedCountless()
 	return nil
+}
+
+// mergedCountless notes, when countless, that a merge of groups that all
+// had values covered every group (each new group is among its dst).
+func (s *intSumState) mergedCountless() {
+	if s.countless {
+		s.covered = len(s.sums)
+	}
 }
 
 // fits reports whether group g's sum is within int64.
@@ -514,14 +610,20 @@ func (s *intSumState) fits(g int) bool {
 }
 
 func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
-	valid := make([]bool, n)
-	for g := range n {
-		valid[g] = s.counts[g] > 0
+	if s.countless && s.covered < n {
+		s.keepCounts()
+	}
+	var valid []bool // nil: every group has a value
+	if !s.countless {
+		valid = make([]bool, n)
+		for g := range n {
+			valid[g] = s.counts[g] > 0
+		}
 	}
 	if s.toFloat {
 		out := make([]float64, n)
 		for g := range n {
-			if valid[g] {
+			if valid == nil || valid[g] {
 				if s.fits(g) {
 					out[g] = expr.DecimalToFloat64(s.sums[g], s.inScale)
 				} else {
@@ -537,7 +639,7 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	if s.out.ID() == arrow.DECIMAL128 {
 		out := make([]decimal128.Num, n)
 		for g := range n {
-			if !valid[g] {
+			if !(valid == nil || valid[g]) {
 				continue
 			}
 			v, ok := s.at(g), true
@@ -556,7 +658,7 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 			return aggArray(mem, s.out, s.sums[:n], valid), nil
 		}
 		for g := range n {
-			if valid[g] && !s.fits(g) {
+			if (valid == nil || valid[g]) && !s.fits(g) {
 				return nil, errSumOverflow
 			}
 		}
@@ -564,7 +666,7 @@ func (s *intSumState) result(mem memory.Allocator, n int) (arrow.Array, error) {
 	}
 	out := make([]int64, n)
 	for g := range n {
-		if !valid[g] {
+		if !(valid == nil || valid[g]) {
 			continue
 		}
 		if s.fits(g) {

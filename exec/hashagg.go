@@ -63,18 +63,27 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	}
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	workers := max(c.Threads, 1)
-	locals := make([]*aggLocal, workers)
+	perWorker := make([][]*aggLocal, workers)
 	var wg sync.WaitGroup
 	wg.Add(workers)
 	for w := range workers {
 		c.Go(func() error {
 			defer wg.Done()
 			defer hashDrainLater(c, in)
-			l, err := ap.newLocal()
+			l, err := ap.newLocal(0)
 			if err != nil {
 				return err
 			}
+			var flushed []*aggLocal
 			for b := range in {
+				if err == nil && l.flush {
+					var nl *aggLocal
+					if nl, err = ap.newLocal(l.table.len()); err == nil {
+						l.table.dropSlots() // nl's table takes them
+						flushed = append(flushed, l)
+						l = nl
+					}
+				}
 				if err == nil {
 					err = l.add(c, ap, b)
 				}
@@ -88,43 +97,66 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 			}
 			if err != nil {
 				l.release()
+				for _, f := range flushed {
+					f.release()
+				}
 				return err
 			}
-			locals[w] = l
+			perWorker[w] = append(flushed, l)
 			return nil
 		})
 	}
 	c.Go(func() error {
 		wg.Wait()
-		for _, l := range locals {
-			if l == nil { // a worker failed: the query is already failing
-				for _, l := range locals {
-					if l != nil {
-						l.release()
-					}
-				}
-				close(out)
-				return nil
+		var locals []*aggLocal
+		failed := false
+		for _, ls := range perWorker {
+			failed = failed || ls == nil // a worker failed: the query is already failing
+			locals = append(locals, ls...)
+		}
+		if failed {
+			for _, l := range locals {
+				l.release()
 			}
+			close(out)
+			return nil
 		}
 		return ap.merge(c, locals, out)
 	})
 	return out
 }
 
+// flushGroups is the size at which a worker's table of groups may be
+// flushed: set aside as it is, without its hash slots, for phase 2 to
+// merge, while the worker goes on with an empty table. A worker flushes
+// only when the batch it just added found almost none of its rows'
+// groups among those already in the table (at most one row in
+// flushReuse): input clustered by the key, as lineitem is by l_orderkey
+// in TPC-H q18, whose 1.5M groups each worker would otherwise keep in one
+// table whose slots alone (two per group) outweigh the groups. A table
+// that still gathers rows into old groups keeps growing as before, since
+// flushing it would store those groups again in each part. Aggregations
+// with a distinct aggregate never flush (their value sets are keyed by
+// the worker's group ids). A variable so that tests can flush small
+// aggregations.
+var flushGroups = 96 << 10
+
+const flushReuse = 64
+
 // aggPlan is the compiled form of a HashAggregate.
 type aggPlan struct {
-	node     *HashAggregate
-	keys     []compiledExpr
-	keyTypes []arrow.DataType // as evaluated
-	outTypes []arrow.DataType // key columns as in Out
-	codec    keyCodec
-	packed   bool            // short string keys may take hash_packed.go's path
-	args     []*compiledExpr // nil for count_star
-	distinct []bool
-	sumOf    []int  // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
-	narrow   []bool // the argument is evaluated narrow (its state takes either width)
-	memo     bool   // the arguments share calls, kept per batch in aggLocal.memo
+	node        *HashAggregate
+	keys        []compiledExpr
+	keyTypes    []arrow.DataType // as evaluated
+	outTypes    []arrow.DataType // key columns as in Out
+	codec       keyCodec
+	packed      bool            // short string keys may take hash_packed.go's path
+	args        []*compiledExpr // nil for count_star
+	distinct    []bool
+	sumOf       []int  // for avg(x) answered from sum(x)'s state: sum's index; else -1 (sharedAvgs)
+	narrow      []bool // the argument is evaluated narrow (its state takes either width)
+	memo        bool   // the arguments share calls, kept per batch in aggLocal.memo
+	anyDistinct bool
 }
 
 func (h *HashAggregate) prepare() (*aggPlan, error) {
@@ -169,6 +201,7 @@ func (h *HashAggregate) prepare() (*aggPlan, error) {
 		ap.distinct = append(ap.distinct, f.Distinct && arg != nil)
 		ap.narrow = append(ap.narrow, !f.Distinct && takesNarrow(f))
 	}
+	ap.anyDistinct = slices.Contains(ap.distinct, true)
 	ap.sumOf = sharedAvgs(h.Aggs)
 	// The arguments evaluated over each batch share their common calls
 	// (q01's l_extendedprice*(1-l_discount)); avgOfSum's are not evaluated.
@@ -250,9 +283,19 @@ func (ap *aggPlan) newStates() ([]aggState, error) {
 		}
 		states[i] = s
 	}
+	shared := make([]bool, len(states)) // the sums that avgs read
 	for i, j := range ap.sumOf {
 		if j >= 0 {
 			states[i] = &avgOfSum{sum: states[j].(*intSumState), avg: states[i].(*intSumState)}
+			shared[j] = true
+		}
+	}
+	// A plain sum needs no counts: each batch's and each merge's new
+	// groups are all among its group ids, except for a distinct sum,
+	// merged from the values new to each group.
+	for i, s := range states {
+		if is, ok := s.(*intSumState); ok && !is.avg && !shared[i] && !ap.distinct[i] {
+			is.countless = true
 		}
 	}
 	return states, nil
@@ -271,6 +314,7 @@ type aggLocal struct {
 	rows    []int64   // rows of the batch per group (few groups)
 	parts   [][]int32 // after phase 1: the worker's group ids per partition
 	memo    expr.Memo // the arguments' shared calls over the current batch
+	flush   bool      // the worker is to set this table aside (flushGroups)
 }
 
 // distinctChunk holds values (with their local group ids) that were new
@@ -280,14 +324,16 @@ type distinctChunk struct {
 	vals arrow.Array
 }
 
-func (ap *aggPlan) newLocal() (*aggLocal, error) {
+// newLocal returns an empty partial aggregation whose table has room for
+// about keys groups.
+func (ap *aggPlan) newLocal(keys int) (*aggLocal, error) {
 	states, err := ap.newStates()
 	if err != nil {
 		return nil, err
 	}
 	l := &aggLocal{states: states, dist: make([]*distinctSet, len(states)), chunks: make([][]distinctChunk, len(states))}
 	if ap.grouped() {
-		l.table = newKeyTableFor(ap.codec, 0)
+		l.table = newKeyTableFor(ap.codec, keys)
 	} else {
 		l.ngroups = 1
 		for _, s := range states {
@@ -313,12 +359,22 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		if err != nil {
 			return err
 		}
+		before := int32(l.table.len())
 		if !ap.packed || !l.pk.insert(c.Alloc, ap.codec, keys, n, l.table, l.gids) {
 			ap.codec.prepare(keys, n, &l.bk)
 			l.table.insert(&l.bk, l.gids, true)
 		}
 		releaseArrays(keys)
 		l.ngroups = l.table.len()
+		if l.ngroups >= flushGroups && !ap.anyDistinct {
+			old := 0
+			for _, g := range l.gids[:n] {
+				if g < before {
+					old++
+				}
+			}
+			l.flush = old*flushReuse <= n
+		}
 		for _, s := range l.states {
 			s.resize(l.ngroups)
 		}
@@ -468,7 +524,7 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 	}
 	wg.Wait()
 	var toFinal [][]int32 // the merged id of each worker's group, for distinct aggregates
-	if slices.Contains(ap.distinct, true) {
+	if ap.anyDistinct {
 		toFinal = make([][]int32, len(locals))
 		for w, l := range locals {
 			toFinal[w] = make([]int32, l.ngroups)

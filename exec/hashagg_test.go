@@ -2,6 +2,8 @@ package exec
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -445,5 +447,190 @@ func TestSharedAvgs(t *testing.T) {
 	want := []int{-1, 0, -1, -1, -1, -1, -1, -1, -1}
 	if !slices.Equal(got, want) {
 		t.Fatalf("sharedAvgs = %v, want %v", got, want)
+	}
+}
+
+// TestHashAggregateClustered aggregates input sorted by its key, as
+// lineitem is by l_orderkey: the workers set their tables aside as they
+// fill (flushGroups), and plain sums keep no counts (countless) until the
+// NULLs that start halfway through, after which some groups have only
+// NULLs.
+func TestHashAggregateClustered(t *testing.T) {
+	plain := []aggRef{
+		{fn: "count_star", arg: -1, typ: expr.Int64},
+		{fn: "sum", arg: 2, typ: expr.Int64},
+		{fn: "sum", arg: 3, typ: expr.Decimal(18, 2)},
+		{fn: "count", arg: 3, typ: expr.Int64},
+		{fn: "max", arg: 5, typ: expr.String},
+	}
+	for _, set := range []struct {
+		name string
+		aggs []aggRef
+	}{{"plain", plain}, {"all", testAggs}} {
+		for _, run := range []struct {
+			threads    int
+			mergeGroup int
+		}{{1, mergeGroups}, {4, mergeGroups}, {4, 1024}} {
+			t.Run(fmt.Sprintf("%s/t%d/m%d", set.name, run.threads, run.mergeGroup), func(t *testing.T) {
+				defer func(m, f int) { mergeGroups, flushGroups = m, f }(mergeGroups, flushGroups)
+				mergeGroups, flushGroups = run.mergeGroup, 1000
+				mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+				defer mem.AssertSize(t, 0)
+				rng := rand.New(rand.NewPCG(7, uint64(run.threads)))
+				rows := aggRandRows(rng, 30000, 12000)
+				slices.SortStableFunc(rows, func(a, b []any) int { // the NULL key last
+					switch {
+					case a[0] == nil && b[0] == nil:
+						return 0
+					case a[0] == nil:
+						return 1
+					case b[0] == nil:
+						return -1
+					}
+					return cmpVals(a[0], b[0])
+				})
+				for _, r := range rows[:len(rows)/2] {
+					for c, v := range []any{int64(1), int64(2), 0.25} {
+						if r[2+c] == nil {
+							r[2+c] = v
+						}
+					}
+				}
+				src := &testSource{schema: aggSchema(), batches: aggBatches(mem, rows, 500, aggTypes, aggNames)}
+				defer releaseBatchList(src.batches)
+				got, err := runRows(t, mem, run.threads, 1000, aggNode(src, []int{0}, set.aggs))
+				if err != nil {
+					t.Fatal(err)
+				}
+				slices.Sort(got)
+				want := refAggregate(rows, []int{0}, set.aggs)
+				if len(got) != len(want) {
+					t.Fatalf("got %d groups, want %d", len(got), len(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("row %d:\n got  %s\n want %s", i, got[i], want[i])
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestIntSumCountless merges sums that keep no counts (countless) with
+// sums that do, in both orders, and overflows a countless sum.
+func TestIntSumCountless(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
+	defer mem.AssertSize(t, 0)
+	ints := func(vals ...any) arrow.Array {
+		b := mkBatch(mem, []string{"x"}, []arrow.DataType{expr.Int64}, vals)
+		defer b.Release()
+		a := b.Column(0)
+		a.Retain()
+		return a
+	}
+	state := func(typ arrow.DataType, groups int) *intSumState {
+		s, err := newAggState(AggFunc{Fn: "sum", Arg: col(0, expr.Int64), Type: typ})
+		if err != nil {
+			t.Fatal(err)
+		}
+		is := s.(*intSumState)
+		is.countless = true
+		is.resize(groups)
+		return is
+	}
+	update := func(s *intSumState, gids []int32, vals ...any) {
+		t.Helper()
+		a := ints(vals...)
+		defer a.Release()
+		if err := s.update(gids, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	render := func(s *intSumState, n int) string {
+		a, err := s.result(mem, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Release()
+		var out []string
+		for i := range n {
+			out = append(out, fmt.Sprint(a.GetOneForMarshal(i)))
+		}
+		return strings.Join(out, " ")
+	}
+	// full: groups 0..39, each with a value; part: 0..39, group 39 only NULL.
+	gids := make([]int32, 40)
+	fullVals, partVals := make([]any, 40), make([]any, 40)
+	for i := range gids {
+		gids[i] = int32(i)
+		fullVals[i], partVals[i] = int64(i), int64(100*i)
+	}
+	partVals[39] = nil
+	full, part := state(expr.Int64, 40), state(expr.Int64, 40)
+	update(full, gids, fullVals...)
+	update(part, gids, partVals...)
+	if !full.countless || part.countless {
+		t.Fatalf("countless: full %v, part %v", full.countless, part.countless)
+	}
+	// Merged into groups 0..39 and, from full alone, 40..79.
+	shifted := make([]int32, 40)
+	for i := range shifted {
+		shifted[i] = int32(40 + i)
+	}
+	var want []string
+	for i := range 40 {
+		want = append(want, fmt.Sprint(i+100*i))
+	}
+	want[39] = "39"
+	for i := range 40 {
+		want = append(want, fmt.Sprint(i))
+	}
+	for _, order := range []string{"full first", "part first"} {
+		m := state(expr.Int64, 80)
+		type step struct {
+			from     *intSumState
+			src, dst []int32
+		}
+		steps := []step{{full, gids, gids}, {part, gids, gids}, {full, gids, shifted}}
+		if order == "part first" {
+			steps[0], steps[1] = steps[1], steps[0]
+		}
+		for _, st := range steps {
+			if err := m.merge(st.from, st.src, st.dst); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := render(m, 80); got != strings.Join(want, " ") {
+			t.Errorf("%s:\n got  %s\n want %s", order, got, strings.Join(want, " "))
+		}
+	}
+	// A group that only ever had NULL stays NULL; the others keep their sums.
+	s := state(expr.Int64, 2)
+	s.resize(40)
+	update(s, gids, fullVals...)
+	s.resize(41)
+	update(s, []int32{40, 0}, nil, int64(5))
+	if got := render(s, 41); !strings.HasPrefix(got, "5 1 ") || !strings.HasSuffix(got, " 39 <nil>") {
+		t.Errorf("after a NULL: %s", got)
+	}
+	// Overflow: an error for a BIGINT sum, carried exactly for a DECIMAL(38).
+	many := make([]int32, 40)
+	huge := make([]any, 40)
+	for i := range huge {
+		huge[i] = int64(math.MaxInt64 / 4)
+	}
+	narrow := state(expr.Int64, 40)
+	a := ints(huge...)
+	defer a.Release()
+	if err := narrow.update(many, a); err == nil {
+		t.Error("BIGINT sum overflow: no error")
+	}
+	wide := state(expr.Decimal(38, 0), 40)
+	if err := wide.update(many, a); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := wide.at(0).BigInt().String(), new(big.Int).Mul(big.NewInt(math.MaxInt64/4), big.NewInt(40)).String(); got != want {
+		t.Errorf("DECIMAL(38) sum: got %s, want %s", got, want)
 	}
 }
