@@ -45,13 +45,15 @@ func (h *HashAggregate) Children() []Node      { return []Node{h.Input} }
 func (h *HashAggregate) Explain() string       { return "HashAggregate" }
 
 // Open runs two phases. Phase 1: c.Threads workers pull input batches and
-// aggregate them into thread-local tables (partial aggregation); a
-// distinct aggregate keeps the (group, value) pairs new to the worker
-// instead. Phase 2: the groups are split into radix partitions by key
-// hash (mergeParts: at least one per thread, more for many groups), and
-// c.Threads goroutines take the partitions in turn: each merges every
-// worker's groups of its partition, emits its rows and lets it go.
-// Output order is unspecified.
+// aggregate them into thread-local tables (partial aggregation), setting
+// a full table aside for phase 2 when its input is clustered by the key
+// (flushGroups); a distinct aggregate keeps the (group, value) pairs new
+// to the worker instead. Phase 2: the groups are split into radix
+// partitions by key hash (mergeParts: at least one per thread, more for
+// many groups), and c.Threads goroutines take the partitions in turn:
+// each merges the groups of its partition from every worker's tables, the
+// set-aside ones included, emits its rows and lets it go. Output order is
+// unspecified.
 func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	if h.spillEligible(c) { // under a memory limit: hashagg_spill.go
 		return h.openSpilling(c)
