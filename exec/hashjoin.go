@@ -186,9 +186,19 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 	ids := make([]int32, n)
 	guess := distinctGuess(&bk)
 	// Each partition inserts the rows whose hash falls in it; rows of a
-	// partition are written by its goroutine only.
+	// partition are written by its goroutine only. With several
+	// partitions each also lists its rows, so that the chains are linked
+	// in parallel below rather than by one goroutine over every row.
+	var partRows [][]int32
+	if nparts > 1 {
+		partRows = make([][]int32, nparts)
+	}
 	perr := parallel(nparts, func(p int) {
 		t := newKeyTableFor(codec, guess/nparts)
+		var mine []int32
+		if nparts > 1 {
+			mine = make([]int32, 0, n/nparts+n/(4*nparts)+16)
+		}
 		for i := range n {
 			if bk.null != nil && bk.null[i] {
 				if p == 0 {
@@ -207,8 +217,14 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 			} else {
 				ids[i] = t.insertBytes(bk.row(i), h)
 			}
+			if nparts > 1 {
+				mine = append(mine, int32(i))
+			}
 		}
 		bt.tables[p] = t
+		if nparts > 1 {
+			partRows[p] = mine
+		}
 	})
 	if perr != nil {
 		rows.Release()
@@ -218,21 +234,53 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		bt.base[p+1] = bt.base[p] + int32(t.len())
 	}
 	bt.head = make([]int32, bt.base[nparts])
-	for i := range bt.head {
-		bt.head[i] = -1
-	}
-	// Link from the last row back so each chain runs in row order.
-	for r := n - 1; r >= 0; r-- {
-		id := ids[r]
-		if id < 0 {
-			bt.nullKeys = true
-			continue
+	if bk.null != nil {
+		for _, isNull := range bk.null[:n] {
+			if isNull {
+				bt.nullKeys = true
+				break
+			}
 		}
-		id += bt.base[partitionOf(bk.hashes[r], nparts)]
-		bt.next[r] = bt.head[id]
-		bt.head[id] = int32(r)
+	}
+	// Link from the last row back so each chain runs in row order. A
+	// partition's key ids and rows are its own, so partitions link apart.
+	if nparts == 1 {
+		linkChains(bt.head, bt.next, ids, nil, n)
+		return bt, nil
+	}
+	perr = parallel(nparts, func(p int) {
+		linkChains(bt.head[bt.base[p]:bt.base[p+1]], bt.next, ids, partRows[p], 0)
+	})
+	if perr != nil {
+		bt.release()
+		return nil, perr
 	}
 	return bt, nil
+}
+
+// linkChains sets head (one partition's slice of the key ids) and next so
+// that each key's rows chain in row order: over rows when given (all of
+// the partition's, none with a NULL key), else over rows 0..n-1. ids are
+// partition-local; rows with id < 0 (NULL keys) stay out of every chain.
+func linkChains(head, next, ids, rows []int32, n int) {
+	for i := range head {
+		head[i] = -1
+	}
+	if rows == nil {
+		for r := n - 1; r >= 0; r-- {
+			if id := ids[r]; id >= 0 {
+				next[r] = head[id]
+				head[id] = int32(r)
+			}
+		}
+		return
+	}
+	for i := len(rows) - 1; i >= 0; i-- {
+		r := rows[i]
+		id := ids[r]
+		next[r] = head[id]
+		head[id] = r
+	}
 }
 
 // distinctGuess estimates how many distinct keys bk holds, to size the

@@ -212,54 +212,81 @@ func (m *leftMarks) pairBatch(c *Context, b arrow.RecordBatch, li, ri []int32) a
 }
 
 // emitMarked merges the workers' marks and sends the left rows that
-// matched (semi) or did not (anti, left: padded with NULLs). Rows with a
-// NULL key are in no chain and never match.
+// matched (semi) or did not (anti, left), the latter NULL-padded for a
+// left join; rows with a NULL key are in no chain and never match. With
+// many left rows the merge and the sending are split into ranges on
+// c.Threads goroutines: done by one, they leave the other cores idle at
+// the end of the join.
 func emitMarked(c *Context, h *HashJoin, bt *joinTable, marks []*leftMarks, out chan<- arrow.RecordBatch) error {
-	hit := make([]bool, len(bt.next))
-	for _, m := range marks {
-		for r, x := range m.rowHit {
-			if x {
-				hit[r] = true
+	nrows, nkeys := len(bt.next), len(bt.head)
+	parts := 1
+	if nrows >= 1<<16 {
+		parts = max(c.Threads, 1)
+	}
+	hit := make([]bool, nrows)
+	// Rows are split for the per-row marks, then key ids for the per-key
+	// ones: each row is in one key's chain, so no two goroutines write
+	// one row in either pass.
+	if err := parallel(parts, func(p int) {
+		lo, hi := nrows*p/parts, nrows*(p+1)/parts
+		for _, m := range marks {
+			for r, x := range m.rowHit[lo:hi] {
+				if x {
+					hit[lo+r] = true
+				}
 			}
 		}
-		for id, x := range m.keyHit {
-			if !x {
-				continue
-			}
-			for r := bt.head[id]; r >= 0; r = bt.next[r] {
-				hit[r] = true
+	}); err != nil {
+		return err
+	}
+	if err := parallel(parts, func(p int) {
+		lo, hi := nkeys*p/parts, nkeys*(p+1)/parts
+		for _, m := range marks {
+			for id, x := range m.keyHit[lo:hi] {
+				if !x {
+					continue
+				}
+				for r := bt.head[lo+id]; r >= 0; r = bt.next[r] {
+					hit[r] = true
+				}
 			}
 		}
+	}); err != nil {
+		return err
 	}
 	want := h.Type == expr.JoinSemi
-	sel := make([]int32, 0, min(len(hit), c.BatchSize))
-	send := func() bool {
-		if len(sel) == 0 {
-			return true
+	perr := parallel(parts, func(p int) {
+		lo, hi := nrows*p/parts, nrows*(p+1)/parts
+		sel := make([]int32, 0, min(hi-lo, c.BatchSize))
+		send := func() bool {
+			if len(sel) == 0 {
+				return true
+			}
+			t := TakeBatch(c.Alloc, bt.rows, sel)
+			cols := append([]arrow.Array{}, t.Columns()...)
+			var pads []arrow.Array
+			for i := len(cols); i < h.Out.NumFields(); i++ {
+				pads = append(pads, array.MakeArrayOfNull(c.Alloc, h.Out.Field(i).Type, len(sel)))
+			}
+			b := array.NewRecordBatch(h.Out, append(cols, pads...), t.NumRows())
+			t.Release()
+			releaseArrays(pads)
+			sel = sel[:0]
+			return Send(c, out, b)
 		}
-		t := TakeBatch(c.Alloc, bt.rows, sel)
-		cols := append([]arrow.Array{}, t.Columns()...)
-		var pads []arrow.Array
-		for i := len(cols); i < h.Out.NumFields(); i++ {
-			pads = append(pads, array.MakeArrayOfNull(c.Alloc, h.Out.Field(i).Type, len(sel)))
+		for r := lo; r < hi; r++ {
+			if hit[r] != want {
+				continue
+			}
+			sel = append(sel, int32(r))
+			if len(sel) >= c.BatchSize && !send() {
+				return
+			}
 		}
-		b := array.NewRecordBatch(h.Out, append(cols, pads...), t.NumRows())
-		t.Release()
-		releaseArrays(pads)
-		sel = sel[:0]
-		return Send(c, out, b)
+		send()
+	})
+	if perr != nil {
+		return perr
 	}
-	for r, x := range hit {
-		if x != want {
-			continue
-		}
-		sel = append(sel, int32(r))
-		if len(sel) >= c.BatchSize && !send() {
-			return c.Err()
-		}
-	}
-	if !send() {
-		return c.Err()
-	}
-	return nil
+	return c.Err()
 }
