@@ -152,6 +152,10 @@ func TestJoinsRandom(t *testing.T) {
 		{"unique right", 1000, 300, 100000, []int{0}, 0, false, false},
 		{"big right", 60, 70000, 50000, []int{0}, 0, false, true},
 		{"big right composite", 60, 70000, 5000, []int{0, 1}, 0, false, true},
+		// Left inputs of 2^16 rows and more: a build-left join merges
+		// and emits its marks on several goroutines.
+		{"big left", 70000, 400, 50000, []int{0}, 0, false, true},
+		{"big left extra", 70000, 400, 50000, []int{0}, 1, false, true},
 		{"nested cross", 60, 40, 10, nil, 0, true, true},
 		{"nested cond", 300, 70, 10, nil, 1, true, true},
 		{"nested cond expr", 300, 70, 10, nil, 2, true, true},
