@@ -164,7 +164,7 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		releaseBatchList(batches)
 		return nil, err
 	}
-	rows, err := ConcatBatches(c.Alloc, schema, batches)
+	rows, err := concatParallel(c.Alloc, schema, batches, c.Threads)
 	releaseBatchList(batches)
 	if err != nil {
 		return nil, errs.Wrap(errs.Internal, err, "hash join build")
