@@ -256,6 +256,27 @@ func (t *ParquetTable) Read(ctx context.Context, split int, columns []int, batch
 	return t.ReadFiltered(ctx, split, columns, batchSize, mem, nil, emit)
 }
 
+// ReadDictionaries is Read for a reader that keeps dictionaries (the GPU
+// table load): a string column's batch whose rows are all
+// dictionary-encoded in the file comes as a Dictionary array (Int32
+// indices into the row group's dictionary) instead of strings, so that
+// the reader need not materialise the strings only to encode them again.
+// Other batches — a writer's PLAIN fallback pages, a column with NULLs,
+// a file the direct decoder does not take — come as Read gives them.
+func (t *ParquetTable) ReadDictionaries(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, emit func(arrow.RecordBatch) error) error {
+	if split < 0 || split >= len(t.splits) || len(columns) == 0 || t.readsExtra(columns) || !t.canReadDirect(t.splits[split].file, columns) {
+		return t.Read(ctx, split, columns, batchSize, mem, emit)
+	}
+	outSchema, err := projectSchema(t.name, t.schema, columns)
+	if err != nil {
+		return err
+	}
+	if batchSize <= 0 {
+		batchSize = 1 << 16
+	}
+	return t.readDirect(ctx, t.splits[split], columns, outSchema, batchSize, mem, nil, true, emit)
+}
+
 // ReadFiltered implements FilteredTable. Where the direct decoder cannot
 // take the columns it reads through pqarrow and applies the filter to
 // each whole batch.
@@ -278,7 +299,7 @@ func (t *ParquetTable) ReadFiltered(ctx context.Context, split int, columns []in
 		return emitEmptyBatches(ctx, sp.rows, batchSize, outSchema, filteredEmit(filter, mem, emit))
 	}
 	if t.canReadDirect(sp.file, columns) {
-		return t.readDirect(ctx, sp, columns, outSchema, batchSize, mem, filter, emit)
+		return t.readDirect(ctx, sp, columns, outSchema, batchSize, mem, filter, false, emit)
 	}
 	emit = filteredEmit(filter, mem, emit)
 	pf := t.files[sp.file]

@@ -165,6 +165,12 @@ type directColumn struct {
 	// them; take hands them over or copies them all.
 	picked bool
 	tidx   []int32
+	// keepDict: take hands an indexed batch over as a Dictionary array
+	// (ReadDictionaries); dict is the current dictionary as an array,
+	// shared by the batches of its dictGen.
+	keepDict bool
+	dict     arrow.Array
+	dictGen  int
 }
 
 // recycle gives the column's scratch buffers back (gqmem.Recycle) at the
@@ -183,12 +189,20 @@ func (dc *directColumn) recycle() {
 		gqmem.Recycle(dc.pc.ibuf)
 	}
 	dc.fixed, dc.offs, dc.data, dc.defs, dc.i32, dc.f32, dc.tidx = nil, nil, nil, nil, nil, nil, nil
+	if dc.dict != nil {
+		dc.dict.Release()
+		dc.dict = nil
+	}
 }
 
 // readDirect is Read's fast path: the row group of sp decoded column by
 // column with directColumn. With a filter, the filter's columns are decoded
 // first and only the rows it selects are copied into the output arrays.
-func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns []int, outSchema *arrow.Schema, batchSize int, mem memory.Allocator, filter *RowFilter, emit func(arrow.RecordBatch) error) error {
+//
+// With keepDicts (ReadDictionaries, no filter) a string column's batch
+// that is dictionary-encoded throughout comes out as a Dictionary array:
+// its indices against the row group's dictionary.
+func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns []int, outSchema *arrow.Schema, batchSize int, mem memory.Allocator, filter *RowFilter, keepDicts bool, emit func(arrow.RecordBatch) error) error {
 	pf := t.files[sp.file]
 	f, err := os.Open(pf.path)
 	if err != nil {
@@ -331,6 +345,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	if filter == nil {
 		for _, dc := range first {
 			dc.lazy = dc.pc != nil && dc.kind == directBytes
+			dc.keepDict = dc.lazy && keepDicts
 		}
 	}
 	// The filter's selection: one buffer for every batch of the chunk,
@@ -391,10 +406,16 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		}
 		// The scratch buffers may be handed over (take), by the last
 		// position of a column asked for twice (the earlier ones copy).
+		batchSchema := outSchema
 		for i, dc := range emitted {
+			if dc.keepDict && dc.indexed {
+				cols[i] = dc.takeDict()
+				batchSchema = withType(batchSchema, i, cols[i].DataType())
+				continue
+			}
 			cols[i] = dc.take(pick, !slices.Contains(emitted[i+1:], dc))
 		}
-		out := array.NewRecordBatch(outSchema, cols, int64(rows))
+		out := array.NewRecordBatch(batchSchema, cols, int64(rows))
 		releaseAll(cols)
 		if err := emit(out); err != nil {
 			return err
@@ -906,4 +927,40 @@ func noNulls(cc *metadata.ColumnChunkMetaData) bool {
 		return false
 	}
 	return st.HasNullCount() && st.NullCount() == 0
+}
+
+// dictOfStrings is the type of a string column handed over as dictionary
+// indices (ReadDictionaries).
+var dictOfStrings = &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
+
+// takeDict is take for a batch held as dictionary indices when the reader
+// keeps dictionaries: the indices, copied, against the current dictionary
+// (setDict allocates every dictionary anew, so the array may outlive the
+// chunk's reader). Every row is taken: ReadDictionaries has no filter.
+func (dc *directColumn) takeDict() arrow.Array {
+	if dc.dict == nil || dc.dictGen != dc.pc.dictGen {
+		if dc.dict != nil {
+			dc.dict.Release()
+		}
+		dc.dict, dc.dictGen = dc.pc.dictionary(dc.typ), dc.pc.dictGen
+	}
+	idx := gqmem.Scratch[int32](dc.n)
+	copy(idx, dc.tidx[:dc.n])
+	d := array.NewData(arrow.PrimitiveTypes.Int32, dc.n, []*memory.Buffer{nil, buffer(dc.mem, capBytes(idx))}, nil, 0, 0)
+	d.Buffers()[1].Release() // d holds it
+	indices := array.MakeFromData(d)
+	d.Release()
+	defer indices.Release()
+	return array.NewDictionaryArray(dictOfStrings, indices, dc.dict)
+}
+
+// withType returns s with field i's type replaced by typ (s itself when
+// it has that type already).
+func withType(s *arrow.Schema, i int, typ arrow.DataType) *arrow.Schema {
+	if arrow.TypeEqual(s.Field(i).Type, typ) {
+		return s
+	}
+	fields := slices.Clone(s.Fields())
+	fields[i].Type = typ
+	return arrow.NewSchema(fields, nil)
 }

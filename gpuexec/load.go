@@ -1,6 +1,7 @@
 package gpuexec
 
 import (
+	"context"
 	"runtime/trace"
 	"slices"
 	"sync"
@@ -10,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/compute"
+	cexec "github.com/apache/arrow-go/v18/arrow/compute/exec"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
@@ -149,7 +152,11 @@ func (l *tableLoad) readSplit(s int, check bool) error {
 	var mu sync.Mutex // emit may be called from the reader's goroutines
 	var got []arrow.RecordBatch
 	n := 0
-	err := l.t.Read(l.c, s, l.need, 1<<17, l.mem, func(b arrow.RecordBatch) error {
+	read := l.t.Read
+	if dr, ok := l.t.(dictReader); ok {
+		read = dr.ReadDictionaries
+	}
+	err := read(l.c, s, l.need, 1<<17, l.mem, func(b arrow.RecordBatch) error {
 		mu.Lock()
 		got = append(got, b)
 		n += int(b.NumRows())
@@ -340,8 +347,28 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 	}()
 	for j, o := range l.need {
 		arrs := make([]arrow.Array, len(bs))
+		dicts := false
 		for i, b := range bs {
 			arrs[i] = b.Column(j)
+			_, isDict := arrs[i].(*array.Dictionary)
+			dicts = dicts || isDict
+		}
+		if dicts {
+			// Some of the chunk came as its file's dictionary indices
+			// (dictReader): the strings go up as the chunk's dictionary
+			// gathered by its codes on the device.
+			done, err := l.uploadDictChunk(q, j, k, arrs)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
+			// Too many distinct strings for codes: the strings, decoded.
+			if arrs, err = decodeDicts(arrs, l.mem); err != nil {
+				return err
+			}
+			defer releaseArrays(arrs)
 		}
 		t0 := time.Now()
 		col, n, err := uploadConcat(q, l.t.Schema().Field(o).Type, arrs, l.mem)
@@ -353,13 +380,122 @@ func (l *tableLoad) uploadChunk(q *arrowgpu.Queue, k int) error {
 		if l.overBudget(l.bytes.Add(n)) {
 			return errNoFit
 		}
-		if l.locals[j] != nil {
+		if l.locals[j] != nil && !dicts {
 			t0 := time.Now()
-			l.locals[j][k] = encodeChunk(arrs, ch.rows, l.c.Alloc)
+			l.locals[j][k], err = encodeChunk(arrs, ch.rows, l.c.Alloc)
 			l.st.dictNS.Add(int64(time.Since(t0)))
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// dictReader is a table that can hand a string column over as its file's
+// dictionary indices, a Dictionary array per batch, where the file has
+// them (catalog.ParquetTable.ReadDictionaries): a load then renumbers
+// indices instead of decoding every row's string and hashing it again.
+type dictReader interface {
+	ReadDictionaries(ctx context.Context, split int, columns []int, batchSize int, mem memory.Allocator, emit func(arrow.RecordBatch) error) error
+}
+
+// uploadDictChunk encodes chunk k of string column j, some of whose
+// arrays are Dictionary arrays, and uploads its strings as the chunk's
+// dictionary gathered by the codes on the device. It reports false,
+// having done nothing, when the chunk holds more than maxDictValues
+// distinct strings.
+func (l *tableLoad) uploadDictChunk(q *arrowgpu.Queue, j, k int, arrs []arrow.Array) (bool, error) {
+	t0 := time.Now()
+	ld, err := encodeChunk(arrs, l.chunks[k].rows, l.c.Alloc)
+	l.st.dictNS.Add(int64(time.Since(t0)))
+	if err != nil || ld == nil {
+		return false, err
+	}
+	t0 = time.Now()
+	col, err := uploadDictStrings(q, ld, l.mem)
+	l.st.uploadNS.Add(int64(time.Since(t0)))
+	if err != nil {
+		ld.release()
+		return false, err
+	}
+	l.cols[j][k], l.locals[j][k] = col, ld
+	if l.overBudget(l.bytes.Add(columnBytes(col))) {
+		return true, errNoFit
+	}
+	return true, nil
+}
+
+// uploadDictStrings builds a chunk's string column on the device from its
+// encoding: the distinct strings and four bytes a row go up, and a gather
+// writes every row's string (a NULL's code is -1 there: GatherOrNull).
+func uploadDictStrings(q *arrowgpu.Queue, ld *chunkDict, mem memory.Allocator) (*arrowgpu.Column, error) {
+	vb := array.NewStringBuilder(mem)
+	vb.AppendValues(ld.values, nil)
+	vals := vb.NewStringArray()
+	vb.Release()
+	defer vals.Release()
+	dict, err := q.UploadArray(vals)
+	if err != nil {
+		return nil, err
+	}
+	defer dict.Free()
+	idx := ld.codes.Int32Values()
+	nulls := ld.codes.NullN()
+	if nulls > 0 {
+		idx = slices.Clone(idx)
+		for i := range idx {
+			if ld.codes.IsNull(i) {
+				idx[i] = -1
+			}
+		}
+	}
+	buf, err := q.UploadBytes(arrow.Int32Traits.CastToBytes(idx))
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Free()
+	if nulls == 0 {
+		return q.Gather(dict, buf, len(idx))
+	}
+	col, err := q.GatherOrNull(dict, buf, len(idx))
+	if err != nil {
+		return nil, err
+	}
+	col.NullCount = nulls
+	return col, nil
+}
+
+// columnBytes is the device memory col holds.
+func columnBytes(col *arrowgpu.Column) int64 {
+	return col.Valid.Size + col.Data.Size + col.Offsets.Size
+}
+
+// decodeDicts returns arrs with each Dictionary array decoded into
+// strings (the others retained, so that the caller releases them all).
+func decodeDicts(arrs []arrow.Array, mem memory.Allocator) ([]arrow.Array, error) {
+	out := make([]arrow.Array, len(arrs))
+	for i, a := range arrs {
+		d, ok := a.(*array.Dictionary)
+		if !ok {
+			a.Retain()
+			out[i] = a
+			continue
+		}
+		s, err := compute.TakeArray(cexec.WithAllocator(context.Background(), mem), d.Dictionary(), d.Indices())
+		if err != nil {
+			releaseArrays(out[:i])
+			return nil, errs.Wrap(errs.ResourcesExhausted, err, "GPU cache: decoding a dictionary-encoded chunk")
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+func releaseArrays(arrs []arrow.Array) {
+	for _, a := range arrs {
+		a.Release()
+	}
 }
 
 // overBudget reports whether n bytes uploaded pass the load's budget.
@@ -490,7 +626,13 @@ func (d *chunkDict) release() {
 // load encodes every row of every string column it uploads. One-byte
 // strings (flags, status codes) are looked up in a table, not hashed; a
 // NULL's code is 0 (a valid index: the codes' validity marks it).
-func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict {
+//
+// A Dictionary array (dictReader) is encoded through its indices: each
+// dictionary value is looked up once, when a row first uses it, and every
+// other row costs one load from a table by index. The codes are those the
+// decoded strings would get — numbered as values first appear — so that a
+// load gives the same codes whichever way its table hands strings over.
+func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) (*chunkDict, error) {
 	var byByte [256]int32 // code+1 of each one-byte string
 	ids := map[string]int32{}
 	d := &chunkDict{}
@@ -516,13 +658,79 @@ func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict 
 	}
 	lastID := int32(-1)
 	var last []byte
+	code := func(v []byte) int32 {
+		var id int32
+		switch {
+		case len(v) == 1:
+			if id = byByte[v[0]] - 1; id < 0 {
+				id = add(v)
+				byByte[v[0]] = id + 1
+			}
+		case lastID >= 0 && string(v) == string(last):
+			id = lastID
+		default:
+			var ok bool
+			if id, ok = ids[string(v)]; !ok {
+				id = add(v)
+				ids[d.values[id]] = id
+			}
+			last, lastID = v, id
+		}
+		return id
+	}
+	// The chunk code of each index of the current Dictionary array's
+	// dictionary, +1 (0: not met yet); kept while batches share it.
+	var byIndex []int32
+	var lastDict arrow.Array
 	at := 0
 	for _, a := range arrs {
-		col := a.(*array.String)
+		if at+a.Len() > rows {
+			return nil, errs.New(errs.Internal, "GPU cache: a chunk of %d rows got more", rows)
+		}
+		hasNulls := a.NullN() > 0
+		if da, ok := a.(*array.Dictionary); ok {
+			dict, ok := da.Dictionary().(*array.String)
+			if !ok {
+				return nil, errs.New(errs.Internal, "GPU cache: a dictionary of %s, not strings", da.Dictionary().DataType())
+			}
+			if dict != lastDict {
+				byIndex = slices.Grow(byIndex[:0], dict.Len())[:dict.Len()]
+				clear(byIndex)
+				lastDict = dict
+			}
+			for i := range da.Len() {
+				if hasNulls && da.IsNull(i) {
+					codes[at] = 0
+					at++
+					continue
+				}
+				if valid != nil {
+					bitutil.SetBit(valid.Bytes(), at)
+				}
+				x := da.GetValueIndex(i)
+				if uint(x) >= uint(len(byIndex)) {
+					return nil, errs.New(errs.IO, "GPU cache: dictionary index %d of a dictionary of %d values", x, len(byIndex))
+				}
+				id := byIndex[x] - 1
+				if id < 0 {
+					id = code([]byte(dict.Value(x)))
+					byIndex[x] = id + 1
+					if len(d.values) > maxDictValues {
+						return nil, nil
+					}
+				}
+				codes[at] = id
+				at++
+			}
+			continue
+		}
+		col, ok := a.(*array.String)
+		if !ok {
+			return nil, errs.New(errs.Internal, "GPU cache: a string column's chunk holds %s", a.DataType())
+		}
 		offs := col.ValueOffsets()
 		bytes := col.ValueBytes()
 		base := offs[0]
-		hasNulls := col.NullN() > 0
 		for i := range col.Len() {
 			if hasNulls && col.IsNull(i) {
 				codes[at] = 0
@@ -532,35 +740,20 @@ func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) *chunkDict 
 			if valid != nil {
 				bitutil.SetBit(valid.Bytes(), at)
 			}
-			v := bytes[offs[i]-base : offs[i+1]-base]
-			var id int32
-			switch {
-			case len(v) == 1:
-				if id = byByte[v[0]] - 1; id < 0 {
-					id = add(v)
-					byByte[v[0]] = id + 1
-				}
-			case lastID >= 0 && string(v) == string(last):
-				id = lastID
-			default:
-				var ok bool
-				if id, ok = ids[string(v)]; !ok {
-					id = add(v)
-					ids[d.values[id]] = id
-				}
-				last, lastID = v, id
-			}
+			codes[at] = code(bytes[offs[i]-base : offs[i+1]-base])
 			if len(d.values) > maxDictValues {
-				return nil
+				return nil, nil
 			}
-			codes[at] = id
 			at++
 		}
+	}
+	if at != rows {
+		return nil, errs.New(errs.Internal, "GPU cache: a chunk of %d rows got %d", rows, at)
 	}
 	ad := array.NewData(arrow.PrimitiveTypes.Int32, rows, []*memory.Buffer{valid, data}, nil, nulls, 0)
 	d.codes = array.NewInt32Data(ad)
 	ad.Release()
-	return d
+	return d, nil
 }
 
 // mergeDicts merges chunk dictionaries in chunk order into one devDict

@@ -245,7 +245,10 @@ func (sd *streamDict) encode(q *arrowgpu.Queue, arrs []arrow.Array, rows int, me
 	if dead {
 		return nil, nil
 	}
-	ld := encodeChunk(arrs, rows, mem)
+	ld, err := encodeChunk(arrs, rows, mem)
+	if err != nil {
+		return nil, err
+	}
 	if ld == nil {
 		sd.kill()
 		return nil, nil
