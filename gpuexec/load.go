@@ -33,6 +33,13 @@ import (
 // order (the codes are those a single pass over the rows would give), and
 // the codes, renumbered, are uploaded.
 //
+// A Parquet table hands a string column over as its file's dictionary
+// indices where a batch is dictionary-encoded throughout (dictReader): the
+// chunk's codes then come from renumbering indices, not from hashing
+// every row's string, and its strings are written on the device by a
+// gather from the chunk's few distinct values, so the host neither
+// decodes them nor copies them up row by row.
+//
 // Where the table knows its splits' row counts (Parquet row groups) the
 // chunks are laid out before reading; otherwise every split is read
 // first and the upload starts after.
