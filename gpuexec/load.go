@@ -705,7 +705,11 @@ func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) (*chunkDict
 				clear(byIndex)
 				lastDict = dict
 			}
-			for i := range da.Len() {
+			ix, ok := da.Indices().(*array.Int32)
+			if !ok {
+				return nil, errs.New(errs.Internal, "GPU cache: dictionary indices of type %s", da.Indices().DataType())
+			}
+			for i, x := range ix.Int32Values() {
 				if hasNulls && da.IsNull(i) {
 					codes[at] = 0
 					at++
@@ -714,13 +718,12 @@ func encodeChunk(arrs []arrow.Array, rows int, mem memory.Allocator) (*chunkDict
 				if valid != nil {
 					bitutil.SetBit(valid.Bytes(), at)
 				}
-				x := da.GetValueIndex(i)
-				if uint(x) >= uint(len(byIndex)) {
+				if uint32(x) >= uint32(len(byIndex)) {
 					return nil, errs.New(errs.IO, "GPU cache: dictionary index %d of a dictionary of %d values", x, len(byIndex))
 				}
 				id := byIndex[x] - 1
 				if id < 0 {
-					id = code([]byte(dict.Value(x)))
+					id = code([]byte(dict.Value(int(x))))
 					byIndex[x] = id + 1
 					if len(d.values) > maxDictValues {
 						return nil, nil
