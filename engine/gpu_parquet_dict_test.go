@@ -21,7 +21,8 @@ import (
 // A GPU table load takes a Parquet string column's dictionary indices as
 // its codes where the file has them (gpuexec/load.go, dictReader). Over a
 // file whose row groups each have another dictionary, some of whose
-// chunks fall back to PLAIN pages midway, with NULLs in a column, the
+// chunks fall back to PLAIN pages midway, with NULLs in a column (in all
+// row groups, or in some only), the
 // device answers as the CPU does: group-by, join, filter and ORDER BY on
 // those columns.
 func TestGPUParquetDictionaries(t *testing.T) {
@@ -40,7 +41,8 @@ func TestGPUParquetDictionaries(t *testing.T) {
 		return "A"
 	}
 	writeDictFile(t, filepath.Join(dir, "t.parquet"), arrow.NewSchema([]arrow.Field{{Name: "k", Type: arrow.PrimitiveTypes.Int64},
-		{Name: "mode", Type: str}, {Name: "note", Type: str}, {Name: "nmode", Type: str, Nullable: true}}, nil), 10000,
+		{Name: "mode", Type: str}, {Name: "note", Type: str}, {Name: "nmode", Type: str, Nullable: true},
+		{Name: "hmode", Type: str, Nullable: true}}, nil), 10000,
 		func(b *array.RecordBuilder, i int) {
 			b.Field(0).(*array.Int64Builder).Append(int64(i))
 			b.Field(1).(*array.StringBuilder).Append(mode(i))
@@ -53,6 +55,11 @@ func TestGPUParquetDictionaries(t *testing.T) {
 				b.Field(3).AppendNull()
 			} else {
 				b.Field(3).(*array.StringBuilder).Append(mode(i + 3))
+			}
+			if (i/2500)%2 == 1 && i%7 == 0 { // NULLs in some row groups only
+				b.Field(4).AppendNull()
+			} else {
+				b.Field(4).(*array.StringBuilder).Append(mode(i + 1))
 			}
 		})
 	writeDictFile(t, filepath.Join(dir, "d.parquet"), arrow.NewSchema([]arrow.Field{{Name: "dmode", Type: str},
@@ -85,6 +92,8 @@ func TestGPUParquetDictionaries(t *testing.T) {
 		"select w, count(*), sum(k) from t join d on t.mode = d.dmode group by w order by w",
 		"select dmode, count(k) from d left join t on t.nmode = d.dmode group by dmode order by dmode",
 		"select k, mode from t order by mode desc, k limit 40",
+		"select hmode, count(*), sum(k) from t group by hmode order by hmode nulls last",
+		"select k, hmode from t where hmode <> 'm3' order by hmode desc nulls first, k limit 40",
 		"select k, nmode, note from t order by nmode nulls first, note desc, k limit 40",
 	} {
 		g.same(q, q)

@@ -23,12 +23,15 @@ import (
 // (overlapping, in another order, one of one byte) in each row group;
 // note few values in row groups 0 and 2 and distinct ones in 1 and 3,
 // whose dictionaries overflow the writer's limit (their chunks fall back
-// to PLAIN pages midway); nmode as mode with a NULL every 7th row.
+// to PLAIN pages midway); nmode as mode with a NULL every 7th row; hmode
+// as mode with a NULL every 7th row of row groups 1 and 3 only (chunks
+// mixing dictionary indices and strings with NULLs).
 func writeDictParquet(t *testing.T) string {
 	t.Helper()
 	str := arrow.BinaryTypes.String
 	schema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: arrow.PrimitiveTypes.Int64},
-		{Name: "mode", Type: str}, {Name: "note", Type: str}, {Name: "nmode", Type: str, Nullable: true}}, nil)
+		{Name: "mode", Type: str}, {Name: "note", Type: str}, {Name: "nmode", Type: str, Nullable: true},
+		{Name: "hmode", Type: str, Nullable: true}}, nil)
 	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 	defer b.Release()
 	for i := range 10000 {
@@ -39,6 +42,11 @@ func writeDictParquet(t *testing.T) string {
 			b.Field(3).AppendNull()
 		} else {
 			b.Field(3).(*array.StringBuilder).Append(dictMode(i + 3))
+		}
+		if (i/2500)%2 == 1 && i%7 == 0 {
+			b.Field(4).AppendNull()
+		} else {
+			b.Field(4).(*array.StringBuilder).Append(dictMode(i + 1))
 		}
 	}
 	rec := b.NewRecordBatch()
@@ -102,9 +110,9 @@ func TestGPULoadParquetDictionaries(t *testing.T) {
 	// indices in some row groups and strings in others.
 	kinds := map[string]bool{}
 	for s := range tb.NumSplits() {
-		err := dr.ReadDictionaries(context.Background(), s, []int{1, 2, 3}, 1<<17, memory.DefaultAllocator, func(b arrow.RecordBatch) error {
+		err := dr.ReadDictionaries(context.Background(), s, []int{1, 2, 3, 4}, 1<<17, memory.DefaultAllocator, func(b arrow.RecordBatch) error {
 			defer b.Release()
-			for c, name := range []string{"mode", "note", "nmode"} {
+			for c, name := range []string{"mode", "note", "nmode", "hmode"} {
 				_, isDict := b.Column(c).(*array.Dictionary)
 				kinds[fmt.Sprintf("%s %v", name, isDict)] = true
 			}
@@ -114,7 +122,7 @@ func TestGPULoadParquetDictionaries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, k := range []string{"mode true", "note true", "note false"} {
+	for _, k := range []string{"mode true", "note true", "note false", "hmode true", "hmode false"} {
 		if !kinds[k] {
 			t.Fatalf("no batch of %q in %v", k, kinds)
 		}
@@ -137,7 +145,7 @@ func TestGPULoadParquetDictionaries(t *testing.T) {
 				g.cache.evict(nil)
 				defer g.cache.evict(nil)
 				c := exec.NewContext(context.Background(), exec.Options{Threads: 2, BatchSize: 1024, Alloc: mem})
-				v, _, err := g.cache.acquire(c, tb, []int{0, 1, 2, 3}, false)
+				v, _, err := g.cache.acquire(c, tb, []int{0, 1, 2, 3, 4}, false)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -146,7 +154,7 @@ func TestGPULoadParquetDictionaries(t *testing.T) {
 					t.Fatalf("%d chunks, want 2", len(v.chunks))
 				}
 				var out [][]string
-				for _, o := range []int{1, 2, 3} {
+				for _, o := range []int{1, 2, 3, 4} {
 					var strs, viaCodes []string
 					for k := range v.chunks {
 						a, err := q.Download(v.cols[o][k], mem)
