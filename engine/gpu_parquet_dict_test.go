@@ -22,9 +22,8 @@ import (
 // its codes where the file has them (gpuexec/load.go, dictReader). Over a
 // file whose row groups each have another dictionary, some of whose
 // chunks fall back to PLAIN pages midway, with NULLs in a column (in all
-// row groups, or in some only), the
-// device answers as the CPU does: group-by, join, filter and ORDER BY on
-// those columns.
+// row groups, or in some only), the device answers as the CPU does:
+// group-by, join, filter and ORDER BY on those columns.
 func TestGPUParquetDictionaries(t *testing.T) {
 	if !arrowgpu.DriverPresent() {
 		if err := emulator.Enable(); err != nil {
