@@ -72,6 +72,12 @@ func newGPUPair(t *testing.T) *gpuPair {
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
 		t.Fatal(err)
 	}
+	return newGPUPairOver(t, cat)
+}
+
+// newGPUPairOver is newGPUPair over cat's tables, the device ready (a GPU
+// or gqemu).
+func newGPUPairOver(t *testing.T, cat *catalog.Catalog) *gpuPair {
 	g := &gpuPair{t: t}
 	g.gpu = New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
 		g.mu.Lock()

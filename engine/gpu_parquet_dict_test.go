@@ -71,16 +71,7 @@ func TestGPUParquetDictionaries(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	g := &gpuPair{t: t}
-	g.gpu = New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		g.warned = append(g.warned, s)
-	}})
-	if g.gpu.gpuErr != nil {
-		t.Skip(g.gpu.gpuErr)
-	}
-	g.cpu = New(cat, Options{Device: "cpu"})
+	g := newGPUPairOver(t, cat)
 	for _, q := range []string{
 		"select mode, count(*), sum(k) from t group by mode order by mode",
 		"select nmode, count(*), min(k) from t group by nmode order by nmode nulls first",
