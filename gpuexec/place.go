@@ -121,7 +121,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if inner, outer := p.splitDistinct(x); inner != nil {
 			// The device finds the distinct values per group, and
 			// aggregates them when it can; else the CPU does.
-			outer.Input = p.place(inner)
+			outer = withInput(outer, p.place(inner))
 			if n := p.outerOnDevice(outer); n != nil {
 				return n
 			}
@@ -134,8 +134,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 				return top
 			}
 			p.onCPU = append(p.onCPU, "HashAggregate ("+reason+")")
-			x.Input = p.place(s)
-			return n
+			return withInput(x, p.place(s))
 		}
 		if ex, ok := x.Input.(*exec.Exchange); ok && ex.Kind == exec.ExchangeHash && p.o.Ranks {
 			// Under ranks the merge of the partial aggregates an
@@ -147,7 +146,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 		if top := p.joinAggregate(x); top != nil {
 			return top
 		}
-		x.Input = p.place(x.Input)
+		x = withInput(x, p.place(x.Input))
 		if n := p.outerOnDevice(x); n != nil {
 			return n
 		}
@@ -161,13 +160,12 @@ func (p *placer) place(n exec.Node) exec.Node {
 			return ga
 		}
 		if j, ok := in.(*exec.NestedLoopJoin); ok {
-			havingByScalar(x.Pred, j)
+			in = havingByScalar(x.Pred, j)
 		}
-		x.Input = in
 		p.onCPU = append(p.onCPU, "Filter (no GPU operator yet)")
-		return x
+		return withInput(x, in)
 	case *exec.Sort:
-		x.Input = p.place(x.Input)
+		x = withInput(x, p.place(x.Input))
 		if topNOnDevice(x) {
 			p.onCPU = append(p.onCPU, "Sort (of the device's top-N groups)")
 			return x
@@ -181,7 +179,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 		p.onCPU = append(p.onCPU, "Sort (no GPU operator yet)")
 		return x
 	case *exec.Exchange:
-		x.Input = p.place(x.Input)
+		x = withInput(x, p.place(x.Input))
 		if !partitionOnDevice(x) {
 			p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
 		}
@@ -375,14 +373,15 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 			p.onCPU = slices.Delete(p.onCPU, i, i+1)
 		}
 	}
-	for _, pr := range projs {
+	// The Projects above keep the order (copies: they may be reached
+	// from elsewhere too).
+	var top exec.Node = r
+	for i := len(projs) - 1; i >= 0; i-- {
+		pr := withInput(projs[i], top)
 		pr.KeepOrder = true
+		top = pr
 	}
-	if len(projs) == 0 {
-		return r
-	}
-	projs[len(projs)-1].Input = r
-	return projs[0]
+	return top
 }
 
 // gpuSort returns x, a sort without a limit over rows from the host (an
@@ -679,13 +678,11 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	}
 	// The build sides are placed on their own; the CPU twin (for a
 	// fallback) is the partial aggregation over the same joins, with the
-	// GPU scan, then the merge.
-	for _, b := range pl.builds {
-		ga.Builds = append(ga.Builds, b())
-	}
-	for _, f := range pl.twin {
-		f()
-	}
+	// GPU scan, then the merge. (ga, partial and final are new nodes,
+	// finished here.)
+	builds, edits := pl.take()
+	ga.Builds = append(ga.Builds, builds...)
+	partial.Input = edits.apply(x.Input)
 	final.Input = partial
 	ga.Final = true
 	if top == exec.Node(final) {
@@ -698,8 +695,8 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 // pipelineOver returns the device pipeline of n, the top of a spine
 // (spineOf) of hash joins whose probe sides lead down to a scan, and n's
 // output as expressions over the pipeline columns; nil when the shape
-// does not fit or no join is left for the device. Nothing in the plan has
-// changed yet: the caller runs pl.builds and pl.twin when it takes it.
+// does not fit or no join is left for the device. Nothing is placed yet:
+// the caller takes pl (pipeline.take) when it uses it.
 func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *GPUScan) {
 	s, spine := spineOf(n)
 	if b, bspine := spineBottom(n); s == nil && p.o.Ranks {
@@ -720,8 +717,11 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	if fl, fcols, fgs := p.flipped(s, spine); fl != nil && (!ok || fl.cpuBuilds() < pl.cpuBuilds()) {
 		pl, cols, gs, ok = fl, fcols, fgs, true
 	} else if ok {
-		scan := gs
-		pl.twin = append(pl.twin, func() { spineScanParent(spine, scan) })
+		scan, bottom := gs, spine[len(spine)-1]
+		// The node right above the scan reads it through the GPU in the
+		// CPU twin too (a Project's, a Filter's, a join's probe side:
+		// child 0).
+		pl.twin = append(pl.twin, func(e twinEdits) { e.set(bottom, 0, scan) })
 	}
 	// Joined again from the largest table, filtered tables first, unless
 	// that builds clearly more rows (place_reorder.go). Within a tenth the
@@ -738,21 +738,21 @@ func (p *placer) pipelineOver(n exec.Node) (pl *pipeline, cols []expr.Expr, gs *
 	return pl, cols, gs
 }
 
-// replayable returns the build side *right of a device join, placed, for
-// the pipeline to run. Under ranks a build side that holds an exchange
-// runs once: the pipeline and the CPU twin (a fallback) read it through
-// one SharedSource, the first read running it and the other replaying its
-// batches — an exchange run twice would wait for messages its peers sent
-// once. (The batches are kept until the query ends.)
-func (p *placer) replayable(right *exec.Node) exec.Node {
-	*right = p.place(*right)
-	if !p.o.Ranks || !exec.HoldsExchange(*right) {
-		return *right
+// replayable returns right, the build side of a device join, placed: what
+// the pipeline runs, and what the CPU twin runs. Under ranks a build side
+// that holds an exchange runs once: the pipeline and the CPU twin (a
+// fallback) read it through one SharedSource, the first read running it
+// and the other replaying its batches — an exchange run twice would wait
+// for messages its peers sent once. (The batches are kept until the query
+// ends.)
+func (p *placer) replayable(right exec.Node) (pipe, twin exec.Node) {
+	placed := p.place(right)
+	if !p.o.Ranks || !exec.HoldsExchange(placed) {
+		return placed, placed
 	}
 	*p.shared++
-	src := &exec.SharedSource{Input: *right, ID: *p.shared, Label: "build"}
-	*right = &exec.SharedRead{Src: src, ID: src.ID}
-	return &exec.SharedRead{Src: src, ID: src.ID, Primary: true}
+	src := &exec.SharedSource{Input: placed, ID: *p.shared, Label: "build"}
+	return &exec.SharedRead{Src: src, ID: src.ID, Primary: true}, &exec.SharedRead{Src: src, ID: src.ID}
 }
 
 // exchangeScan returns the scan of ex's rows (ex placed first): a Scan of
@@ -795,12 +795,11 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 		p.onCPU = append(p.onCPU, "HashJoin ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
 	}
-	for _, b := range pl.builds {
-		r.Pipe.Builds = append(r.Pipe.Builds, b())
-	}
-	for _, f := range pl.twin {
-		f()
-	}
+	// r is new: its build sides and its CPU twin (n's plan, with the
+	// scans through the GPU) are set here.
+	builds, edits := pl.take()
+	r.Pipe.Builds = append(r.Pipe.Builds, builds...)
+	r.CPU = edits.apply(n)
 	return r
 }
 
@@ -808,9 +807,12 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 type pipeline struct {
 	p      *placer
 	width  int // pipeline columns so far
-	joins  []GPUJoin
-	builds []func() exec.Node // per join: places and returns its build side
-	twin   []func()           // places what only the CPU twin runs
+	joins []GPUJoin
+	// builds, per join, places and returns its build side (and notes what
+	// the CPU twin reads instead); twin notes what only the CPU twin
+	// runs. take runs them.
+	builds []func(twinEdits) exec.Node
+	twin   []func(twinEdits)
 	// cpu counts the joins whose build side runs as a plan of its own
 	// (not a scan of the device cache).
 	cpu int
@@ -820,6 +822,59 @@ type pipeline struct {
 	est float64
 	// types are the pipeline columns' types (semiJoinsFirst).
 	types map[int]arrow.DataType
+}
+
+// take places the pipeline's build sides and returns them, with the
+// edits that make the CPU plan under the pipeline its CPU twin.
+func (pl *pipeline) take() ([]exec.Node, twinEdits) {
+	e := twinEdits{}
+	builds := make([]exec.Node, len(pl.builds))
+	for i, b := range pl.builds {
+		builds[i] = b(e)
+	}
+	for _, f := range pl.twin {
+		f(e)
+	}
+	return builds, e
+}
+
+// twinEdits are the inputs a device pipeline's CPU twin reads in place of
+// the CPU plan's (its build sides placed, its scans through the GPU): per
+// node of the plan, by child position (Children's order). The plan is
+// never changed: apply builds the twin from copies.
+type twinEdits map[exec.Node]map[int]exec.Node
+
+func (e twinEdits) set(parent exec.Node, child int, to exec.Node) {
+	if e[parent] == nil {
+		e[parent] = map[int]exec.Node{}
+	}
+	e[parent][child] = to
+}
+
+// apply returns n with the edits under it made: copies of the nodes from
+// n down to each edit (WithChildren), n itself when none is under it.
+func (e twinEdits) apply(n exec.Node) exec.Node {
+	if len(e) == 0 {
+		return n
+	}
+	kids := n.Children()
+	var out []exec.Node
+	for i, c := range kids {
+		m, ok := e[n][i]
+		if !ok && c != nil {
+			m = e.apply(c)
+		}
+		if ok || m != c {
+			if out == nil {
+				out = slices.Clone(kids)
+			}
+			out[i] = m
+		}
+	}
+	if out == nil {
+		return n
+	}
+	return n.WithChildren(out)
 }
 
 // newPipeline starts a pipeline over the scan s.
@@ -951,16 +1006,16 @@ func (p *placer) flipped(s *exec.Scan, spine []exec.Node) (*pipeline, []expr.Exp
 	}
 	pl.width += len(acols)
 	pl.joins = append(pl.joins, j)
-	pl.builds = append(pl.builds, func() exec.Node { return ga })
+	pl.builds = append(pl.builds, func(twinEdits) exec.Node { return ga })
 	pl.est += estRows(s)
 	cols, ok = pl.add(spine[:len(spine)-1], cols)
 	if !ok {
 		return nil, nil, nil
 	}
 	// The CPU twin runs y as it was, with its scans through the GPU.
-	pl.twin = append(pl.twin, func() {
-		y.Left = ga
-		y.Right = p.quiet().place(y.Right)
+	pl.twin = append(pl.twin, func(e twinEdits) {
+		e.set(y, 0, ga)
+		e.set(y, 1, p.quiet().place(e.apply(y.Right)))
 	})
 	return pl, cols, gb
 }
@@ -1022,21 +1077,6 @@ func scanCols(s *exec.Scan, base int) []expr.Expr {
 	return cols
 }
 
-// spineScanParent makes the node above the spine's scan read gs instead
-// (the CPU twin scans through the GPU too).
-func spineScanParent(spine []exec.Node, gs *GPUScan) {
-	switch y := spine[len(spine)-1].(type) {
-	case *exec.Project:
-		y.Input = gs
-	case *exec.Filter:
-		y.Input = gs
-	case *exec.HashJoin:
-		y.Left = gs
-	case *exec.NestedLoopJoin:
-		y.Left = gs
-	}
-}
-
 // add runs the spine's nodes (top first) over cols, the output of the
 // scan below them as pipeline columns, appending their joins; it returns
 // the top node's output as pipeline columns, or false.
@@ -1082,9 +1122,19 @@ func (pl *pipeline) scalarJoin(y *exec.NestedLoopJoin, cols []expr.Expr) []expr.
 	next := pl.appendCols(&j, right, cols)
 	pl.width += right.NumFields()
 	pl.joins = append(pl.joins, j)
-	pl.builds = append(pl.builds, func() exec.Node { return pl.p.replayable(&y.Right) })
+	pl.builds = append(pl.builds, pl.replayable(y, y.Right))
 	pl.cpu++
 	return next
+}
+
+// replayable is the build of join y's build side right (child 1):
+// placed by placer.replayable, the CPU twin's noted.
+func (pl *pipeline) replayable(y, right exec.Node) func(twinEdits) exec.Node {
+	return func(e twinEdits) exec.Node {
+		pipe, twin := pl.p.replayable(right)
+		e.set(y, 1, twin)
+		return pipe
+	}
 }
 
 // appendCols makes every column of right, a join's build side, one of
@@ -1135,7 +1185,7 @@ func (pl *pipeline) join(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bool)
 	}
 	pl.width += right.NumFields()
 	pl.joins = append(pl.joins, j)
-	pl.builds = append(pl.builds, func() exec.Node { return pl.p.replayable(&y.Right) })
+	pl.builds = append(pl.builds, pl.replayable(y, y.Right))
 	if r, _ := spineOf(y.Right); r == nil || y.Right != exec.Node(r) {
 		pl.cpu++ // not a bare scan (a Project of one is counted: it is rare)
 	} else {
@@ -1180,7 +1230,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 	pl.width += len(bcols)
 	at := len(pl.joins)
 	pl.joins = append(pl.joins, bj)
-	pl.builds = append(pl.builds, func() exec.Node { return gb })
+	pl.builds = append(pl.builds, func(twinEdits) exec.Node { return gb })
 	pl.est += estRows(b)
 	rout, ok := pl.add(rspine, bcols)
 	if !ok {
@@ -1204,7 +1254,7 @@ func (pl *pipeline) flatten(y *exec.HashJoin, cols []expr.Expr) ([]expr.Expr, bo
 		return restore()
 	}
 	// The CPU twin runs R itself.
-	pl.twin = append(pl.twin, func() { y.Right = pl.p.quiet().place(y.Right) })
+	pl.twin = append(pl.twin, func(e twinEdits) { e.set(y, 1, pl.p.quiet().place(e.apply(y.Right))) })
 	return next, true
 }
 
@@ -1319,19 +1369,29 @@ func DeviceMark(n exec.Node) string {
 // q11: each part's value against a fraction of the total) filter its
 // groups by pred, the HAVING above j, on the device with the subquery's
 // value, which j gives it at run time (exec.ScalarFeed); the Filter
-// stays above j. Without a device predicate for pred, nothing changes.
-func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) {
+// stays above j. It returns the join that does (a copy of j over a copy
+// of the aggregation), or j when the device has no predicate for pred.
+func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) exec.Node {
 	ga, ok := j.Left.(*GPUAggregate)
 	if !ok || j.Type != expr.JoinSingle || j.Cond != nil || j.Feed != nil {
-		return
+		return j
 	}
 	// The join's rows are the group's columns, then the subquery's.
 	l, r := ga.Schema(), j.Right.Schema()
 	if j.Out.NumFields() != l.NumFields()+r.NumFields() {
-		return
+		return j
 	}
 	f := &exec.ScalarFeed{}
-	if ga.SetHavingFeed(pred, r, f) == nil {
-		j.Feed = f
+	fed := ga.clone()
+	if fed.SetHavingFeed(pred, r, f) != nil {
+		return j
 	}
+	cp := j.WithChildren([]exec.Node{fed, j.Right}).(*exec.NestedLoopJoin)
+	cp.Feed = f
+	return cp
+}
+
+// withInput is a copy of n, an operator of one input, reading in.
+func withInput[T exec.Node](n T, in exec.Node) T {
+	return n.WithChildren([]exec.Node{in}).(T)
 }

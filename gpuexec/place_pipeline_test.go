@@ -43,12 +43,12 @@ func TestSemiJoinsFirst(t *testing.T) {
 	} {
 		pl := build(c.typ, c.keyType)
 		pl.joins = append(pl.joins, c.semi)
-		mark := func(name string) func() exec.Node {
-			return func() exec.Node {
+		mark := func(name string) func(twinEdits) exec.Node {
+			return func(twinEdits) exec.Node {
 				return &exec.Values{Out: arrow.NewSchema([]arrow.Field{{Name: name, Type: i64}}, nil)}
 			}
 		}
-		pl.builds = []func() exec.Node{mark("inner"), mark("semi")}
+		pl.builds = []func(twinEdits) exec.Node{mark("inner"), mark("semi")}
 		pl.semiJoinsFirst()
 		at := 1
 		if c.wantMove {
@@ -57,7 +57,7 @@ func TestSemiJoinsFirst(t *testing.T) {
 		if pl.joins[at].Type != c.semi.Type || !slices.Equal(pl.joins[at].ProbeKeys, c.wantKeys) {
 			t.Errorf("%s: joins %+v, want the %v join at %d with keys %v", c.name, pl.joins, c.semi.Type, at, c.wantKeys)
 		}
-		if got := pl.builds[at]().Schema().Field(0).Name; got != "semi" {
+		if got := pl.builds[at](nil).Schema().Field(0).Name; got != "semi" {
 			t.Errorf("%s: build %d is %s's, want the semi join's", c.name, at, got)
 		}
 	}

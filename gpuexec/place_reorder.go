@@ -26,9 +26,10 @@ import (
 type clusterLeaf struct {
 	scan *exec.Scan
 	gs   *GPUScan
-	// set makes the leaf's parent read n instead of the scan (the CPU
-	// twin's scans go through the GPU).
-	set func(n exec.Node)
+	// parent's input child (Children's order) is the scan: the CPU twin
+	// reads gs there instead.
+	parent exec.Node
+	child  int
 	// base numbers the leaf's first output column among the tree's.
 	base int
 	rows float64 // the table's rows
@@ -50,7 +51,7 @@ type joinCluster struct {
 // decompose adds the leaves, equalities and conditions of n and returns
 // its output columns as refs; false when n is not a tree of inner device
 // joins, Projects of columns and cached scans.
-func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, bool) {
+func (c *joinCluster) decompose(n, parent exec.Node, child int) ([]expr.Expr, bool) {
 	switch y := n.(type) {
 	case *exec.Scan:
 		gs, _ := c.p.scan(y)
@@ -58,7 +59,7 @@ func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, 
 		if gs == nil || gs.HostFilter != nil || rows < 0 { // an exchange's rows: unknown
 			return nil, false
 		}
-		leaf := &clusterLeaf{scan: y, gs: gs, set: set, base: len(c.owner), rows: float64(rows), est: estRows(y)}
+		leaf := &clusterLeaf{scan: y, gs: gs, parent: parent, child: child, base: len(c.owner), rows: float64(rows), est: estRows(y)}
 		refs := make([]expr.Expr, y.Out.NumFields())
 		for i := range refs {
 			f := y.Out.Field(i)
@@ -68,7 +69,7 @@ func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, 
 		c.leaves = append(c.leaves, leaf)
 		return refs, true
 	case *exec.Project:
-		in, ok := c.decompose(y.Input, func(n exec.Node) { y.Input = n })
+		in, ok := c.decompose(y.Input, y, 0)
 		if !ok {
 			return nil, false
 		}
@@ -85,11 +86,11 @@ func (c *joinCluster) decompose(n exec.Node, set func(exec.Node)) ([]expr.Expr, 
 		if !reorderable(y) {
 			return nil, false
 		}
-		l, ok := c.decompose(y.Left, func(n exec.Node) { y.Left = n })
+		l, ok := c.decompose(y.Left, y, 0)
 		if !ok {
 			return nil, false
 		}
-		r, ok := c.decompose(y.Right, func(n exec.Node) { y.Right = n })
+		r, ok := c.decompose(y.Right, y, 1)
 		if !ok {
 			return nil, false
 		}
@@ -161,7 +162,7 @@ func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *GPUScan)
 		return nil, nil, nil
 	}
 	c := &joinCluster{p: p}
-	out, ok := c.decompose(spine[t], nil)
+	out, ok := c.decompose(spine[t], nil, 0)
 	if !ok || len(c.leaves) < 3 {
 		return nil, nil, nil
 	}
@@ -207,7 +208,7 @@ func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *GPUScan)
 		j.Filter = conjunction(conds)
 		pl.joins = append(pl.joins, j)
 		gs := c.leaves[next].gs
-		pl.builds = append(pl.builds, func() exec.Node { return gs })
+		pl.builds = append(pl.builds, func(twinEdits) exec.Node { return gs })
 		pl.est += c.leaves[next].est
 	}
 	cols := make([]expr.Expr, len(out))
@@ -220,7 +221,7 @@ func (p *placer) reordered(spine []exec.Node) (*pipeline, []expr.Expr, *GPUScan)
 	}
 	// The CPU twin runs the joins as they were, each scan through the GPU.
 	for _, l := range c.leaves {
-		pl.twin = append(pl.twin, func() { l.set(l.gs) })
+		pl.twin = append(pl.twin, func(e twinEdits) { e.set(l.parent, l.child, l.gs) })
 	}
 	return pl, cols, probe.gs
 }
