@@ -89,7 +89,7 @@ func TestGPUTopNJoinRows(t *testing.T) {
 }
 
 // An ORDER BY without a limit over a scan or a join pipeline on the
-// device: the rows are ordered there (GPUJoinRows.SetSort, a radix sort)
+// device: the rows are ordered there (GPUJoinRows.WithSort, a radix sort)
 // and come back in order, as the CPU's stable sort gives them — several
 // keys, descending and ascending, decimals, dates, doubles computed on
 // the device, strings, NULLs from a left join; fewer rows than

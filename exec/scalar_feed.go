@@ -10,7 +10,7 @@ import (
 // NestedLoopJoin (single, no condition) that attaches it to every row has
 // read it, to the GPUAggregate under that join whose HAVING compares with
 // it: the device then judges each group by the subquery's value before
-// the groups are read back (SetHavingFeed). TPC-H q11 compares each
+// the groups are read back (WithHavingFeed). TPC-H q11 compares each
 // part's value with a fraction of the total: at SF10 all 304,774 groups
 // came back (10.5 of the query's 16.6 ms on the H100) for a filter that
 // kept none. The Filter above the join still applies the predicate: the

@@ -60,24 +60,24 @@ type GPUAggregate struct {
 	Joins  []GPUJoin
 	Builds []exec.Node
 	// Having is a HAVING predicate over Out that the device evaluates
-	// per group before the groups are read back (SetHaving): of q18's 15
+	// per group before the groups are read back (WithHaving): of q18's 15
 	// million orders at SF10, 624 come back instead of all.
 	Having expr.Expr
-	// Feed, when set (SetHavingFeed), gives the values of Having's
+	// Feed, when set (WithHavingFeed), gives the values of Having's
 	// columns past Out's: a scalar subquery's row, which the join above
 	// attaches; the Filter above that join applies Having too.
 	Feed *exec.ScalarFeed
 	// TopN, when positive, is a top-N above (a Sort with a limit, which
 	// still orders the rows) by output column Top.Col that the device
-	// applies first (SetTopN): only the groups that can be among the first
+	// applies first (WithTopN): only the groups that can be among the first
 	// TopN come back.
 	TopN int
 	Top  arrowgpu.OrderKey
-	// Outer, when set (SetOuter), is an aggregation of this one's groups
+	// Outer, when set (WithOuter), is an aggregation of this one's groups
 	// that the device computes from its table in place; Out is then
 	// Outer's output and only its groups come back.
 	Outer *GPUOuterAggregate
-	// Partition, when set (SetPartition: a hash exchange right above,
+	// Partition, when set (WithPartition: a hash exchange right above,
 	// under ranks), has the device bring the groups back grouped by the
 	// exchange's partition of key columns Partition.Keys; each batch then
 	// holds one partition's groups and the exchange sends it whole.
@@ -167,43 +167,46 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *
 	return a, nil
 }
 
-// SetHaving moves pred, a filter over the aggregation's final output, onto
-// the device (Having); CPU, the fallback, filters by it too. It needs a
-// final aggregation with keys (without keys the CPU emits a row for no
-// group, which the filter must see) and a predicate the device can
-// evaluate over the table's words (arrowgpu.AggKernel.WithHaving);
-// otherwise an errs.Unsupported error says why and a is unchanged.
-func (a *GPUAggregate) SetHaving(pred expr.Expr) error {
-	if err := a.setHaving(pred, nil); err != nil {
-		return err
+// WithHaving is a followed by pred, a filter over the aggregation's final
+// output, on the device (a HavingStage: Having); CPU, the fallback,
+// filters by it too. It needs a final aggregation with keys (without keys
+// the CPU emits a row for no group, which the filter must see) and a
+// predicate the device can evaluate over the table's words
+// (arrowgpu.AggKernel.WithHaving); otherwise an errs.Unsupported error
+// says why. a is unchanged.
+func (a *GPUAggregate) WithHaving(pred expr.Expr) (*GPUAggregate, error) {
+	cp, err := a.withHaving(pred, nil, nil)
+	if err != nil {
+		return nil, err
 	}
-	a.CPU = &exec.Filter{Input: a.CPU, Pred: pred}
-	return nil
+	cp.CPU = &exec.Filter{Input: a.CPU, Pred: pred}
+	return cp, nil
 }
 
-// SetHavingFeed has the device filter the groups by pred, a HAVING over
-// the aggregation's output followed by the columns of scalar, a scalar
-// subquery's schema, whose one row f gives at run time (scalar_feed.go).
-// The Filter above the join that attaches the row still applies pred, so
-// CPU, the fallback, does not; conditions as for SetHaving.
-func (a *GPUAggregate) SetHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *exec.ScalarFeed) error {
-	if err := a.setHaving(pred, outTypes(scalar)); err != nil {
-		return err
-	}
-	a.Feed = f
-	return nil
+// WithHavingFeed is a with the device filtering the groups by pred, a
+// HAVING over the aggregation's output followed by the columns of scalar,
+// a scalar subquery's schema, whose one row f gives at run time
+// (scalar_feed.go). The Filter above the join that attaches the row still
+// applies pred, so CPU, the fallback, does not; conditions as for
+// WithHaving.
+func (a *GPUAggregate) WithHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *exec.ScalarFeed) (*GPUAggregate, error) {
+	return a.withHaving(pred, outTypes(scalar), f)
 }
 
-func (a *GPUAggregate) setHaving(pred expr.Expr, params []arrow.DataType) error {
-	if !a.Final || len(a.Keys) == 0 || a.Having != nil || a.Outer != nil {
-		return errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial, ungrouped or outer aggregation")
+func (a *GPUAggregate) withHaving(pred expr.Expr, params []arrow.DataType, f *exec.ScalarFeed) (*GPUAggregate, error) {
+	if _, err := a.Pipeline().With(HavingStage{Pred: pred, Feed: f}); err != nil {
+		return nil, err
+	}
+	if !a.Final || len(a.Keys) == 0 {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial or ungrouped aggregation")
 	}
 	k, err := a.kernel.WithHaving(pred, outTypes(a.Out), params)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	a.kernel, a.Having = k, pred
-	return nil
+	cp := a.clone()
+	cp.kernel, cp.Having, cp.Feed = k, pred, f
+	return cp, nil
 }
 
 // outTypes are the types of s's columns.
@@ -215,23 +218,27 @@ func outTypes(s *arrow.Schema) []arrow.DataType {
 	return out
 }
 
-// SetTopN has the device read back only the groups that a top-n by output
-// column top.Col can keep: those at least as good as the n-th best, NULLs
-// placed as top says, and those whose value is NaN (arrowgpu
-// AggKernel.WithTopN). The Sort above still orders them, ties included.
-// An errs.Unsupported error (a's unchanged) when the column's type has no
-// device order.
-func (a *GPUAggregate) SetTopN(top arrowgpu.OrderKey, n int) error {
-	if !a.Final || len(a.Keys) == 0 || a.TopN > 0 || a.Outer != nil || n <= 0 {
-		return errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
+// WithTopN is a with the device reading back only the groups that a
+// top-n by output column top.Col can keep (a TopNStage): those at least as
+// good as the n-th best, NULLs placed as top says, and those whose value
+// is NaN (arrowgpu AggKernel.WithTopN). The Sort above still orders them,
+// ties included. An errs.Unsupported error when the column's type has no
+// device order. a is unchanged.
+func (a *GPUAggregate) WithTopN(top arrowgpu.OrderKey, n int) (*GPUAggregate, error) {
+	if _, err := a.Pipeline().With(TopNStage{Top: top, N: n}); err != nil {
+		return nil, err
+	}
+	if !a.Final || len(a.Keys) == 0 || n <= 0 {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
 	}
 	out := outTypes(a.Out)
 	k, err := a.kernel.WithTopN(top, out)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	a.kernel, a.TopN, a.Top = k, n, top
-	return nil
+	cp := a.clone()
+	cp.kernel, cp.TopN, cp.Top = k, n, top
+	return cp, nil
 }
 
 // GPUOuterAggregate is an aggregation over a GPUAggregate's groups run on
@@ -249,17 +256,20 @@ type GPUOuterAggregate struct {
 	kernel *arrowgpu.AggKernel
 }
 
-// SetOuter has the device compute, over a's groups, the final aggregation
-// of aggs grouped by keys (inner output columns), whose output is out;
-// cpu computes the same from a's CPU twin for a fallback. The keys may be
-// of any type but DOUBLE (grouped by the words the table holds); the
-// aggregates are sum, count, count_star, min and max as in GenerateAgg.
-// An errs.Unsupported error leaves a unchanged.
-func (a *GPUAggregate) SetOuter(keys []int, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node) error {
-	if !a.Final || a.TopN > 0 || a.Outer != nil || len(a.Keys) == 0 {
-		return errs.New(errs.Unsupported, "GPU aggregation: an aggregation over a partial, top-N or ungrouped aggregation")
-	}
+// WithOuter is a with the device computing, over a's groups, the final
+// aggregation of aggs grouped by keys (inner output columns), whose output
+// is out (an OuterAggStage); cpu computes the same from a's CPU twin for a
+// fallback. The keys may be of any type but DOUBLE (grouped by the words
+// the table holds); the aggregates are sum, count, count_star, min and max
+// as in GenerateAgg. Else an errs.Unsupported error. a is unchanged.
+func (a *GPUAggregate) WithOuter(keys []int, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node) (*GPUAggregate, error) {
 	o := &GPUOuterAggregate{Keys: keys, Aggs: aggs, Out: out, Inner: a.Out}
+	if _, err := a.Pipeline().With(OuterAggStage{Outer: o}); err != nil {
+		return nil, err
+	}
+	if !a.Final || len(a.Keys) == 0 {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: an aggregation over a partial or ungrouped aggregation")
+	}
 	slot := map[int]int{}
 	read := func(col int) *expr.Column {
 		sl, ok := slot[col]
@@ -281,26 +291,26 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []exec.AggFunc, out *arrow.Sche
 	var kx []expr.Expr
 	for _, k := range keys {
 		if a.Out.Field(k).Type.ID() == arrow.FLOAT64 {
-			return errs.New(errs.Unsupported, "GPU aggregation: grouping by the DOUBLE %s of an aggregation", a.Out.Field(k).Name)
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: grouping by the DOUBLE %s of an aggregation", a.Out.Field(k).Name)
 		}
 		if err := wide(k); err != nil {
-			return err
+			return nil, err
 		}
 		kx = append(kx, read(k))
 	}
 	ops := make([]arrowgpu.AggOp, len(aggs))
 	for j, f := range aggs {
 		if f.Distinct {
-			return errs.New(errs.Unsupported, "GPU aggregation: %s(DISTINCT …) over an aggregation", f.Fn)
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: %s(DISTINCT …) over an aggregation", f.Fn)
 		}
 		ops[j].Fn = f.Fn
 		if f.Arg != nil {
 			col, ok := f.Arg.(*expr.Column)
 			if !ok {
-				return errs.New(errs.Unsupported, "GPU aggregation: %s over an aggregation", f.Arg)
+				return nil, errs.New(errs.Unsupported, "GPU aggregation: %s over an aggregation", f.Arg)
 			}
 			if err := wide(col.Index); err != nil {
-				return err
+				return nil, err
 			}
 			ops[j].Arg = read(col.Index)
 		}
@@ -308,10 +318,11 @@ func (a *GPUAggregate) SetOuter(keys []int, aggs []exec.AggFunc, out *arrow.Sche
 	ready := &expr.Column{Index: len(o.cols), Type: arrow.FixedWidthTypes.Boolean, Name: "ready"}
 	var err error
 	if o.kernel, err = arrowgpu.GenerateAgg(kx, ops, ready); err != nil {
-		return err
+		return nil, err
 	}
-	a.Outer, a.Out, a.CPU = o, out, cpu
-	return nil
+	cp := a.clone()
+	cp.Outer, cp.Out, cp.CPU = o, out, cpu
+	return cp, nil
 }
 
 // outerRows runs Outer over t, a's complete table, and returns its rows
@@ -432,13 +443,14 @@ func (a *GPUAggregate) pipeInputs() []exec.Node {
 	return append(slices.Clip(a.Builds), a.Scan.Source)
 }
 
-// SetPartition has the groups come back grouped by p, a hash exchange's
-// partitioning of key columns; an errs.Unsupported error (a unchanged)
-// for a string key (the device holds codes, not the strings the exchange
-// hashes) or an aggregation whose groups are not its output.
-func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
-	if a.TopN > 0 {
-		return errs.New(errs.Unsupported, "GPU aggregation: partitioned groups of a top-N")
+// WithPartition is a with the groups coming back grouped by p, a hash
+// exchange's partitioning of key columns (a PartitionStage); an
+// errs.Unsupported error for a string key (the device holds codes, not
+// the strings the exchange hashes), an aggregation whose groups are not
+// its output or a top-N. a is unchanged.
+func (a *GPUAggregate) WithPartition(p *DevicePartition) (*GPUAggregate, error) {
+	if _, err := a.Pipeline().With(PartitionStage{Partition: p}); err != nil {
+		return nil, err
 	}
 	// The groups that come back are the outer aggregation's when there
 	// is one: its keys are inner output columns.
@@ -450,11 +462,12 @@ func (a *GPUAggregate) SetPartition(p *DevicePartition) error {
 		ik := inner(k) // an outer key may be an inner aggregate's value
 		code := ik < len(a.dictOf) && a.dictOf[ik] >= 0
 		if k >= nkeys || !arrowgpu.PartitionKeyType(a.Out.Field(k).Type) || (a.Out.Field(k).Type.ID() == arrow.STRING) != code {
-			return errs.New(errs.Unsupported, "GPU aggregation: partitioning by output column %d", k)
+			return nil, errs.New(errs.Unsupported, "GPU aggregation: partitioning by output column %d", k)
 		}
 	}
-	a.Partition = p
-	return nil
+	cp := a.clone()
+	cp.Partition = p
+	return cp, nil
 }
 
 // readGroups reads back the groups of t, the table whose groups come back

@@ -23,8 +23,15 @@
 // process's one handle on it, and GPU.eachChunk works on a few chunks of a
 // table at once, each on its own queue.
 //
+// A fused pipeline is a list of stages (stage.go: scan, joins, the
+// aggregation or the rows, HAVING, an outer aggregation, a top-N, a sort
+// or a partition); a stage is added by a function that checks the order
+// and returns a new operator (GPUAggregate.WithHaving, WithTopN, ...).
+//
 // Place (place.go) decides which operators of a lowered plan the device
-// takes and builds the device twins in their place: a scan's filter split
+// takes and builds the device twins in a new plan, the one it was given
+// left as it was (a kept CPU operator is a copy over its placed inputs, a
+// pipeline's CPU twin copies of the plan's nodes): a scan's filter split
 // into what the kernel generator handles and the rest, a join pipeline's
 // probe side chosen from its largest table (place_reorder.go), and each
 // operator left on the CPU named with the reason: DECIMAL(38) columns are

@@ -34,16 +34,16 @@ type GPUJoinRows struct {
 	CPU   exec.Node
 	// TopN, when positive, is a top-N above (a Sort with a limit, which
 	// still orders the rows) by output column Top.Col: each chunk brings
-	// back only its rows that can be among the first TopN (SetTopN).
+	// back only its rows that can be among the first TopN (WithTopN).
 	TopN int
 	Top  arrowgpu.OrderKey
 	// Sort, when set, orders the output on the device by these output
-	// columns (SetSort): every chunk's output rows stay there until the
+	// columns (WithSort): every chunk's output rows stay there until the
 	// last is in, and come back in order (ties in chunk order, as the
 	// stable CPU sort over a scan in order). The Sort above is gone; CPU
 	// then sorts for a fallback.
 	Sort []arrowgpu.OrderKey
-	// Partition, when set (SetPartition: a hash exchange right above,
+	// Partition, when set (WithPartition: a hash exchange right above,
 	// under ranks), has each chunk's rows come back grouped by the
 	// exchange's partition; the exchange sends each batch whole.
 	Partition *DevicePartition
@@ -97,55 +97,67 @@ func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []exec.Node, exprs []
 	return r, nil
 }
 
-// SetTopN has each chunk bring back only its rows that a top-n by output
-// column top.Col can keep (arrowgpu Queue.TopRows: those at least as good
-// as the chunk's n-th best — a superset of the whole output's top n —
-// NULLs placed as top says, NaNs always). An errs.Unsupported error (r
-// unchanged) for a column without a device order.
-func (r *GPUJoinRows) SetTopN(top arrowgpu.OrderKey, n int) error {
+// WithTopN is r with each chunk bringing back only its rows that a top-n
+// by output column top.Col can keep (a TopNStage; arrowgpu Queue.TopRows:
+// those at least as good as the chunk's n-th best — a superset of the
+// whole output's top n — NULLs placed as top says, NaNs always). An
+// errs.Unsupported error for a column without a device order, or rows
+// already ordered or partitioned. r is unchanged.
+func (r *GPUJoinRows) WithTopN(top arrowgpu.OrderKey, n int) (*GPUJoinRows, error) {
 	switch r.Out.Field(top.Col).Type.ID() {
 	case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.FLOAT64:
 	default:
-		return errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
+		return nil, errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}
-	if r.TopN > 0 || len(r.Sort) > 0 || r.Partition != nil || n <= 0 {
-		return errs.New(errs.Unsupported, "GPU joins: a second top-N")
+	if _, err := r.Pipeline().With(TopNStage{Top: top, N: n}); err != nil {
+		return nil, err
 	}
-	r.TopN, r.Top = n, top
-	return nil
+	if n <= 0 {
+		return nil, errs.New(errs.Unsupported, "GPU joins: a top-N of %d rows", n)
+	}
+	cp := r.clone()
+	cp.TopN, cp.Top = n, top
+	return cp, nil
 }
 
-// SetPartition has each chunk's rows come back grouped by p, a hash
-// exchange's partitioning of output columns; an errs.Unsupported error (r
-// unchanged) for a key the device cannot hash or rows already ordered.
-func (r *GPUJoinRows) SetPartition(p *DevicePartition) error {
-	if r.TopN > 0 || len(r.Sort) > 0 {
-		return errs.New(errs.Unsupported, "GPU joins: partitioned rows of an order")
+// WithPartition is r with each chunk's rows coming back grouped by p, a
+// hash exchange's partitioning of output columns (a PartitionStage); an
+// errs.Unsupported error for a key the device cannot hash or rows already
+// ordered. r is unchanged.
+func (r *GPUJoinRows) WithPartition(p *DevicePartition) (*GPUJoinRows, error) {
+	if _, err := r.Pipeline().With(PartitionStage{Partition: p}); err != nil {
+		return nil, err
 	}
 	for _, k := range p.Keys {
 		if !arrowgpu.PartitionKeyType(r.Out.Field(k).Type) {
-			return errs.New(errs.Unsupported, "GPU joins: partitioning by %s", r.Out.Field(k).Type)
+			return nil, errs.New(errs.Unsupported, "GPU joins: partitioning by %s", r.Out.Field(k).Type)
 		}
 	}
-	r.Partition = p
-	return nil
+	cp := r.clone()
+	cp.Partition = p
+	return cp, nil
 }
 
-// SetSort has the device order the output by keys (output columns; the
-// same order as cpuKeys, over the output's columns, for the CPU twin). An
-// errs.Unsupported error (r unchanged) for a key without a device order.
-func (r *GPUJoinRows) SetSort(keys []arrowgpu.OrderKey, cpuKeys []exec.SortKey) error {
+// WithSort is r with the device ordering the output by keys (a SortStage;
+// output columns, the same order as cpuKeys, over the output's columns,
+// for the CPU twin). An errs.Unsupported error for a key without a device
+// order or rows already ordered or partitioned. r is unchanged.
+func (r *GPUJoinRows) WithSort(keys []arrowgpu.OrderKey, cpuKeys []exec.SortKey) (*GPUJoinRows, error) {
 	for _, k := range keys {
 		if t := r.Out.Field(k.Col).Type; !arrowgpu.SortKeyType(t) {
-			return errs.New(errs.Unsupported, "GPU sort by %s", t)
+			return nil, errs.New(errs.Unsupported, "GPU sort by %s", t)
 		}
 	}
-	if r.TopN > 0 || len(r.Sort) > 0 || r.Partition != nil || len(keys) == 0 {
-		return errs.New(errs.Unsupported, "GPU joins: a second order")
+	if _, err := r.Pipeline().With(SortStage{Keys: keys}); err != nil {
+		return nil, err
 	}
-	r.Sort, r.cpuSort = keys, cpuKeys
-	r.CPU = &exec.Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
-	return nil
+	if len(keys) == 0 {
+		return nil, errs.New(errs.Unsupported, "GPU joins: a sort by no key")
+	}
+	cp := r.clone()
+	cp.Sort, cp.cpuSort = keys, cpuKeys
+	cp.CPU = &exec.Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
+	return cp, nil
 }
 
 func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }

@@ -128,7 +128,7 @@ func TestDevicePartitionMatchesHost(t *testing.T) {
 
 // A GPU scan, a join pipeline's rows and a GPU aggregation below a hash
 // exchange come back grouped by partition (GPUScan.Partition,
-// GPUJoinRows and GPUAggregate SetPartition):
+// GPUJoinRows and GPUAggregate WithPartition):
 // every batch is a partBatch whose rows the host partitioner puts in its
 // partition, and no row is lost — an int64 key with NULLs, (the scan) a
 // double key with -0, 0 and NaN, and a string key, over many chunks.
@@ -216,7 +216,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rows.SetPartition(&DevicePartition{Keys: []int{0, 1}, Parts: parts}); err != nil {
+	if rows, err = rows.WithPartition(&DevicePartition{Keys: []int{0, 1}, Parts: parts}); err != nil {
 		t.Fatal(err)
 	}
 	check("join rows", rows, splits*rowsPer)
@@ -238,7 +238,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		t.Fatal(err)
 	}
 	ga.Final = true
-	if err := ga.SetPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
+	if ga, err = ga.WithPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
 		t.Fatal(err)
 	}
 	check("aggregation", ga, len(want))
@@ -253,7 +253,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	}
 	keyCols = []expr.Expr{&expr.Column{Index: 0, Type: skey.Type, Name: "s"}} // of the output
 	ga.Final = true
-	if err := ga.SetPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
+	if ga, err = ga.WithPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
 		t.Fatal(err)
 	}
 	check("aggregation by a string", ga, len(strs)+1)

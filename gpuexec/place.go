@@ -156,8 +156,10 @@ func (p *placer) place(n exec.Node) exec.Node {
 		// A HAVING over a grouped aggregation that runs on the device is
 		// evaluated there, before the groups are read back.
 		in := p.place(x.Input)
-		if ga, ok := in.(*GPUAggregate); ok && ga.SetHaving(x.Pred) == nil {
-			return ga
+		if ga, ok := in.(*GPUAggregate); ok {
+			if h, err := ga.WithHaving(x.Pred); err == nil {
+				return h
+			}
 		}
 		if j, ok := in.(*exec.NestedLoopJoin); ok {
 			in = havingByScalar(x.Pred, j)
@@ -166,7 +168,8 @@ func (p *placer) place(n exec.Node) exec.Node {
 		return withInput(x, in)
 	case *exec.Sort:
 		x = withInput(x, p.place(x.Input))
-		if topNOnDevice(x) {
+		if in, ok := topNOnDevice(x); ok {
+			x = withInput(x, in)
 			p.onCPU = append(p.onCPU, "Sort (of the device's top-N groups)")
 			return x
 		}
@@ -180,9 +183,10 @@ func (p *placer) place(n exec.Node) exec.Node {
 		return x
 	case *exec.Exchange:
 		x = withInput(x, p.place(x.Input))
-		if !partitionOnDevice(x) {
-			p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
+		if in, ok := partitionOnDevice(x); ok {
+			return withInput(x, in)
 		}
+		p.onCPU = append(p.onCPU, "Exchange (no GPU operator yet)")
 		return x
 	case *exec.Values, *GPUScan, *GPUAggregate, *GPUJoinRows, *GPUSort:
 		return n
@@ -202,7 +206,7 @@ func (p *placer) place(n exec.Node) exec.Node {
 
 // outerOnDevice hands x, an aggregation over (Projects of columns of) a
 // final grouped aggregation on the device, to that aggregation to compute
-// from its table in place (GPUAggregate.SetOuter: q13's, q16's second
+// from its table in place (GPUAggregate.WithOuter: q13's, q16's second
 // aggregation); it returns what replaces x (the GPUAggregate, or the
 // AvgCombine finishing an avg over it), or nil. The CPU twin is x's
 // aggregation over the inner aggregation's twin.
@@ -261,52 +265,59 @@ func (p *placer) outerOnDevice(x *exec.HashAggregate) exec.Node {
 	}
 	partial.Input = twin
 	final.Input = partial
-	if g.SetOuter(keys, aggs, final.Out, final) != nil {
+	g, err := g.WithOuter(keys, aggs, final.Out, final)
+	if err != nil {
 		return nil
 	}
 	if top == exec.Node(final) {
 		return g
 	}
-	top.(*exec.AvgCombine).Input = g
-	return top
+	return withInput(top, exec.Node(g))
 }
 
 // topNOnDevice hands a top-N (x, a Sort with a limit) over a grouped
 // aggregation or a join pipeline on the device — through Projects — its
 // first key, when that is an output column of theirs: the device then
 // reads back only the groups, or each chunk's rows, that can be among the
-// first Limit+Offset (GPUAggregate and GPUJoinRows SetTopN), and x orders
-// them.
-func topNOnDevice(x *exec.Sort) bool {
+// first Limit+Offset (GPUAggregate and GPUJoinRows WithTopN), and x orders
+// them. It returns x's new input (copies down to the device operator).
+func topNOnDevice(x *exec.Sort) (exec.Node, bool) {
 	n := x.Limit + x.Offset
 	if x.Limit < 0 || len(x.Keys) == 0 || n <= 0 || n > 1<<20 {
-		return false
+		return nil, false
 	}
-	key := x.Keys[0].Expr
-	for in := x.Input; ; {
-		col, ok := key.(*expr.Column)
+	return topNBelow(x.Input, x.Keys[0].Expr, x.Keys[0], int(n))
+}
+
+// topNBelow is topNOnDevice's walk down from in, key k's expression key
+// over in's output.
+func topNBelow(in exec.Node, key expr.Expr, k exec.SortKey, n int) (exec.Node, bool) {
+	col, ok := key.(*expr.Column)
+	if !ok {
+		return nil, false
+	}
+	top := arrowgpu.OrderKey{Col: col.Index, Desc: k.Desc, NullsFirst: k.NullsFirst}
+	switch y := in.(type) {
+	case *exec.Project:
+		below, ok := topNBelow(y.Input, y.Exprs[col.Index], k, n)
 		if !ok {
-			return false
+			return nil, false
 		}
-		switch y := in.(type) {
-		case *exec.Project:
-			key, in = y.Exprs[col.Index], y.Input
-		case *GPUAggregate:
-			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
-			return y.SetTopN(top, int(n)) == nil
-		case *GPUJoinRows:
-			top := arrowgpu.OrderKey{Col: col.Index, Desc: x.Keys[0].Desc, NullsFirst: x.Keys[0].NullsFirst}
-			return y.SetTopN(top, int(n)) == nil
-		default:
-			return false
-		}
+		return withInput(y, below), true
+	case *GPUAggregate:
+		t, err := y.WithTopN(top, n)
+		return t, err == nil
+	case *GPUJoinRows:
+		t, err := y.WithTopN(top, n)
+		return t, err == nil
 	}
+	return nil, false
 }
 
 // sortOnDevice hands x, a sort without a limit over a join pipeline on
 // the device or a scan there — through Projects, its keys bare columns —
 // to the device: the pipeline's rows (a scan's: a pipeline of no joins)
-// are ordered there and come back in order (GPUJoinRows.SetSort), and x
+// are ordered there and come back in order (GPUJoinRows.WithSort), and x
 // goes, the Projects keeping their input's order. It returns what
 // replaces x, or nil.
 func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
@@ -365,7 +376,8 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 		keys[i] = arrowgpu.OrderKey{Col: col.Index, Desc: k.Desc, NullsFirst: k.NullsFirst}
 		cpuKeys[i] = exec.SortKey{Expr: col, Desc: k.Desc, NullsFirst: k.NullsFirst}
 	}
-	if r.SetSort(keys, cpuKeys) != nil {
+	r, err := r.WithSort(keys, cpuKeys)
+	if err != nil {
 		return nil
 	}
 	if absorbed { // placed as a CPU operator before
@@ -412,11 +424,11 @@ func (p *placer) gpuSort(x *exec.Sort) exec.Node {
 // below x, a hash exchange (through a Project, which keeps a batch's
 // partition, its keys bare columns there), partition its rows on the
 // device by x's keys (GPUScan.Partition, GPUAggregate and GPUJoinRows
-// SetPartition): x then sends each batch whole. It reports whether it
-// did.
-func partitionOnDevice(x *exec.Exchange) bool {
+// WithPartition): x then sends each batch whole. It returns x's new input
+// (copies down to the device operator), and whether it did.
+func partitionOnDevice(x *exec.Exchange) (exec.Node, bool) {
 	if x.Kind != exec.ExchangeHash || x.Comm == nil {
-		return false
+		return nil, false
 	}
 	in := x.Input
 	pr, _ := in.(*exec.Project)
@@ -426,7 +438,7 @@ func partitionOnDevice(x *exec.Exchange) bool {
 	switch in.(type) {
 	case *GPUScan, *GPUAggregate, *GPUJoinRows:
 	default:
-		return false
+		return nil, false
 	}
 	var keys []int // the partition keys as columns of in's output
 	for _, k := range x.Keys {
@@ -435,24 +447,33 @@ func partitionOnDevice(x *exec.Exchange) bool {
 			c, ok = pr.Exprs[c.Index].(*expr.Column)
 		}
 		if !ok || !arrowgpu.PartitionKeyType(c.Type) {
-			return false
+			return nil, false
 		}
 		keys = append(keys, c.Index)
 	}
 	p := &DevicePartition{Keys: keys, Parts: x.Comm.NRanks()}
+	var dev exec.Node
+	var err error
 	switch y := in.(type) {
 	case *GPUScan:
 		if y.Partition != nil {
-			return false
+			return nil, false
 		}
-		y.Partition = p
-		return true
+		cp := y.clone()
+		cp.Partition = p
+		dev = cp
 	case *GPUAggregate:
-		return y.SetPartition(p) == nil
+		dev, err = y.WithPartition(p)
 	case *GPUJoinRows:
-		return y.SetPartition(p) == nil
+		dev, err = y.WithPartition(p)
 	}
-	return false
+	if err != nil {
+		return nil, false
+	}
+	if pr != nil {
+		return withInput(pr, dev), true
+	}
+	return dev, true
 }
 
 // mixedDistinct returns x, an aggregation over a scan with DISTINCT and
@@ -617,6 +638,8 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 	if err != nil {
 		return nil, strings.TrimPrefix(err.Error(), "unsupported: ")
 	}
+	// partial, final and top are SplitAggregate's new nodes: their
+	// inputs are set here, before anything else holds them.
 	if !sameTypes(partial.Out, final.Out) {
 		final.Input = ga
 		return top, ""
@@ -628,8 +651,7 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 	if top == exec.Node(final) {
 		return ga, ""
 	}
-	top.(*exec.AvgCombine).Input = ga
-	return top, ""
+	return withInput(top, exec.Node(ga)), ""
 }
 
 // sameTypes reports whether a and b have the same column types.
@@ -688,8 +710,7 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 	if top == exec.Node(final) {
 		return ga
 	}
-	top.(*exec.AvgCombine).Input = ga
-	return top
+	return withInput(top, exec.Node(ga))
 }
 
 // pipelineOver returns the device pipeline of n, the top of a spine
@@ -805,8 +826,8 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 
 // pipeline collects the joins of a device pipeline (joinAggregate).
 type pipeline struct {
-	p      *placer
-	width  int // pipeline columns so far
+	p     *placer
+	width int // pipeline columns so far
 	joins []GPUJoin
 	// builds, per join, places and returns its build side (and notes what
 	// the CPU twin reads instead); twin notes what only the CPU twin
@@ -1382,8 +1403,8 @@ func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) exec.Node {
 		return j
 	}
 	f := &exec.ScalarFeed{}
-	fed := ga.clone()
-	if fed.SetHavingFeed(pred, r, f) != nil {
+	fed, err := ga.WithHavingFeed(pred, r, f)
+	if err != nil {
 		return j
 	}
 	cp := j.WithChildren([]exec.Node{fed, j.Right}).(*exec.NestedLoopJoin)

@@ -18,7 +18,7 @@ import (
 // (arrowgpu SortPerm) and brought back in order a batch at a time; fewer,
 // or when the device cannot, the CPU sorts them; under a host memory
 // limit the CPU's Sort runs as it is, spilling what does not fit. (A sort
-// over a device pipeline's rows is the pipeline's: GPUJoinRows.SetSort.)
+// over a device pipeline's rows is the pipeline's: GPUJoinRows.WithSort.)
 type GPUSort struct {
 	CPU  *exec.Sort
 	GPU  *GPU
