@@ -30,7 +30,7 @@ type RowFilter struct {
 	// then never gathered for the surviving rows.
 	Emit []int
 	// Tests are conjuncts of the filter over one column each, applied
-	// besides Select (parquet_tests.go); a column that only Tests read
+	// besides Select (parquet_columntest.go); a column that only Tests read
 	// need not be in Columns.
 	Tests []ColumnTest
 }

@@ -18,7 +18,7 @@ import (
 // the rows are copied into a new array.
 func (dc *directColumn) take(sel []int32, handOver bool) arrow.Array {
 	if dc.indexed {
-		return dc.takeIndexed(sel) // parquet_tests.go
+		return dc.takeIndexed(sel) // parquet_columntest.go
 	}
 	if dc.picked {
 		sel = nil // the batch is the selected rows already (decodeSome)

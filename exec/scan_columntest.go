@@ -11,7 +11,7 @@ import (
 // Column tests: the conjuncts of a scan's filter that read one string
 // column and cannot fail go to the table as catalog.ColumnTests, which a
 // Parquet table decides once per dictionary value instead of once per row
-// (see catalog/parquet_tests.go for why).
+// (see catalog/parquet_columntest.go for why).
 
 // testFns are the functions a column test may use: none of them can fail,
 // so deciding a value the rows never reach (a dictionary entry that other
