@@ -18,10 +18,10 @@ const (
 	StatSpillBytesDiskToHost = gqmem.StatSpillBytesDiskToHost
 )
 
-// SpillPriority is the spill priority of received shuffle chunks: below
+// spillPriority is the spill priority of received shuffle chunks: below
 // operator state (0 and up), since a chunk waiting for its consumer is
 // the cheapest thing to move to disk and read back once.
-const SpillPriority = -1
+const spillPriority = -1
 
 // chunkSchema is the layout of a spill file of chunks: one opaque chunk
 // per row, in arrival order. Large binary: a chunk may exceed 2 GiB.
@@ -60,7 +60,7 @@ type chunkStore struct {
 func newChunkStore(br *gqmem.BufferResource, qs *gqmem.Statistics, stats *Statistics) *chunkStore {
 	c := &chunkStore{br: br, qs: qs, stats: stats}
 	if br != nil {
-		c.id = br.SpillManager().Add(c, SpillPriority)
+		c.id = br.SpillManager().Add(c, spillPriority)
 	}
 	return c
 }

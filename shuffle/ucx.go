@@ -74,9 +74,9 @@ func (u *UCX) start(addrs [][]byte) error {
 	return nil
 }
 
-// LoopbackUCX connects n UCX ranks inside this process (tests, and the
+// loopbackUCX connects n UCX ranks inside this process (tests, and the
 // shared-memory throughput benchmark).
-func LoopbackUCX(n int) ([]*UCX, error) {
+func loopbackUCX(n int) ([]*UCX, error) {
 	out := make([]*UCX, n)
 	addrs := make([][]byte, n)
 	for r := range n {

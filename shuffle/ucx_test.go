@@ -23,7 +23,7 @@ import (
 
 func ucxs(t testing.TB, n int) []Communicator {
 	t.Helper()
-	us, err := LoopbackUCX(n)
+	us, err := loopbackUCX(n)
 	if err != nil {
 		t.Fatal(err)
 	}
