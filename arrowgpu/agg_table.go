@@ -120,7 +120,7 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 			}
 		}
 		for _, f := range fills {
-			if err := fill[0].launchLocked(q.stream, q.grid(int64(capacity)), D1(blockSize), 0, f.b.Ptr, f.v, int64(capacity)); err != nil {
+			if err := fill[0].launchLocked(q.stream, q.grid(int64(capacity)), d1(blockSize), 0, f.b.Ptr, f.v, int64(capacity)); err != nil {
 				return err
 			}
 		}
@@ -185,7 +185,7 @@ func (t *AggTable) AddOn(q *Queue, b *Batch) (full bool, err error) {
 	}
 	var words [8]byte
 	err = q.dv.Do(func() error {
-		if err := t.kern.launchLocked(q.stream, grid, D1(blockSize), 0, args...); err != nil {
+		if err := t.kern.launchLocked(q.stream, grid, d1(blockSize), 0, args...); err != nil {
 			return err
 		}
 		if err := q.stream.syncLocked(); err != nil {
@@ -317,7 +317,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 			return nil, err
 		}
 		err = q.dv.Do(func() error {
-			if err := ks[3].launchLocked(q.stream, q.grid(int64(t.capacity)), D1(blockSize), 0, okey.Ptr, cand.Ptr, th, mask.Data.Ptr, int64(t.capacity)); err != nil {
+			if err := ks[3].launchLocked(q.stream, q.grid(int64(t.capacity)), d1(blockSize), 0, okey.Ptr, cand.Ptr, th, mask.Data.Ptr, int64(t.capacity)); err != nil {
 				return err
 			}
 			var err error
@@ -344,7 +344,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 				if i < len(part.Lookup) {
 					lookup = part.Lookup[i].Ptr
 				}
-				if err := hk[0].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, t.keys[k].Ptr, boolArg(part.Double[i]), lookup, t.knull.Ptr, int32(k), idx.Ptr, hash.Ptr, int64(m)); err != nil {
+				if err := hk[0].launchLocked(q.stream, q.grid(int64(m)), d1(blockSize), 0, t.keys[k].Ptr, boolArg(part.Double[i]), lookup, t.knull.Ptr, int32(k), idx.Ptr, hash.Ptr, int64(m)); err != nil {
 					return err
 				}
 			}
@@ -376,7 +376,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 		}
 		defer out.Free()
 		err = q.dv.Do(func() error {
-			if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, dptrs.Ptr, int32(len(bufs)), idx.Ptr, out.Ptr, int64(m)); err != nil {
+			if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), d1(blockSize), 0, dptrs.Ptr, int32(len(bufs)), idx.Ptr, out.Ptr, int64(m)); err != nil {
 				return err
 			}
 			if err := q.stream.syncLocked(); err != nil {
@@ -420,7 +420,7 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 	q := t.q
 	grid := q.grid(int64(t.capacity))
 	if t.groups == nil {
-		return ready.launchLocked(q.stream, grid, D1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
+		return ready.launchLocked(q.stream, grid, d1(blockSize), 0, t.state.Ptr, mask.Data.Ptr, int64(t.capacity))
 	}
 	args := t.slotArgs([]any{t.state.Ptr})
 	args = append(args, mask.Data.Ptr)
@@ -451,7 +451,7 @@ func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) er
 		args = append(args, all)
 	}
 	args = append(args, int64(t.capacity))
-	return t.groups.launchLocked(q.stream, grid, D1(blockSize), 0, args...)
+	return t.groups.launchLocked(q.stream, grid, d1(blockSize), 0, args...)
 }
 
 // Param is the value of a HAVING parameter (AggKernel.Params): an
@@ -619,9 +619,9 @@ func (t *AggTable) Rows(cols []int) (b *Batch, groups int, err error) {
 		for _, v := range valids {
 			var err error
 			if v.count.Ptr != 0 {
-				err = ks[2].launchLocked(q.stream, grid, D1(blockSize), 0, v.count.Ptr, v.col.Valid.Ptr, int64(n))
+				err = ks[2].launchLocked(q.stream, grid, d1(blockSize), 0, v.count.Ptr, v.col.Valid.Ptr, int64(n))
 			} else {
-				err = ks[1].launchLocked(q.stream, grid, D1(blockSize), 0, t.knull.Ptr, v.bit, v.col.Valid.Ptr, int64(n))
+				err = ks[1].launchLocked(q.stream, grid, d1(blockSize), 0, t.knull.Ptr, v.bit, v.col.Valid.Ptr, int64(n))
 			}
 			if err != nil {
 				return err

@@ -105,23 +105,23 @@ func (q *Queue) Concat(cols []*Column) (*Column, error) {
 			}
 			g := q.grid(n)
 			if nulls {
-				if err := ks[1].launchLocked(q.stream, g, D1(blockSize), 0, c.Valid.Ptr, n, out.Valid.Ptr, at); err != nil {
+				if err := ks[1].launchLocked(q.stream, g, d1(blockSize), 0, c.Valid.Ptr, n, out.Valid.Ptr, at); err != nil {
 					return err
 				}
 			}
 			var err error
 			switch {
 			case w == 8: // pool buffers are aligned: so is every piece's place
-				err = ks[3].launchLocked(q.stream, g, D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*8), n)
+				err = ks[3].launchLocked(q.stream, g, d1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*8), n)
 			case w == 4:
-				err = ks[4].launchLocked(q.stream, g, D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*4), n)
+				err = ks[4].launchLocked(q.stream, g, d1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*4), n)
 			case w > 0:
-				err = ks[0].launchLocked(q.stream, q.grid(n*int64(w)), D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*int64(w)), n*int64(w))
+				err = ks[0].launchLocked(q.stream, q.grid(n*int64(w)), d1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(at*int64(w)), n*int64(w))
 			case t.ID() == arrow.BOOL:
-				err = ks[1].launchLocked(q.stream, g, D1(blockSize), 0, c.Data.Ptr, n, out.Data.Ptr, at)
+				err = ks[1].launchLocked(q.stream, g, d1(blockSize), 0, c.Data.Ptr, n, out.Data.Ptr, at)
 			default: // STRING
-				if err = ks[2].launchLocked(q.stream, g, D1(blockSize), 0, c.Offsets.Ptr, n, int32(bytesAt), out.Offsets.Ptr.Add((at+1)*4)); err == nil && byteLens[i] > 0 {
-					err = ks[0].launchLocked(q.stream, q.grid(byteLens[i]), D1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(bytesAt), byteLens[i])
+				if err = ks[2].launchLocked(q.stream, g, d1(blockSize), 0, c.Offsets.Ptr, n, int32(bytesAt), out.Offsets.Ptr.Add((at+1)*4)); err == nil && byteLens[i] > 0 {
+					err = ks[0].launchLocked(q.stream, q.grid(byteLens[i]), d1(blockSize), 0, c.Data.Ptr, out.Data.Ptr.Add(bytesAt), byteLens[i])
 				}
 				bytesAt += byteLens[i]
 			}

@@ -74,7 +74,7 @@ func TestEmulatorSIMT(t *testing.T) {
 	defer outB.Free()
 	out := make([]byte, outB.Size)
 	err = q.dv.Do(func() error {
-		if err := k.launchLocked(q.stream, D1(blocks), D1(threads), 0, inB.Ptr, outB.Ptr); err != nil {
+		if err := k.launchLocked(q.stream, d1(blocks), d1(threads), 0, inB.Ptr, outB.Ptr); err != nil {
 			return err
 		}
 		if err := q.stream.syncLocked(); err != nil {
@@ -127,7 +127,7 @@ func TestEmulatorReportsStuckCollective(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer outB.Free()
-	err = q.dv.Do(func() error { return k.launchLocked(q.stream, D1(1), D1(32), 0, outB.Ptr) })
+	err = q.dv.Do(func() error { return k.launchLocked(q.stream, d1(1), d1(32), 0, outB.Ptr) })
 	if err == nil {
 		t.Fatal("a shuffle waiting for lanes that have exited completed")
 	}

@@ -301,9 +301,9 @@ func TestGPUHashPartition(t *testing.T) {
 					}
 					h := uint64(0)
 					for _, c := range keys {
-						h = HashInt64(int64(h*31 + partValue(rec.Column(c), r)))
+						h = hashInt64(int64(h*31 + partValue(rec.Column(c), r)))
 					}
-					p := HashInt64(int64(h)) % uint64(np)
+					p := hashInt64(int64(h)) % uint64(np)
 					want[p] = append(want[p], int32(r))
 				}
 				for p := range np {
@@ -604,7 +604,7 @@ func TestGPUThroughput(t *testing.T) {
 	gb := float64(n*8) / 1e9
 	mib := n * 8 >> 20
 	t.Logf("upload %.1f GB/s, download %.1f GB/s (through %d MiB pinned staging), sum scan %.0f GB/s (%v per %d MiB, incl. launch and sync)",
-		gb/up.Seconds(), gb/down.Seconds(), DefaultStaging>>20, gb/scan.Seconds(), scan, mib)
+		gb/up.Seconds(), gb/down.Seconds(), defaultStaging>>20, gb/scan.Seconds(), scan, mib)
 	t.Logf("device copy %.0f GB/s (read and written, %v per %d MiB); filter scan %.0f GB/s (%v per %d MiB): %.0f%% of the copy's bandwidth, incl. launch and sync",
 		2*gb/cp.Seconds(), cp, mib, gb/filter.Seconds(), filter, mib, 100*(gb/filter.Seconds())/(2*gb/cp.Seconds()))
 }

@@ -77,7 +77,7 @@ func TestBuiltinsOnHost(t *testing.T) {
 	vals := []int64{5, -3, 7, 7, 0, 100, -100, 7, 2, 9}
 	valid := func(i int) bool { return i != 2 }
 	want := map[string]string{
-		"hash":       fmt.Sprintf("%d %d %d %d %d", HashInt64(5), HashInt64(-3), HashInt64(7), HashInt64(7), HashInt64(-1)),
+		"hash":       fmt.Sprintf("%d %d %d %d %d", hashInt64(5), hashInt64(-3), hashInt64(7), hashInt64(7), hashInt64(-1)),
 		"gather64":   "9 5 7 100",
 		"gatherbits": fmt.Sprint(0b1011), // idx 2 is the NULL row
 		"gatherstr":  "4 0 2 fghiab",
@@ -98,11 +98,11 @@ func TestBuiltinsOnHost(t *testing.T) {
 	}
 	var counts [4]int
 	for i, v := range vals {
-		h := HashInt64(v) // the CPU partitioner's: mix(0*31 + v)
+		h := hashInt64(v) // the CPU partitioner's: mix(0*31 + v)
 		if !valid(i) {
-			h = HashInt64(-7046029254386353131) // its NULL constant, 0x9e3779b97f4a7c15
+			h = hashInt64(-7046029254386353131) // its NULL constant, 0x9e3779b97f4a7c15
 		}
-		counts[uint64(HashInt64(int64(h)))%4]++
+		counts[uint64(hashInt64(int64(h)))%4]++
 	}
 	want["partition"] = fmt.Sprintf("%d %d %d %d", counts[0], counts[1], counts[2], counts[3])
 	for k, w := range want {

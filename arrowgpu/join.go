@@ -97,7 +97,7 @@ func (q *Queue) BuildJoinTable(keys []*Column, n int) (*JoinTable, error) {
 		if err := q.stream.memsetLocked(flags.Ptr, 0, 4); err != nil {
 			return err
 		}
-		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0,
 			k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
 			int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.next.Ptr, t.mask, flags.Ptr); err != nil {
 			return err
@@ -151,7 +151,7 @@ func (t *JoinTable) probeLocked(q *Queue, k *Kernel, keys []*Column, n int, anti
 		return Buffer{}, nil, err
 	}
 	k0, k1 := keyArgs(keys)
-	err = k.launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0,
+	err = k.launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0,
 		k0.Data.Ptr, k0.Valid.Ptr, t.widths[0], k1.Data.Ptr, k1.Valid.Ptr, t.widths[1], int32(t.nkeys),
 		int64(n), t.tk0.Ptr, t.tk1.Ptr, t.trow.Ptr, t.mask, boolArg(anti), rows.Ptr, mask.Data.Ptr)
 	if err != nil {
@@ -206,7 +206,7 @@ func (t *JoinTable) Lookup(q *Queue, keys []*Column, n int, left bool) (idx, bui
 		if build, err = q.pool.Alloc(int64(m) * 4); err != nil {
 			return err
 		}
-		if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, idx.Ptr, build.Ptr, int64(m)); err != nil {
+		if err := ks[1].launchLocked(q.stream, q.grid(int64(m)), d1(blockSize), 0, rows.Ptr, idx.Ptr, build.Ptr, int64(m)); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -274,7 +274,7 @@ func (t *JoinTable) Expand(q *Queue, keys []*Column, n int, left bool) (probe, b
 		if err := q.stream.memsetLocked(total.Ptr, 0, 8); err != nil {
 			return err
 		}
-		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, append(args, counts.Ptr, total.Ptr)...); err != nil {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0, append(args, counts.Ptr, total.Ptr)...); err != nil {
 			return err
 		}
 		if err := q.stream.syncLocked(); err != nil {
@@ -305,7 +305,7 @@ func (t *JoinTable) Expand(q *Queue, keys []*Column, n int, left bool) (probe, b
 		if err != nil {
 			return err
 		}
-		if err := ks[2].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, append(args, offsets.Ptr, probe.Ptr, build.Ptr)...); err != nil {
+		if err := ks[2].launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0, append(args, offsets.Ptr, probe.Ptr, build.Ptr)...); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -470,10 +470,10 @@ func (q *Queue) markLocked(mark *Kernel, mask *Column, rows Buffer, keep *Column
 	if keep != nil {
 		keepBits = keep.Data.Ptr
 	}
-	return mark.launchLocked(q.stream, q.grid(int64(m)), D1(blockSize), 0, rows.Ptr, keepBits, int64(m), mask.Data.Ptr)
+	return mark.launchLocked(q.stream, q.grid(int64(m)), d1(blockSize), 0, rows.Ptr, keepBits, int64(m), mask.Data.Ptr)
 }
 
 func (q *Queue) notLocked(not *Kernel, mask *Column) error {
 	nw := bitmapBytes(mask.Len) / 4
-	return not.launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, mask.Data.Ptr, nw)
+	return not.launchLocked(q.stream, q.grid(nw), d1(blockSize), 0, mask.Data.Ptr, nw)
 }

@@ -12,8 +12,8 @@ import (
 // Dim3 is a grid or block shape.
 type Dim3 struct{ X, Y, Z uint32 }
 
-// D1 is a one-dimensional shape.
-func D1(n uint32) Dim3 { return Dim3{n, 1, 1} }
+// d1 is a one-dimensional shape.
+func d1(n uint32) Dim3 { return Dim3{n, 1, 1} }
 
 // kernelParams is cuLaunchKernel's kernelParams: an array of pointers, one
 // per kernel argument, each pointing at the argument's value. The values

@@ -35,7 +35,7 @@ func (q *Queue) grid(n int64) Dim3 {
 	if c := int64(max(q.dv.info.SMs, 1) * 32); b > c {
 		b = c
 	}
-	return D1(uint32(b))
+	return d1(uint32(b))
 }
 
 // bitmapBytes is the size of a kernel-written bitmap of n rows: whole
@@ -89,7 +89,7 @@ func (q *Queue) CompareConst(col *Column, op CmpOp, c any) (*Column, error) {
 		return nil, err
 	}
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), D1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, c, int32(op), out.Data.Ptr, int64(col.Len)); err != nil {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), d1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, c, int32(op), out.Data.Ptr, int64(col.Len)); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -116,7 +116,7 @@ func (q *Queue) And(a, b *Column) (*Column, error) {
 	}
 	nw := int64((a.Len + 31) / 32)
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, q.grid(nw), D1(blockSize), 0, a.Data.Ptr, b.Data.Ptr, out.Data.Ptr, nw); err != nil {
+		if err := ks[0].launchLocked(q.stream, q.grid(nw), d1(blockSize), 0, a.Data.Ptr, b.Data.Ptr, out.Data.Ptr, nw); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -138,7 +138,7 @@ func (q *Queue) And(a, b *Column) (*Column, error) {
 // stream is synced.
 func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) (Buffer, error) {
 	if n <= scanOneBlock {
-		return Buffer{}, scan.launchLocked(q.stream, D1(1), D1(1024), 0, in, out, n)
+		return Buffer{}, scan.launchLocked(q.stream, d1(1), d1(1024), 0, in, out, n)
 	}
 	m := q.dv.builtin.Load()
 	if m == nil {
@@ -158,12 +158,12 @@ func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) (Buffer, error
 		return Buffer{}, err
 	}
 	offs := sums.Ptr.Add(tiles * 4)
-	err = tilesK.launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, in, n, sums.Ptr)
+	err = tilesK.launchLocked(q.stream, d1(uint32(tiles)), d1(256), 0, in, n, sums.Ptr)
 	if err == nil {
-		err = scan.launchLocked(q.stream, D1(1), D1(1024), 0, sums.Ptr, offs, tiles)
+		err = scan.launchLocked(q.stream, d1(1), d1(1024), 0, sums.Ptr, offs, tiles)
 	}
 	if err == nil {
-		err = downK.launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, in, n, offs, out, uint32(tiles))
+		err = downK.launchLocked(q.stream, d1(uint32(tiles)), d1(256), 0, in, n, offs, out, uint32(tiles))
 	}
 	if err != nil {
 		// Nothing more is queued: once what was is done, sums can go.
@@ -237,7 +237,7 @@ func (q *Queue) selectLocked(ks []*Kernel, mask *Column, synced func() error) (B
 	var idx Buffer
 	var total uint32
 	err = func() error {
-		if err := ks[0].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), counts.Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, d1(uint32(nb)), d1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), counts.Ptr); err != nil {
 			return err
 		}
 		scratch, err := q.scanLocked(ks[1], counts.Ptr, offsets.Ptr, nb)
@@ -259,7 +259,7 @@ func (q *Queue) selectLocked(ks []*Kernel, mask *Column, synced func() error) (B
 		if idx, err = q.pool.Alloc(int64(total) * 4); err != nil {
 			return err
 		}
-		if err := ks[2].launchLocked(q.stream, D1(uint32(nb)), D1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), offsets.Ptr, idx.Ptr); err != nil {
+		if err := ks[2].launchLocked(q.stream, d1(uint32(nb)), d1(256), 0, mask.Data.Ptr, nw, int64(mask.Len), offsets.Ptr, idx.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()

@@ -111,7 +111,7 @@ func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column,
 			return err
 		}
 		out.NullCount = unknownNullCount
-		if err := ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Valid.Ptr, idx.Ptr, out.Valid.Ptr, n); err != nil {
+		if err := ks[2].launchLocked(q.stream, g, d1(blockSize), 0, col.Valid.Ptr, idx.Ptr, out.Valid.Ptr, n); err != nil {
 			return err
 		}
 	}
@@ -120,7 +120,7 @@ func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column,
 		if out.Data, err = q.pool.Alloc(n * 16); err != nil {
 			return err
 		}
-		return ks[6].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+		return ks[6].launchLocked(q.stream, g, d1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
 	case w == 8 || w == 4:
 		if out.Data, err = q.pool.Alloc(n * int64(w)); err != nil {
 			return err
@@ -129,12 +129,12 @@ func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column,
 		if w == 4 {
 			k = ks[1]
 		}
-		return k.launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+		return k.launchLocked(q.stream, g, d1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
 	case col.Type.ID() == arrow.BOOL:
 		if out.Data, err = q.pool.Alloc(bitmapBytes(m)); err != nil {
 			return err
 		}
-		return ks[2].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
+		return ks[2].launchLocked(q.stream, g, d1(blockSize), 0, col.Data.Ptr, idx.Ptr, out.Data.Ptr, n)
 	case col.Type.ID() == arrow.STRING:
 		return q.gatherStringsLocked(ks[3], ks[4], ks[5], col, idx, out)
 	}
@@ -160,7 +160,7 @@ func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, id
 		return err
 	}
 	g := q.grid(n)
-	if err := lenK.launchLocked(q.stream, g, D1(blockSize), 0, col.Offsets.Ptr, idx.Ptr, lens.Ptr, n); err != nil {
+	if err := lenK.launchLocked(q.stream, g, d1(blockSize), 0, col.Offsets.Ptr, idx.Ptr, lens.Ptr, n); err != nil {
 		return err
 	}
 	if scratch, err = q.scanLocked(scanK, lens.Ptr, out.Offsets.Ptr, n); err != nil {
@@ -176,5 +176,5 @@ func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, id
 	if out.Data, err = q.pool.Alloc(int64(total)); err != nil {
 		return err
 	}
-	return bytesK.launchLocked(q.stream, g, D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, idx.Ptr, out.Offsets.Ptr, out.Data.Ptr, n)
+	return bytesK.launchLocked(q.stream, g, d1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, idx.Ptr, out.Offsets.Ptr, out.Data.Ptr, n)
 }

@@ -74,6 +74,6 @@ func (q *Queue) KeepKeys(col *Column, f KeyFilter, mask *Column) error {
 		return err
 	}
 	return q.dv.Do(func() error {
-		return ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), D1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, f.Lo, f.Span, f.Bitmap, f.Bloom, f.BloomMask, mask.Data.Ptr, int64(col.Len))
+		return ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), d1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, f.Lo, f.Span, f.Bitmap, f.Bloom, f.BloomMask, mask.Data.Ptr, int64(col.Len))
 	})
 }

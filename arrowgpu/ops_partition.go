@@ -9,12 +9,12 @@ import (
 	"gq/expr"
 )
 
-// HashInt64 is the partition hash of an integer key (HashPartition).
-func HashInt64(v int64) uint64 { return expr.Mix64(uint64(v)) }
+// hashInt64 is the partition hash of an integer key (HashPartition).
+func hashInt64(v int64) uint64 { return expr.Mix64(uint64(v)) }
 
-// MaxPartitions bounds HashPartition's fan-out (its histogram lives in
+// maxPartitions bounds HashPartition's fan-out (its histogram lives in
 // shared memory).
-const MaxPartitions = 8192
+const maxPartitions = 8192
 
 // PartitionKeyType reports whether HashPartition hashes keys of type t.
 func PartitionKeyType(t arrow.DataType) bool {
@@ -58,7 +58,7 @@ func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer
 	}
 	return q.partition(idx, n, nparts, func(hash Buffer) error {
 		for k, key := range keys {
-			if err := hashKernel[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, key.Data.Ptr, key.Offsets.Ptr, kinds[k], key.Valid.Ptr, idx.Ptr, hash.Ptr, int64(n)); err != nil {
+			if err := hashKernel[0].launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0, key.Data.Ptr, key.Offsets.Ptr, kinds[k], key.Valid.Ptr, idx.Ptr, hash.Ptr, int64(n)); err != nil {
 				return err
 			}
 		}
@@ -69,8 +69,8 @@ func (q *Queue) HashPartition(keys []*Column, idx Buffer, n, nparts int) (Buffer
 // partition is HashPartition once fold (inside Do) has queued the kernels
 // that fold the keys into hash (n words, zeroed).
 func (q *Queue) partition(idx Buffer, n, nparts int, fold func(hash Buffer) error) (Buffer, []uint32, error) {
-	if nparts < 1 || nparts > MaxPartitions {
-		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning into %d partitions (1..%d)", nparts, MaxPartitions)
+	if nparts < 1 || nparts > maxPartitions {
+		return Buffer{}, nil, errs.New(errs.Unsupported, "GPU: hash partitioning into %d partitions (1..%d)", nparts, maxPartitions)
 	}
 	offsets := make([]uint32, nparts+1)
 	if n == 0 {
@@ -102,7 +102,7 @@ func (q *Queue) partition(idx Buffer, n, nparts int, fold func(hash Buffer) erro
 		if err := fold(hash); err != nil {
 			return err
 		}
-		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), uint32(nparts*4), hash.Ptr, rows, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, g, d1(blockSize), uint32(nparts*4), hash.Ptr, rows, uint32(nparts), pid.Ptr, counts.Ptr); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked([]Buffer{counts}, int64(nparts), 4)
@@ -117,7 +117,7 @@ func (q *Queue) partition(idx Buffer, n, nparts int, fold func(hash Buffer) erro
 		if err := q.putLocked(counts.Ptr, cursor); err != nil { // counts becomes the cursor
 			return err
 		}
-		if err := ks[1].launchLocked(q.stream, g, D1(blockSize), 0, pid.Ptr, idx.Ptr, rows, counts.Ptr, perm.Ptr); err != nil {
+		if err := ks[1].launchLocked(q.stream, g, d1(blockSize), 0, pid.Ptr, idx.Ptr, rows, counts.Ptr, perm.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()
@@ -144,7 +144,7 @@ func (q *Queue) StringHashes(col *Column) (Buffer, error) {
 		return Buffer{}, err
 	}
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, int64(col.Len), out.Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, q.grid(int64(col.Len)), d1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, int64(col.Len), out.Ptr); err != nil {
 			return err
 		}
 		return q.stream.syncLocked()

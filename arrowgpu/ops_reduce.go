@@ -90,7 +90,7 @@ func (q *Queue) Count(col *Column, sel *Column, n int) (int64, error) {
 	defer freeAll(ps)
 	var total int64
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, valid, selPtr(sel), int64(n), ps[0].Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, g, d1(blockSize), 0, valid, selPtr(sel), int64(n), ps[0].Ptr); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked(ps, nb, 8)
@@ -136,7 +136,7 @@ func (q *Queue) Sum(col *Column, sel *Column) (Agg, error) {
 		if !isFloat {
 			args = append(args, ps[2].Ptr)
 		}
-		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, args...); err != nil {
+		if err := ks[0].launchLocked(q.stream, g, d1(blockSize), 0, args...); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked(ps, nb, 8, 8, 4)
@@ -195,7 +195,7 @@ func (q *Queue) MinMax(col *Column, sel *Column) (Agg, error) {
 	}
 	defer freeAll(ps)
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, g, D1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, selPtr(sel), int64(col.Len), ps[0].Ptr, ps[1].Ptr, ps[2].Ptr); err != nil {
+		if err := ks[0].launchLocked(q.stream, g, d1(blockSize), 0, col.Data.Ptr, col.Valid.Ptr, selPtr(sel), int64(col.Len), ps[0].Ptr, ps[1].Ptr, ps[2].Ptr); err != nil {
 			return err
 		}
 		h, err := q.readPartialsLocked(ps, nb, w, w, 8)

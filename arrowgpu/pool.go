@@ -25,10 +25,10 @@ type Backing interface {
 	MemFree(p DevPtr) error
 }
 
-// PoolAlign is the alignment and granularity of pool allocations: enough
+// poolAlign is the alignment and granularity of pool allocations: enough
 // for any CUDA type and for coalesced access, and it lets kernels write
 // whole 32-bit bitmap words past the last row.
-const PoolAlign = 256
+const poolAlign = 256
 
 // Pool sub-allocates one device reservation made up front: cudaMalloc is
 // slow and synchronising, so gq calls it once and serves buffers from a
@@ -50,7 +50,7 @@ type Pool struct {
 
 type span struct{ off, size int64 }
 
-// NewPool reserves size bytes (rounded up to PoolAlign) from backing.
+// NewPool reserves size bytes (rounded up to poolAlign) from backing.
 func NewPool(backing Backing, size int64, acct Accountant) (*Pool, error) {
 	if size <= 0 {
 		return nil, errs.New(errs.Internal, "arrowgpu: pool size %d", size)
@@ -63,12 +63,12 @@ func NewPool(backing Backing, size int64, acct Accountant) (*Pool, error) {
 	return &Pool{backing: backing, acct: acct, base: base, size: size, free: []span{{0, size}}, used: map[int64]int64{}}, nil
 }
 
-func alignUp(n int64) int64 { return (n + PoolAlign - 1) &^ (PoolAlign - 1) }
+func alignUp(n int64) int64 { return (n + poolAlign - 1) &^ (poolAlign - 1) }
 
 // Buffer is a piece of pool memory.
 type Buffer struct {
 	Ptr  DevPtr
-	Size int64 // bytes requested; the pool holds Size rounded up to PoolAlign
+	Size int64 // bytes requested; the pool holds Size rounded up to poolAlign
 	pool *Pool
 }
 

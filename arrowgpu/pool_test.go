@@ -31,26 +31,26 @@ func (a *fakeAcct) Release(n int64) { a.used -= n }
 func TestPoolAllocFreeCoalesce(t *testing.T) {
 	fb := &fakeBacking{}
 	acct := &fakeAcct{limit: 1 << 30}
-	p, err := NewPool(fb, 10*PoolAlign, acct)
+	p, err := NewPool(fb, 10*poolAlign, acct)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := p.Alloc(1) // rounds to one PoolAlign
-	b, _ := p.Alloc(PoolAlign + 1)
-	c, _ := p.Alloc(3 * PoolAlign)
-	if a.Ptr%PoolAlign != 0 || b.Ptr != a.Ptr+PoolAlign || c.Ptr != b.Ptr+2*PoolAlign {
+	a, _ := p.Alloc(1) // rounds to one poolAlign
+	b, _ := p.Alloc(poolAlign + 1)
+	c, _ := p.Alloc(3 * poolAlign)
+	if a.Ptr%poolAlign != 0 || b.Ptr != a.Ptr+poolAlign || c.Ptr != b.Ptr+2*poolAlign {
 		t.Fatalf("unexpected layout %#x %#x %#x", a.Ptr, b.Ptr, c.Ptr)
 	}
-	if acct.used != 6*PoolAlign || p.Stats().InUse != 6*PoolAlign {
+	if acct.used != 6*poolAlign || p.Stats().InUse != 6*poolAlign {
 		t.Fatalf("accounted %d, in use %d", acct.used, p.Stats().InUse)
 	}
 	if err := b.Free(); err != nil {
 		t.Fatal(err)
 	}
 	// Best fit: a 2-block request takes b's hole, not the 4-block tail.
-	d, _ := p.Alloc(2 * PoolAlign)
-	if d.Ptr != a.Ptr+PoolAlign {
-		t.Errorf("best fit chose %#x, want b's hole %#x", d.Ptr, a.Ptr+PoolAlign)
+	d, _ := p.Alloc(2 * poolAlign)
+	if d.Ptr != a.Ptr+poolAlign {
+		t.Errorf("best fit chose %#x, want b's hole %#x", d.Ptr, a.Ptr+poolAlign)
 	}
 	for _, x := range []*Buffer{&a, &c, &d} {
 		if err := x.Free(); err != nil {
@@ -58,10 +58,10 @@ func TestPoolAllocFreeCoalesce(t *testing.T) {
 		}
 	}
 	st := p.Stats()
-	if st.FreeSpans != 1 || st.LargestFree != 10*PoolAlign || st.InUse != 0 || acct.used != 0 {
+	if st.FreeSpans != 1 || st.LargestFree != 10*poolAlign || st.InUse != 0 || acct.used != 0 {
 		t.Fatalf("not coalesced back to one span: %v, accounted %d", st, acct.used)
 	}
-	if st.Peak != 6*PoolAlign {
+	if st.Peak != 6*poolAlign {
 		t.Errorf("peak %d", st.Peak)
 	}
 	if err := p.Close(); err != nil || fb.frees != 1 {
@@ -70,13 +70,13 @@ func TestPoolAllocFreeCoalesce(t *testing.T) {
 }
 
 func TestPoolErrors(t *testing.T) {
-	acct := &fakeAcct{limit: 4 * PoolAlign}
-	p, _ := NewPool(&fakeBacking{}, 8*PoolAlign, acct)
-	if _, err := p.Alloc(5 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) {
+	acct := &fakeAcct{limit: 4 * poolAlign}
+	p, _ := NewPool(&fakeBacking{}, 8*poolAlign, acct)
+	if _, err := p.Alloc(5 * poolAlign); !errors.Is(err, errs.ResourcesExhausted) {
 		t.Errorf("accountant refusal: got %v", err)
 	}
 	acct.limit = 1 << 30
-	if _, err := p.Alloc(9 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) || acct.used != 0 {
+	if _, err := p.Alloc(9 * poolAlign); !errors.Is(err, errs.ResourcesExhausted) || acct.used != 0 {
 		t.Errorf("pool full: got %v, accounted %d (must be released)", err, acct.used)
 	}
 	z, err := p.Alloc(0)
@@ -102,7 +102,7 @@ func TestPoolErrors(t *testing.T) {
 func TestPoolRandom(t *testing.T) {
 	acct := &fakeAcct{limit: 1 << 40}
 	const blocks = 1024
-	p, _ := NewPool(&fakeBacking{}, blocks*PoolAlign, acct)
+	p, _ := NewPool(&fakeBacking{}, blocks*poolAlign, acct)
 	r := rand.New(rand.NewPCG(1, 2))
 	var live []Buffer
 	owner := make([]int, blocks) // block → 1 + index into live, 0 free
@@ -110,8 +110,8 @@ func TestPoolRandom(t *testing.T) {
 		if len(live) > 0 && r.IntN(2) == 0 {
 			i := r.IntN(len(live))
 			b := live[i]
-			for k := int64(0); k < alignUp(b.Size)/PoolAlign; k++ {
-				owner[int64(b.Ptr-p.base)/PoolAlign+k] = 0
+			for k := int64(0); k < alignUp(b.Size)/poolAlign; k++ {
+				owner[int64(b.Ptr-p.base)/poolAlign+k] = 0
 			}
 			if err := b.Free(); err != nil {
 				t.Fatal(err)
@@ -119,7 +119,7 @@ func TestPoolRandom(t *testing.T) {
 			live = append(live[:i], live[i+1:]...)
 			continue
 		}
-		n := int64(r.IntN(16*PoolAlign) + 1)
+		n := int64(r.IntN(16*poolAlign) + 1)
 		b, err := p.Alloc(n)
 		if err != nil {
 			if !errors.Is(err, errs.ResourcesExhausted) {
@@ -127,8 +127,8 @@ func TestPoolRandom(t *testing.T) {
 			}
 			continue
 		}
-		for k := int64(0); k < alignUp(n)/PoolAlign; k++ {
-			blk := int64(b.Ptr-p.base)/PoolAlign + k
+		for k := int64(0); k < alignUp(n)/poolAlign; k++ {
+			blk := int64(b.Ptr-p.base)/poolAlign + k
 			if owner[blk] != 0 {
 				t.Fatalf("step %d: block %d handed out twice", step, blk)
 			}
@@ -147,15 +147,15 @@ func TestPoolRandom(t *testing.T) {
 // The memory manager's DEVICE tier limits the pool through DeviceTier.
 func TestPoolWithDeviceTier(t *testing.T) {
 	lim := gqmem.NoLimits()
-	lim[gqmem.Device] = 4 * PoolAlign
+	lim[gqmem.Device] = 4 * poolAlign
 	br := gqmem.NewBufferResource(gqmem.Options{Limits: lim})
 	defer br.Close()
-	p, _ := NewPool(&fakeBacking{}, 16*PoolAlign, NewDeviceTier(br))
-	a, err := p.Alloc(3 * PoolAlign)
-	if err != nil || br.Reserved(gqmem.Device) != 3*PoolAlign {
+	p, _ := NewPool(&fakeBacking{}, 16*poolAlign, NewDeviceTier(br))
+	a, err := p.Alloc(3 * poolAlign)
+	if err != nil || br.Reserved(gqmem.Device) != 3*poolAlign {
 		t.Fatalf("alloc: %v, DEVICE reserved %d", err, br.Reserved(gqmem.Device))
 	}
-	if _, err := p.Alloc(2 * PoolAlign); !errors.Is(err, errs.ResourcesExhausted) || !strings.Contains(err.Error(), "DEVICE") {
+	if _, err := p.Alloc(2 * poolAlign); !errors.Is(err, errs.ResourcesExhausted) || !strings.Contains(err.Error(), "DEVICE") {
 		t.Errorf("over the DEVICE limit: got %v", err)
 	}
 	a.Free()

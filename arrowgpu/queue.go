@@ -31,15 +31,15 @@ type Queue struct {
 	BytesToDevice, BytesToHost int64
 }
 
-// DefaultStaging is the staging buffer size: large enough that per-copy
+// defaultStaging is the staging buffer size: large enough that per-copy
 // overhead is small, small enough to allocate per worker.
-const DefaultStaging = 8 << 20
+const defaultStaging = 8 << 20
 
 // NewQueue creates a stream, two events and a pinned staging buffer of
-// staging bytes (DefaultStaging when 0).
+// staging bytes (defaultStaging when 0).
 func (dv *Device) NewQueue(pool *Pool, staging int) (*Queue, error) {
 	if staging <= 0 {
-		staging = DefaultStaging
+		staging = defaultStaging
 	}
 	staging = (staging + 1) &^ 1
 	s, err := dv.NewStream()

@@ -169,7 +169,7 @@ func (r *fusedRun) launchLocked(q *Queue) error {
 	if r.n == 0 {
 		return nil
 	}
-	return r.k.launchLocked(q.stream, q.grid(int64(r.n)), D1(blockSize), 0, r.args...)
+	return r.k.launchLocked(q.stream, q.grid(int64(r.n)), d1(blockSize), 0, r.args...)
 }
 
 // free frees the outputs (not the error code's word).

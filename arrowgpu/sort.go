@@ -86,7 +86,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 	var scratches []Buffer
 	defer func() { freeAll(scratches) }()
 	pass := func(shift int) error {
-		if err := ks[4].launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, okey.Ptr, n, int32(shift), tile, uint32(tiles), counts.Ptr); err != nil {
+		if err := ks[4].launchLocked(q.stream, d1(uint32(tiles)), d1(256), 0, okey.Ptr, n, int32(shift), tile, uint32(tiles), counts.Ptr); err != nil {
 			return err
 		}
 		scratch, err := q.scanLocked(ks[5], counts.Ptr, offsets.Ptr, tiles*256)
@@ -94,7 +94,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		if err != nil {
 			return err
 		}
-		if err := ks[6].launchLocked(q.stream, D1(uint32(tiles)), D1(256), 0, okey.Ptr, perm.Ptr, n, int32(shift), tile, uint32(tiles), offsets.Ptr, okeySpare.Ptr, spare.Ptr); err != nil {
+		if err := ks[6].launchLocked(q.stream, d1(uint32(tiles)), d1(256), 0, okey.Ptr, perm.Ptr, n, int32(shift), tile, uint32(tiles), offsets.Ptr, okeySpare.Ptr, spare.Ptr); err != nil {
 			return err
 		}
 		*perm, *spare = *spare, *perm
@@ -109,7 +109,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		if err := q.putLocked(spanBuf.Ptr, init[:]); err != nil {
 			return 0, 0, err
 		}
-		if err := ks[3].launchLocked(q.stream, q.grid(n), D1(256), 0, okey.Ptr, n, spanBuf.Ptr); err != nil {
+		if err := ks[3].launchLocked(q.stream, q.grid(n), d1(256), 0, okey.Ptr, n, spanBuf.Ptr); err != nil {
 			return 0, 0, err
 		}
 		if err := q.stream.syncLocked(); err != nil {
@@ -139,7 +139,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 		return nil
 	}
 	err = q.dv.Do(func() error {
-		if err := ks[0].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, perm.Ptr, n); err != nil {
+		if err := ks[0].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, perm.Ptr, n); err != nil {
 			return err
 		}
 		for i := len(keys) - 1; i >= 0; i-- {
@@ -149,7 +149,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 				// The length, then each word of 8 bytes from the
 				// last: the OR of the lengths bounds the longest.
 				lengths := func(desc bool) error {
-					return ks[7].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Offsets.Ptr, col.Valid.Ptr, boolArg(desc), perm.Ptr, okey.Ptr, n)
+					return ks[7].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, col.Offsets.Ptr, col.Valid.Ptr, boolArg(desc), perm.Ptr, okey.Ptr, n)
 				}
 				if err := lengths(false); err != nil {
 					return err
@@ -167,7 +167,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 					return err
 				}
 				for w := int((longest+7)/8) - 1; w >= 0; w-- {
-					if err := ks[8].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, col.Valid.Ptr, boolArg(k.Desc), int32(w), perm.Ptr, okey.Ptr, n); err != nil {
+					if err := ks[8].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, col.Offsets.Ptr, col.Data.Ptr, col.Valid.Ptr, boolArg(k.Desc), int32(w), perm.Ptr, okey.Ptr, n); err != nil {
 						return err
 					}
 					if err := sortBy(); err != nil {
@@ -177,7 +177,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 			} else if col.Type.ID() == arrow.DECIMAL128 {
 				// The low word, then the high.
 				for w := int32(1); w >= 0; w-- {
-					if err := ks[9].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Data.Ptr, w, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
+					if err := ks[9].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, col.Data.Ptr, w, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
 						return err
 					}
 					if err := sortBy(); err != nil {
@@ -189,7 +189,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 				if col.Type.ID() == arrow.FLOAT64 {
 					isDouble = 1
 				}
-				if err := ks[1].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
+				if err := ks[1].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, boolArg(k.Desc), perm.Ptr, okey.Ptr, n); err != nil {
 					return err
 				}
 				if err := sortBy(); err != nil {
@@ -199,7 +199,7 @@ func (q *Queue) SortPerm(cols []*Column, keys []OrderKey) (Buffer, error) {
 			if col.Valid.Ptr == 0 {
 				continue
 			}
-			if err := ks[2].launchLocked(q.stream, q.grid(n), D1(blockSize), 0, col.Valid.Ptr, boolArg(k.NullsFirst), perm.Ptr, okey.Ptr, n); err != nil {
+			if err := ks[2].launchLocked(q.stream, q.grid(n), d1(blockSize), 0, col.Valid.Ptr, boolArg(k.NullsFirst), perm.Ptr, okey.Ptr, n); err != nil {
 				return err
 			}
 			if err := sortBy(); err != nil {
@@ -227,7 +227,7 @@ func (q *Queue) RowNumbers(n int) (*Column, error) {
 	}
 	err = q.dv.Do(func() error {
 		if n > 0 {
-			if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), D1(blockSize), 0, col.Data.Ptr, int64(n)); err != nil {
+			if err := ks[0].launchLocked(q.stream, q.grid(int64(n)), d1(blockSize), 0, col.Data.Ptr, int64(n)); err != nil {
 				return err
 			}
 		}

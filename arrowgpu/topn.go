@@ -39,7 +39,7 @@ func (q *Queue) topThreshold(hist *Kernel, okey, cand Buffer, rows, n int) (uint
 			if err := q.stream.memsetLocked(counts.Ptr, 0, 256*4); err != nil {
 				return err
 			}
-			if err := hist.launchLocked(q.stream, q.grid(int64(rows)), D1(blockSize), 0, okey.Ptr, cand.Ptr, prefix, above, int32(shift), counts.Ptr, int64(rows)); err != nil {
+			if err := hist.launchLocked(q.stream, q.grid(int64(rows)), d1(blockSize), 0, okey.Ptr, cand.Ptr, prefix, above, int32(shift), counts.Ptr, int64(rows)); err != nil {
 				return err
 			}
 			if err := q.stream.syncLocked(); err != nil {
@@ -116,7 +116,7 @@ func (q *Queue) TopRows(col *Column, desc, nullsFirst bool, n int) (idx Buffer, 
 		flags |= 2
 	}
 	err = q.dv.Do(func() error {
-		return ks[0].launchLocked(q.stream, q.grid(int64(rows)), D1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, flags,
+		return ks[0].launchLocked(q.stream, q.grid(int64(rows)), d1(blockSize), 0, col.Data.Ptr, int32(width(col.Type)), isDouble, col.Valid.Ptr, flags,
 			okey.Ptr, cand.Ptr, mask.Data.Ptr, int64(rows))
 	})
 	if err != nil {
@@ -127,7 +127,7 @@ func (q *Queue) TopRows(col *Column, desc, nullsFirst bool, n int) (idx Buffer, 
 		return Buffer{}, 0, err
 	}
 	err = q.dv.Do(func() error {
-		if err := ks[2].launchLocked(q.stream, q.grid(int64(rows)), D1(blockSize), 0, okey.Ptr, cand.Ptr, th, mask.Data.Ptr, int64(rows)); err != nil {
+		if err := ks[2].launchLocked(q.stream, q.grid(int64(rows)), d1(blockSize), 0, okey.Ptr, cand.Ptr, th, mask.Data.Ptr, int64(rows)); err != nil {
 			return err
 		}
 		var err error

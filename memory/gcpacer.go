@@ -33,12 +33,12 @@ import (
 // (14.4-14.9 s against 12.9-13.0 s): the more room, the longer freed
 // memory sits idle and the colder it is when it is reused.
 
-// MinHeapBudget and MaxHeapBudget bound the budget: below the minimum the
+// minHeapBudget and maxHeapBudget bound the budget: below the minimum the
 // collector's fixed cost per cycle dominates small queries (TPC-H SF1:
 // 81 MiB was 10% slower than 241 MiB), above the maximum reuse goes cold.
 const (
-	MinHeapBudget = 256 << 20
-	MaxHeapBudget = 1 << 30
+	minHeapBudget = 256 << 20
+	maxHeapBudget = 1 << 30
 )
 
 // ScriptHeapBudget is the budget of a process that runs one script and
@@ -54,12 +54,12 @@ const ScriptHeapBudget = 64 << 20
 
 // HeapBudgetFor is the budget for serving dataBytes of tables (their size
 // on disk, catalog.DataBytes): three quarters of it within
-// [MinHeapBudget, MaxHeapBudget], and at most an eighth of the machine's
+// [minHeapBudget, maxHeapBudget], and at most an eighth of the machine's
 // memory.
 func HeapBudgetFor(dataBytes int64) int64 {
-	b := min(max(dataBytes/4*3, MinHeapBudget), MaxHeapBudget)
+	b := min(max(dataBytes/4*3, minHeapBudget), maxHeapBudget)
 	if host := HostMemory(); host > 0 {
-		b = min(b, max(host/8, MinHeapBudget))
+		b = min(b, max(host/8, minHeapBudget))
 	}
 	return b
 }

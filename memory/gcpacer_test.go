@@ -43,7 +43,7 @@ func TestPaceGC(t *testing.T) {
 	if v, ok := os.LookupEnv("GOGC"); ok {
 		t.Skipf("GOGC=%s is set: PaceGC leaves it alone", v)
 	}
-	stop := PaceGC(MinHeapBudget)
+	stop := PaceGC(minHeapBudget)
 	deadline := time.Now().Add(5 * time.Second)
 	for gcPercent() != maxPacedGOGC && time.Now().Before(deadline) {
 		runtime.GC()
@@ -68,7 +68,7 @@ func TestPaceGC(t *testing.T) {
 	}
 
 	t.Setenv("GOGC", "150")
-	PaceGC(MinHeapBudget)()
+	PaceGC(minHeapBudget)()
 	runtime.GC()
 	time.Sleep(20 * time.Millisecond)
 	if got := gcPercent(); got != 100 {
@@ -96,17 +96,17 @@ func TestStaleGOGC(t *testing.T) {
 }
 
 func TestHeapBudgetFor(t *testing.T) {
-	if got := HeapBudgetFor(0); got != MinHeapBudget {
-		t.Errorf("no data: budget %d, want the minimum %d", got, MinHeapBudget)
+	if got := HeapBudgetFor(0); got != minHeapBudget {
+		t.Errorf("no data: budget %d, want the minimum %d", got, minHeapBudget)
 	}
-	if got := HeapBudgetFor(512 << 20); got != 384<<20 && got != max(HostMemory()/8, MinHeapBudget) {
+	if got := HeapBudgetFor(512 << 20); got != 384<<20 && got != max(HostMemory()/8, minHeapBudget) {
 		t.Errorf("512 MiB of data: budget %d, want 384 MiB or an eighth of the machine", got)
 	}
-	if got := HeapBudgetFor(64 << 30); got > MaxHeapBudget {
-		t.Errorf("64 GiB of data: budget %d over the maximum %d", got, MaxHeapBudget)
+	if got := HeapBudgetFor(64 << 30); got > maxHeapBudget {
+		t.Errorf("64 GiB of data: budget %d over the maximum %d", got, maxHeapBudget)
 	}
 	if host := HostMemory(); host > 0 {
-		if got := HeapBudgetFor(host); got > max(host/8, MinHeapBudget) {
+		if got := HeapBudgetFor(host); got > max(host/8, minHeapBudget) {
 			t.Errorf("data as large as the machine: budget %d over an eighth of it", got)
 		}
 	}
