@@ -158,7 +158,7 @@ type directColumn struct {
 	mem memory.Allocator
 	// lazy: a string column that Select does not read, decoded as
 	// dictionary indices where it can be (decodeIndexed); indexed: the
-	// batch is held so, as tidx (parquet_tests.go).
+	// batch is held so, as tidx (parquet_columntest.go).
 	lazy    bool
 	indexed bool
 	// picked: the batch holds only the filter's rows (decodeSome), n of
@@ -270,7 +270,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 	// The filter's columns are decoded first; the others only when some
 	// row of the batch survives.
 	var first, rest []*directColumn
-	var tests []*columnTest // parquet_tests.go
+	var tests []*columnTest // parquet_columntest.go
 	var predSchema *arrow.Schema
 	if filter != nil {
 		inPred := map[*directColumn]bool{}
@@ -338,7 +338,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		emitted[i] = order[p]
 	}
 	// String columns that no Select reads are gathered from dictionary
-	// indices for the surviving rows only (parquet_tests.go).
+	// indices for the surviving rows only (parquet_columntest.go).
 	for _, dc := range rest {
 		dc.lazy = dc.pc != nil && dc.kind == directBytes
 	}
@@ -367,7 +367,7 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 		all := true
 		if filter != nil {
 			var cand []int32    // nil: all rows
-			if len(tests) > 0 { // column tests first: parquet_tests.go
+			if len(tests) > 0 { // column tests first: parquet_columntest.go
 				if cand, err = runColumnTests(pf.path, tests, n, identityInto(sel, n)); err != nil {
 					return err
 				}

@@ -38,7 +38,7 @@ func (s *Scan) Explain() string       { return "Scan " + s.Table.Name() }
 func (s *Scan) Open(c *Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	// A table that filters while it decodes gets the predicate, its
-	// one-string-column conjuncts apart (scan_tests.go); the others are
+	// one-string-column conjuncts apart (scan_columntest.go); the others are
 	// filtered batch by batch below.
 	ft, _ := s.Table.(catalog.FilteredTable)
 	filter := s.Filter
