@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // ReadDictionaries gives the rows Read gives: a string batch that is
@@ -37,22 +35,9 @@ func TestReadDictionaries(t *testing.T) {
 	rec := b.NewRecordBatch()
 	defer rec.Release()
 	path := filepath.Join(t.TempDir(), "t.parquet")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(2500),
+	writeParquetWith(t, path, rec, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(2500),
 		parquet.WithDataPageSize(700), parquet.WithDictionaryDefault(true), parquet.WithDictionaryPageSizeLimit(2048),
-		parquet.WithStats(true)), pqarrow.DefaultWriterProps())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+		parquet.WithStats(true)))
 	tb, err := OpenFile("t", path)
 	if err != nil {
 		t.Fatal(err)

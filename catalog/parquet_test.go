@@ -22,13 +22,17 @@ import (
 // writeParquet writes rec to path in row groups of at most rgRows rows.
 func writeParquet(t testing.TB, path string, rec arrow.RecordBatch, rgRows int64) {
 	t.Helper()
+	writeParquetWith(t, path, rec, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(rgRows), parquet.WithStats(true)))
+}
+
+// writeParquetWith writes rec to path with the writer properties props.
+func writeParquetWith(t testing.TB, path string, rec arrow.RecordBatch, props *parquet.WriterProperties) {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := pqarrow.NewFileWriter(rec.Schema(), f,
-		parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(rgRows), parquet.WithStats(true)),
-		pqarrow.DefaultWriterProps())
+	w, err := pqarrow.NewFileWriter(rec.Schema(), f, props, pqarrow.DefaultWriterProps())
 	if err != nil {
 		t.Fatal(err)
 	}
