@@ -75,7 +75,8 @@ def parse_report(path, column):
 
 
 def query_bytes(qdir, colbytes):
-    """qNN -> compressed Parquet bytes of the columns its text names."""
+    """qNN -> compressed Parquet bytes of the columns its text names, and
+    the bytes of every column (the whole data set)."""
     size = {}
     with open(colbytes) as f:
         for row in csv.DictReader(f):
@@ -84,10 +85,10 @@ def query_bytes(qdir, colbytes):
     for q in sorted(Path(qdir).glob("q*.sql")):
         cols = set(re.findall(r"\b(?:l|o|c|p|ps|s|n|r)_[a-z]+\b", q.read_text()))
         out[q.stem] = sum(size.get(c, 0) for c in cols)
-    return out
+    return out, sum(size.values())
 
 
-def predict(scale, need10, unl10, q10, hot10, cold10, bytes10, a):
+def predict(scale, need10, unl10, q10, hot10, cold10, bytes10, dataset10, a):
     f = scale / 10
     need = need10 * f
     notes = []
@@ -108,7 +109,7 @@ def predict(scale, need10, unl10, q10, hot10, cold10, bytes10, a):
         compute = (per_unl + w * (per_q - per_unl)) * f
         hot = None
         regime = "streamed"
-    data_set = a.dataset10 * f
+    data_set = dataset10 * f
     read = 0.0
     if data_set > a.page_cache:
         read = bytes10 * f / a.storage_bw
@@ -132,14 +133,13 @@ def main():
     ap.add_argument("--page-cache", type=float, default=100 * GIB, help="host bytes the page cache can hold")
     ap.add_argument("--storage-bw", type=float, default=2e9, help="storage read bytes/s (not measured: an input)")
     ap.add_argument("--fixed", type=float, default=0.45, help="per-process seconds: device open and teardown")
-    ap.add_argument("--dataset10", type=float, default=3.5 * GIB, help="Parquet bytes of the whole SF10 data set")
     ap.add_argument("--group-table", default="q18", help="queries whose need is mostly an aggregation's group table")
     a = ap.parse_args()
 
     quarter = parse_quarter(a.quarter)
     hot = parse_report(a.hot, "gq ms")
     cold = parse_report(a.cold, "gq ms")
-    qbytes = query_bytes(a.queries, a.colbytes)
+    qbytes, dataset10 = query_bytes(a.queries, a.colbytes)
     grace = set(a.group_table.split(","))
 
     print("| query | need SF10 GiB | Parquet SF10 MiB | SF10 hot s | SF10 cold s | SF100 regime | SF100 hot s | SF100 cold s | SF1000 regime | SF1000 cold s | flags |")
@@ -149,7 +149,7 @@ def main():
         if q not in hot or q not in cold:
             continue
         need10, unl10, q10 = quarter[q]
-        args = (need10, unl10, q10, hot[q], cold[q], qbytes.get(q, 0), a)
+        args = (need10, unl10, q10, hot[q], cold[q], qbytes.get(q, 0), dataset10, a)
         h100, c100, reg100, n100 = predict(100, *args)
         _, c1000, reg1000, n1000 = predict(1000, *args)
         flags = sorted(set(n100 + n1000))
