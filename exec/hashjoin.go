@@ -165,7 +165,6 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		return nil, err
 	}
 	rows, err := concatParallel(c.Alloc, schema, batches, c.Threads)
-	releaseBatchList(batches)
 	if err != nil {
 		return nil, errs.Wrap(errs.Internal, err, "hash join build")
 	}
@@ -194,7 +193,7 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		partRows = make([][]int32, nparts)
 	}
 	perr := parallel(nparts, func(p int) {
-		t := newKeyTableFor(codec, guess/nparts)
+		t := newJoinKeyTable(codec, guess/nparts)
 		var mine []int32
 		if nparts > 1 {
 			mine = make([]int32, 0, n/nparts+n/(4*nparts)+16)

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -8,95 +9,123 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// concatParallel is ConcatBatches on up to threads goroutines. A hash
-// join's build concatenates its whole input before anything else can run,
-// and on one goroutine that copy left the other cores idle (TPC-H q09's
-// intermediate builds carry 7 and 13 columns). Columns of fixed-width
-// values or of strings, without NULLs, are copied batch by batch into
-// buffers sized once; any other column is one array.Concatenate, those
-// running side by side.
+// concatParallel is ConcatBatches on up to threads goroutines, and it
+// consumes batches: each batch's column is released as soon as it has
+// been copied, and a column's output buffer is allocated when its first
+// copy starts. A hash join's build concatenates its whole input before
+// anything else can run, so copying it whole while holding all of it
+// doubled the join's memory at its peak; this way the input and the copy
+// overlap by the columns in flight. On one goroutine that copy also left
+// the other cores idle (joins whose builds carry 7 and 13 columns).
+// Columns of fixed-width values or of strings, without NULLs, are copied
+// batch by batch into buffers sized once; any other column is one
+// array.Concatenate, those running side by side.
 func concatParallel(mem memory.Allocator, schema *arrow.Schema, batches []arrow.RecordBatch, threads int) (arrow.RecordBatch, error) {
 	var rows int64
 	for _, b := range batches {
 		rows += b.NumRows()
 	}
-	if threads <= 1 || len(batches) <= 1 || rows < 1<<16 || rows > 1<<31-1 {
+	if len(batches) == 1 {
+		return batches[0], nil
+	}
+	if len(batches) == 0 || rows > 1<<31-1 {
+		defer releaseBatchList(batches)
 		return ConcatBatches(mem, schema, batches)
 	}
+	if rows < 1<<16 {
+		threads = 1
+	}
 	nf := schema.NumFields()
-	cols := make([]arrow.Array, nf)
-	colErr := make([]error, nf)
-	var jobs []func()
-	var bufs []*memory.Buffer // released once the arrays hold them
 	starts := make([]int, len(batches)+1)
 	for k, b := range batches {
 		starts[k+1] = starts[k] + int(b.NumRows())
 	}
+	// parts[i][k] is batch k's column i, held on its own so that it can be
+	// released when copied while the batch's other columns wait.
+	parts := make([][]arrow.Array, nf)
+	for i := range nf {
+		parts[i] = make([]arrow.Array, len(batches))
+		for k, b := range batches {
+			parts[i][k] = b.Column(i)
+			parts[i][k].Retain()
+		}
+	}
+	releaseBatchList(batches)
+	cols := make([]arrow.Array, nf)
+	colErr := make([]error, nf)
+	allocs := make([]sync.Once, nf)
+	var jobs []func()
 	for i := range nf {
 		dt := schema.Field(i).Type
-		parts := make([]arrow.Array, len(batches))
 		nulls := false
-		for k, b := range batches {
-			parts[k] = b.Column(i)
-			nulls = nulls || parts[k].NullN() > 0
+		for _, p := range parts[i] {
+			nulls = nulls || p.NullN() > 0
 		}
 		if w := plainWidth(dt); w > 0 && !nulls {
-			buf := memory.NewResizableBuffer(mem)
-			buf.Resize(int(rows) * w)
-			bufs = append(bufs, buf)
-			out := buf.Bytes()
-			for k, p := range parts {
+			var out []byte
+			alloc := func() {
+				buf := memory.NewResizableBuffer(mem)
+				buf.Resize(int(rows) * w)
+				out = buf.Bytes()
+				cols[i] = arrayOf(dt, int(rows), buf)
+				buf.Release() // the array holds it
+			}
+			for k := range parts[i] {
 				jobs = append(jobs, func() {
-					d := p.Data()
-					if d.Len() == 0 {
-						return
+					allocs[i].Do(alloc)
+					p := parts[i][k]
+					if d := p.Data(); d.Len() > 0 {
+						src := d.Buffers()[1].Bytes()[d.Offset()*w : (d.Offset()+d.Len())*w]
+						copy(out[starts[k]*w:], src)
 					}
-					src := d.Buffers()[1].Bytes()[d.Offset()*w : (d.Offset()+d.Len())*w]
-					copy(out[starts[k]*w:], src)
+					p.Release()
+					parts[i][k] = nil
 				})
 			}
-			cols[i] = arrayOf(dt, int(rows), buf)
 			continue
 		}
 		if (dt.ID() == arrow.STRING || dt.ID() == arrow.BINARY) && !nulls {
 			// Each part's bytes go at the sum of the lengths before it.
-			dstart := make([]int, len(parts)+1)
-			for k, p := range parts {
+			dstart := make([]int, len(parts[i])+1)
+			for k, p := range parts[i] {
 				_, data := binView(p)
 				dstart[k+1] = dstart[k] + len(data)
 			}
-			if dstart[len(parts)] > 1<<31-1 {
-				jobs = append(jobs, concatJob(mem, parts, &cols[i], &colErr[i]))
+			if dstart[len(parts[i])] > 1<<31-1 {
+				jobs = append(jobs, concatJob(mem, parts[i], &cols[i], &colErr[i]))
 				continue
 			}
-			offBuf, dataBuf := memory.NewResizableBuffer(mem), memory.NewResizableBuffer(mem)
-			offBuf.Resize((int(rows) + 1) * 4)
-			dataBuf.Resize(dstart[len(parts)])
-			bufs = append(bufs, offBuf, dataBuf)
-			outOffs := arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
-			outData := dataBuf.Bytes()
-			outOffs[rows] = int32(dstart[len(parts)])
-			for k, p := range parts {
+			var outOffs []int32
+			var outData []byte
+			alloc := func() {
+				offBuf, dataBuf := memory.NewResizableBuffer(mem), memory.NewResizableBuffer(mem)
+				offBuf.Resize((int(rows) + 1) * 4)
+				dataBuf.Resize(dstart[len(parts[i])])
+				outOffs = arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
+				outData = dataBuf.Bytes()
+				outOffs[rows] = int32(dstart[len(parts[i])])
+				cols[i] = arrayOf(dt, int(rows), offBuf, dataBuf)
+				offBuf.Release()
+				dataBuf.Release()
+			}
+			for k := range parts[i] {
 				jobs = append(jobs, func() {
-					offs, data := binView(p)
-					if len(offs) == 0 {
-						return
+					allocs[i].Do(alloc)
+					p := parts[i][k]
+					if offs, data := binView(p); len(offs) > 0 {
+						shift := int32(dstart[k]) - offs[0]
+						for j, o := range offs[:len(offs)-1] {
+							outOffs[starts[k]+j] = o + shift
+						}
+						copy(outData[dstart[k]:], data)
 					}
-					shift := int32(dstart[k]) - offs[0]
-					for j, o := range offs[:len(offs)-1] {
-						outOffs[starts[k]+j] = o + shift
-					}
-					copy(outData[dstart[k]:], data)
+					p.Release()
+					parts[i][k] = nil
 				})
 			}
-			cols[i] = arrayOf(dt, int(rows), offBuf, dataBuf)
 			continue
 		}
-		jobs = append(jobs, concatJob(mem, parts, &cols[i], &colErr[i]))
-	}
-	// Arrays made from the buffers hold their own references.
-	for _, b := range bufs {
-		b.Release()
+		jobs = append(jobs, concatJob(mem, parts[i], &cols[i], &colErr[i]))
 	}
 	var next atomic.Int64
 	perr := parallel(min(threads, len(jobs)), func(int) {
@@ -108,6 +137,10 @@ func concatParallel(mem memory.Allocator, schema *arrow.Schema, batches []arrow.
 			jobs[j]()
 		}
 	})
+	// Parts a failed job left behind.
+	for _, ps := range parts {
+		releaseArrays(ps)
+	}
 	err := perr
 	for _, e := range colErr {
 		if err == nil && e != nil {
@@ -115,11 +148,7 @@ func concatParallel(mem memory.Allocator, schema *arrow.Schema, batches []arrow.
 		}
 	}
 	if err != nil {
-		for _, c := range cols {
-			if c != nil {
-				c.Release()
-			}
-		}
+		releaseArrays(cols)
 		return nil, err
 	}
 	out := array.NewRecordBatch(schema, cols, rows)
@@ -134,9 +163,14 @@ func arrayOf(dt arrow.DataType, n int, bufs ...*memory.Buffer) arrow.Array {
 	return array.MakeFromData(d)
 }
 
-// concatJob concatenates parts into *dst with array.Concatenate.
+// concatJob concatenates parts into *dst with array.Concatenate, then
+// releases them.
 func concatJob(mem memory.Allocator, parts []arrow.Array, dst *arrow.Array, err *error) func() {
-	return func() { *dst, *err = array.Concatenate(parts, mem) }
+	return func() {
+		*dst, *err = array.Concatenate(parts, mem)
+		releaseArrays(parts)
+		clear(parts)
+	}
 }
 
 // binView is a String or Binary array's offsets (len+1 of them, none
