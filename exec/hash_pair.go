@@ -123,7 +123,7 @@ func (t *keyTable) insertPair(a, b int64, m uint8, h uint64) int32 {
 	t.ikeys2 = push(t.ikeys2, b)
 	t.masks = push(t.masks, m)
 	t.n++
-	if int(t.n)*2 > len(t.pslots) {
+	if int(t.n) > t.growAt {
 		t.grow()
 	}
 	return id

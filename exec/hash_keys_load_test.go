@@ -1,0 +1,51 @@
+package exec
+
+import (
+	"testing"
+
+	"gq/expr"
+)
+
+// A join build's table fills to three quarters before it doubles, an
+// aggregation's to half; either way every key inserted is found again
+// with its id, across the doublings.
+func TestKeyTableLoad(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		table func(keys int) *keyTable
+		limit int // keys a 4096-slot table holds
+		slots int // slots for 20000 keys
+	}{
+		{"join", func(k int) *keyTable { return newJoinKeyTable(keyCodec{single: true}, k) }, 3072, 32768},
+		{"aggregate", func(k int) *keyTable { return newKeyTableFor(keyCodec{single: true}, k) }, 2048, 65536},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := len(tc.table(tc.limit).slots); got != 4096 {
+				t.Errorf("table sized for %d keys has %d slots, want 4096", tc.limit, got)
+			}
+			if got := len(tc.table(tc.limit + 1).slots); got != 8192 {
+				t.Errorf("table sized for %d keys has %d slots, want 8192", tc.limit+1, got)
+			}
+			tab := tc.table(0)
+			key := func(i int) int64 { return int64(i)*7919 - 1<<40 }
+			for i := range 20000 {
+				k := key(i)
+				if id := tab.insertInt(k, expr.Mix64(uint64(k))); id != int32(i) {
+					t.Fatalf("key %d got id %d, want %d", i, id, i)
+				}
+				if n := i + 1; n > growLimit(len(tab.slots), tc.name == "join") {
+					t.Fatalf("%d keys in %d slots: past the load limit", n, len(tab.slots))
+				}
+			}
+			if len(tab.slots) != tc.slots {
+				t.Errorf("20000 keys in %d slots, want %d", len(tab.slots), tc.slots)
+			}
+			for i := range 20000 {
+				k := key(i)
+				if id := tab.insertInt(k, expr.Mix64(uint64(k))); id != int32(i) {
+					t.Fatalf("key %d found with id %d, want %d", i, id, i)
+				}
+			}
+		})
+	}
+}
