@@ -100,8 +100,8 @@ func prune(p Plan, need colSet) Plan {
 	case *Join:
 		all := exprsCols(copySet(need), n.Cond)
 		c := *n
-		c.Left = dropFilterOnly(prune(n.Left, all), all)
-		c.Right = dropFilterOnly(prune(n.Right, all), all)
+		c.Left = dropJoinKeys(dropFilterOnly(prune(n.Left, all), all), all)
+		c.Right = dropJoinKeys(dropFilterOnly(prune(n.Right, all), all), all)
 		return &c
 	case *Sort:
 		c := *n
@@ -178,6 +178,30 @@ func dropFilterOnly(p Plan, need colSet) Plan {
 	pr := &Project{Input: s}
 	for _, i := range keep {
 		c := s.Cols[i]
+		pr.Cols = append(pr.Cols, c)
+		pr.Exprs = append(pr.Exprs, &ColRef{ID: c.ID, Name: c.Name, T: c.Type})
+	}
+	return pr
+}
+
+// dropJoinKeys projects away the columns a join under a join outputs only
+// because its own condition read them (its keys, typically): otherwise
+// the join above copies them into its build table or carries them through
+// its probe (a build of orders joined to customer kept both o_custkey and
+// c_custkey, half of its rows' bytes).
+func dropJoinKeys(p Plan, need colSet) Plan {
+	j, ok := p.(*Join)
+	if !ok {
+		return p
+	}
+	cols := j.Columns()
+	keep := keepIdx(cols, need)
+	if len(keep) == len(cols) {
+		return p
+	}
+	pr := &Project{Input: j}
+	for _, i := range keep {
+		c := cols[i]
 		pr.Cols = append(pr.Cols, c)
 		pr.Exprs = append(pr.Exprs, &ColRef{ID: c.ID, Name: c.Name, T: c.Type})
 	}
