@@ -23,14 +23,14 @@ import (
 )
 
 // GPUAggregate is the aggregation of a HashAggregate over a scan — or over
-// joins whose probe side is that scan (Joins, join.go) — run on the
+// joins whose probe side is that scan (JoinStage, join.go) — run on the
 // device from the table cache: per chunk (after the joins) one generated
 // kernel filters the rows, evaluates the keys and arguments and adds them
 // to a device hash table of groups (arrowgpu.GenerateAgg); only the groups
 // come back. Its output is what the partial HashAggregate of the same
 // split (physical splitAggregate) would emit — keys, then per aggregate
 // its partial state — and, as the one table holds every group once, also
-// the final aggregation (Final: no CPU merge above; AvgCombine finishes
+// the final aggregation (AggStage.Final: no CPU merge above; AvgCombine finishes
 // avg). With no keys it emits one row even when no row qualifies (counts
 // 0, the rest NULL), as the CPU does.
 //
@@ -42,58 +42,38 @@ import (
 // column with too many distinct strings, device memory exhausted) CPU, the
 // same aggregation on the CPU, runs instead.
 type GPUAggregate struct {
-	Scan *GPUScan       // the table, columns and device filter (no host filter)
-	Keys []expr.Expr    // over Scan.CPU.Columns positions
-	Aggs []exec.AggFunc // partial aggregates: sum, count, count_star, min, max
-	Out  *arrow.Schema
-	CPU  exec.Node
-	// Final says the output is the final aggregation, with no CPU merge
-	// above: the device's one table holds each group once, and merging a
-	// group's one partial row gives that row. Out is then the final
-	// aggregate's schema (the partial's types) and CPU computes the final
-	// aggregation (partial, then merge) for a fallback.
-	Final bool
-	// Joins are inner joins run on the device between the scan and the
-	// aggregation (join.go), Builds their build sides (run on the
-	// CPU, or by their own GPU operators); Keys and Aggs are then over the
-	// pipeline's columns.
-	Joins  []GPUJoin
-	Builds []exec.Node
-	// Having is a HAVING predicate over Out that the device evaluates
-	// per group before the groups are read back (WithHaving): of q18's 15
-	// million orders at SF10, 624 come back instead of all.
-	Having expr.Expr
-	// Feed, when set (WithHavingFeed), gives the values of Having's
-	// columns past Out's: a scalar subquery's row, which the join above
-	// attaches; the Filter above that join applies Having too.
-	Feed *exec.ScalarFeed
-	// TopN, when positive, is a top-N above (a Sort with a limit, which
-	// still orders the rows) by output column Top.Col that the device
-	// applies first (WithTopN): only the groups that can be among the first
-	// TopN come back.
-	TopN int
-	Top  arrowgpu.OrderKey
-	// Outer, when set (WithOuter), is an aggregation of this one's groups
-	// that the device computes from its table in place; Out is then
-	// Outer's output and only its groups come back.
-	Outer *GPUOuterAggregate
-	// Partition, when set (WithPartition: a hash exchange right above,
-	// under ranks), has the device bring the groups back grouped by the
-	// exchange's partition of key columns Partition.Keys; each batch then
-	// holds one partition's groups and the exchange sends it whole.
-	Partition *DevicePartition
+	// stages are the pipeline it runs (stage.go): the scan (the table,
+	// columns and device filter, no host filter), inner joins between the
+	// scan and the aggregation (join.go) with their build sides, the
+	// aggregation (AggStage: keys and partial aggregates sum, count,
+	// count_star, min, max over the pipeline's columns), then what the
+	// device does with the groups before they come back (HAVING, an outer
+	// aggregation, a top-N, a partition: the With* functions). A
+	// GPUJoinRows' pipeline ends in a row output instead (join_rows.go).
+	//
+	// A final aggregation (AggStage.Final) has no CPU merge above: the
+	// device's one table holds each group once, and merging a group's one
+	// partial row gives that row. Out is then the final aggregate's
+	// schema (the partial's types) and CPU computes the final aggregation
+	// (partial, then merge) for a fallback.
+	stages Pipeline
+	Out    *arrow.Schema
+	CPU    exec.Node
 
 	kernel *arrowgpu.AggKernel
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
 }
+
+// Pipeline is a's stages.
+func (a *GPUAggregate) Pipeline() Pipeline { return a.stages }
 
 // aggRun is a GPUAggregate's figures in one run (exec.RunState); a
 // GPUJoinRows counts its pipeline's here too.
 type aggRun struct {
 	onCPU                                     atomic.Bool
 	rowsIn, groups, toDevice, devNS, kernelNS atomic.Int64
-	kept                                      atomic.Int64 // groups read back (Having, TopN)
-	outerGroups                               atomic.Int64 // Outer's groups
+	kept                                      atomic.Int64 // groups read back (HAVING, top-N)
+	outerGroups                               atomic.Int64 // the outer aggregation's groups
 	calls                                     atomic.Int64 // device round trips
 	// phaseNS: the time to set up (the table in the cache, the build
 	// sides), to run the chunks, and to bring the groups back (EXPLAIN
@@ -106,25 +86,34 @@ type aggRun struct {
 // state is a's state in c's run.
 func (a *GPUAggregate) state(c *exec.Context) *aggRun {
 	st := exec.RunState[aggRun](c, a)
-	st.init.Do(func() { st.joins = make([]gpuJoinStats, len(a.Joins)) })
+	st.init.Do(func() { st.joins = make([]gpuJoinStats, a.stages.NumJoins()) })
 	return st
 }
 
-// NewGPUAggregate checks that the device can compute aggs grouped by keys
-// over scan and returns the node; an errs.Unsupported error names what it
-// lacks.
+// NewGPUAggregate checks that the device can run p, a pipeline of a
+// scan, joins and an aggregation (AggStage; the stages after it come by
+// the With* functions), whose output is out, and returns the node (cpu:
+// the same on the CPU, for a fallback); an errs.Unsupported error names
+// what it lacks.
 //
-// With joins (join.go), keys and aggs are over the pipeline's columns,
+// With joins (join.go), the aggregation is over the pipeline's columns,
 // and the scan's join filters — those of the joins the pipeline runs —
 // are not used.
-func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node, joins []GPUJoin, builds []exec.Node) (*GPUAggregate, error) {
+func NewGPUAggregate(p Pipeline, out *arrow.Schema, cpu exec.Node) (*GPUAggregate, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	if _, ok := p.last().(AggStage); !ok {
+		return nil, errs.New(errs.Unsupported, "GPU aggregation: a pipeline ending in %s", aName(p.last()))
+	}
+	scan, keys, aggs := p.Scan(), p.Keys(), p.Aggs()
 	if scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a filter the device lacks (%s)", scan.HostFilter)
 	}
-	if len(scan.CPU.JoinFilters) > 0 && len(joins) == 0 {
+	if len(scan.CPU.JoinFilters) > 0 && p.NumJoins() == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a scan with join filters")
 	}
-	a := &GPUAggregate{Scan: scan, Keys: keys, Aggs: aggs, Out: out, CPU: cpu, Joins: joins, Builds: builds}
+	a := &GPUAggregate{stages: p, Out: out, CPU: cpu}
 	ncols := a.width() // string keys' codes go in the slots after the pipeline's columns
 	dev := make([]expr.Expr, len(keys))
 	for i, k := range keys {
@@ -148,16 +137,10 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *
 		ops[j] = arrowgpu.AggOp{Fn: f.Fn, Arg: f.Arg}
 	}
 	pred := scan.DeviceFilter
-	if len(joins) > 0 {
+	if p.NumJoins() > 0 {
 		pred = nil // the pipeline filters before and between the joins
-		for _, j := range joins {
-			for _, f := range []expr.Expr{j.Filter, j.On} {
-				if f != nil {
-					if _, err := arrowgpu.GenerateFused(nil, f); err != nil {
-						return nil, err
-					}
-				}
-			}
+		if err := checkJoinFilters(p); err != nil {
+			return nil, err
 		}
 	}
 	var err error
@@ -167,8 +150,23 @@ func NewGPUAggregate(scan *GPUScan, keys []expr.Expr, aggs []exec.AggFunc, out *
 	return a, nil
 }
 
+// checkJoinFilters returns an errs.Unsupported error when the device
+// cannot evaluate a filter or condition of p's joins.
+func checkJoinFilters(p Pipeline) error {
+	for _, j := range p.Joins() {
+		for _, f := range []expr.Expr{j.Filter, j.On} {
+			if f != nil {
+				if _, err := arrowgpu.GenerateFused(nil, f); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // WithHaving is a followed by pred, a filter over the aggregation's final
-// output, on the device (a HavingStage: Having); CPU, the fallback,
+// output, on the device (a HavingStage); CPU, the fallback,
 // filters by it too. It needs a final aggregation with keys (without keys
 // the CPU emits a row for no group, which the filter must see) and a
 // predicate the device can evaluate over the table's words
@@ -194,10 +192,11 @@ func (a *GPUAggregate) WithHavingFeed(pred expr.Expr, scalar *arrow.Schema, f *e
 }
 
 func (a *GPUAggregate) withHaving(pred expr.Expr, params []arrow.DataType, f *exec.ScalarFeed) (*GPUAggregate, error) {
-	if _, err := a.Pipeline().With(HavingStage{Pred: pred, Feed: f}); err != nil {
+	stages, err := a.stages.With(HavingStage{Pred: pred, Feed: f})
+	if err != nil {
 		return nil, err
 	}
-	if !a.Final || len(a.Keys) == 0 {
+	if !stages.Final() || len(stages.Keys()) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: HAVING over a partial or ungrouped aggregation")
 	}
 	k, err := a.kernel.WithHaving(pred, outTypes(a.Out), params)
@@ -205,7 +204,7 @@ func (a *GPUAggregate) withHaving(pred expr.Expr, params []arrow.DataType, f *ex
 		return nil, err
 	}
 	cp := a.clone()
-	cp.kernel, cp.Having, cp.Feed = k, pred, f
+	cp.kernel, cp.stages = k, stages
 	return cp, nil
 }
 
@@ -225,10 +224,11 @@ func outTypes(s *arrow.Schema) []arrow.DataType {
 // ties included. An errs.Unsupported error when the column's type has no
 // device order. a is unchanged.
 func (a *GPUAggregate) WithTopN(top arrowgpu.OrderKey, n int) (*GPUAggregate, error) {
-	if _, err := a.Pipeline().With(TopNStage{Top: top, N: n}); err != nil {
+	stages, err := a.stages.With(TopNStage{Top: top, N: n})
+	if err != nil {
 		return nil, err
 	}
-	if !a.Final || len(a.Keys) == 0 || n <= 0 {
+	if !stages.Final() || len(stages.Keys()) == 0 || n <= 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: a top-N over a partial or ungrouped aggregation")
 	}
 	out := outTypes(a.Out)
@@ -237,7 +237,7 @@ func (a *GPUAggregate) WithTopN(top arrowgpu.OrderKey, n int) (*GPUAggregate, er
 		return nil, err
 	}
 	cp := a.clone()
-	cp.kernel, cp.TopN, cp.Top = k, n, top
+	cp.kernel, cp.stages = k, stages
 	return cp, nil
 }
 
@@ -264,10 +264,11 @@ type GPUOuterAggregate struct {
 // as in GenerateAgg. Else an errs.Unsupported error. a is unchanged.
 func (a *GPUAggregate) WithOuter(keys []int, aggs []exec.AggFunc, out *arrow.Schema, cpu exec.Node) (*GPUAggregate, error) {
 	o := &GPUOuterAggregate{Keys: keys, Aggs: aggs, Out: out, Inner: a.Out}
-	if _, err := a.Pipeline().With(OuterAggStage{Outer: o}); err != nil {
+	stages, err := a.stages.With(OuterAggStage{Outer: o})
+	if err != nil {
 		return nil, err
 	}
-	if !a.Final || len(a.Keys) == 0 {
+	if !stages.Final() || len(stages.Keys()) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU aggregation: an aggregation over a partial or ungrouped aggregation")
 	}
 	slot := map[int]int{}
@@ -316,29 +317,28 @@ func (a *GPUAggregate) WithOuter(keys []int, aggs []exec.AggFunc, out *arrow.Sch
 		}
 	}
 	ready := &expr.Column{Index: len(o.cols), Type: arrow.FixedWidthTypes.Boolean, Name: "ready"}
-	var err error
 	if o.kernel, err = arrowgpu.GenerateAgg(kx, ops, ready); err != nil {
 		return nil, err
 	}
 	cp := a.clone()
-	cp.Outer, cp.Out, cp.CPU = o, out, cpu
+	cp.stages, cp.Out, cp.CPU = stages, out, cpu
 	return cp, nil
 }
 
-// outerRows runs Outer over t, a's complete table, and returns its rows
-// (grouped by partition under Partition: offs); dicts are a's keys'
+// outerRows runs the outer aggregation over t, a's complete table, and returns its rows
+// (grouped by partition under a PartitionStage: offs); dicts are a's keys'
 // dictionaries.
 func (a *GPUAggregate) outerRows(c *exec.Context, st *aggRun, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict, innerHint string) (arrow.RecordBatch, []uint32, error) {
-	o := a.Outer
+	o := a.stages.Outer()
 	b, groups, err := t.Rows(o.cols)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer b.Free()
 	st.groups.Add(int64(groups))
-	a.Scan.GPU.setGroups(innerHint, groups)
+	a.stages.Scan().GPU.setGroups(innerHint, groups)
 	hintKey := o.kernel.Name + "|outer"
-	g := a.Scan.GPU
+	g := a.stages.Scan().GPU
 	capacity := 1 << 12
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
 		capacity <<= 1
@@ -400,7 +400,7 @@ func (a *GPUAggregate) RunDevice(c *exec.Context) string {
 // groups, bytes uploaded to fill the cache and time waiting for the
 // device.
 func (a *GPUAggregate) RunStats(c *exec.Context) []exec.Stat {
-	st, scan := a.state(c), a.Scan.state(c)
+	st, scan := a.state(c), a.stages.Scan().state(c)
 	stats := []exec.Stat{
 		{Name: "device rows", Value: st.rowsIn.Load()},
 		{Name: "groups", Value: st.groups.Load()},
@@ -413,10 +413,10 @@ func (a *GPUAggregate) RunStats(c *exec.Context) []exec.Stat {
 		{Name: "load", Unit: "text", Text: scan.loadText()},
 		{Name: "joins", Unit: "text", Text: st.joinsText()},
 	}
-	if a.Having != nil || a.TopN > 0 {
+	if a.stages.Having().Pred != nil || a.stages.TopN().N > 0 {
 		stats = slices.Insert(stats, 2, exec.Stat{Name: "groups kept", Value: st.kept.Load()})
 	}
-	if a.Outer != nil {
+	if a.stages.Outer() != nil {
 		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: st.outerGroups.Load()})
 	}
 	return stats
@@ -437,10 +437,11 @@ func phasesText(ns []atomic.Int64, names ...string) string {
 // pipeInputs are the plans the pipeline reads: its build sides, and the
 // rows its scan reads when they are not a table's (GPUScan.Source).
 func (a *GPUAggregate) pipeInputs() []exec.Node {
-	if a.Scan.Source == nil {
-		return a.Builds
+	builds := a.stages.Builds()
+	if s := a.stages.Scan(); s.Source != nil {
+		builds = append(builds, s.Source)
 	}
-	return append(slices.Clip(a.Builds), a.Scan.Source)
+	return builds
 }
 
 // WithPartition is a with the groups coming back grouped by p, a hash
@@ -449,13 +450,14 @@ func (a *GPUAggregate) pipeInputs() []exec.Node {
 // the strings the exchange hashes), an aggregation whose groups are not
 // its output or a top-N. a is unchanged.
 func (a *GPUAggregate) WithPartition(p *DevicePartition) (*GPUAggregate, error) {
-	if _, err := a.Pipeline().With(PartitionStage{Partition: p}); err != nil {
+	stages, err := a.stages.With(PartitionStage{Partition: p})
+	if err != nil {
 		return nil, err
 	}
 	// The groups that come back are the outer aggregation's when there
 	// is one: its keys are inner output columns.
-	nkeys, inner := len(a.Keys), func(k int) int { return k }
-	if o := a.Outer; o != nil {
+	nkeys, inner := len(a.stages.Keys()), func(k int) int { return k }
+	if o := a.stages.Outer(); o != nil {
 		nkeys, inner = len(o.Keys), func(k int) int { return o.Keys[k] }
 	}
 	for _, k := range p.Keys {
@@ -466,14 +468,14 @@ func (a *GPUAggregate) WithPartition(p *DevicePartition) (*GPUAggregate, error) 
 		}
 	}
 	cp := a.clone()
-	cp.Partition = p
+	cp.stages = stages
 	return cp, nil
 }
 
 // readGroups reads back the groups of t, the table whose groups come back
 // (out: their columns, dicts: its keys' dictionaries), and frees t: those
-// a top-N may keep when topN > 0, grouped by Partition's partitions when
-// it is set.
+// a top-N may keep when topN > 0, grouped by the PartitionStage's
+// partitions when there is one.
 func (a *GPUAggregate) readGroups(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, topN int, out *arrow.Schema, dicts []*devDict) (*arrowgpu.AggResult, error) {
 	defer t.Free()
 	gp, freeGP, err := a.groupPartition(q, out, dicts)
@@ -488,12 +490,12 @@ func (a *GPUAggregate) readGroups(c *exec.Context, q *arrowgpu.Queue, t *arrowgp
 	return res, err
 }
 
-// groupPartition is Partition as the aggregation table whose groups come
+// groupPartition is the PartitionStage as the aggregation table whose groups come
 // back takes it (out: their columns, dicts: the keys' dictionaries): a
 // string key's codes hash through a table of its strings' hashes (made
 // here; free frees them).
 func (a *GPUAggregate) groupPartition(q *arrowgpu.Queue, out *arrow.Schema, dicts []*devDict) (gp *arrowgpu.GroupPartition, free func(), err error) {
-	p := a.Partition
+	p := a.stages.Partition()
 	if p == nil {
 		return nil, func() {}, nil
 	}
@@ -551,9 +553,9 @@ func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 		defer close(out)
 		st := a.state(c)
 		b, offs, err := a.run(c, st)
-		a.Scan.GPU.noteErr(err)
+		a.stages.Scan().GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
-			return a.Scan.runOnCPU(c, "GPU aggregation over "+a.Scan.CPU.Table.Name(), err, a.CPU, &st.onCPU, out)
+			return a.stages.Scan().runOnCPU(c, "GPU aggregation over "+a.stages.Scan().CPU.Table.Name(), err, a.CPU, &st.onCPU, out)
 		}
 		if err != nil {
 			return err
@@ -571,14 +573,14 @@ func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 const gpuAggMaxSlots = 1 << 28
 
 // run aggregates every chunk and returns the partial rows (grouped by
-// partition under Partition: offs, else nil).
+// partition under a PartitionStage: offs, else nil).
 func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, offs []uint32, err error) {
-	start, calls := time.Now(), a.Scan.GPU.Calls()
+	start, calls := time.Now(), a.stages.Scan().GPU.Calls()
 	defer func() {
 		st.devNS.Add(int64(time.Since(start)))
-		st.calls.Add(a.Scan.GPU.Calls() - calls) // queries beside it count too
+		st.calls.Add(a.stages.Scan().GPU.Calls() - calls) // queries beside it count too
 	}()
-	s := a.Scan
+	s := a.stages.Scan()
 	sc := s.CPU
 	g := s.GPU
 	dt, loaded, err := s.acquire(c, true)
@@ -606,7 +608,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		deferred, small = nil, 0
 	}
 	r := slices.Index(deferred, true)
-	if len(a.Joins) > 0 {
+	if a.stages.NumJoins() > 0 {
 		if pipe, err = a.prepareJoins(c, deferred); err != nil {
 			return nil, nil, err
 		}
@@ -621,7 +623,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		case p < ncols:
 			codeCols = append(codeCols, sc.Columns[p])
 			if d = dt.dicts[sc.Columns[p]]; d == nil {
-				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[i], maxDictValues)
+				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[i], maxDictValues)
 			}
 		default:
 			d = pipe.dictOf(a, p)
@@ -648,21 +650,21 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		// The pipeline's steps: the scan's filter, then each join; the
 		// chunks stop before the first deferred one, or once their rows
 		// are few (stash.go).
-		end := len(a.Joins) + 1
+		end := a.stages.NumJoins() + 1
 		stash := a.newStash(r)
 		to := cmp.Or(stash.at, end)
 		err = dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 			if ch.hostErr != nil {
 				return false, ch.hostErr // nothing sent yet: the CPU twin runs
 			}
-			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.Keys))}
+			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.stages.Keys()))}
 			for p, o := range sc.Columns {
 				view.Cols[p] = ch.col(o)
 			}
 			for k, d := range dicts {
 				if d != nil && a.dictOf[k] < ncols {
 					if view.Cols[w+k] = ch.code(sc.Columns[a.dictOf[k]]); view.Cols[w+k] == nil {
-						return false, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.Keys[k], maxDictValues)
+						return false, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[k], maxDictValues)
 					}
 				}
 			}
@@ -728,7 +730,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		st.rowsIn.Add(rows.Load())
 		groupsStart := time.Now()
 		defer func() { st.phaseNS[2].Add(int64(time.Since(groupsStart))) }()
-		if a.Outer != nil {
+		if a.stages.Outer() != nil {
 			rec, offs, err := a.outerRows(c, st, q, t, dicts, hintKey)
 			t.Free()
 			if errors.Is(err, arrowgpu.ErrSumOverflow) {
@@ -736,15 +738,15 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			}
 			return rec, offs, err
 		}
-		if a.Feed != nil {
-			row, err := c.FeedRun(a.Feed).Wait(c)
+		if a.stages.Having().Feed != nil {
+			row, err := c.FeedRun(a.stages.Having().Feed).Wait(c)
 			if err != nil {
 				t.Free()
 				return nil, nil, err
 			}
 			t.SetParams(feedParams(row))
 		}
-		res, err := a.readGroups(c, q, t, a.TopN, a.Out, dicts)
+		res, err := a.readGroups(c, q, t, a.stages.TopN().N, a.Out, dicts)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -773,11 +775,11 @@ const localGroups = 32
 // string key's dictionary (and NULL), a Boolean's two values and NULL
 // (TPC-H q01's return flags and line statuses: 3·2 values).
 func (a *GPUAggregate) fewGroups(hint int, dicts []*devDict) bool {
-	if hint > 0 || len(a.Keys) == 0 {
+	if hint > 0 || len(a.stages.Keys()) == 0 {
 		return hint <= localGroups
 	}
 	n := 1
-	for i, k := range a.Keys {
+	for i, k := range a.stages.Keys() {
 		switch {
 		case dicts[i] != nil && dicts[i].values != nil && !dicts[i].open:
 			n *= dicts[i].values.Len() + 1
@@ -795,7 +797,7 @@ func (a *GPUAggregate) fewGroups(hint int, dicts []*devDict) bool {
 
 // partialRows turns the device's groups into the partial aggregate's rows.
 func (a *GPUAggregate) partialRows(c *exec.Context, res *arrowgpu.AggResult, dicts []*devDict) (arrow.RecordBatch, error) {
-	return groupRows(c, a.Out, len(a.Keys), a.Aggs, res, dicts)
+	return groupRows(c, a.Out, len(a.stages.Keys()), a.stages.Aggs(), res, dicts)
 }
 
 // groupRows turns a device table's groups (res: their words) into rows of

@@ -29,23 +29,21 @@ func int64Array(vals ...int64) *array.Int64 {
 // overflow error. No GPU needed.
 func TestGPUPartialRows(t *testing.T) {
 	dec := expr.Decimal(18, 2)
-	a := &GPUAggregate{
-		Keys: []expr.Expr{
-			&expr.Column{Index: 0, Type: expr.Int64}, &expr.Column{Index: 1, Type: expr.String}, &expr.Column{Index: 2, Type: expr.Date},
-		},
-		Aggs: []exec.AggFunc{
-			{Fn: "count_star", Type: expr.Int64}, {Fn: "sum", Type: dec}, {Fn: "sum", Type: expr.Float64},
-			{Fn: "min", Type: expr.Date}, {Fn: "max", Type: expr.Int64},
-		},
+	keys := []expr.Expr{
+		&expr.Column{Index: 0, Type: expr.Int64}, &expr.Column{Index: 1, Type: expr.String}, &expr.Column{Index: 2, Type: expr.Date},
+	}
+	aggs := []exec.AggFunc{
+		{Fn: "count_star", Type: expr.Int64}, {Fn: "sum", Type: dec}, {Fn: "sum", Type: expr.Float64},
+		{Fn: "min", Type: expr.Date}, {Fn: "max", Type: expr.Int64},
 	}
 	var fields []arrow.Field
-	for i, k := range a.Keys {
+	for i, k := range keys {
 		fields = append(fields, arrow.Field{Name: string(rune('a' + i)), Type: k.DataType(), Nullable: true})
 	}
-	for j, f := range a.Aggs {
+	for j, f := range aggs {
 		fields = append(fields, arrow.Field{Name: string(rune('p' + j)), Type: f.Type, Nullable: true})
 	}
-	a.Out = arrow.NewSchema(fields, nil)
+	a := &GPUAggregate{stages: Pipeline{Stages: []Stage{ScanStage{}, AggStage{Keys: keys, Aggs: aggs}}}, Out: arrow.NewSchema(fields, nil)}
 	vb := array.NewStringBuilder(memory.DefaultAllocator)
 	vb.AppendValues([]string{"x", "y"}, nil)
 	dicts := []*devDict{nil, {values: vb.NewStringArray()}, nil}
@@ -103,8 +101,10 @@ func TestGPUPartialRows(t *testing.T) {
 func BenchmarkGPUPartialRows(b *testing.B) {
 	const n = 1_500_000
 	a := &GPUAggregate{
-		Keys: []expr.Expr{&expr.Column{Index: 0, Type: expr.Int64}},
-		Aggs: []exec.AggFunc{{Fn: "sum", Type: expr.Decimal(18, 2)}},
+		stages: Pipeline{Stages: []Stage{ScanStage{}, AggStage{
+			Keys: []expr.Expr{&expr.Column{Index: 0, Type: expr.Int64}},
+			Aggs: []exec.AggFunc{{Fn: "sum", Type: expr.Decimal(18, 2)}},
+		}}},
 		Out: arrow.NewSchema([]arrow.Field{
 			{Name: "k", Type: expr.Int64, Nullable: true}, {Name: "s", Type: expr.Decimal(18, 2), Nullable: true},
 		}, nil),

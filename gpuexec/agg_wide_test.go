@@ -24,8 +24,10 @@ import (
 // either direction; a group without values is NULL. No GPU needed.
 func TestGPUPartialRowsWide(t *testing.T) {
 	a := &GPUAggregate{
-		Keys: []expr.Expr{&expr.Column{Index: 0, Type: expr.Int64}},
-		Aggs: []exec.AggFunc{{Fn: "sum", Type: dec128(2)}, {Fn: "count_star", Type: expr.Int64}},
+		stages: Pipeline{Stages: []Stage{ScanStage{}, AggStage{
+			Keys: []expr.Expr{&expr.Column{Index: 0, Type: expr.Int64}},
+			Aggs: []exec.AggFunc{{Fn: "sum", Type: dec128(2)}, {Fn: "count_star", Type: expr.Int64}},
+		}}},
 		Out: arrow.NewSchema([]arrow.Field{{Name: "k", Type: expr.Int64, Nullable: true},
 			{Name: "s", Type: dec128(2), Nullable: true}, {Name: "n", Type: expr.Int64, Nullable: true}}, nil),
 	}
@@ -106,11 +108,10 @@ func TestGPUWideSum(t *testing.T) {
 		out := arrow.NewSchema(fields, nil)
 		aggs := []exec.AggFunc{{Fn: "sum", Arg: col(1, in), Type: dec128(2)}, {Fn: "count", Arg: col(1, in), Type: expr.Int64}}
 		scan := &exec.Scan{Table: table, Columns: []int{0, 1}, Out: schema}
-		ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keys, aggs, out, nil, nil, nil)
+		ga, err := newAggregate(&GPUScan{CPU: scan, GPU: g}, nil, nil, AggStage{Keys: keys, Aggs: aggs, Final: true}, out, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ga.Final = true
 		got, err := runRows(t, mem, 2, 512, ga)
 		if err != nil {
 			t.Fatal(err)

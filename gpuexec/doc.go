@@ -25,8 +25,12 @@
 //
 // A fused pipeline is a list of stages (stage.go: scan, joins, the
 // aggregation or the rows, HAVING, an outer aggregation, a top-N, a sort
-// or a partition); a stage is added by a function that checks the order
-// and returns a new operator (GPUAggregate.WithHaving, WithTopN, ...).
+// or a partition). An operator holds its Pipeline, its constructor takes
+// one (NewGPUAggregate, NewGPUJoinRows), and its run code and EXPLAIN read
+// the stages; a stage is added by a function that checks the order and
+// returns a new operator (GPUAggregate.WithHaving, WithTopN, ...). No
+// operator changes once built: placement finishes a new one by a copy
+// (its build sides, its CPU twin), and a run's state lives in the run.
 //
 // Place (place.go) decides which operators of a lowered plan the device
 // takes and builds the device twins in a new plan, the one it was given

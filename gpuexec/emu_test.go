@@ -228,7 +228,7 @@ func TestGPUJoinBuildFromCache(t *testing.T) {
 		{Fn: "sum", Arg: &expr.Call{Fn: "mul", Args: []expr.Expr{col(1, i64, "v"), col(4, i64, "w")}, Type: i64}, Type: i64},
 		{Fn: "count_star", Type: i64},
 	}
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(3, str, "name")}, aggs, out, nil, joins, []exec.Node{bs})
+	ga, err := newAggregate(ps, joins, []exec.Node{bs}, AggStage{Keys: []expr.Expr{col(3, str, "name")}, Aggs: aggs}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,11 +329,10 @@ func TestGPULateStringsFromCache(t *testing.T) {
 	out := arrow.NewSchema([]arrow.Field{{Name: "bk", Type: i64, Nullable: true}, {Name: "name", Type: str, Nullable: true},
 		{Name: "tag", Type: str, Nullable: true}, {Name: "s", Type: i64, Nullable: true}, {Name: "n", Type: i64}}, nil)
 	aggs := []exec.AggFunc{{Fn: "sum", Arg: col(1, i64, "v"), Type: i64}, {Fn: "count_star", Type: i64}}
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, i64, "bk"), col(3, str, "name"), col(4, str, "tag")}, aggs, out, nil, joins, []exec.Node{bs})
+	ga, err := newAggregate(ps, joins, []exec.Node{bs}, AggStage{Keys: []expr.Expr{col(2, i64, "bk"), col(3, str, "name"), col(4, str, "tag")}, Aggs: aggs, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
@@ -409,11 +408,10 @@ func TestGPUBuildScanSkipsJoinFilters(t *testing.T) {
 	// Pipeline columns: k | bk name.
 	joins := []GPUJoin{{ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{0, 1}, Explain: "test join"}}
 	out := arrow.NewSchema([]arrow.Field{{Name: "name", Type: str, Nullable: true}, {Name: "n", Type: i64}}, nil)
-	ga, err := NewGPUAggregate(ps, []expr.Expr{col(2, str, "name")}, []exec.AggFunc{{Fn: "count_star", Type: i64}}, out, nil, joins, []exec.Node{bs})
+	ga, err := newAggregate(ps, joins, []exec.Node{bs}, AggStage{Keys: []expr.Expr{col(2, str, "name")}, Aggs: []exec.AggFunc{{Fn: "count_star", Type: i64}}, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
@@ -463,11 +461,10 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 	}
 	out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s1", Type: i64, Nullable: true}, {Name: "s2", Type: i64, Nullable: true}}, nil)
 	aggs := []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(3, "v1"), Type: i64}, {Fn: "sum", Arg: col(5, "v2"), Type: i64}}
-	ga, err := NewGPUAggregate(scan(probe, pSchema), nil, aggs, out, nil, joins, []exec.Node{scan(b1, bSchema), scan(b2, bSchema)})
+	ga, err := newAggregate(scan(probe, pSchema), joins, []exec.Node{scan(b1, bSchema), scan(b2, bSchema)}, AggStage{Aggs: aggs, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	var started sync.WaitGroup
 	started.Add(2)
 	var alone atomic.Bool
@@ -605,11 +602,10 @@ func TestGPUJoinFromBuild(t *testing.T) {
 			out := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
 			aggs := []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(1, "b"), Type: i64}}
 			ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
-			ga, err := NewGPUAggregate(ps, nil, aggs, out, nil, joins, builds)
+			ga, err := newAggregate(ps, joins, builds, AggStage{Aggs: aggs, Final: true}, out, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ga.Final = true
 			rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 			if err != nil {
 				t.Fatal(err)
@@ -651,7 +647,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				builds[k] = &GPUScan{CPU: &exec.Scan{Table: tc.joins[k].s.tb, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
 			}
 			bOut := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}}, nil)
-			jr, err := NewGPUJoinRows(ps, joins, builds, []expr.Expr{col(1, "b")}, bOut, nil)
+			jr, err := newJoinRows(ps, joins, builds, []expr.Expr{col(1, "b")}, bOut, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -668,7 +664,7 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Errorf("join rows: %d rows of sum %d, want %d of %d", gn, gs, n, s)
 			}
 			for k, want := range tc.from {
-				if got := jr.Pipe.state(c).joins[k].fromBuild.Load() > 0; got != want {
+				if got := jr.pipe.state(c).joins[k].fromBuild.Load() > 0; got != want {
 					t.Errorf("join rows: join %d run from its build side: %v, want %v", k+1, got, want)
 				}
 			}
@@ -724,11 +720,10 @@ func TestGPUStashFewRows(t *testing.T) {
 	}
 	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
 	out := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}, {Name: "n", Type: i64}, {Name: "s", Type: i64, Nullable: true}}, nil)
-	ga, err := NewGPUAggregate(scan(probe, pSchema), []expr.Expr{col(1, "b")}, []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(2, "v"), Type: i64}}, out, nil, joins, builds())
+	ga, err := newAggregate(scan(probe, pSchema), joins, builds(), AggStage{Keys: []expr.Expr{col(1, "b")}, Aggs: []exec.AggFunc{{Fn: "count_star", Type: i64}, {Fn: "sum", Arg: col(2, "v"), Type: i64}}, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	rows, c, err := runRowsIn(t, mem, 2, 1024, ga)
 	if err != nil {
 		t.Fatal(err)
@@ -777,7 +772,7 @@ func TestGPUStashFewRows(t *testing.T) {
 			t.Errorf("join %d ran over %d batches, want %d (%s)", k+1, got, want, ga.state(c).joinsText())
 		}
 	}
-	jr, err := NewGPUJoinRows(scan(probe, pSchema), joins, builds(), []expr.Expr{col(2, "v")}, arrow.NewSchema([]arrow.Field{{Name: "v", Type: i64}}, nil), nil)
+	jr, err := newJoinRows(scan(probe, pSchema), joins, builds(), []expr.Expr{col(2, "v")}, arrow.NewSchema([]arrow.Field{{Name: "v", Type: i64}}, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

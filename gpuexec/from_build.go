@@ -37,12 +37,12 @@ const fromBuildRatio = 4
 // rows are known.
 func (a *GPUAggregate) fromBuildCandidates() []bool {
 	var marks []bool
-	for k, j := range a.Joins {
+	for k, j := range a.stages.Joins() {
 		if j.Type != expr.JoinSemi && j.Type != expr.JoinAnti || j.NullAware || len(j.ProbeKeys) == 0 || a.buildRows(k) <= 0 {
 			continue
 		}
 		if marks == nil {
-			marks = make([]bool, len(a.Joins))
+			marks = make([]bool, a.stages.NumJoins())
 		}
 		marks[k] = true
 	}
@@ -52,7 +52,7 @@ func (a *GPUAggregate) fromBuildCandidates() []bool {
 // buildRows is the rows of the table join k's build side scans (0: not a
 // scan of the device cache, or not known).
 func (a *GPUAggregate) buildRows(k int) int64 {
-	gs, _ := scanBuild(a.Builds[k])
+	gs, _ := scanBuild(a.stages.Build(k))
 	if gs == nil {
 		return 0
 	}
@@ -73,8 +73,8 @@ func (a *GPUAggregate) buildDeferred(c *exec.Context, p *gpuPipeline, deferred [
 // left.
 func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch,
 	keep func(arrowgpu.Buffer, int, []bool) error) (bool, error) {
-	j := a.Joins[k]
-	gs, proj := scanBuild(a.Builds[k])
+	j := a.stages.Join(k)
+	gs, proj := scanBuild(a.stages.Build(k))
 	if gs == nil {
 		return false, errs.New(errs.Internal, "GPU join %d: no build side to run from", k+1)
 	}

@@ -22,7 +22,7 @@ import (
 // GPUJoin is a join the device runs between a GPUAggregate's scan and its
 // aggregation (Place finds them: TPC-H's star joins of
 // lineitem or orders with dimension tables): the rows so far look up their
-// keys in a device hash table of the build side's rows (GPUAggregate.Builds
+// keys in a device hash table of the build side's rows (JoinStage.Build
 // — taken from the device cache when it is a GPU scan) and, for inner and
 // left joins, each match's build columns Cols are appended. When the build
 // keys are unique (a primary key: most joins) a row finds at most one
@@ -168,7 +168,7 @@ func (p *gpuPipeline) free() {
 // none), which the caller runs from their build side (fromBuild) or
 // builds later (buildDeferred).
 func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipeline, error) {
-	s := a.Scan
+	s := a.stages.Scan()
 	p := &gpuPipeline{width: a.width()}
 	var err error
 	if s.DeviceFilter != nil {
@@ -176,7 +176,7 @@ func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipel
 			return nil, err
 		}
 	}
-	for _, j := range a.Joins {
+	for _, j := range a.stages.Joins() {
 		var f, on *arrowgpu.Fused
 		if j.Filter != nil {
 			if f, err = arrowgpu.GenerateFused(nil, j.Filter); err != nil {
@@ -199,11 +199,11 @@ func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipel
 		p.notNull = append(p.notNull, nn)
 	}
 	p.needAfter = a.slotsNeeded()
-	p.builds = make([]*devBuild, len(a.Joins))
+	p.builds = make([]*devBuild, a.stages.NumJoins())
 	if err = a.runBuilds(c, p.builds, func(k int) bool { return deferred == nil || !deferred[k] }); err != nil {
 		return nil, err
 	}
-	for k, j := range a.Joins {
+	for k, j := range a.stages.Joins() {
 		if b := p.builds[k]; b != nil && j.Type == expr.JoinSingle && !b.table.Unique {
 			// A probe row with two matches is the CPU's error to
 			// raise (or not, if none comes): it runs the join.
@@ -226,8 +226,8 @@ func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipel
 // It fills builds[k] for each join k that want takes; on failure it frees
 // those it made and leaves them nil.
 func (a *GPUAggregate) runBuilds(c *exec.Context, builds []*devBuild, want func(k int) bool) error {
-	g := a.Scan.GPU
-	failed := make([]error, len(a.Joins))
+	g := a.stages.Scan().GPU
+	failed := make([]error, a.stages.NumJoins())
 	build := func(k, first int, q *arrowgpu.Queue) {
 		if buildStarts != nil {
 			buildStarts(k)
@@ -245,7 +245,7 @@ func (a *GPUAggregate) runBuilds(c *exec.Context, builds []*devBuild, want func(
 	}
 	var wg sync.WaitGroup
 	var made []int
-	for k := range a.Joins {
+	for k := range a.stages.Joins() {
 		if !want(k) {
 			continue
 		}
@@ -277,9 +277,9 @@ func (a *GPUAggregate) runBuilds(c *exec.Context, builds []*devBuild, want func(
 
 // firstCol is the pipeline column of join k's first appended column.
 func (a *GPUAggregate) firstCol(k int) int {
-	first := len(a.Scan.CPU.Columns)
-	for _, j := range a.Joins[:k] {
-		first += len(j.Cols)
+	first := len(a.stages.Scan().CPU.Columns)
+	for i := range k {
+		first += len(a.stages.Join(i).Cols)
 	}
 	return first
 }
@@ -288,7 +288,7 @@ func (a *GPUAggregate) firstCol(k int) int {
 var buildStarts func(k int)
 
 // keysNotNull is the predicate that none of j's probe keys is NULL.
-func (a *GPUAggregate) keysNotNull(j GPUJoin) expr.Expr {
+func (a *GPUAggregate) keysNotNull(j *GPUJoin) expr.Expr {
 	var conj []expr.Expr
 	for _, pk := range j.ProbeKeys {
 		col := &expr.Column{Index: pk, Type: a.pipelineType(pk)}
@@ -302,14 +302,14 @@ func (a *GPUAggregate) keysNotNull(j GPUJoin) expr.Expr {
 
 // pipelineType is the type of pipeline column pc.
 func (a *GPUAggregate) pipelineType(pc int) arrow.DataType {
-	sc := a.Scan.CPU
+	sc := a.stages.Scan().CPU
 	if pc < len(sc.Columns) {
 		return sc.Table.Schema().Field(sc.Columns[pc]).Type
 	}
 	first := len(sc.Columns)
-	for k, j := range a.Joins {
+	for k, j := range a.stages.Joins() {
 		if pc < first+len(j.Cols) {
-			return a.Builds[k].Schema().Field(j.Cols[pc-first]).Type
+			return a.stages.Build(k).Schema().Field(j.Cols[pc-first]).Type
 		}
 		first += len(j.Cols)
 	}
@@ -318,8 +318,8 @@ func (a *GPUAggregate) pipelineType(pc int) arrow.DataType {
 
 // dictOf is the dictionary of the build column that is pipeline column pc.
 func (p *gpuPipeline) dictOf(a *GPUAggregate, pc int) *devDict {
-	first := len(a.Scan.CPU.Columns)
-	for k, j := range a.Joins {
+	first := len(a.stages.Scan().CPU.Columns)
+	for k, j := range a.stages.Joins() {
 		if pc < first+len(j.Cols) {
 			return p.builds[k].dicts[pc-first]
 		}
@@ -330,8 +330,8 @@ func (p *gpuPipeline) dictOf(a *GPUAggregate, pc int) *devDict {
 
 // width is the number of pipeline columns.
 func (a *GPUAggregate) width() int {
-	w := len(a.Scan.CPU.Columns)
-	for _, j := range a.Joins {
+	w := len(a.stages.Scan().CPU.Columns)
+	for _, j := range a.stages.Joins() {
 		w += len(j.Cols)
 	}
 	return w
@@ -342,27 +342,27 @@ func (a *GPUAggregate) width() int {
 // and the code slots of string keys).
 func (a *GPUAggregate) slotsNeeded() [][]bool {
 	w := a.width()
-	need := make([]bool, w+len(a.Keys))
+	need := make([]bool, w+len(a.stages.Keys()))
 	mark := func(e expr.Expr) {
 		for _, c := range exec.ExprColumns(e, nil) {
 			need[c] = true
 		}
 	}
-	for i, k := range a.Keys {
+	for i, k := range a.stages.Keys() {
 		if a.dictOf[i] >= 0 {
 			need[w+i] = true
 		} else {
 			mark(k)
 		}
 	}
-	for _, f := range a.Aggs {
+	for _, f := range a.stages.Aggs() {
 		if f.Arg != nil {
 			mark(f.Arg)
 		}
 	}
-	out := make([][]bool, len(a.Joins)+1)
-	for k := len(a.Joins); k >= 1; k-- {
-		j := a.Joins[k-1]
+	out := make([][]bool, a.stages.NumJoins()+1)
+	for k := a.stages.NumJoins(); k >= 1; k-- {
+		j := a.stages.Join(k - 1)
 		if j.Filter != nil { // read right after the join
 			mark(j.Filter)
 		}
@@ -382,7 +382,7 @@ func (a *GPUAggregate) slotsNeeded() [][]bool {
 // after the join, and its On's.
 func (a *GPUAggregate) buildNeed(k int) []bool {
 	need := a.slotsNeeded()[k+1]
-	if on := a.Joins[k].On; on != nil {
+	if on := a.stages.Join(k).On; on != nil {
 		for _, c := range exec.ExprColumns(on, nil) {
 			need[c] = true
 		}
@@ -394,8 +394,8 @@ func (a *GPUAggregate) buildNeed(k int) []bool {
 // columns the pipeline reads on the device. first is the pipeline column
 // of its first appended column.
 func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
-	j := a.Joins[k]
-	build := a.Builds[k]
+	j := a.stages.Join(k)
+	build := a.stages.Build(k)
 	if gs, proj := scanBuild(build); gs != nil {
 		db, err := a.cachedBuild(c, q, k, first, gs, proj)
 		if db != nil {
@@ -497,13 +497,13 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 // from a dictionary built on the host (TPC-H q10's and q18's customer
 // names, addresses and comments: millions of distinct strings at SF10).
 func (a *GPUAggregate) keyedByBuild(k, first int) bool {
-	j := a.Joins[k]
+	j := a.stages.Join(k)
 	if j.Type != expr.JoinInner && !j.Type.KeepsUnmatched() || len(j.BuildKeys) == 0 {
 		return false
 	}
 	for _, bk := range j.BuildKeys {
 		ci := slices.Index(j.Cols, bk)
-		grouped := ci >= 0 && slices.ContainsFunc(a.Keys, func(e expr.Expr) bool {
+		grouped := ci >= 0 && slices.ContainsFunc(a.stages.Keys(), func(e expr.Expr) bool {
 			col, ok := e.(*expr.Column)
 			return ok && col.Index == first+ci
 		})
@@ -688,7 +688,7 @@ func onPairs(q *arrowgpu.Queue, probe, build []*arrowgpu.Column, pi, bi arrowgpu
 // build sides). nil, nil when it cannot (a string group key the cache has
 // no dictionary for): the caller runs the scan instead.
 func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, gs *GPUScan, proj []int) (*devBuild, error) {
-	j := a.Joins[k]
+	j := a.stages.Join(k)
 	sc := gs.CPU
 	g := gs.GPU
 	need := a.buildNeed(k)
@@ -988,7 +988,7 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 	// match runs join k's matching (first: the pipeline column of its
 	// first build column) over cur; false when no row is left.
 	match := func(k, first int) (bool, error) {
-		j := a.Joins[k]
+		j := a.stages.Join(k)
 		b := p.builds[k]
 		if b == nil {
 			return a.fromBuild(c, q, p, k, first, cur, keep)
@@ -1066,7 +1066,7 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 		if ok, err := join(k, first); err != nil || !ok {
 			return fail(err)
 		}
-		first += len(a.Joins[k].Cols)
+		first += len(a.stages.Join(k).Cols)
 		st.out.Add(int64(cur.Len))
 		st.ns.Add(int64(time.Since(t0)))
 		if small > 0 && cur.Len < small && k+2 < to {
@@ -1083,7 +1083,7 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 // kept. false when no row is left.
 func (a *GPUAggregate) conditionalJoin(q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch, keys []*arrowgpu.Column,
 	keep func(arrowgpu.Buffer, int, []bool) error) (bool, error) {
-	j := a.Joins[k]
+	j := a.stages.Join(k)
 	b := p.builds[k]
 	pi, bi, m, err := b.table.Expand(q, keys, cur.Len, false)
 	if err != nil {
@@ -1142,17 +1142,4 @@ func joinRows(q *arrowgpu.Queue, t *arrowgpu.JoinTable, keys []*arrowgpu.Column,
 		return t.Expand(q, keys, n, typ == expr.JoinLeft)
 	}
 	return t.Lookup(q, keys, n, typ.KeepsUnmatched())
-}
-
-// ExplainJoins is the EXPLAIN text of the joins: per join, what it
-// replaces and its filter; the build sides are the node's children.
-func (a *GPUAggregate) ExplainJoins() string {
-	s := ""
-	for k, j := range a.Joins {
-		s += fmt.Sprintf(" ⋈ %s (build %d)", j.Explain, k+1)
-		if j.Filter != nil {
-			s += fmt.Sprintf(" filter=%s", j.Filter)
-		}
-	}
-	return s
 }

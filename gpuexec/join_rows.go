@@ -20,40 +20,33 @@ import (
 // and q20's, a query's joins under a top-N or a window). Per chunk of the
 // scan the device filters the rows, runs the joins, evaluates Exprs (in
 // one fused kernel, unless they are bare columns) and only the output rows
-// come back — in order under a sort (Sort), which a pipeline of no joins
-// (a scan's rows) is for.
+// come back — in order under a sort (SortStage), which a pipeline of no
+// joins (a scan's rows) is for.
 //
-// Pipe holds the scan, the joins and their build sides; its Keys are
-// Exprs (the pipeline columns the output reads) and it has no aggregates
-// — it runs none of its own. CPU is the same joins on the CPU (the
-// fallback, taken only before the first row went out).
+// Its pipeline (stage.go) is the scan, the joins with their build
+// sides, the row output (RowsStage: Exprs over the pipeline columns), and
+// at most one of a top-N, a sort and a partition (the With* functions). A
+// GPUAggregate with that pipeline runs it (pipe: the joins run as under
+// an aggregation; RowsStage's Exprs stand for the keys, no aggregates).
+// CPU is the same joins on the CPU (the fallback, taken only before the
+// first row went out).
 type GPUJoinRows struct {
-	Pipe  *GPUAggregate
-	Exprs []expr.Expr // over the pipeline columns
-	Out   *arrow.Schema
-	CPU   exec.Node
-	// TopN, when positive, is a top-N above (a Sort with a limit, which
-	// still orders the rows) by output column Top.Col: each chunk brings
-	// back only its rows that can be among the first TopN (WithTopN).
-	TopN int
-	Top  arrowgpu.OrderKey
-	// Sort, when set, orders the output on the device by these output
-	// columns (WithSort): every chunk's output rows stay there until the
-	// last is in, and come back in order (ties in chunk order, as the
-	// stable CPU sort over a scan in order). The Sort above is gone; CPU
-	// then sorts for a fallback.
-	Sort []arrowgpu.OrderKey
-	// Partition, when set (WithPartition: a hash exchange right above,
-	// under ranks), has each chunk's rows come back grouped by the
-	// exchange's partition; the exchange sends each batch whole.
-	Partition *DevicePartition
+	pipe *GPUAggregate
+	Out  *arrow.Schema
+	CPU  exec.Node
 
 	fused   *arrowgpu.Fused // Exprs, unless all are bare columns
-	cpuSort []exec.SortKey  // Sort as the CPU's keys (few rows: sortOnCPU)
+	cpuSort []exec.SortKey  // the sort's keys on the CPU (few rows: sortOnCPU)
 }
 
+// Pipeline is r's stages.
+func (r *GPUJoinRows) Pipeline() Pipeline { return r.pipe.stages }
+
+// Exprs are the row output's expressions, over the pipeline columns.
+func (r *GPUJoinRows) Exprs() []expr.Expr { return r.pipe.stages.Keys() }
+
 // joinRowsRun is a GPUJoinRows' figures in one run (exec.RunState); its
-// pipeline's are its Pipe's (aggRun).
+// pipeline's are its pipe's (aggRun).
 type joinRowsRun struct {
 	onCPU         atomic.Bool
 	toHost, devNS atomic.Int64
@@ -64,37 +57,47 @@ func (r *GPUJoinRows) state(c *exec.Context) *joinRowsRun {
 	return exec.RunState[joinRowsRun](c, r)
 }
 
-// NewGPUJoinRows returns the node emitting exprs over the pipeline of
-// scan and joins (their build sides: builds); an errs.Unsupported error
-// says what the device lacks.
-func NewGPUJoinRows(scan *GPUScan, joins []GPUJoin, builds []exec.Node, exprs []expr.Expr, out *arrow.Schema, cpu exec.Node) (*GPUJoinRows, error) {
-	if scan.HostFilter != nil {
+// NewGPUJoinRows returns the node running p, a pipeline of a scan, joins
+// and a row output (RowsStage; the stages after it come by the With*
+// functions), whose rows are out (cpu: the same on the CPU, for a
+// fallback); an errs.Unsupported error says what the device lacks.
+func NewGPUJoinRows(p Pipeline, out *arrow.Schema, cpu exec.Node) (*GPUJoinRows, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	rows, ok := p.last().(RowsStage)
+	if !ok {
+		return nil, errs.New(errs.Unsupported, "GPU joins: a pipeline ending in %s", aName(p.last()))
+	}
+	if scan := p.Scan(); scan.HostFilter != nil {
 		return nil, errs.New(errs.Unsupported, "GPU joins: a filter the device lacks (%s)", scan.HostFilter)
 	}
-	pipe := &GPUAggregate{Scan: scan, Keys: exprs, Joins: joins, Builds: builds, Final: true}
-	for range exprs {
+	pipe := &GPUAggregate{stages: p}
+	for range rows.Exprs {
 		pipe.dictOf = append(pipe.dictOf, -1)
 	}
-	for _, j := range joins {
-		for _, f := range []expr.Expr{j.Filter, j.On} {
-			if f != nil {
-				if _, err := arrowgpu.GenerateFused(nil, f); err != nil {
-					return nil, err
-				}
-			}
-		}
+	if err := checkJoinFilters(p); err != nil {
+		return nil, err
 	}
-	r := &GPUJoinRows{Pipe: pipe, Exprs: exprs, Out: out, CPU: cpu}
-	for _, e := range exprs {
+	r := &GPUJoinRows{pipe: pipe, Out: out, CPU: cpu}
+	for _, e := range rows.Exprs {
 		if _, ok := e.(*expr.Column); !ok {
 			var err error
-			if r.fused, err = arrowgpu.GenerateFused(exprs, nil); err != nil {
+			if r.fused, err = arrowgpu.GenerateFused(rows.Exprs, nil); err != nil {
 				return nil, err
 			}
 			break
 		}
 	}
 	return r, nil
+}
+
+// with is r with stages as its pipeline.
+func (r *GPUJoinRows) with(stages Pipeline) *GPUJoinRows {
+	cp := r.clone()
+	cp.pipe = r.pipe.clone()
+	cp.pipe.stages = stages
+	return cp
 }
 
 // WithTopN is r with each chunk bringing back only its rows that a top-n
@@ -109,15 +112,14 @@ func (r *GPUJoinRows) WithTopN(top arrowgpu.OrderKey, n int) (*GPUJoinRows, erro
 	default:
 		return nil, errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}
-	if _, err := r.Pipeline().With(TopNStage{Top: top, N: n}); err != nil {
+	stages, err := r.Pipeline().With(TopNStage{Top: top, N: n})
+	if err != nil {
 		return nil, err
 	}
 	if n <= 0 {
 		return nil, errs.New(errs.Unsupported, "GPU joins: a top-N of %d rows", n)
 	}
-	cp := r.clone()
-	cp.TopN, cp.Top = n, top
-	return cp, nil
+	return r.with(stages), nil
 }
 
 // WithPartition is r with each chunk's rows coming back grouped by p, a
@@ -125,7 +127,8 @@ func (r *GPUJoinRows) WithTopN(top arrowgpu.OrderKey, n int) (*GPUJoinRows, erro
 // errs.Unsupported error for a key the device cannot hash or rows already
 // ordered. r is unchanged.
 func (r *GPUJoinRows) WithPartition(p *DevicePartition) (*GPUJoinRows, error) {
-	if _, err := r.Pipeline().With(PartitionStage{Partition: p}); err != nil {
+	stages, err := r.Pipeline().With(PartitionStage{Partition: p})
+	if err != nil {
 		return nil, err
 	}
 	for _, k := range p.Keys {
@@ -133,9 +136,7 @@ func (r *GPUJoinRows) WithPartition(p *DevicePartition) (*GPUJoinRows, error) {
 			return nil, errs.New(errs.Unsupported, "GPU joins: partitioning by %s", r.Out.Field(k).Type)
 		}
 	}
-	cp := r.clone()
-	cp.Partition = p
-	return cp, nil
+	return r.with(stages), nil
 }
 
 // WithSort is r with the device ordering the output by keys (a SortStage;
@@ -148,20 +149,21 @@ func (r *GPUJoinRows) WithSort(keys []arrowgpu.OrderKey, cpuKeys []exec.SortKey)
 			return nil, errs.New(errs.Unsupported, "GPU sort by %s", t)
 		}
 	}
-	if _, err := r.Pipeline().With(SortStage{Keys: keys}); err != nil {
+	stages, err := r.Pipeline().With(SortStage{Keys: keys})
+	if err != nil {
 		return nil, err
 	}
 	if len(keys) == 0 {
 		return nil, errs.New(errs.Unsupported, "GPU joins: a sort by no key")
 	}
-	cp := r.clone()
-	cp.Sort, cp.cpuSort = keys, cpuKeys
+	cp := r.with(stages)
+	cp.cpuSort = cpuKeys
 	cp.CPU = &exec.Sort{Input: r.CPU, Keys: cpuKeys, Limit: -1}
 	return cp, nil
 }
 
 func (r *GPUJoinRows) Schema() *arrow.Schema { return r.Out }
-func (r *GPUJoinRows) Children() []exec.Node { return r.Pipe.pipeInputs() }
+func (r *GPUJoinRows) Children() []exec.Node { return r.pipe.pipeInputs() }
 func (r *GPUJoinRows) Explain() string       { return "GPUJoinRows" }
 
 // RunDevice is where the run of c joined (EXPLAIN ANALYZE).
@@ -175,7 +177,7 @@ func (r *GPUJoinRows) RunDevice(c *exec.Context) string {
 // RunStats reports the rows the scan fed the joins in the run of c, bytes
 // brought back, the time on the device and the joins' figures.
 func (r *GPUJoinRows) RunStats(c *exec.Context) []exec.Stat {
-	st, a := r.state(c), r.Pipe.state(c)
+	st, a := r.state(c), r.pipe.state(c)
 	return []exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
@@ -189,7 +191,7 @@ func (r *GPUJoinRows) RunStats(c *exec.Context) []exec.Stat {
 
 func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	out := make(chan arrow.RecordBatch, c.ChanCap())
-	s := r.Pipe.Scan
+	s := r.pipe.stages.Scan()
 	st := r.state(c)
 	c.Go(func() error {
 		defer close(out)
@@ -197,7 +199,7 @@ func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 		s.GPU.noteErr(err)
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			what := "GPU joins over "
-			if len(r.Pipe.Joins) == 0 {
+			if r.pipe.stages.NumJoins() == 0 {
 				what = "GPU sort of "
 			}
 			return s.runOnCPU(c, what+s.CPU.Table.Name(), err, r.CPU, &st.onCPU, out)
@@ -210,9 +212,9 @@ func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 // run sends the output rows chunk by chunk, up to gpuStreams chunks at
 // once; sent reports whether any went.
 func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.RecordBatch) (sent bool, err error) {
-	a := r.Pipe
+	a := r.pipe
 	ast := a.state(c)
-	s := a.Scan
+	s := a.stages.Scan()
 	g := s.GPU
 	start, calls := time.Now(), g.Calls()
 	defer func() {
@@ -247,7 +249,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 	// Under a sort, each chunk's output columns (sorted[i]) wait on the
 	// device for the others.
 	var sorted [][]*arrowgpu.Column
-	if len(r.Sort) > 0 {
+	if len(r.Pipeline().Sort()) > 0 {
 		sorted = make([][]*arrowgpu.Column, len(dt.chunks))
 		defer func() {
 			for _, cols := range sorted {
@@ -284,7 +286,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		// The pipeline's steps: the scan's filter, then each join; the
 		// chunks stop before the first deferred one, or once their rows
 		// are few (stash.go), and emit nothing then.
-		end := len(a.Joins) + 1
+		end := a.stages.NumJoins() + 1
 		stash := a.newStash(rj)
 		to := cmp.Or(stash.at, end)
 		var rows atomic.Int64
@@ -343,7 +345,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 // own, they are the caller's to free (free does nothing): copies of cur's
 // columns the output reads bare.
 func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) (cols []*arrowgpu.Column, n int, free func(), err error) {
-	cols = make([]*arrowgpu.Column, len(r.Exprs))
+	cols = make([]*arrowgpu.Column, len(r.Exprs()))
 	var held []*arrowgpu.Column
 	free = func() { freeColumns(held) }
 	if r.fused != nil {
@@ -354,7 +356,7 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 		copy(cols, outs)
 		held = outs
 	} else {
-		for k, e := range r.Exprs {
+		for k, e := range r.Exprs() {
 			cols[k] = cur.Cols[e.(*expr.Column).Index]
 			if own {
 				if cols[k], err = q.Concat([]*arrowgpu.Column{cols[k]}); err != nil {
@@ -366,8 +368,8 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 		}
 	}
 	n = cur.Len
-	if r.TopN > 0 && n > r.TopN {
-		idx, m, err := q.TopRows(cols[r.Top.Col], r.Top.Desc, r.Top.NullsFirst, r.TopN)
+	if top := r.Pipeline().TopN(); top.N > 0 && n > top.N {
+		idx, m, err := q.TopRows(cols[top.Top.Col], top.Top.Desc, top.Top.NullsFirst, top.N)
 		if err != nil {
 			free()
 			return nil, 0, nil, err
@@ -389,10 +391,10 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 }
 
 // sortRows puts the chunks' output columns together, in chunk order,
-// orders the rows by r.Sort and sends them, a batch at a time gathered in
-// order and brought to the host (so neither memory holds a second copy
-// of them all); sent reports whether any went. It frees the chunks'
-// columns.
+// orders the rows by the sort stage's keys and sends them, a batch at a
+// time gathered in order and brought to the host (so neither memory holds
+// a second copy of them all); sent reports whether any went. It frees the
+// chunks' columns.
 func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*arrowgpu.Column, out chan<- arrow.RecordBatch) (sent bool, err error) {
 	n := 0
 	for _, cols := range chunks {
@@ -403,7 +405,7 @@ func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*a
 	if n < GPUSortMinRows {
 		return r.sortOnCPU(c, q, chunks, r.cpuSort, out)
 	}
-	all := make([]*arrowgpu.Column, len(r.Exprs))
+	all := make([]*arrowgpu.Column, len(r.Exprs()))
 	defer freeColumns(all)
 	for k := range all {
 		var parts []*arrowgpu.Column
@@ -423,7 +425,7 @@ func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*a
 		freeColumns(cols)
 		chunks[i] = nil
 	}
-	return sendSorted(c, q, all, r.Sort, r.Out, out, &r.state(c).toHost)
+	return sendSorted(c, q, all, r.Pipeline().Sort(), r.Out, out, &r.state(c).toHost)
 }
 
 // sortOnCPU brings the chunks' few rows back as they are and has the CPU
@@ -482,18 +484,19 @@ func sendSorted(c *exec.Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys
 	return sent, nil
 }
 
-// partitionedDownload is download, the rows grouped by Partition first
-// when it is set (offs: its partitions' bounds, else nil).
+// partitionedDownload is download, the rows grouped by the partition
+// stage's partitions first when there is one (offs: its partitions' bounds, else nil).
 func (r *GPUJoinRows) partitionedDownload(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, []uint32, error) {
-	if r.Partition == nil {
+	part := r.Pipeline().Partition()
+	if part == nil {
 		b, err := r.download(c, q, cols, n)
 		return b, nil, err
 	}
-	keys := make([]*arrowgpu.Column, len(r.Partition.Keys))
-	for i, k := range r.Partition.Keys {
+	keys := make([]*arrowgpu.Column, len(part.Keys))
+	for i, k := range part.Keys {
 		keys[i] = cols[k]
 	}
-	perm, offs, err := q.HashPartition(keys, arrowgpu.Buffer{}, n, r.Partition.Parts)
+	perm, offs, err := q.HashPartition(keys, arrowgpu.Buffer{}, n, part.Parts)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -43,13 +43,22 @@ func (a *GPUAggregate) clone() *GPUAggregate {
 // order: the build sides, then the scan's source when it has one).
 func (a *GPUAggregate) withInputs(c []exec.Node) *GPUAggregate {
 	cp := a.clone()
-	nb := len(a.Builds)
-	cp.Builds = append([]exec.Node(nil), c[:nb]...)
-	if a.Scan.Source != nil {
-		sc := a.Scan.clone()
+	nb := a.stages.NumJoins()
+	cp.stages = a.stages.withBuilds(c[:nb])
+	if s := a.stages.Scan(); s.Source != nil {
+		sc := s.clone()
 		sc.Source = c[nb]
-		cp.Scan = sc
+		cp.stages = cp.stages.withScan(sc)
 	}
+	return cp
+}
+
+// withPlans is a copy of a with builds as its joins' build sides and cpu
+// as its CPU twin: placement places the build sides once the device takes
+// the pipeline.
+func (a *GPUAggregate) withPlans(builds []exec.Node, cpu exec.Node) *GPUAggregate {
+	cp := a.clone()
+	cp.stages, cp.CPU = a.stages.withBuilds(builds), cpu
 	return cp
 }
 
@@ -80,10 +89,18 @@ func (r *GPUJoinRows) clone() *GPUJoinRows {
 	return &cp
 }
 
+// withPlans is a copy of r with builds as its joins' build sides and cpu
+// as its CPU twin (as GPUAggregate.withPlans).
+func (r *GPUJoinRows) withPlans(builds []exec.Node, cpu exec.Node) *GPUJoinRows {
+	cp := r.with(r.pipe.stages.withBuilds(builds))
+	cp.CPU = cpu
+	return cp
+}
+
 func (r *GPUJoinRows) WithChildren(c []exec.Node) exec.Node {
-	arity(r, c, len(r.Pipe.pipeInputs()))
+	arity(r, c, len(r.pipe.pipeInputs()))
 	cp := r.clone()
-	cp.Pipe = r.Pipe.withInputs(c)
+	cp.pipe = r.pipe.withInputs(c)
 	return cp
 }
 
@@ -93,7 +110,7 @@ func (r *GPUJoinRows) Links() []exec.Node {
 	if r.CPU != nil {
 		l = append(l, r.CPU)
 	}
-	return append(l, r.Pipe.Links()...)
+	return append(l, r.pipe.Links()...)
 }
 
 func (r *GPUJoinRows) WithLinks(l []exec.Node) exec.Node {
@@ -103,7 +120,7 @@ func (r *GPUJoinRows) WithLinks(l []exec.Node) exec.Node {
 		cp.CPU, l = l[0], l[1:]
 	}
 	if len(l) > 0 {
-		cp.Pipe = r.Pipe.WithLinks(l).(*GPUAggregate)
+		cp.pipe = r.pipe.WithLinks(l).(*GPUAggregate)
 	}
 	return cp
 }

@@ -212,7 +212,7 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	// A pipeline's rows (of no joins here: the rows it computes on the
 	// device, then partitions there).
 	cols := []expr.Expr{keyCols[0], keyCols[1], &expr.Column{Index: 2, Type: schema.Field(2).Type, Name: "v"}, &expr.Column{Index: 3, Type: schema.Field(3).Type, Name: "s"}}
-	rows, err := NewGPUJoinRows(&GPUScan{CPU: scan, GPU: g}, nil, nil, cols, schema, scan)
+	rows, err := newJoinRows(&GPUScan{CPU: scan, GPU: g}, nil, nil, cols, schema, scan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,11 +233,10 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		want[k] = true
 	}
 	out := arrow.NewSchema([]arrow.Field{schema.Field(0), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
-	ga, err := NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, keyCols, []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	ga, err := newAggregate(&GPUScan{CPU: scan, GPU: g}, nil, nil, AggStage{Keys: keyCols, Aggs: []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	if ga, err = ga.WithPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
 		t.Fatal(err)
 	}
@@ -247,12 +246,11 @@ func TestGPUOutputPartitioned(t *testing.T) {
 	// through a table of its strings' hashes.
 	skey := &expr.Column{Index: 3, Type: schema.Field(3).Type, Name: "s"}
 	out = arrow.NewSchema([]arrow.Field{schema.Field(3), {Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true}}, nil)
-	ga, err = NewGPUAggregate(&GPUScan{CPU: scan, GPU: g}, []expr.Expr{skey}, []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, out, nil, nil, nil)
+	ga, err = newAggregate(&GPUScan{CPU: scan, GPU: g}, nil, nil, AggStage{Keys: []expr.Expr{skey}, Aggs: []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, Final: true}, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	keyCols = []expr.Expr{&expr.Column{Index: 0, Type: skey.Type, Name: "s"}} // of the output
-	ga.Final = true
 	if ga, err = ga.WithPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
 		t.Fatal(err)
 	}

@@ -218,7 +218,7 @@ func (p *placer) outerOnDevice(x *exec.HashAggregate) exec.Node {
 		in = pr.Input
 	}
 	g, ok := in.(*GPUAggregate)
-	if !ok || !g.Final || g.Outer != nil || g.TopN > 0 {
+	if !ok || !g.stages.Final() || g.stages.Outer() != nil || g.stages.TopN().N > 0 {
 		return nil
 	}
 	// inner is the inner aggregation's output column that column e of
@@ -259,20 +259,13 @@ func (p *placer) outerOnDevice(x *exec.HashAggregate) exec.Node {
 	}
 	twin := exec.Node(g.CPU)
 	for i := len(projs) - 1; i >= 0; i-- {
-		pr := *projs[i]
-		pr.Input = twin
-		twin = &pr
+		twin = withInput(projs[i], twin)
 	}
-	partial.Input = twin
-	final.Input = partial
-	g, err := g.WithOuter(keys, aggs, final.Out, final)
+	g, err := g.WithOuter(keys, aggs, final.Out, withInput(final, exec.Node(withInput(partial, twin))))
 	if err != nil {
 		return nil
 	}
-	if top == exec.Node(final) {
-		return g
-	}
-	return withInput(top, exec.Node(g))
+	return finalOver(top, final, g)
 }
 
 // topNOnDevice hands a top-N (x, a Sort with a limit) over a grouped
@@ -345,14 +338,14 @@ func (p *placer) sortOnDevice(x *exec.Sort) exec.Node {
 			for k, e := range pr.Exprs {
 				exprs[k] = substituteColumns(e, cols)
 			}
-			if r, _ = NewGPUJoinRows(y, nil, nil, exprs, pr.Out, pr); r != nil {
+			if r, _ = newJoinRows(y, nil, nil, exprs, pr.Out, pr); r != nil {
 				projs = projs[:len(projs)-1]
 				absorbed = true
 				break
 			}
 		}
 		var err error
-		if r, err = NewGPUJoinRows(y, nil, nil, cols, y.Schema(), y); err != nil {
+		if r, err = newJoinRows(y, nil, nil, cols, y.Schema(), y); err != nil {
 			return nil
 		}
 	default:
@@ -634,24 +627,21 @@ func (p *placer) aggregate(x *exec.HashAggregate, s *exec.Scan) (exec.Node, stri
 			aggs[j].Arg = RenumberColumns(f.Arg, at)
 		}
 	}
-	ga, err := NewGPUAggregate(gs, keys, aggs, partial.Out, partial, nil, nil)
+	// When the device's rows are final (AggStage.Final) the CPU merge
+	// goes, and becomes the fallback's second step; else it stays above.
+	isFinal := sameTypes(partial.Out, final.Out)
+	out, twin := partial.Out, exec.Node(partial)
+	if isFinal {
+		out, twin = final.Out, withInput(final, exec.Node(partial))
+	}
+	ga, err := newAggregate(gs, nil, nil, AggStage{Keys: keys, Aggs: aggs, Final: isFinal}, out, twin)
 	if err != nil {
 		return nil, strings.TrimPrefix(err.Error(), "unsupported: ")
 	}
-	// partial, final and top are SplitAggregate's new nodes: their
-	// inputs are set here, before anything else holds them.
-	if !sameTypes(partial.Out, final.Out) {
-		final.Input = ga
-		return top, ""
+	if !isFinal {
+		return finalOver(top, final, withInput(final, exec.Node(ga))), ""
 	}
-	// The device's rows are final (GPUAggregate.Final): the CPU merge
-	// goes, and becomes the fallback's second step.
-	final.Input = partial
-	ga.Out, ga.CPU, ga.Final = final.Out, final, true
-	if top == exec.Node(final) {
-		return ga, ""
-	}
-	return withInput(top, exec.Node(ga)), ""
+	return finalOver(top, final, ga), ""
 }
 
 // sameTypes reports whether a and b have the same column types.
@@ -693,24 +683,17 @@ func (p *placer) joinAggregate(x *exec.HashAggregate) exec.Node {
 			aggs[i].Arg = substituteColumns(f.Arg, cols)
 		}
 	}
-	ga, err := NewGPUAggregate(gs, keys, aggs, final.Out, final, pl.joins, nil)
+	ga, err := newAggregate(gs, pl.joins, nil, AggStage{Keys: keys, Aggs: aggs, Final: true}, final.Out, nil)
 	if err != nil {
 		p.onCPU = append(p.onCPU, "HashAggregate over joins ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
 	}
-	// The build sides are placed on their own; the CPU twin (for a
-	// fallback) is the partial aggregation over the same joins, with the
-	// GPU scan, then the merge. (ga, partial and final are new nodes,
-	// finished here.)
+	// The build sides are placed on their own once the device takes the
+	// pipeline; the CPU twin (for a fallback) is the partial aggregation
+	// over the same joins, with the GPU scan, then the merge.
 	builds, edits := pl.take()
-	ga.Builds = append(ga.Builds, builds...)
-	partial.Input = edits.apply(x.Input)
-	final.Input = partial
-	ga.Final = true
-	if top == exec.Node(final) {
-		return ga
-	}
-	return withInput(top, exec.Node(ga))
+	twin := withInput(final, exec.Node(withInput(partial, edits.apply(x.Input))))
+	return finalOver(top, final, ga.withPlans(builds, twin))
 }
 
 // pipelineOver returns the device pipeline of n, the top of a spine
@@ -811,17 +794,15 @@ func (p *placer) joinRows(n exec.Node) exec.Node {
 	if pl == nil {
 		return nil
 	}
-	r, err := NewGPUJoinRows(gs, pl.joins, nil, cols, n.Schema(), n)
+	r, err := newJoinRows(gs, pl.joins, nil, cols, n.Schema(), n)
 	if err != nil {
 		p.onCPU = append(p.onCPU, "HashJoin ("+strings.TrimPrefix(err.Error(), "unsupported: ")+")")
 		return nil
 	}
-	// r is new: its build sides and its CPU twin (n's plan, with the
-	// scans through the GPU) are set here.
+	// The build sides are placed once the device takes the pipeline; the
+	// CPU twin is n's plan with the scans through the GPU.
 	builds, edits := pl.take()
-	r.Pipe.Builds = append(r.Pipe.Builds, builds...)
-	r.CPU = edits.apply(n)
-	return r
+	return r.withPlans(builds, edits.apply(n))
 }
 
 // pipeline collects the joins of a device pipeline (joinAggregate).
@@ -1410,6 +1391,35 @@ func havingByScalar(pred expr.Expr, j *exec.NestedLoopJoin) exec.Node {
 	cp := j.WithChildren([]exec.Node{fed, j.Right}).(*exec.NestedLoopJoin)
 	cp.Feed = f
 	return cp
+}
+
+// finalOver is top, the top of SplitAggregate's steps, with n in place
+// of final, its final step (top is final, or a node over it).
+func finalOver(top exec.Node, final *exec.HashAggregate, n exec.Node) exec.Node {
+	if top == exec.Node(final) {
+		return n
+	}
+	return withInput(top, n)
+}
+
+// newAggregate is NewGPUAggregate of the pipeline of scan, joins (their
+// build sides: builds, nil when placed later: withPlans) and agg.
+func newAggregate(scan *GPUScan, joins []GPUJoin, builds []exec.Node, agg AggStage, out *arrow.Schema, cpu exec.Node) (*GPUAggregate, error) {
+	p, err := NewPipeline(scan, joins, builds, agg)
+	if err != nil {
+		return nil, err
+	}
+	return NewGPUAggregate(p, out, cpu)
+}
+
+// newJoinRows is NewGPUJoinRows of the pipeline of scan, joins (as for
+// newAggregate) and the row output exprs.
+func newJoinRows(scan *GPUScan, joins []GPUJoin, builds []exec.Node, exprs []expr.Expr, out *arrow.Schema, cpu exec.Node) (*GPUJoinRows, error) {
+	p, err := NewPipeline(scan, joins, builds, RowsStage{Exprs: exprs})
+	if err != nil {
+		return nil, err
+	}
+	return NewGPUJoinRows(p, out, cpu)
 }
 
 // withInput is a copy of n, an operator of one input, reading in.

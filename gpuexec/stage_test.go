@@ -92,11 +92,10 @@ func TestWithStageCopies(t *testing.T) {
 	schema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64, Nullable: true}}, nil)
 	scan := &exec.Scan{Table: catalog.NewMemTable("t", schema, nil), Columns: []int{0, 1}, Out: schema}
 	out := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "s", Type: i64, Nullable: true}}, nil)
-	ga, err := NewGPUAggregate(&GPUScan{CPU: scan}, []expr.Expr{col(0, i64)}, []exec.AggFunc{{Fn: "sum", Arg: col(1, i64), Type: i64}}, out, scan, nil, nil)
+	ga, err := newAggregate(&GPUScan{CPU: scan}, nil, nil, AggStage{Keys: []expr.Expr{col(0, i64)}, Aggs: []exec.AggFunc{{Fn: "sum", Arg: col(1, i64), Type: i64}}, Final: true}, out, scan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ga.Final = true
 	if got := ga.Pipeline().String(); got != "scan → aggregation" {
 		t.Errorf("pipeline %s", got)
 	}
@@ -109,8 +108,8 @@ func TestWithStageCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ga.Having != nil || ga.TopN != 0 || ga.CPU != exec.Node(scan) || h.TopN != 0 {
-		t.Errorf("With changed its operator: having %v, top-N %d, %d", ga.Having, ga.TopN, h.TopN)
+	if ga.Pipeline().Having().Pred != nil || ga.Pipeline().TopN().N != 0 || ga.CPU != exec.Node(scan) || h.Pipeline().TopN().N != 0 {
+		t.Errorf("With changed its operator: pipelines %s, %s", ga.Pipeline(), h.Pipeline())
 	}
 	if got := top.Pipeline().String(); got != "scan → aggregation → HAVING → top-N" {
 		t.Errorf("pipeline %s", got)
@@ -125,7 +124,7 @@ func TestWithStageCopies(t *testing.T) {
 		t.Error("a partition of a top-N was taken")
 	}
 
-	rows, err := NewGPUJoinRows(&GPUScan{CPU: scan}, nil, nil, []expr.Expr{col(0, i64), col(1, i64)}, schema, scan)
+	rows, err := newJoinRows(&GPUScan{CPU: scan}, nil, nil, []expr.Expr{col(0, i64), col(1, i64)}, schema, scan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +132,7 @@ func TestWithStageCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rows.Sort != nil || rows.CPU != exec.Node(scan) {
+	if rows.Pipeline().Sort() != nil || rows.CPU != exec.Node(scan) {
 		t.Error("WithSort changed its operator")
 	}
 	if got := sorted.Pipeline().String(); got != "scan → row output → sort" {
@@ -144,5 +143,74 @@ func TestWithStageCopies(t *testing.T) {
 	}
 	if _, err := sorted.WithTopN(arrowgpu.OrderKey{Col: 1}, 3); err == nil {
 		t.Error("a top-N of sorted rows was taken")
+	}
+}
+
+// TestConstructorsTakePipeline: the device operators are built from a
+// pipeline — one that is empty, out of order or ends in the other
+// operator's end stage is an errs.Unsupported error, not a panic — and
+// the copies that give a new one its build sides (withPlans,
+// WithChildren) leave the operator they copy as it was.
+func TestConstructorsTakePipeline(t *testing.T) {
+	i64 := expr.Int64
+	schema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64, Nullable: true}}, nil)
+	scan := &exec.Scan{Table: catalog.NewMemTable("t", schema, nil), Columns: []int{0, 1}, Out: schema}
+	gs := &GPUScan{CPU: scan}
+	count := arrow.NewSchema([]arrow.Field{{Name: "n", Type: i64, Nullable: true}}, nil)
+	agg := AggStage{Aggs: []exec.AggFunc{{Fn: "count_star", Type: i64}}, Final: true}
+	rows := RowsStage{Exprs: []expr.Expr{col(0, i64)}}
+	for _, c := range []struct {
+		name   string
+		p      Pipeline
+		isRows bool
+		bad    string
+	}{
+		{"empty", Pipeline{}, false, "no stages"},
+		{"empty rows", Pipeline{}, true, "no stages"},
+		{"no scan", Pipeline{Stages: []Stage{agg}}, false, "an aggregation before a scan"},
+		{"out of order", Pipeline{Stages: []Stage{ScanStage{Scan: gs}, agg, JoinStage{}}}, false, "a join after an aggregation"},
+		{"scan of nothing", Pipeline{Stages: []Stage{ScanStage{}, agg}}, false, "a scan of no table"},
+		{"rows to an aggregation", Pipeline{Stages: []Stage{ScanStage{Scan: gs}, rows}}, false, "ending in a row output"},
+		{"groups to rows", Pipeline{Stages: []Stage{ScanStage{Scan: gs}, agg}}, true, "ending in an aggregation"},
+	} {
+		var err error
+		if c.isRows {
+			_, err = NewGPUJoinRows(c.p, schema, scan)
+		} else {
+			_, err = NewGPUAggregate(c.p, count, scan)
+		}
+		if err == nil || !errors.Is(err, errs.Unsupported) || !strings.Contains(err.Error(), c.bad) {
+			t.Errorf("%s: error %v, want an unsupported %q", c.name, err, c.bad)
+		}
+	}
+
+	b1, b2 := &exec.Scan{Table: catalog.NewMemTable("b1", schema, nil), Columns: []int{0, 1}, Out: schema}, &exec.Scan{Table: catalog.NewMemTable("b2", schema, nil), Columns: []int{0, 1}, Out: schema}
+	joins := []GPUJoin{{Type: expr.JoinInner, BuildKeys: []int{0}, ProbeKeys: []int{0}, Cols: []int{1}}}
+	p, err := NewPipeline(gs, joins, []exec.Node{b1}, agg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga, err := NewGPUAggregate(p, count, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ga.Pipeline().String(); got != "scan → join → aggregation" {
+		t.Errorf("pipeline %s", got)
+	}
+	cp := ga.WithChildren([]exec.Node{b2}).(*GPUAggregate)
+	fin := ga.withPlans([]exec.Node{b2}, scan)
+	if ga.Pipeline().Build(0) != exec.Node(b1) || ga.CPU != nil {
+		t.Error("a copy changed its operator's build side or CPU twin")
+	}
+	if cp.Pipeline().Build(0) != exec.Node(b2) || fin.Pipeline().Build(0) != exec.Node(b2) || fin.CPU != exec.Node(scan) {
+		t.Error("a copy lacks its new build side or CPU twin")
+	}
+	jr, err := newJoinRows(gs, joins, nil, rows.Exprs, count, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jfin := jr.withPlans([]exec.Node{b1}, scan)
+	if jr.Pipeline().Build(0) != nil || jr.CPU != nil || jfin.Pipeline().Build(0) != exec.Node(b1) || jfin.CPU != exec.Node(scan) {
+		t.Error("GPUJoinRows.withPlans: wrong build side or CPU twin")
 	}
 }

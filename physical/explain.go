@@ -113,40 +113,66 @@ func partitionText(p *gpuexec.DevicePartition, out *arrow.Schema) string {
 	return fmt.Sprintf(" partitioned=[%s]/%d", strings.Join(names, ", "), p.Parts)
 }
 
+// stagesText is the EXPLAIN text of the stages of a GPU operator's
+// pipeline after its end stage: out is the operator's output, cpu its CPU
+// twin (the Sort whose keys a sort stage shows).
+func stagesText(p gpuexec.Pipeline, out *arrow.Schema, cpu exec.Node) string {
+	s := ""
+	for _, st := range p.Stages {
+		switch st := st.(type) {
+		case gpuexec.HavingStage:
+			s += " having=" + show(st.Pred)
+			if st.Feed != nil {
+				s += " (with the scalar subquery's row)"
+			}
+		case gpuexec.OuterAggStage:
+			o := st.Outer
+			keys := make([]expr.Expr, len(o.Keys))
+			for i, k := range o.Keys {
+				keys[i] = &expr.Column{Index: k, Name: o.Inner.Field(k).Name}
+			}
+			s += fmt.Sprintf(" then keys=%s aggs=%s", exprs(keys), aggList(o.Aggs))
+		case gpuexec.TopNStage:
+			s += topText(st.N, st.Top, out)
+		case gpuexec.SortStage:
+			if sort, ok := cpu.(*exec.Sort); ok {
+				s += " sort=" + sortKeys(sort.Keys)
+			}
+		case gpuexec.PartitionStage:
+			s += partitionText(st.Partition, out)
+		}
+	}
+	return s
+}
+
+// joinsText is the EXPLAIN text of a GPU pipeline's joins: per join, what
+// it replaces and its filter; the build sides are the node's children.
+func joinsText(p gpuexec.Pipeline) string {
+	s := ""
+	for k, j := range p.Joins() {
+		s += fmt.Sprintf(" ⋈ %s (build %d)", j.Explain, k+1)
+		if j.Filter != nil {
+			s += fmt.Sprintf(" filter=%s", j.Filter)
+		}
+	}
+	return s
+}
+
 // Describe is the EXPLAIN line of one node (without its children).
 func Describe(n exec.Node) string {
 	switch x := n.(type) {
 	case *exec.Analyzed:
 		return Describe(x.Inner)
 	case *gpuexec.GPUAggregate:
+		p := x.Pipeline()
 		mode := "partial "
-		if x.Final {
+		if p.Final() {
 			mode = ""
 		}
-		having := ""
-		if x.Having != nil {
-			having = " having=" + show(x.Having)
-			if x.Feed != nil {
-				having += " (with the scalar subquery's row)"
-			}
-		}
-		having += topText(x.TopN, x.Top, x.Out)
-		if o := x.Outer; o != nil {
-			keys := make([]expr.Expr, len(o.Keys))
-			for i, k := range o.Keys {
-				keys[i] = &expr.Column{Index: k, Name: o.Inner.Field(k).Name}
-			}
-			having += fmt.Sprintf(" then keys=%s aggs=%s", exprs(keys), aggList(o.Aggs))
-		}
-		having += partitionText(x.Partition, x.Out)
-		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(x.Keys), aggList(x.Aggs), having, Describe(x.Scan), x.ExplainJoins())
+		return fmt.Sprintf("GPUAggregate %skeys=%s aggs=%s%s over %s%s", mode, exprs(p.Keys()), aggList(p.Aggs()), stagesText(p, x.Out, nil), Describe(p.Scan()), joinsText(p))
 	case *gpuexec.GPUJoinRows:
-		order := topText(x.TopN, x.Top, x.Out)
-		if s, ok := x.CPU.(*exec.Sort); ok && len(x.Sort) > 0 {
-			order = " sort=" + sortKeys(s.Keys)
-		}
-		order += partitionText(x.Partition, x.Out)
-		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs), order, Describe(x.Pipe.Scan), x.Pipe.ExplainJoins())
+		p := x.Pipeline()
+		return fmt.Sprintf("GPUJoinRows cols=%s%s over %s%s", exprs(x.Exprs()), stagesText(p, x.Out, x.CPU), Describe(p.Scan()), joinsText(p))
 	case *gpuexec.GPUScan:
 		s := "GPU" + Describe(x.CPU)
 		if x.CPU.Filter != nil {

@@ -107,9 +107,9 @@ func twinsShareBuilds(t *testing.T, n exec.Node) int {
 		var twin exec.Node
 		switch y := n.(type) {
 		case *gpuexec.GPUAggregate:
-			builds, twin = y.Builds, y.CPU
+			builds, twin = y.Pipeline().Builds(), y.CPU
 		case *gpuexec.GPUJoinRows:
-			builds, twin = y.Pipe.Builds, y.CPU
+			builds, twin = y.Pipeline().Builds(), y.CPU
 		}
 		for _, b := range builds {
 			if r, ok := b.(*exec.SharedRead); ok && r.Primary && twin != nil {
