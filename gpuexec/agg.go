@@ -64,8 +64,8 @@ type GPUAggregate struct {
 	dictOf []int // per key: the Columns position whose codes it reads, or -1
 }
 
-// Pipeline is a's stages.
-func (a *GPUAggregate) Pipeline() Pipeline { return a.stages }
+// Pipeline is a's stages (a copy of the list: a's own is not changed).
+func (a *GPUAggregate) Pipeline() Pipeline { return Pipeline{Stages: slices.Clone(a.stages.Stages)} }
 
 // aggRun is a GPUAggregate's figures in one run (exec.RunState); a
 // GPUJoinRows counts its pipeline's here too.

@@ -39,8 +39,8 @@ type GPUJoinRows struct {
 	cpuSort []exec.SortKey  // the sort's keys on the CPU (few rows: sortOnCPU)
 }
 
-// Pipeline is r's stages.
-func (r *GPUJoinRows) Pipeline() Pipeline { return r.pipe.stages }
+// Pipeline is r's stages (a copy of the list: r's own is not changed).
+func (r *GPUJoinRows) Pipeline() Pipeline { return r.pipe.Pipeline() }
 
 // Exprs are the row output's expressions, over the pipeline columns.
 func (r *GPUJoinRows) Exprs() []expr.Expr { return r.pipe.stages.Keys() }
@@ -112,7 +112,7 @@ func (r *GPUJoinRows) WithTopN(top arrowgpu.OrderKey, n int) (*GPUJoinRows, erro
 	default:
 		return nil, errs.New(errs.Unsupported, "GPU joins: a top-N by %s", r.Out.Field(top.Col).Type)
 	}
-	stages, err := r.Pipeline().With(TopNStage{Top: top, N: n})
+	stages, err := r.pipe.stages.With(TopNStage{Top: top, N: n})
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (r *GPUJoinRows) WithTopN(top arrowgpu.OrderKey, n int) (*GPUJoinRows, erro
 // errs.Unsupported error for a key the device cannot hash or rows already
 // ordered. r is unchanged.
 func (r *GPUJoinRows) WithPartition(p *DevicePartition) (*GPUJoinRows, error) {
-	stages, err := r.Pipeline().With(PartitionStage{Partition: p})
+	stages, err := r.pipe.stages.With(PartitionStage{Partition: p})
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (r *GPUJoinRows) WithSort(keys []arrowgpu.OrderKey, cpuKeys []exec.SortKey)
 			return nil, errs.New(errs.Unsupported, "GPU sort by %s", t)
 		}
 	}
-	stages, err := r.Pipeline().With(SortStage{Keys: keys})
+	stages, err := r.pipe.stages.With(SortStage{Keys: keys})
 	if err != nil {
 		return nil, err
 	}
@@ -249,7 +249,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 	// Under a sort, each chunk's output columns (sorted[i]) wait on the
 	// device for the others.
 	var sorted [][]*arrowgpu.Column
-	if len(r.Pipeline().Sort()) > 0 {
+	if len(r.pipe.stages.Sort()) > 0 {
 		sorted = make([][]*arrowgpu.Column, len(dt.chunks))
 		defer func() {
 			for _, cols := range sorted {
@@ -368,7 +368,7 @@ func (r *GPUJoinRows) outputs(q *arrowgpu.Queue, cur *arrowgpu.Batch, own bool) 
 		}
 	}
 	n = cur.Len
-	if top := r.Pipeline().TopN(); top.N > 0 && n > top.N {
+	if top := r.pipe.stages.TopN(); top.N > 0 && n > top.N {
 		idx, m, err := q.TopRows(cols[top.Top.Col], top.Top.Desc, top.Top.NullsFirst, top.N)
 		if err != nil {
 			free()
@@ -425,7 +425,7 @@ func (r *GPUJoinRows) sortRows(c *exec.Context, q *arrowgpu.Queue, chunks [][]*a
 		freeColumns(cols)
 		chunks[i] = nil
 	}
-	return sendSorted(c, q, all, r.Pipeline().Sort(), r.Out, out, &r.state(c).toHost)
+	return sendSorted(c, q, all, r.pipe.stages.Sort(), r.Out, out, &r.state(c).toHost)
 }
 
 // sortOnCPU brings the chunks' few rows back as they are and has the CPU
@@ -487,7 +487,7 @@ func sendSorted(c *exec.Context, q *arrowgpu.Queue, all []*arrowgpu.Column, keys
 // partitionedDownload is download, the rows grouped by the partition
 // stage's partitions first when there is one (offs: its partitions' bounds, else nil).
 func (r *GPUJoinRows) partitionedDownload(c *exec.Context, q *arrowgpu.Queue, cols []*arrowgpu.Column, n int) (arrow.RecordBatch, []uint32, error) {
-	part := r.Pipeline().Partition()
+	part := r.pipe.stages.Partition()
 	if part == nil {
 		b, err := r.download(c, q, cols, n)
 		return b, nil, err

@@ -149,8 +149,9 @@ func TestWithStageCopies(t *testing.T) {
 // TestConstructorsTakePipeline: the device operators are built from a
 // pipeline — one that is empty, out of order or ends in the other
 // operator's end stage is an errs.Unsupported error, not a panic — and
-// the copies that give a new one its build sides (withPlans,
-// WithChildren) leave the operator they copy as it was.
+// neither the copies that give a new one its build sides (withPlans,
+// WithChildren) nor a change to the stages Pipeline returns touch the
+// operator they come from.
 func TestConstructorsTakePipeline(t *testing.T) {
 	i64 := expr.Int64
 	schema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64, Nullable: true}, {Name: "v", Type: i64, Nullable: true}}, nil)
@@ -196,6 +197,11 @@ func TestConstructorsTakePipeline(t *testing.T) {
 	}
 	if got := ga.Pipeline().String(); got != "scan → join → aggregation" {
 		t.Errorf("pipeline %s", got)
+	}
+	view := ga.Pipeline()
+	view.Stages[0] = ScanStage{}
+	if ga.Pipeline().Scan() != gs {
+		t.Error("a change to the stages Pipeline returned changed the operator's")
 	}
 	cp := ga.WithChildren([]exec.Node{b2}).(*GPUAggregate)
 	fin := ga.withPlans([]exec.Node{b2}, scan)
