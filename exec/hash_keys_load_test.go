@@ -49,3 +49,18 @@ func TestKeyTableLoad(t *testing.T) {
 		})
 	}
 }
+
+// joinParts picks, from threads to four times threads partitions, the
+// count whose power-of-two tables have the fewest slots together.
+func TestJoinParts(t *testing.T) {
+	for _, tc := range []struct{ keys, threads, want int }{
+		{7_300_000, 2, 5}, // 2 parts: 2x 8M slots; 5 parts: 5x 2M
+		{3_000_000, 2, 2}, // 2x 2M slots hold 1.5M keys each
+		{1000, 4, 4},      // every table is the smallest size: fewest parts
+		{12_000_000, 1, 1},
+	} {
+		if got := joinParts(tc.keys, tc.threads); got != tc.want {
+			t.Errorf("joinParts(%d, %d) = %d, want %d", tc.keys, tc.threads, got, tc.want)
+		}
+	}
+}

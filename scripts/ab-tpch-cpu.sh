@@ -4,7 +4,8 @@
 # TPC-H query, the two binaries alternating, median of ROUNDS (default 3).
 # CPU time is steadier than wall time on a shared machine; its resolution
 # is 10 ms. Prints: query, before s, after s, change. QUERIES="05 13"
-# restricts it to those queries (default all 22).
+# restricts it to those queries (default all 22); THREADS=N runs them
+# with N threads (default 1).
 set -u
 before=$1 after=$2 data=${3:-data/tpch-sf1} rounds=${4:-3}
 t=$(mktemp)
@@ -14,8 +15,8 @@ for q in ${QUERIES:-$(seq -w 1 22)}; do
   f=testdata/tpch/queries/q$q.sql
   a=() b=()
   for _ in $(seq "$rounds"); do
-    a+=("$(cpu "$before" --threads 1 --data "$data" -f "$f")")
-    b+=("$(cpu "$after" --threads 1 --data "$data" -f "$f")")
+    a+=("$(cpu "$before" --threads "${THREADS:-1}" --data "$data" -f "$f")")
+    b+=("$(cpu "$after" --threads "${THREADS:-1}" --data "$data" -f "$f")")
   done
   mid=$(( (rounds + 1) / 2 ))
   ma=$(printf "%s\n" "${a[@]}" | sort -n | sed -n "${mid}p")
