@@ -39,9 +39,9 @@ func newDistinctSet(t arrow.DataType) *distinctSet {
 		// Integers, decimals and dates: (group id, value) as two int64s
 		// in a pair table, not serialised and hashed as bytes (TPC-H q16's
 		// count(distinct ps_suppkey) spent 45% of its time there at SF10).
-		return &distinctSet{ints: true, table: newKeyTableFor(keyCodec{pair: true}, 0)}
+		return &distinctSet{ints: true, table: newFullKeyTable(keyCodec{pair: true}, 0)}
 	}
-	return &distinctSet{codec: keyCodec{types: []arrow.DataType{t}}, table: newKeyTable(false)}
+	return &distinctSet{codec: keyCodec{types: []arrow.DataType{t}}, table: newFullKeyTable(keyCodec{}, 0)}
 }
 
 // addNew adds the pairs (gids[i], arg[i]) for non-NULL values and returns

@@ -377,16 +377,17 @@ func newKeyTableFor(codec keyCodec, keys int) *keyTable {
 	return newKeyTableLoad(codec, keys, false)
 }
 
-// newJoinKeyTable is newKeyTableFor for a hash join's build, which fills
-// its table to three quarters before it doubles instead of half. A build
-// knows about how many keys it inserts, and most of a join's probes are
-// misses or single hits, so its table is probed far more often than it
-// grows; at half load a table with 16-byte slots costs 32 to 64 bytes a
-// key, at three quarters 21 to 43, and the table is a join's largest
-// structure after its rows. An aggregation's table keeps the half load:
-// every input row probes it for a hit, and the longer runs of a fuller
-// table cost it more than the memory saved.
-func newJoinKeyTable(codec keyCodec, keys int) *keyTable {
+// newFullKeyTable is newKeyTableFor for a table that fills to three
+// quarters before it doubles instead of half: a hash join's build, and a
+// distinct aggregate's set of (group, value) pairs. Both mostly insert
+// keys that are new or probe for one hit, so their tables are probed far
+// more often than they grow, and are the largest structures of their
+// operators: at half load a table with 16-byte slots costs 32 to 64
+// bytes a key, at three quarters 21 to 43 (a pair table's slots are 32
+// bytes). An aggregation's group table keeps the half load: every input
+// row probes it for a hit, and the longer runs of a fuller table cost it
+// more than the memory saved.
+func newFullKeyTable(codec keyCodec, keys int) *keyTable {
 	return newKeyTableLoad(codec, keys, true)
 }
 

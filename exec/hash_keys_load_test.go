@@ -16,7 +16,7 @@ func TestKeyTableLoad(t *testing.T) {
 		limit int // keys a 4096-slot table holds
 		slots int // slots for 20000 keys
 	}{
-		{"join", func(k int) *keyTable { return newJoinKeyTable(keyCodec{single: true}, k) }, 3072, 32768},
+		{"join", func(k int) *keyTable { return newFullKeyTable(keyCodec{single: true}, k) }, 3072, 32768},
 		{"aggregate", func(k int) *keyTable { return newKeyTableFor(keyCodec{single: true}, k) }, 2048, 65536},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -197,7 +197,7 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		partRows = make([][]int32, nparts)
 	}
 	perr := parallel(nparts, func(p int) {
-		t := newJoinKeyTable(codec, guess/nparts)
+		t := newFullKeyTable(codec, guess/nparts)
 		var mine []int32
 		if nparts > 1 {
 			mine = make([]int32, 0, n/nparts+n/(4*nparts)+16)
