@@ -64,3 +64,15 @@ func TestJoinParts(t *testing.T) {
 		}
 	}
 }
+
+// From bigTable slots on, every table, an aggregation's too, fills to
+// three quarters before it doubles.
+func TestBigTableLoad(t *testing.T) {
+	keys := bigTable/4*3 - 1000 // past half of bigTable slots, under 3/4
+	if got := len(newKeyTableFor(keyCodec{single: true}, keys).slots); got != bigTable {
+		t.Errorf("aggregation table for %d keys: %d slots, want %d", keys, got, bigTable)
+	}
+	if got := len(newKeyTableFor(keyCodec{single: true}, bigTable/4).slots); got != bigTable/2 {
+		t.Errorf("aggregation table for %d keys: %d slots, want %d (half load below bigTable)", bigTable/4, got, bigTable/2)
+	}
+}
