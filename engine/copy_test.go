@@ -217,7 +217,7 @@ func TestCopyUnderPolicy(t *testing.T) {
 	if err := cat.Confine([]string{in}, nil); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{})
+	e := testNew(cat, Options{})
 	defer e.Close()
 	mustRun(t, e, "copy (select 1 as a) to '"+in+"/a.csv'")
 	if got := mustRun(t, e, "select a from read_csv('"+in+"/a.csv')"); strings.Join(got, ",") != "1" {

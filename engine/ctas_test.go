@@ -22,7 +22,7 @@ func TestCreateTableAsMemoryLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 64 << 20
-	e := New(cat, Options{MemoryLimit: limit})
+	e := testNew(cat, Options{MemoryLimit: limit})
 	defer e.Close()
 	ctx := context.Background()
 	exec := func(ctx context.Context, sql string) error {

@@ -35,7 +35,7 @@ func TestSpillDiskFull(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: spill})
+	e := testNew(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: spill})
 	defer e.Close()
 
 	for _, sql := range []string{sortQuery,

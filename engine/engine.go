@@ -27,14 +27,16 @@ type Options struct {
 	// ranks.go); ShuffleStats (may be nil) collects the exchanges' figures.
 	Comm         shuffle.Communicator
 	ShuffleStats *shuffle.Statistics
-	// Memory (see memory.go): MemoryLimit is the HOST limit in bytes (0:
-	// GQ_MEMORY_LIMIT, else none); SpillDir is where spills go ("": a temp
-	// dir removed by Close); SpillAlways (or GQ_SPILL_ALWAYS=1) spills
+	// Memory (see memory.go): Limits are the per-tier limits (nil: none),
+	// MemoryLimit the HOST limit in bytes over Limits' (0: Limits'), and
+	// DeviceMemoryLimit the DEVICE limit over Limits' and the device pool's
+	// size (0: Limits', and 85% of the free device memory); SpillDir is
+	// where spills go ("": a temp dir removed by Close); SpillAlways spills
 	// everything spillable at every opportunity; Stats (may be nil)
 	// accumulates every query's statistics.
-	// DeviceMemoryLimit is the DEVICE limit in bytes (0: none);
 	// AfterQuery, when set, is called with each query's statistics as it
 	// ends (finished, failed or cancelled) — the CLI's --stats.
+	Limits            *gqmem.Limits
 	MemoryLimit       int64
 	DeviceMemoryLimit int64
 	SpillDir          string
@@ -50,9 +52,8 @@ type Options struct {
 	QueryMemoryLimit int64
 	// Device is where operators run: "cpu", "gpu" (queries fail when no
 	// GPU is usable, saying what is missing) or "auto" (the GPU when one
-	// is usable); "" reads GQ_DEVICE, else "cpu". FallbackMode ("warn",
-	// "raise", "silent"; "" reads GQ_FALLBACK_MODE, else "warn" for "gpu"
-	// and "silent" for "auto") says what
+	// is usable) or "" ("cpu"). FallbackMode ("warn", "raise", "silent";
+	// "": "warn" for "gpu" and "silent" for "auto") says what
 	// happens to operators without a GPU twin (physical.PlaceOnGPU); Warn
 	// receives the warnings (nil: standard error).
 	Device       string
@@ -63,6 +64,29 @@ type Options struct {
 	// thread (gpucold.go): set by a process that runs one script and
 	// ends, where nothing loaded to the device is used again.
 	GPUColdRowsPerThread int64
+}
+
+// WithEnv returns o with what it leaves unset taken from the GQ_*
+// variables as gq reads them, through lookup (os.LookupEnv at a binary's
+// edge or in a test harness; the engine reads no variable itself):
+// Device from GQ_DEVICE, FallbackMode from GQ_FALLBACK_MODE, Limits from
+// the GQ_*_LIMIT variables (memory.LimitsFromEnv; when one is malformed
+// none applies, gq's flags say why) and SpillAlways from GQ_SPILL_ALWAYS.
+func (o Options) WithEnv(lookup func(string) (string, bool)) Options {
+	getenv := func(name string) string { v, _ := lookup(name); return v }
+	if o.Device == "" {
+		o.Device = getenv("GQ_DEVICE")
+	}
+	if o.FallbackMode == "" {
+		o.FallbackMode = getenv("GQ_FALLBACK_MODE")
+	}
+	if o.Limits == nil {
+		if l, err := gqmem.LimitsFromEnv(lookup); err == nil {
+			o.Limits = &l
+		}
+	}
+	o.SpillAlways = o.SpillAlways || gqmem.SpillAlwaysFromEnv(getenv)
+	return o
 }
 
 // Engine runs statements against one catalog. It is safe for concurrent
@@ -95,13 +119,7 @@ func New(cat *catalog.Catalog, opts Options) *Engine {
 // when asked for one.
 func (e *Engine) openDevice() {
 	o := &e.opts
-	if o.Device == "" {
-		o.Device = os.Getenv("GQ_DEVICE")
-	}
 	o.FallbackMode = e.fallbackAsked
-	if o.FallbackMode == "" {
-		o.FallbackMode = os.Getenv("GQ_FALLBACK_MODE")
-	}
 	if o.FallbackMode == "" {
 		// Asked for the GPU, say what runs elsewhere; on auto, quietly
 		// use what the device can run.

@@ -202,7 +202,7 @@ func TestExplainAnalyzeMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The CPU operators' memory and spills (under GQ_DEVICE=gpu too).
-		e := New(cat, Options{Device: "cpu", BatchSize: 8192, MemoryLimit: limit, SpillDir: t.TempDir()})
+		e := testNew(cat, Options{Device: "cpu", BatchSize: 8192, MemoryLimit: limit, SpillDir: t.TempDir()})
 		t.Cleanup(func() { e.Close() })
 		res, err := e.Query(context.Background(), "explain analyze "+string(sql))
 		if err != nil {

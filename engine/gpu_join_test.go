@@ -79,7 +79,7 @@ func newGPUPair(t *testing.T) *gpuPair {
 // or gqemu).
 func newGPUPairOver(t *testing.T, cat *catalog.Catalog) *gpuPair {
 	g := &gpuPair{t: t}
-	g.gpu = New(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
+	g.gpu = testNew(cat, Options{Device: "gpu", FallbackMode: "warn", Warn: func(s string) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		g.warned = append(g.warned, s)
@@ -87,7 +87,7 @@ func newGPUPairOver(t *testing.T, cat *catalog.Catalog) *gpuPair {
 	if g.gpu.gpuErr != nil {
 		t.Skip(g.gpu.gpuErr)
 	}
-	g.cpu = New(cat, Options{Device: "cpu"})
+	g.cpu = testNew(cat, Options{Device: "cpu"})
 	return g
 }
 
@@ -154,7 +154,7 @@ func TestGPURanks(t *testing.T) {
 		if err := cat.RegisterDir(tpchData(t)); err != nil {
 			t.Fatal(err)
 		}
-		engines[r] = New(cat, Options{Threads: 2, Comm: comms[r], Device: "gpu", FallbackMode: "silent"})
+		engines[r] = testNew(cat, Options{Threads: 2, Comm: comms[r], Device: "gpu", FallbackMode: "silent"})
 	}
 	for _, q := range []struct {
 		name string
@@ -253,7 +253,7 @@ func TestGPUFallbackErrorReleases(t *testing.T) {
 	if err := cat.RegisterDir("../testdata/sql/data"); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{Device: "gpu", FallbackMode: "silent", Threads: 3, BatchSize: 2})
+	e := testNew(cat, Options{Device: "gpu", FallbackMode: "silent", Threads: 3, BatchSize: 2})
 	if e.gpuErr != nil {
 		t.Skip(e.gpuErr)
 	}

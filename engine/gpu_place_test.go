@@ -22,7 +22,7 @@ func TestPlaceOnGPU(t *testing.T) {
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{Device: "cpu"})
+	e := testNew(cat, Options{Device: "cpu"})
 	place := func(q, mode string) (string, error) {
 		t.Helper()
 		sql, err := os.ReadFile("../testdata/tpch/queries/" + q + ".sql")

@@ -20,7 +20,7 @@ func TestJoinFilters(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{})
+	e := testNew(cat, Options{})
 	defer e.Close()
 	ctx := context.Background()
 	q17, err := os.ReadFile("../testdata/tpch/queries/q17.sql")

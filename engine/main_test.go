@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"os"
 	"testing"
 
 	"go.uber.org/goleak"
 
+	"gq/catalog"
 	gqmem "gq/memory"
 )
 
@@ -28,4 +30,12 @@ func TestMain(m *testing.M) {
 		goleak.IgnoreAnyFunction("gq/memory.(*SpillManager).StartPeriodicCheck.func1"),
 		goleak.IgnoreAnyFunction("gq/arrowgpu.(*Device).worker"),
 	)
+}
+
+// testNew is New as a gq binary calls it: the GQ_* variables of the test
+// matrix (GQ_DEVICE=gpu, GQ_SPILL_ALWAYS=1, GQ_MEMORY_LIMIT=...) fill
+// what opts leaves unset. The environment is read at each call, so that a
+// test's t.Setenv applies to the engines it makes after.
+func testNew(cat *catalog.Catalog, opts Options) *Engine {
+	return New(cat, opts.WithEnv(os.LookupEnv))
 }

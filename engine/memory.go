@@ -29,8 +29,8 @@ const spillCheckInterval = 50 * time.Millisecond
 
 func newMemState(opts Options) memState {
 	limits := gqmem.NoLimits()
-	if env, err := gqmem.LimitsFromEnv(); err == nil {
-		limits = env
+	if opts.Limits != nil {
+		limits = *opts.Limits
 	}
 	if opts.MemoryLimit > 0 {
 		limits[gqmem.Host] = opts.MemoryLimit
@@ -45,7 +45,7 @@ func newMemState(opts Options) memState {
 	br := gqmem.NewBufferResource(gqmem.Options{
 		Limits:      limits,
 		SpillDir:    opts.SpillDir,
-		SpillAlways: opts.SpillAlways || gqmem.SpillAlwaysFromEnv(),
+		SpillAlways: opts.SpillAlways,
 		Stats:       gqmem.NewStatistics(false), // spills are counted per query
 	})
 	if br.Limited(gqmem.Host) || br.SpillAlways() {

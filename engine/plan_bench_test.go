@@ -20,7 +20,7 @@ func BenchmarkPlanTPCH(b *testing.B) {
 	if err := cat.RegisterDir(dir); err != nil {
 		b.Fatal(err)
 	}
-	e := New(cat, Options{})
+	e := testNew(cat, Options{})
 	var stmts []parser.Statement
 	for n := 1; n <= 22; n++ {
 		sql, err := os.ReadFile(fmt.Sprintf("../testdata/tpch/queries/q%02d.sql", n))

@@ -32,7 +32,7 @@ func TestPlanRunsTwice(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{BatchSize: 4096})
+	e := testNew(cat, Options{BatchSize: 4096})
 	for n := 1; n <= 22; n++ {
 		q := fmt.Sprintf("q%02d", n)
 		t.Run(q, func(t *testing.T) {

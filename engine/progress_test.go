@@ -17,7 +17,7 @@ func TestScanProgressCountsFileBytes(t *testing.T) {
 	if err := cat.RegisterDir("../testdata/sql/data"); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{Threads: 2})
+	e := testNew(cat, Options{Threads: 2})
 	var want int64
 	for _, f := range []string{"people.csv", "orders.csv"} {
 		st, err := os.Stat("../testdata/sql/data/" + f)

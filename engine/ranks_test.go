@@ -35,7 +35,7 @@ func rankEngines(t *testing.T, n int, dir string, stats *shuffle.Statistics) []*
 				t.Fatal(err)
 			}
 		}
-		out[r] = New(cat, Options{Threads: 2, Comm: comms[r], ShuffleStats: stats})
+		out[r] = testNew(cat, Options{Threads: 2, Comm: comms[r], ShuffleStats: stats})
 	}
 	return out
 }

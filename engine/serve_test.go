@@ -61,10 +61,10 @@ func TestQueryMemoryLimitSpillsFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 24 << 20
-	plain := New(cat, Options{BatchSize: 8192})
+	plain := testNew(cat, Options{BatchSize: 8192})
 	defer plain.Close()
 	spillDir := t.TempDir()
-	e := New(cat, Options{BatchSize: 8192, QueryMemoryLimit: limit, SpillDir: spillDir})
+	e := testNew(cat, Options{BatchSize: 8192, QueryMemoryLimit: limit, SpillDir: spillDir})
 	defer e.Close()
 	ctx := context.Background()
 
@@ -95,7 +95,7 @@ func TestQueryMemoryLimitSpillsFirst(t *testing.T) {
 
 	// Under a tiny limit even the spilling operators' batches in flight
 	// are too much: the query fails with ResourcesExhausted.
-	tiny := New(cat, Options{BatchSize: 8192, QueryMemoryLimit: 256 << 10})
+	tiny := testNew(cat, Options{BatchSize: 8192, QueryMemoryLimit: 256 << 10})
 	defer tiny.Close()
 	s, err = tiny.ServeStream(ctx, "select count(*) from lineitem a join lineitem b on a.l_orderkey = b.l_orderkey and a.l_comment = b.l_comment")
 	if err == nil {
@@ -130,14 +130,14 @@ func TestServeStreamRanks(t *testing.T) {
 	comms := shuffle.NewLocal(3)
 	engines := make([]*Engine, 3)
 	for r := range engines {
-		engines[r] = New(cat(), Options{Comm: comms[r], Threads: 2})
+		engines[r] = testNew(cat(), Options{Comm: comms[r], Threads: 2})
 		defer engines[r].Close()
 	}
 	done := make(chan error, 2)
 	for r := 1; r < 3; r++ {
 		go func() { done <- engines[r].FollowStatements(context.Background()) }()
 	}
-	single := New(cat(), Options{Threads: 2})
+	single := testNew(cat(), Options{Threads: 2})
 	defer single.Close()
 	const q = "select c_mktsegment, count(*) as n from orders join customer on o_custkey = c_custkey group by c_mktsegment order by c_mktsegment"
 	res, err := single.Query(context.Background(), q)

@@ -50,7 +50,7 @@ func TestRandomCancellations(t *testing.T) {
 		if err := cat.RegisterDir(dir); err != nil {
 			t.Fatal(err)
 		}
-		return New(cat, opts)
+		return testNew(cat, opts)
 	}
 	single := []*Engine{
 		newEngine(Options{Threads: 1}),

@@ -56,14 +56,14 @@ func TestExternalSort(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 2 << 20
-	plain := New(cat, Options{BatchSize: 8192})
+	plain := testNew(cat, Options{BatchSize: 8192})
 	defer plain.Close()
 	start := time.Now()
 	want, inBytes, _ := resultDigest(t, plain, sortQuery)
 	inMem := time.Since(start)
 
 	spillDir := t.TempDir()
-	e := New(cat, Options{BatchSize: 8192, MemoryLimit: limit, SpillDir: spillDir})
+	e := testNew(cat, Options{BatchSize: 8192, MemoryLimit: limit, SpillDir: spillDir})
 	defer e.Close()
 	start = time.Now()
 	got, _, st := resultDigest(t, e, sortQuery)
@@ -142,7 +142,7 @@ func TestCancelledSpillingQueryFreesEverything(t *testing.T) {
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: t.TempDir()})
+	e := testNew(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: t.TempDir()})
 	defer e.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -200,7 +200,7 @@ func TestTPCHMemoryLimit(t *testing.T) {
 	if err := cat.RegisterDir(tpchData(t)); err != nil {
 		t.Fatal(err)
 	}
-	e := New(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: t.TempDir()})
+	e := testNew(cat, Options{BatchSize: 8192, MemoryLimit: 1 << 20, SpillDir: t.TempDir()})
 	defer e.Close()
 	for n := 1; n <= 22; n++ {
 		q := fmt.Sprintf("q%02d", n)

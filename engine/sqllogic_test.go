@@ -108,7 +108,7 @@ func newTestEngine(t *testing.T, opts Options) *Engine {
 	if err := cat.RegisterDir("../testdata/sql/data"); err != nil {
 		t.Fatal(err)
 	}
-	return New(cat, opts)
+	return testNew(cat, opts)
 }
 
 func TestSQLLogic(t *testing.T) {

@@ -26,7 +26,7 @@ func TestStorePersists(t *testing.T) {
 		if _, err := cat.AttachStore(dir); err != nil {
 			t.Fatal(err)
 		}
-		e := New(cat, Options{Threads: 2, BatchSize: 3})
+		e := testNew(cat, Options{Threads: 2, BatchSize: 3})
 		t.Cleanup(func() { e.Close() })
 		return e
 	}

@@ -18,7 +18,7 @@ func TestStreamClose(t *testing.T) {
 		"select * from lineitem",
 		"select a.l_orderkey, a.l_comment, b.l_comment from lineitem a join lineitem b on a.l_orderkey = b.l_orderkey",
 	} {
-		e := New(cat, Options{BatchSize: 4096})
+		e := testNew(cat, Options{BatchSize: 4096})
 		st, err := e.QueryStream(context.Background(), sql)
 		if err != nil {
 			t.Fatal(err)
@@ -43,7 +43,7 @@ func TestStreamClose(t *testing.T) {
 // stream's schema for queries and metadata statements alike.
 func TestStreamSchema(t *testing.T) {
 	cat := catalog.New()
-	e := New(cat, Options{})
+	e := testNew(cat, Options{})
 	defer e.Close()
 	ctx := context.Background()
 	if _, err := e.QueryStream(ctx, "create table t as select 1 as a, 'x' as b"); err != nil {

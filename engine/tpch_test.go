@@ -54,7 +54,7 @@ func TestTPCH(t *testing.T) {
 		qs = append(qs, tq{"alt_" + q, "queries_alt/" + q + ".sql", "sf0.1-alt/" + q + ".csv"})
 	}
 	for _, opts := range []Options{{}, {BatchSize: 1000}} {
-		e := New(cat, opts)
+		e := testNew(cat, opts)
 		for _, q := range qs {
 			t.Run(fmt.Sprintf("%s/batch=%d", q.name, opts.BatchSize), func(t *testing.T) {
 				runTPCHQuery(t, e, "../testdata/tpch/"+q.sql, "../testdata/tpch/"+q.csv)

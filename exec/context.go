@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -80,16 +81,23 @@ func (c *Context) spillsByPartition() bool {
 }
 
 var (
-	defaultMemOnce sync.Once
-	defaultMem     *gqmem.BufferResource
+	defaultMemOnce     sync.Once
+	defaultMem         *gqmem.BufferResource
+	defaultSpillAlways atomic.Bool
 )
 
+// SetDefaultSpillAlways makes the buffer resource of contexts given none
+// spill at every opportunity: a test harness under GQ_SPILL_ALWAYS runs
+// operators built without an engine through the spill paths with it. It
+// must be called before the first such context.
+func SetDefaultSpillAlways(on bool) { defaultSpillAlways.Store(on) }
+
 // unlimitedResource is the buffer resource of contexts given none: no
-// limits (GQ_SPILL_ALWAYS still applies, so exec tests can run the spill
-// paths); its spill directory is made only if something spills.
+// limits (SetDefaultSpillAlways still applies, so exec tests can run the
+// spill paths); its spill directory is made only if something spills.
 func unlimitedResource() *gqmem.BufferResource {
 	defaultMemOnce.Do(func() {
-		defaultMem = gqmem.NewBufferResource(gqmem.Options{Limits: gqmem.NoLimits(), SpillAlways: gqmem.SpillAlwaysFromEnv()})
+		defaultMem = gqmem.NewBufferResource(gqmem.Options{Limits: gqmem.NoLimits(), SpillAlways: defaultSpillAlways.Load()})
 	})
 	return defaultMem
 }

@@ -5,7 +5,8 @@
 // What it owns:
 //   - Tier and the per-tier limits (ParseLimit: bytes, "4GiB", "80%" of the
 //     machine; LimitsFromEnv: GQ_MEMORY_LIMIT, GQ_DEVICE_MEMORY_LIMIT,
-//     GQ_PINNED_MEMORY_LIMIT, GQ_DISK_LIMIT).
+//     GQ_PINNED_MEMORY_LIMIT, GQ_DISK_LIMIT, read through the lookup a
+//     binary's edge passes: the package reads no gq variable itself).
 //   - BufferResource: Reserve(tier, n, allowOverbooking) before holding
 //     state; a reservation that does not fit asks the SpillManager to spill
 //     (lowest priority first) and otherwise fails with errs.ResourcesExhausted

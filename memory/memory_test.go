@@ -30,10 +30,20 @@ func TestParseLimit(t *testing.T) {
 			t.Errorf("ParseLimit(%q): %v, want a syntax error", bad, err)
 		}
 	}
-	t.Setenv("GQ_MEMORY_LIMIT", "16MiB")
-	l, err := LimitsFromEnv()
+	env := map[string]string{"GQ_MEMORY_LIMIT": "16MiB"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	l, err := LimitsFromEnv(lookup)
 	if err != nil || l[Host] != 16<<20 || l[Device] != Unlimited {
 		t.Errorf("LimitsFromEnv = %v, %v", l, err)
+	}
+	env["GQ_DISK_LIMIT"] = "lots"
+	if _, err := LimitsFromEnv(lookup); !errors.Is(err, errs.Syntax) {
+		t.Errorf("LimitsFromEnv with GQ_DISK_LIMIT=lots: %v, want a syntax error", err)
+	}
+	for v, want := range map[string]bool{"": false, "0": false, "no": false, "FALSE": false, "1": true, "yes": true} {
+		if got := SpillAlwaysFromEnv(func(string) string { return v }); got != want {
+			t.Errorf("SpillAlwaysFromEnv(GQ_SPILL_ALWAYS=%q) = %v, want %v", v, got, want)
+		}
 	}
 }
 

@@ -125,13 +125,14 @@ var EnvNames = [NumTiers]string{
 	Disk:       "GQ_DISK_LIMIT",
 }
 
-// LimitsFromEnv returns the limits set by the GQ_*_LIMIT variables
-// (unset: Unlimited). Percentages of DEVICE are not known here: the GPU
-// code resolves them against the device's memory.
-func LimitsFromEnv() (Limits, error) {
+// LimitsFromEnv returns the limits the GQ_*_LIMIT variables set (unset:
+// Unlimited), read through lookup: a binary's edge passes os.LookupEnv,
+// a test a map's. Percentages of DEVICE are not known here: the GPU code
+// resolves them against the device's memory.
+func LimitsFromEnv(lookup func(string) (string, bool)) (Limits, error) {
 	l := NoLimits()
 	for t, name := range EnvNames {
-		v, ok := os.LookupEnv(name)
+		v, ok := lookup(name)
 		if !ok {
 			continue
 		}
@@ -148,10 +149,11 @@ func LimitsFromEnv() (Limits, error) {
 	return l, nil
 }
 
-// SpillAlwaysFromEnv reports whether GQ_SPILL_ALWAYS asks for spilling at
-// every opportunity (a test mode that runs every query through the spill
+// SpillAlwaysFromEnv reports whether GQ_SPILL_ALWAYS, read through
+// getenv (os.Getenv at a binary's edge), asks for spilling at every
+// opportunity (a test mode that runs every query through the spill
 // paths).
-func SpillAlwaysFromEnv() bool {
-	v := strings.ToLower(os.Getenv("GQ_SPILL_ALWAYS"))
+func SpillAlwaysFromEnv(getenv func(string) string) bool {
+	v := strings.ToLower(getenv("GQ_SPILL_ALWAYS"))
 	return v != "" && v != "0" && v != "false" && v != "no"
 }

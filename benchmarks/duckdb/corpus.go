@@ -147,7 +147,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 	if r.DuckErr != "" {
 		// gq opened what DuckDB cannot read: it must fail cleanly when
 		// the rows are read, or agree with itself; nothing to compare.
-		e := engine.New(cat, engine.Options{Threads: 1})
+		e := engine.New(cat, engine.Options{Threads: 1}.WithEnv(os.LookupEnv))
 		got := q(func(c context.Context) Rows { return RunGQ(c, e, "select count(*) from f") })
 		e.Close()
 		if got.Err != nil {
@@ -155,7 +155,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 		}
 		return r
 	}
-	e := engine.New(cat, engine.Options{Threads: 1})
+	e := engine.New(cat, engine.Options{Threads: 1}.WithEnv(os.LookupEnv))
 	defer e.Close()
 	gn := q(func(c context.Context) Rows { return RunGQ(c, e, "select count(*) from f") })
 	dn := q(func(c context.Context) Rows { return runDuck(c, db, "SELECT count(*) FROM "+src) })

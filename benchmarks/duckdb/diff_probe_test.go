@@ -40,7 +40,7 @@ func TestProbe(t *testing.T) {
 	if err := WidenDiffDecimals(db, dir); err != nil {
 		t.Fatal(err)
 	}
-	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 5})
+	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 5}.WithEnv(os.LookupEnv))
 	if n, _ := strconv.Atoi(os.Getenv("DIFF_PROBE_RANKS")); n > 1 {
 		e = leadRanks(t, dir, n, 5)
 	}

@@ -164,7 +164,7 @@ func runDiff(t *testing.T, dir string, g queryGen, n int, budget time.Duration, 
 			t.Fatal(err)
 		}
 	}
-	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}), Duck: db, Exact: len(exact) > 0 && exact[0]}
+	d := &Differ{GQ: engine.New(cat, engine.Options{Threads: 2, BatchSize: batch}.WithEnv(os.LookupEnv)), Duck: db, Exact: len(exact) > 0 && exact[0]}
 	if ranks > 1 {
 		d.GQ = leadRanks(t, dir, ranks, batch)
 	}
@@ -214,7 +214,7 @@ func leadRanks(t *testing.T, dir string, n, batch int) *engine.Engine {
 		if err := cat.RegisterDir(dir); err != nil {
 			t.Fatal(err)
 		}
-		engines[r] = engine.New(cat, engine.Options{Threads: 2, BatchSize: batch, Comm: comms[r]})
+		engines[r] = engine.New(cat, engine.Options{Threads: 2, BatchSize: batch, Comm: comms[r]}.WithEnv(os.LookupEnv))
 	}
 	done := make(chan error, n-1)
 	for r := 1; r < n; r++ {

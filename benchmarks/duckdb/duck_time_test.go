@@ -2,6 +2,7 @@ package duckdb
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestTimeColumnsOfDuckDBFiles(t *testing.T) {
 	if u := catalog.Unreadable(mustTable(t, cat, "tt")); len(u) != 0 {
 		t.Fatalf("unreadable columns: %+v", u)
 	}
-	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 64})
+	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 64}.WithEnv(os.LookupEnv))
 	ctx := context.Background()
 	for _, q := range []string{
 		"select i, ts, tstz, tm, tms, tns from tt",

@@ -3,6 +3,7 @@ package duckdb
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestOutfileRoundTrip(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 7})
+	e := engine.New(cat, engine.Options{Threads: 2, BatchSize: 7}.WithEnv(os.LookupEnv))
 	defer e.Close()
 	db, err := Open(dir, 1)
 	if err != nil {

@@ -28,7 +28,7 @@ func TestSQLiteCSVExport(t *testing.T) {
 	if err := cat.RegisterDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	e := engine.New(cat, engine.Options{Threads: 2})
+	e := engine.New(cat, engine.Options{Threads: 2}.WithEnv(os.LookupEnv))
 	defer e.Close()
 	duck, err := Open(dir, 1)
 	if err != nil {

@@ -46,7 +46,7 @@ func TestTPCHOnDuckDBFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eng := engine.New(cat, engine.Options{Threads: 2})
+	eng := engine.New(cat, engine.Options{Threads: 2}.WithEnv(os.LookupEnv))
 	defer eng.Close()
 	db, err := Open(dir, 2)
 	if err != nil {

@@ -21,6 +21,10 @@ type Options struct {
 	// Examples is how many wrong and failed queries per file are kept with
 	// their SQL and answers (0: none).
 	Examples int
+	// Env, when set, is how the binary reads the environment: the engine
+	// takes the GQ_* variables' memory limits and spill mode through it
+	// (engine.Options.WithEnv), as gq does.
+	Env func(string) (string, bool)
 }
 
 // Example is one query that did not pass.
@@ -69,7 +73,11 @@ func RunFile(path, name string, opts Options) (*FileResult, error) {
 	if opts.Threads == 0 {
 		opts.Threads = 1
 	}
-	e := engine.New(catalog.New(), engine.Options{Threads: opts.Threads, Device: "cpu"})
+	eopts := engine.Options{Threads: opts.Threads, Device: "cpu"}
+	if opts.Env != nil {
+		eopts = eopts.WithEnv(opts.Env)
+	}
+	e := engine.New(catalog.New(), eopts)
 	defer e.Close()
 	fr := &FileResult{Name: name, Refusals: map[string]int{}, ErrorReasons: map[string]int{}}
 	start := time.Now()

@@ -119,6 +119,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
+	eopts = eopts.WithEnv(os.LookupEnv)
 	if !interactive {
 		eopts.GPUColdRowsPerThread = coldRowsPerThread()
 	}

@@ -114,6 +114,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
+	eopts = eopts.WithEnv(os.LookupEnv)
 	defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
 	if eopts.QueryMemoryLimit, err = parseQueryLimit(*queryMem); err != nil {
 		fmt.Fprintf(stderr, "Error: --query-memory-limit: %v\n", err)

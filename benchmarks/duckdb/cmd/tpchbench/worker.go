@@ -132,7 +132,7 @@ func gqRunner(data string, threads int) (runner, error) {
 		}
 	}
 	gqmem.PaceGC(gqmem.HeapBudgetFor(cat.DataBytes())) // as gq and gq serve do
-	eng := engine.New(cat, engine.Options{Threads: threads})
+	eng := engine.New(cat, engine.Options{Threads: threads}.WithEnv(os.LookupEnv))
 	return func(ctx context.Context, sql string, w io.Writer) error {
 		res, err := eng.Query(ctx, sql)
 		if err != nil {

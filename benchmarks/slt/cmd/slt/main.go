@@ -69,7 +69,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				r, err := slt.RunFile(filepath.Join(*dir, present[i]), present[i], slt.Options{Timeout: *timeout, Examples: *examples})
+				r, err := slt.RunFile(filepath.Join(*dir, present[i]), present[i], slt.Options{Timeout: *timeout, Examples: *examples, Env: os.LookupEnv})
 				mu.Lock()
 				if err != nil {
 					failed = append(failed, err.Error())
