@@ -147,7 +147,8 @@ func firstSet(getenv func(string) string, names ...string) string {
 }
 
 // FromEnv returns this process's communicator as the launcher's
-// environment describes it: backend is "tcp" (the default; GQ_COMM may
+// environment, read through getenv (os.Getenv at a binary's edge),
+// describes it: backend is "tcp" (the default; GQ_COMM may
 // name it), "ucx" (binaries built with -tags ucx) or "local" (only
 // meaningful for one rank here; gq --ranks runs goroutine ranks itself). Without a launcher it is a one-rank local
 // communicator and no socket is opened. GQ_COMM_HOST is the address peers
@@ -155,13 +156,13 @@ func firstSet(getenv func(string) string, names ...string) string {
 // older name GQ_COMM_TIMEOUT) bounds start-up, that is how long a rank
 // waits for the others to appear (default 30s); GQ_TCP_CHECKSUM=always
 // checksums the payloads of loopback connections too (see Checksum).
-func FromEnv(backend string) (Communicator, error) {
-	l, err := DetectLaunch(os.Getenv)
+func FromEnv(backend string, getenv func(string) string) (Communicator, error) {
+	l, err := DetectLaunch(getenv)
 	if err != nil {
 		return nil, err
 	}
 	if backend == "" {
-		backend = os.Getenv("GQ_COMM")
+		backend = getenv("GQ_COMM")
 	}
 	if l.NRanks == 1 {
 		return NewLocal(1)[0], nil
@@ -175,7 +176,7 @@ func FromEnv(backend string) (Communicator, error) {
 	}
 	opts := TCPOptions{}
 	for _, name := range []string{"GQ_CONNECT_TIMEOUT", "GQ_COMM_TIMEOUT"} {
-		if s := os.Getenv(name); s != "" {
+		if s := getenv(name); s != "" {
 			d, err := time.ParseDuration(s)
 			if err != nil || d <= 0 {
 				return nil, errs.New(errs.Communication, "%s=%q: want a positive duration such as 30s", name, s)
@@ -184,7 +185,7 @@ func FromEnv(backend string) (Communicator, error) {
 			break
 		}
 	}
-	switch s := os.Getenv("GQ_TCP_CHECKSUM"); s {
+	switch s := getenv("GQ_TCP_CHECKSUM"); s {
 	case "", "auto":
 	case "always":
 		opts.Checksum = ChecksumAlways
@@ -194,7 +195,7 @@ func FromEnv(backend string) (Communicator, error) {
 	if backend == "ucx" { // a build without the ucx tag says so
 		return BootstrapUCX(l, opts)
 	}
-	host := os.Getenv("GQ_COMM_HOST")
+	host := getenv("GQ_COMM_HOST")
 	if host == "" {
 		host = "127.0.0.1"
 	}

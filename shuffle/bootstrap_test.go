@@ -150,16 +150,14 @@ func TestDetectLaunchHosts(t *testing.T) {
 // TestConnectTimeoutEnv: GQ_CONNECT_TIMEOUT bounds the wait for a rank
 // that never starts; a bad value is a clear error.
 func TestConnectTimeoutEnv(t *testing.T) {
-	t.Setenv("RRUN_RANK", "0")
-	t.Setenv("RRUN_NRANKS", "2")
-	t.Setenv("RRUN_COORD_DIR", t.TempDir())
-	t.Setenv("GQ_CONNECT_TIMEOUT", "soon")
-	if _, err := FromEnv("tcp"); !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "GQ_CONNECT_TIMEOUT") {
+	env := map[string]string{"RRUN_RANK": "0", "RRUN_NRANKS": "2", "RRUN_COORD_DIR": t.TempDir(), "GQ_CONNECT_TIMEOUT": "soon"}
+	getenv := func(k string) string { return env[k] }
+	if _, err := FromEnv("tcp", getenv); !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "GQ_CONNECT_TIMEOUT") {
 		t.Errorf("bad value: got %v", err)
 	}
-	t.Setenv("GQ_CONNECT_TIMEOUT", "300ms")
+	env["GQ_CONNECT_TIMEOUT"] = "300ms"
 	start := time.Now()
-	_, err := FromEnv("tcp")
+	_, err := FromEnv("tcp", getenv)
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "rank(s) 1") {
 		t.Errorf("got %v, want a timeout naming rank 1", err)
 	}

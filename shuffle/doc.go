@@ -17,7 +17,9 @@
 // message's or chunk's bytes hands them back with Release, which saves
 // zeroing and faulting in a fresh buffer per message.
 //
-// Bootstrap (FromEnv) reads the launcher's environment: rrun (RRUN_RANK,
+// Bootstrap (FromEnv, DetectLaunch) reads the launcher's environment
+// through the getenv a binary's edge passes (os.Getenv; the package reads
+// no variable itself, so a test gives a map): rrun (RRUN_RANK,
 // RRUN_NRANKS, RRUN_COORD_DIR or RRUN_SOCKET_ADDR), Open MPI
 // (OMPI_COMM_WORLD_RANK/SIZE) and Slurm (SLURM_PROCID/NTASKS); without a
 // launcher the job is one rank and no network is touched.

@@ -58,7 +58,7 @@ func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle
 	if os.Getenv("RRUN_RANK") != "" {
 		o.watchLauncher(stderr)
 	}
-	c, err := shuffle.FromEnv(o.comm)
+	c, err := shuffle.FromEnv(o.comm, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return nil, exitQuery
