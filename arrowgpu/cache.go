@@ -15,18 +15,9 @@ import (
 // architecture, and written atomically; a damaged or foreign file only
 // costs a recompile.
 
-// cacheDir returns the cache directory ("" disables the cache):
-// GQ_KERNEL_CACHE, else os.UserCacheDir()/gq/kernels.
-func cacheDir() string {
-	if d, ok := os.LookupEnv("GQ_KERNEL_CACHE"); ok {
-		return d
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "gq", "kernels")
-}
+// cacheDir returns the cache directory ("" disables the cache): the
+// configured KernelCache (Config).
+func cacheDir() string { return Configured().KernelCache }
 
 // cacheKey names a compiled image.
 func cacheKey(src string, opts []string, nvrtcVersion, arch string, cubin bool) string {

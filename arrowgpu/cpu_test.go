@@ -3,6 +3,7 @@ package arrowgpu
 import (
 	"encoding/binary"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
@@ -92,9 +93,22 @@ func TestKernelCache(t *testing.T) {
 		t.Fatalf("read back %q", got)
 	}
 	cacheWrite("", k1, []byte("x")) // disabled cache: no effect, no panic
-	t.Setenv("GQ_KERNEL_CACHE", dir)
+	defer Configure(Configured())
+	env := map[string]string{"GQ_KERNEL_CACHE": dir}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	Configure(ConfigFromEnv(lookup))
 	if cacheDir() != dir {
 		t.Errorf("GQ_KERNEL_CACHE not honoured")
+	}
+	env["GQ_KERNEL_CACHE"] = ""
+	Configure(ConfigFromEnv(lookup))
+	if cacheDir() != "" {
+		t.Errorf("GQ_KERNEL_CACHE set empty: cache %q, want none", cacheDir())
+	}
+	delete(env, "GQ_KERNEL_CACHE")
+	Configure(ConfigFromEnv(lookup))
+	if cacheDir() != DefaultConfig().KernelCache || (cacheDir() != "" && !strings.HasSuffix(cacheDir(), filepath.Join("gq", "kernels"))) {
+		t.Errorf("GQ_KERNEL_CACHE unset: cache %q, want the user cache dir's gq/kernels", cacheDir())
 	}
 }
 

@@ -2,7 +2,6 @@ package arrowgpu
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -77,7 +76,8 @@ func (d *Driver) Open(ordinal int) (*Device, error) {
 	return dv, nil
 }
 
-// syncFlags are the context's scheduling flags by GQ_CUDA_SYNC: how a
+// syncFlags are the context's scheduling flags by Config.CUDASync
+// (GQ_CUDA_SYNC at gq's edge): how a
 // thread waits in a stream synchronisation. The driver's default
 // (auto: with one context and more cores than that, spin) keeps a core
 // busy per waiting thread — one per queue waiting — which the host
@@ -92,7 +92,7 @@ func (dv *Device) init(ordinal int) error {
 	}
 	dv.info, dv.dev = info, dev
 	a := &dv.drv.API
-	if mode := os.Getenv("GQ_CUDA_SYNC"); mode != "" {
+	if mode := Configured().CUDASync; mode != "" {
 		flag, ok := syncFlags[mode]
 		if !ok {
 			return cuda.Unavailable(ErrNoDevice, "GQ_CUDA_SYNC=%s: want auto, spin, yield or blocking", mode)

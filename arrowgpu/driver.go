@@ -26,7 +26,7 @@ var (
 	ErrNoNVRTC  = cuda.ErrNoNVRTC
 )
 
-// Load loads the CUDA driver (GQ_LIBCUDA, else libcuda.so.1).
+// Load loads the CUDA driver (Config.LibCUDA, else libcuda.so.1).
 func Load() (*Driver, error) {
 	d, err := cuda.Load()
 	if err != nil {
@@ -35,7 +35,7 @@ func Load() (*Driver, error) {
 	return &Driver{d}, nil
 }
 
-// LoadNVRTC loads NVRTC (GQ_LIBNVRTC, else the newest libnvrtc found).
+// LoadNVRTC loads NVRTC (Config.LibNVRTC, else the newest libnvrtc found).
 func LoadNVRTC() (*Compiler, error) { return cuda.LoadNVRTC() }
 
 // DriverPresent says whether a CUDA driver library can be loaded.

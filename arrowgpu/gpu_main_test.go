@@ -23,8 +23,12 @@ var gpu struct {
 // gpuPoolSize is the tests' device reservation.
 const gpuPoolSize = 2 << 30
 
+// TestMain is the tests' edge: the GQ_* variables (gqemu's GQ_LIBCUDA,
+// GQ_LIBNVRTC and GQ_KERNEL_CACHE among them) configure arrowgpu as gq's
+// do.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	Configure(ConfigFromEnv(os.LookupEnv))
 	setupGPU()
 	code := m.Run()
 	if gpu.q != nil {
@@ -59,7 +63,9 @@ func setupGPU() {
 	if _, ok := os.LookupEnv("GQ_KERNEL_CACHE"); !ok {
 		dir, err := os.MkdirTemp("", "gq-kernels-")
 		if err == nil {
-			os.Setenv("GQ_KERNEL_CACHE", dir)
+			c := Configured()
+			c.KernelCache = dir
+			Configure(c)
 		}
 	}
 	if gpu.dv, err = d.Open(0); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"gq/arrowgpu"
 	"gq/catalog"
 	"gq/errs"
 	"gq/gpuexec"
@@ -87,6 +88,19 @@ func (o Options) WithEnv(lookup func(string) (string, bool)) Options {
 	}
 	o.SpillAlways = o.SpillAlways || gqmem.SpillAlwaysFromEnv(getenv)
 	return o
+}
+
+// ConfigureDevice passes the device's settings, read through lookup
+// (os.LookupEnv at a binary's edge), to the layers under the engine,
+// which read no variable themselves: arrowgpu's (GQ_LIBCUDA, GQ_LIBNVRTC,
+// GQ_KERNEL_CACHE, GQ_CUDA_SYNC; arrowgpu.ConfigFromEnv) and gpuexec's
+// streams (GQ_GPU_STREAMS). The device is the process's, so this is
+// called once, before the first engine that may open it; a bad value
+// fails the device's opening, naming the variable.
+func ConfigureDevice(lookup func(string) (string, bool)) {
+	arrowgpu.Configure(arrowgpu.ConfigFromEnv(lookup))
+	streams, _ := lookup("GQ_GPU_STREAMS")
+	gpuexec.SetStreams(streams)
 }
 
 // Engine runs statements against one catalog. It is safe for concurrent

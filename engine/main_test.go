@@ -23,8 +23,13 @@ import (
 // (gqmem.SetPoisonFreed), so that an operator reading a batch after
 // releasing it fails the checked results here instead of reading another
 // batch's values, some of the time, in production.
+//
+// It is the tests' edge too: the device's GQ_* variables (gqemu's
+// GQ_LIBCUDA and GQ_LIBNVRTC among them) configure it as gq's do, and
+// testNew gives the engines the others.
 func TestMain(m *testing.M) {
 	gqmem.SetPoisonFreed(true)
+	ConfigureDevice(os.LookupEnv)
 	goleak.VerifyTestMain(m,
 		goleak.IgnoreTopFunction("github.com/golang/glog.(*fileSink).flushDaemon"),
 		goleak.IgnoreAnyFunction("gq/memory.(*SpillManager).StartPeriodicCheck.func1"),

@@ -792,15 +792,15 @@ func TestGPUStashFewRows(t *testing.T) {
 // GQ_GPU_STREAMS sets how many chunks an operator works on at once; a
 // value that is not a number from 1 to 64 is an error naming it.
 func TestGPUStreamsFromEnv(t *testing.T) {
-	defer func(n int) { gpuStreams = n }(gpuStreams)
+	defer func(n int, v *string) { gpuStreams = n; streamsSetting.Store(v) }(gpuStreams, streamsSetting.Load())
 	for _, c := range []struct {
 		v    string
 		want int
 		ok   bool
 	}{{"", 4, true}, {"8", 8, true}, {"1", 1, true}, {"0", 0, false}, {"65", 0, false}, {"many", 0, false}} {
 		gpuStreams = 4
-		t.Setenv("GQ_GPU_STREAMS", c.v)
-		err := streamsFromEnv()
+		SetStreams(c.v)
+		err := applyStreams()
 		if c.ok && (err != nil || gpuStreams != c.want) {
 			t.Errorf("GQ_GPU_STREAMS=%q: %d streams, %v; want %d", c.v, gpuStreams, err, c.want)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime/trace"
 	"strconv"
 	"sync"
@@ -90,14 +89,25 @@ func (g *GPU) queue() (*arrowgpu.Queue, error) {
 
 // gpuStreams is how many chunks a GPU operator works on at once, each on
 // a queue (stream) of its own, so that one chunk's round trips and
-// downloads overlap another's kernels: 4, or GQ_GPU_STREAMS (set when the
-// GPU opens; for A/B runs on a GPU machine).
+// downloads overlap another's kernels: 4, or what SetStreams gave (set
+// when the GPU opens; for A/B runs on a GPU machine).
 var gpuStreams = 4
 
-// streamsFromEnv reads GQ_GPU_STREAMS into gpuStreams: a number from 1 to
-// 64, or unset.
-func streamsFromEnv() error {
-	v := os.Getenv("GQ_GPU_STREAMS")
+// streamsSetting is SetStreams' value.
+var streamsSetting atomic.Pointer[string]
+
+// SetStreams sets how many chunks a GPU operator works on at once, as the
+// binary's edge read GQ_GPU_STREAMS: "" (the default, 4) or a number from
+// 1 to 64; another value fails the GPU's opening, saying so. It applies
+// to a GPU opened after it.
+func SetStreams(v string) { streamsSetting.Store(&v) }
+
+// applyStreams sets gpuStreams from SetStreams' value.
+func applyStreams() error {
+	var v string
+	if p := streamsSetting.Load(); p != nil {
+		v = *p
+	}
 	if v == "" {
 		return nil
 	}
@@ -270,7 +280,7 @@ func (g *GPU) isOpen() bool {
 
 func (g *GPU) open() error {
 	defer trace.StartRegion(context.Background(), "gpu-open").End()
-	if err := streamsFromEnv(); err != nil {
+	if err := applyStreams(); err != nil {
 		return err
 	}
 	drv, err := arrowgpu.Load()

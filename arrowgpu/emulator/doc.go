@@ -8,8 +8,9 @@
 // barriers wait for the lanes they name (and report a deadlock instead of
 // hanging), device memory is host memory. Timings mean nothing.
 //
-// Use: Enable() before the first use of arrowgpu in the process (it sets
-// GQ_LIBCUDA, GQ_LIBNVRTC and GQ_KERNEL_CACHE), or `go run
+// Use: Enable() before the first use of arrowgpu in the process (it
+// configures arrowgpu to load the library, and sets GQ_LIBCUDA,
+// GQ_LIBNVRTC and GQ_KERNEL_CACHE for child processes), or `go run
 // ./arrowgpu/emulator/cmd/gqemu` to build the library and print the
 // environment for a shell (make test-emu does this).
 package emulator

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+
+	"gq/arrowgpu"
 )
 
 var (
@@ -81,17 +83,23 @@ func Env(lib string) map[string]string {
 	}
 }
 
-// Enable builds the library and sets Env in this process; it must run
-// before arrowgpu first loads the driver.
+// Enable builds the library and configures arrowgpu in this process to
+// use it (the rest of arrowgpu's configuration kept); it must run before
+// arrowgpu first loads the driver. It sets Env in the environment too,
+// for the gq processes a test starts, whose edge reads it.
 func Enable() error {
 	lib, err := Build()
 	if err != nil {
 		return err
 	}
-	for k, v := range Env(lib) {
+	env := Env(lib)
+	for k, v := range env {
 		if err := os.Setenv(k, v); err != nil {
 			return err
 		}
 	}
+	c := arrowgpu.Configured()
+	c.LibCUDA, c.LibNVRTC, c.KernelCache = env["GQ_LIBCUDA"], env["GQ_LIBNVRTC"], env["GQ_KERNEL_CACHE"]
+	arrowgpu.Configure(c)
 	return nil
 }

@@ -35,6 +35,7 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer startProfiles(stderr)()
+	engine.ConfigureDevice(os.LookupEnv)
 	return runComm(args, stdin, stdout, stderr, nil)
 }
 

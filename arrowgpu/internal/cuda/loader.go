@@ -4,16 +4,37 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Library search. The driver is normally found by the system loader by its
 // soname alone; NVRTC ships with the CUDA toolkit (or pip's nvidia wheels)
 // and is often not on the loader path, so we also try the usual install
-// directories. GQ_LIBCUDA and GQ_LIBNVRTC name a file to use instead.
+// directories. SetLibraries names a file to use instead (arrowgpu's
+// Config: GQ_LIBCUDA and GQ_LIBNVRTC at gq's edge).
+
+var libs struct {
+	sync.Mutex
+	driver, nvrtc string
+}
+
+// SetLibraries names the files the driver and NVRTC are loaded from ("":
+// search); it applies to loads not yet made.
+func SetLibraries(driver, nvrtc string) {
+	libs.Lock()
+	defer libs.Unlock()
+	libs.driver, libs.nvrtc = driver, nvrtc
+}
+
+func libraries() (driver, nvrtc string) {
+	libs.Lock()
+	defer libs.Unlock()
+	return libs.driver, libs.nvrtc
+}
 
 // driverCandidates lists what to dlopen for the driver, in order.
 func driverCandidates() []string {
-	if p := os.Getenv("GQ_LIBCUDA"); p != "" {
+	if p, _ := libraries(); p != "" {
 		return []string{p}
 	}
 	c := []string{"libcuda.so.1"}
@@ -29,7 +50,7 @@ var nvrtcNames = []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2"
 // nvrtcCandidates lists what to dlopen for NVRTC, in order: each soname
 // through the loader, then each soname in each directory that exists.
 func nvrtcCandidates() []string {
-	if p := os.Getenv("GQ_LIBNVRTC"); p != "" {
+	if _, p := libraries(); p != "" {
 		return []string{p}
 	}
 	c := append([]string(nil), nvrtcNames...)
@@ -41,7 +62,12 @@ func nvrtcCandidates() []string {
 	return c
 }
 
-// nvrtcDirs are the directories that may hold NVRTC and exist here.
+// nvrtcDirs are the directories that may hold NVRTC and exist here. The
+// search reads LD_LIBRARY_PATH, CUDA_HOME and CUDA_PATH itself: they are
+// not gq's settings but the system's and the CUDA toolkit's conventions
+// for where libraries live (the dynamic loader honours the first), so
+// every program that loads NVRTC looks there, whoever embeds arrowgpu;
+// the README's table of variables says so.
 func nvrtcDirs() []string {
 	var dirs []string
 	dirs = append(dirs, filepath.SplitList(os.Getenv("LD_LIBRARY_PATH"))...)

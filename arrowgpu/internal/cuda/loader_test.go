@@ -56,15 +56,15 @@ func TestWrongLibraryNamesMissingSymbol(t *testing.T) {
 }
 
 func TestCandidatesHonourOverrides(t *testing.T) {
-	t.Setenv("GQ_LIBCUDA", "/x/libcuda.so")
-	t.Setenv("GQ_LIBNVRTC", "/y/libnvrtc.so")
+	defer SetLibraries(libraries())
+	SetLibraries("/x/libcuda.so", "/y/libnvrtc.so")
 	if c := driverCandidates(); len(c) != 1 || c[0] != "/x/libcuda.so" {
 		t.Errorf("driver candidates %v", c)
 	}
 	if c := nvrtcCandidates(); len(c) != 1 || c[0] != "/y/libnvrtc.so" {
 		t.Errorf("nvrtc candidates %v", c)
 	}
-	t.Setenv("GQ_LIBNVRTC", "")
+	SetLibraries("/x/libcuda.so", "")
 	dir := t.TempDir()
 	t.Setenv("LD_LIBRARY_PATH", dir)
 	c := nvrtcCandidates()

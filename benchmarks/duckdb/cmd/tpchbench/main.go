@@ -37,6 +37,7 @@ import (
 
 	"gq/benchmarks/duckdb"
 	"gq/benchmarks/tpch"
+	"gq/engine"
 )
 
 func main() {
@@ -61,11 +62,13 @@ func main() {
 	compareFiles := flag.String("compare", "", "GOT,WANT: compare two CSV results of query --query in --queries as the benchmark does (ties in ORDER BY may differ), print ok or the difference, exit 1 on a difference")
 	hot := flag.Bool("hot", false, "hot runs: DuckDB loads the tables into memory tables, and each engine runs each query once untimed first (gq on a GPU fills its device cache)")
 	flag.Parse()
-	// The workers inherit these (engine.Options reads GQ_DEVICE).
+	// The workers inherit these (their engines' Options.WithEnv reads
+	// GQ_DEVICE).
 	if *device != "" {
 		os.Setenv("GQ_DEVICE", *device)
 		os.Setenv("GQ_FALLBACK_MODE", "silent")
 	}
+	engine.ConfigureDevice(os.LookupEnv) // GQ_GPU_STREAMS, GQ_CUDA_SYNC, ... (scripts/gpu-bench.sh ab)
 	if *hot {
 		os.Setenv("GQ_BENCH_HOT", "1")
 	}
