@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	"gq/arrowgpu"
@@ -15,12 +14,12 @@ import (
 // --fallback-mode (env GQ_FALLBACK_MODE): what happens to operators the GPU
 // cannot run.
 func deviceFlag(fs *flag.FlagSet) (device, fallback *string) {
-	def := os.Getenv("GQ_DEVICE")
+	def := getenv("GQ_DEVICE")
 	if def == "" {
 		def = "auto"
 	}
 	return fs.String("device", def, "where to run: auto (GPU when usable, else CPU), cpu, or gpu (fail without one) (env GQ_DEVICE)"),
-		fs.String("fallback-mode", os.Getenv("GQ_FALLBACK_MODE"), "operators the GPU cannot run: warn (run them on the CPU, say so; the default with --device gpu), raise (fail the query) or silent (the default with auto) (env GQ_FALLBACK_MODE)")
+		fs.String("fallback-mode", getenv("GQ_FALLBACK_MODE"), "operators the GPU cannot run: warn (run them on the CPU, say so; the default with --device gpu), raise (fail the query) or silent (the default with auto) (env GQ_FALLBACK_MODE)")
 }
 
 // driverPresent is arrowgpu.DriverPresent, replaceable in tests.
@@ -62,7 +61,7 @@ func checkDevice(mode string, stderr io.Writer) int {
 // that runs one script: GQ_GPU_COLD_ROWS_PER_THREAD when set (0: always
 // load to the GPU), else engine.DefaultGPUColdRowsPerThread.
 func coldRowsPerThread() int64 {
-	if v, ok := os.LookupEnv("GQ_GPU_COLD_ROWS_PER_THREAD"); ok {
+	if v, ok := lookupEnv("GQ_GPU_COLD_ROWS_PER_THREAD"); ok {
 		n, _ := strconv.ParseInt(v, 10, 64)
 		return max(n, 0)
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 )
@@ -37,7 +36,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (int,
 		if noEnv[f.Name] || envErr != nil {
 			return
 		}
-		if v, ok := os.LookupEnv(envName(f.Name)); ok && v != "" {
+		if v, ok := lookupEnv(envName(f.Name)); ok && v != "" {
 			if err := fs.Set(f.Name, v); err != nil {
 				envErr = fmt.Errorf("%s=%q: %v", envName(f.Name), v, err)
 			}

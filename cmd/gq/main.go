@@ -7,9 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/chzyer/readline"
 
@@ -35,7 +33,7 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer startProfiles(stderr)()
-	engine.ConfigureDevice(os.LookupEnv)
+	configureDevice()
 	return runComm(args, stdin, stdout, stderr, nil)
 }
 
@@ -51,7 +49,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	fs := flag.NewFlagSet("gq", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "directory whose NAME.parquet, NAME/*.parquet and NAME.csv files become tables")
-	db := fs.String("db", os.Getenv("GQ_DB"), "`DIR` where tables persist: its tables are attached like --data's, and CREATE TABLE, INSERT and DROP TABLE write and remove their Parquet files there (created if missing; env GQ_DB)")
+	db := fs.String("db", getenv("GQ_DB"), "`DIR` where tables persist: its tables are attached like --data's, and CREATE TABLE, INSERT and DROP TABLE write and remove their Parquet files there (created if missing; env GQ_DB)")
 	command := fs.String("c", "", "SQL to run")
 	file := fs.String("f", "", "file of SQL to run")
 	mode := fs.String("format", "", "output format: "+strings.Join(format.Modes, ", ")+" (default: table on a terminal, csv otherwise)")
@@ -120,7 +118,7 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
-	eopts = eopts.WithEnv(os.LookupEnv)
+	eopts = eopts.WithEnv(lookupEnv)
 	if !interactive {
 		eopts.GPUColdRowsPerThread = coldRowsPerThread()
 	}
@@ -168,18 +166,6 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 		return exitQuery
 	}
 	return 0
-}
-
-// envDuration reads a duration ("30s") from the environment; unset or
-// unreadable is 0 (no limit).
-func envDuration(name string) time.Duration {
-	d, _ := time.ParseDuration(os.Getenv(name))
-	return d
-}
-
-func envInt(name string) int {
-	n, _ := strconv.Atoi(os.Getenv(name))
-	return n
 }
 
 func isTerminal(f any) bool {

@@ -26,10 +26,10 @@ type memoryFlags struct {
 
 func memFlags(fs *flag.FlagSet) *memoryFlags {
 	return &memoryFlags{
-		limit:       fs.String("memory-limit", os.Getenv("GQ_MEMORY_LIMIT"), `host memory limit for operator state: bytes, "4GiB" or "80%" of RAM; beyond it sorts spill to disk (env GQ_MEMORY_LIMIT)`),
-		deviceLimit: fs.String("device-memory-limit", os.Getenv("GQ_DEVICE_MEMORY_LIMIT"), "device memory limit: bytes or \"4GiB\" (env GQ_DEVICE_MEMORY_LIMIT)"),
-		spillDir:    fs.String("spill-dir", os.Getenv("GQ_SPILL_DIR"), "directory for spill files (default: a temporary directory removed at exit; env GQ_SPILL_DIR)"),
-		spillAlways: fs.Bool("spill-always", gqmem.SpillAlwaysFromEnv(os.Getenv), "spill everything spillable at every opportunity, a test mode (env GQ_SPILL_ALWAYS=1)"),
+		limit:       fs.String("memory-limit", getenv("GQ_MEMORY_LIMIT"), `host memory limit for operator state: bytes, "4GiB" or "80%" of RAM; beyond it sorts spill to disk (env GQ_MEMORY_LIMIT)`),
+		deviceLimit: fs.String("device-memory-limit", getenv("GQ_DEVICE_MEMORY_LIMIT"), "device memory limit: bytes or \"4GiB\" (env GQ_DEVICE_MEMORY_LIMIT)"),
+		spillDir:    fs.String("spill-dir", getenv("GQ_SPILL_DIR"), "directory for spill files (default: a temporary directory removed at exit; env GQ_SPILL_DIR)"),
+		spillAlways: fs.Bool("spill-always", gqmem.SpillAlwaysFromEnv(getenv), "spill everything spillable at every opportunity, a test mode (env GQ_SPILL_ALWAYS=1)"),
 		stats:       fs.Bool("stats", false, "print each query's statistics (spills, peak memory) and its operators' (as EXPLAIN ANALYZE) to stderr"),
 		statsJSON:   fs.String("stats-json", "", "write the statistics of all queries, and each query's operators', as JSON to `FILE` at exit"),
 	}

@@ -23,7 +23,7 @@ import (
 // func stops them.
 func startProfiles(stderr io.Writer) (stop func()) {
 	var stops []func()
-	if p := os.Getenv("GQ_CPUPROFILE"); p != "" {
+	if p := getenv("GQ_CPUPROFILE"); p != "" {
 		if f, err := os.Create(p); err != nil {
 			fmt.Fprintf(stderr, "gq: GQ_CPUPROFILE: %v\n", err)
 		} else if err := pprof.StartCPUProfile(f); err != nil {
@@ -33,7 +33,7 @@ func startProfiles(stderr io.Writer) (stop func()) {
 			stops = append(stops, func() { pprof.StopCPUProfile(); f.Close() })
 		}
 	}
-	if p := os.Getenv("GQ_TRACE"); p != "" {
+	if p := getenv("GQ_TRACE"); p != "" {
 		if f, err := os.Create(p); err != nil {
 			fmt.Fprintf(stderr, "gq: GQ_TRACE: %v\n", err)
 		} else if err := trace.Start(f); err != nil {
@@ -43,7 +43,7 @@ func startProfiles(stderr io.Writer) (stop func()) {
 			stops = append(stops, func() { trace.Stop(); f.Close() })
 		}
 	}
-	if p := os.Getenv("GQ_MEMPROFILE"); p != "" {
+	if p := getenv("GQ_MEMPROFILE"); p != "" {
 		stops = append(stops, func() {
 			runtime.GC() // the profile is as of the last collection
 			f, err := os.Create(p)
@@ -58,7 +58,7 @@ func startProfiles(stderr io.Writer) (stop func()) {
 			}
 		})
 	}
-	if p := os.Getenv("GQ_PEAKHEAPPROFILE"); p != "" {
+	if p := getenv("GQ_PEAKHEAPPROFILE"); p != "" {
 		stops = append(stops, peakHeapProfile(p, stderr))
 	}
 	return func() {

@@ -39,7 +39,7 @@ const lostGrace = 2 * time.Second
 func rankFlags(fs *flag.FlagSet) *rankOptions {
 	o := &rankOptions{}
 	fs.IntVar(&o.ranks, "ranks", 0, "run N ranks in this process over the local communicator, or loopback tcp with --comm tcp (debugging)")
-	fs.StringVar(&o.comm, "comm", os.Getenv("GQ_COMM"), "communicator backend under a launcher: tcp, ucx (a build with -tags ucx) or local (env GQ_COMM)")
+	fs.StringVar(&o.comm, "comm", getenv("GQ_COMM"), "communicator backend under a launcher: tcp, ucx (a build with -tags ucx) or local (env GQ_COMM)")
 	fs.BoolVar(&o.clusterInfo, "cluster-info", false, "print each rank's host, pid and GPU, then exit")
 	fs.BoolVar(&o.showStats, "shuffle-stats", false, "print this rank's shuffle statistics to stderr at exit")
 	return o
@@ -55,10 +55,10 @@ func (o *rankOptions) open(comm shuffle.Communicator, stderr io.Writer) (shuffle
 	if comm != nil {
 		return comm, 0
 	}
-	if os.Getenv("RRUN_RANK") != "" {
+	if getenv("RRUN_RANK") != "" {
 		o.watchLauncher(stderr)
 	}
-	c, err := shuffle.FromEnv(o.comm, os.Getenv)
+	c, err := shuffle.FromEnv(o.comm, getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return nil, exitQuery
@@ -132,13 +132,13 @@ const launcherPoll = 200 * time.Millisecond
 func (o *rankOptions) watchLauncher(stderr io.Writer) {
 	parent := os.Getppid()
 	askParentDeathSignal()
-	launcher, _ := strconv.Atoi(os.Getenv("RRUN_PID"))
+	launcher, _ := strconv.Atoi(getenv("RRUN_PID"))
 	go func() {
 		tick := time.NewTicker(launcherPoll)
 		defer tick.Stop()
 		for ; ; <-tick.C {
 			if os.Getppid() != parent || (launcher > 0 && !processAlive(launcher)) {
-				fmt.Fprintf(stderr, "Error: rank %s: its launcher is gone; ending\n", os.Getenv("RRUN_RANK"))
+				fmt.Fprintf(stderr, "Error: rank %s: its launcher is gone; ending\n", getenv("RRUN_RANK"))
 				o.exit(exitQuery)
 			}
 		}
@@ -236,7 +236,7 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 // prints them (rapidsmpf's gather_cluster_info).
 func clusterInfo(comm shuffle.Communicator, stdout, stderr io.Writer) int {
 	host, _ := os.Hostname()
-	gpu := os.Getenv("CUDA_VISIBLE_DEVICES")
+	gpu := getenv("CUDA_VISIBLE_DEVICES")
 	if gpu == "" {
 		gpu = "-"
 	}

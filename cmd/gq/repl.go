@@ -21,7 +21,7 @@ const (
 
 // historyPath is GQ_HISTORY, else ~/.gq_history ("" without a home).
 func historyPath() string {
-	if p := os.Getenv("GQ_HISTORY"); p != "" {
+	if p := getenv("GQ_HISTORY"); p != "" {
 		return p
 	}
 	if home, err := os.UserHomeDir(); err == nil {

@@ -30,13 +30,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	data := fs.String("data", "", "directory whose NAME.parquet, NAME/*.parquet and NAME.csv files become tables")
 	threads := fs.Int("threads", envInt("GQ_THREADS"), "worker threads per query (default: all cores; env GQ_THREADS)")
 	batch := fs.Int("batch-size", envInt("GQ_BATCH_SIZE"), "rows per batch (default 65536)")
-	token := fs.String("auth-token", os.Getenv("GQ_AUTH_TOKEN"), "require this bearer token on every call; prefer env GQ_AUTH_TOKEN or --auth-token-file, as a command line is visible to every local user (ps)")
+	token := fs.String("auth-token", getenv("GQ_AUTH_TOKEN"), "require this bearer token on every call; prefer env GQ_AUTH_TOKEN or --auth-token-file, as a command line is visible to every local user (ps)")
 	tokenFile := fs.String("auth-token-file", "", "read the bearer token of --auth-token from `FILE` (its first line)")
 	usersFile := fs.String("users", "", "`FILE` of user:password lines: basic auth through the Flight handshake, which returns a bearer token")
 	cert := fs.String("tls-cert", "", "TLS certificate `FILE` (PEM); with --tls-key, serve over TLS only")
 	key := fs.String("tls-key", "", "TLS private key `FILE` (PEM)")
 	maxQueries := fs.Int("max-concurrent-queries", 0, "queries run at once; more wait in line (0: no limit). Under ranks (rrun -n N gq serve) statements run one at a time across the ranks whatever this says")
-	queryMem := fs.String("query-memory-limit", os.Getenv("GQ_QUERY_MEMORY_LIMIT"), `host memory one query may hold: bytes, "512MiB" or "10%" of RAM; sorts spill at it, and a query over it fails alone with ResourceExhausted (env GQ_QUERY_MEMORY_LIMIT)`)
+	queryMem := fs.String("query-memory-limit", getenv("GQ_QUERY_MEMORY_LIMIT"), `host memory one query may hold: bytes, "512MiB" or "10%" of RAM; sorts spill at it, and a query over it fails alone with ResourceExhausted (env GQ_QUERY_MEMORY_LIMIT)`)
 	timeout := fs.Duration("query-timeout", 0, "cancel a query running longer than this, e.g. 5m (0: none)")
 	insecure := fs.Bool("insecure", false, "allow a non-loopback --listen without --auth-token or --users, or with them but without TLS")
 	allowDDL := fs.Bool("allow-ddl", false, "let clients' CREATE VIEW, CREATE TABLE AS and DROP change the tables every client sees (default: each session's DDL is its own)")
@@ -59,7 +59,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if code := checkDevice(*device, stderr); code != 0 {
 		return code
 	}
-	launch, err := shuffle.DetectLaunch(os.Getenv)
+	launch, err := shuffle.DetectLaunch(getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
@@ -114,7 +114,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return exitUsage
 	}
-	eopts = eopts.WithEnv(os.LookupEnv)
+	eopts = eopts.WithEnv(lookupEnv)
 	defer gqmem.TieRuntimeLimit(eopts.MemoryLimit)()
 	if eopts.QueryMemoryLimit, err = parseQueryLimit(*queryMem); err != nil {
 		fmt.Fprintf(stderr, "Error: --query-memory-limit: %v\n", err)
@@ -122,7 +122,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	var rf *rankOptions
 	if launch.NRanks > 1 {
-		rf = &rankOptions{comm: os.Getenv("GQ_COMM")}
+		rf = &rankOptions{comm: getenv("GQ_COMM")}
 		comm, code := rf.open(nil, stderr)
 		if comm == nil {
 			return code
