@@ -4,6 +4,10 @@
 // CGO_ENABLED=0 that runs on machines with and without a GPU.
 //
 // What it owns:
+//   - its process-wide settings (Config: the libraries, the kernel cache,
+//     how a thread waits), set by a binary's edge with Configure
+//     (ConfigFromEnv gives gq's variables their meaning); it reads no gq
+//     variable itself;
 //   - loading libcuda.so.1 and NVRTC (Load, LoadNVRTC, Probe) and reporting
 //     what is missing as errors that name it (ErrNoDriver, ErrNoDevice,
 //     ErrNoNVRTC), all of kind errs.Unsupported: the driver layer, in

@@ -5,5 +5,6 @@
 // function, EXPLAIN), writes results to files (COPY … TO and SELECT … INTO
 // OUTFILE share writeQuery, outfile.go), and gives every error a kind and
 // a line:column in the script. It prints nothing; format and cmd/gq
-// present results.
+// present results. It reads no environment variable: a binary passes
+// gq's GQ_* variables in through Options.WithEnv and ConfigureDevice.
 package engine
