@@ -153,6 +153,7 @@ type joinTable struct {
 	head     []int32 // per global key id: first row, -1 at the end
 	next     []int32 // per row: next row with the same key
 	nullKeys bool    // some right row has a NULL key
+	unique   bool    // no two rows share a key: every chain is one row long
 }
 
 func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schema, keys []compiledExpr, codec keyCodec) (*joinTable, error) {
@@ -237,14 +238,16 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		bt.base[p+1] = bt.base[p] + int32(t.len())
 	}
 	bt.head = make([]int32, bt.base[nparts])
+	nulls := 0
 	if bk.null != nil {
 		for _, isNull := range bk.null[:n] {
 			if isNull {
-				bt.nullKeys = true
-				break
+				nulls++
 			}
 		}
+		bt.nullKeys = nulls > 0
 	}
+	bt.unique = int(bt.base[nparts]) == n-nulls
 	// Link from the last row back so each chain runs in row order. A
 	// partition's key ids and rows are its own, so partitions link apart.
 	if nparts == 1 {
@@ -375,6 +378,19 @@ func (bt *joinTable) lookup(bk *batchKeys, out []int32) {
 	}
 }
 
+// firstRows replaces each key id in ids (-1: no match) with the first
+// row of its chain. The loads depend on nothing loaded before them, so
+// the core overlaps their cache misses (head is as large as the build),
+// where a chain walk starting from the id would wait for each in turn.
+func (bt *joinTable) firstRows(ids []int32) {
+	head := bt.head
+	for i, id := range ids {
+		if id >= 0 {
+			ids[i] = head[id]
+		}
+	}
+}
+
 // release frees the build rows and gives the slot arrays back for reuse;
 // no probe may run any more.
 func (bt *joinTable) release() {
@@ -418,13 +434,15 @@ func (p *hashProber) probe(c *Context, jc *joinCore, b arrow.RecordBatch, out ch
 	p.ids = grown(p.ids, n)
 	p.bt.lookup(&p.bk, p.ids)
 	releaseArrays(karr) // only now: bk aliases the key arrays' values
+	p.bt.firstRows(p.ids[:n])
 	var exclude []bool
 	if p.nullAware && p.bt.rows.NumRows() > 0 {
 		exclude = p.bk.null // NULL NOT IN (non-empty set) is never true
 	}
-	ids, head, next := p.ids, p.bt.head, p.bt.next
-	// Semi/anti without a condition only need to know a match exists.
-	firstOnly := jc.cond == nil && (jc.typ == expr.JoinSemi || jc.typ == expr.JoinAnti)
+	rows, next := p.ids, p.bt.next
+	// Semi/anti without a condition only need to know a match exists;
+	// with unique build keys no row has a next one to read.
+	firstOnly := p.bt.unique || jc.cond == nil && (jc.typ == expr.JoinSemi || jc.typ == expr.JoinAnti)
 	i, r := 0, int32(-1)
 	gen := func(li, ri []int32, limit int) ([]int32, []int32, bool) {
 		for len(li) < limit {
@@ -432,9 +450,7 @@ func (p *hashProber) probe(c *Context, jc *joinCore, b arrow.RecordBatch, out ch
 				if i >= n {
 					return li, ri, false
 				}
-				if id := ids[i]; id >= 0 {
-					r = head[id]
-				}
+				r = rows[i]
 				i++
 				continue
 			}

@@ -175,20 +175,25 @@ func (m *leftMarks) probe(c *Context, b arrow.RecordBatch) error {
 		pb.Release()
 		return c.Err()
 	}
-	for i, id := range m.ids[:n] {
-		if id < 0 {
-			continue
-		}
-		for r := m.bt.head[id]; r >= 0; r = m.bt.next[r] {
-			if !m.emit && m.rowHit[r] {
-				continue
-			}
-			li, ri = append(li, r), append(ri, int32(i))
-			if len(li) >= c.BatchSize {
-				if err := flush(); err != nil {
-					return err
+	m.bt.firstRows(m.ids[:n])
+	next := m.bt.next
+	if m.bt.unique { // chains of one row: no next to read
+		next = nil
+	}
+	for i, r := range m.ids[:n] {
+		for r >= 0 {
+			if m.emit || !m.rowHit[r] {
+				li, ri = append(li, r), append(ri, int32(i))
+				if len(li) >= c.BatchSize {
+					if err := flush(); err != nil {
+						return err
+					}
 				}
 			}
+			if next == nil {
+				break
+			}
+			r = next[r]
 		}
 	}
 	return flush()

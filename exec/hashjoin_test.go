@@ -152,6 +152,10 @@ func TestJoinsRandom(t *testing.T) {
 		{"unique right", 1000, 300, 100000, []int{0}, 0, false, false},
 		{"big right", 60, 70000, 50000, []int{0}, 0, false, true},
 		{"big right composite", 60, 70000, 5000, []int{0, 1}, 0, false, true},
+		// Unique build keys over 2^16 rows (partitioned tables): the
+		// probes take each key's one row without reading a chain.
+		{"big unique right", 60, 70000, 100000, []int{0}, 0, false, false},
+		{"big unique both", 70000, 400, 200000, []int{0}, 1, false, false},
 		// Left inputs of 2^16 rows and more: a build-left join merges
 		// and emits its marks on several goroutines.
 		{"big left", 70000, 400, 50000, []int{0}, 0, false, true},
@@ -191,6 +195,13 @@ func runJoinCase(t *testing.T, typ JoinType, nl, nr, keys int, keyCols []int, ex
 	if keys >= 100000 { // unique right keys: single join succeeds
 		for i, r := range rrows {
 			r[0] = int64(i)
+		}
+	}
+	if keys >= 200000 { // unique left keys too, but for the NULLs (build-left)
+		for i, r := range lrows {
+			if r[0] != nil {
+				r[0] = int64(2 * i)
+			}
 		}
 	}
 	ls := &testSource{schema: joinSchema("l"), batches: aggBatches(mem, lrows, 97, joinTypes, joinNames("l"))}
