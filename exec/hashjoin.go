@@ -72,6 +72,7 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		hashDrainLater(c, left)
 		return hashFailedDrain(c, right, err)
 	}
+	jc.alias = keyAliases(h.RightKeys, h.LeftKeys, h.Right.Schema(), h.Left.Schema())
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	c.Go(func() error {
 		bt, err := buildJoinTable(c, right, h.Right.Schema(), rkeys, codec)
@@ -140,6 +141,40 @@ func (h *HashJoin) compileKeys() (l, r []compiledExpr, codec keyCodec, err error
 	}
 	r, err = compileExprs(h.RightKeys)
 	return l, r, codec, err
+}
+
+// keyAliases maps each build column compared, as a plain column, with a
+// plain probe column of the same type to that probe column, other build
+// columns to -1; nil when there is none. A matched pair's keys are equal
+// and not NULL, and for these types equal values are the same value, so
+// the probe's copy, read in probe order, can stand for the build's,
+// which would be gathered at random from a table larger than the caches.
+func keyAliases(buildKeys, probeKeys []expr.Expr, build, probe *arrow.Schema) []int {
+	var alias []int
+	for k, bk := range buildKeys {
+		bc, ok := bk.(*expr.Column)
+		pc, pok := probeKeys[k].(*expr.Column)
+		if !ok || !pok || bc.Index >= build.NumFields() || pc.Index >= probe.NumFields() {
+			continue
+		}
+		bt := build.Field(bc.Index).Type
+		if !arrow.TypeEqual(bt, probe.Field(pc.Index).Type) {
+			continue
+		}
+		switch bt.ID() {
+		case arrow.INT64, arrow.DECIMAL64, arrow.DECIMAL128, arrow.DATE32, arrow.TIMESTAMP, arrow.TIME64, arrow.STRING, arrow.BOOL:
+		default: // floats: -0 and 0; intervals: equal in normal form only
+			continue
+		}
+		if alias == nil {
+			alias = make([]int, build.NumFields())
+			for i := range alias {
+				alias[i] = -1
+			}
+		}
+		alias[bc.Index] = pc.Index
+	}
+	return alias
 }
 
 // joinTable is the build side: every right row in one batch, its keys

@@ -61,13 +61,14 @@ func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 		}
 		workers := max(c.Threads, 1)
 		marks := make([]*leftMarks, workers)
+		alias := keyAliases(h.LeftKeys, h.RightKeys, h.Left.Schema(), h.Right.Schema())
 		var wg sync.WaitGroup
 		for w := range workers {
 			wg.Add(1)
 			c.Go(func() error {
 				defer wg.Done()
 				defer hashDrainLater(c, right)
-				m := &leftMarks{bt: bt, codec: codec, keys: rkeys, jc: jc, out: out, emit: h.Type == expr.JoinLeft,
+				m := &leftMarks{bt: bt, codec: codec, keys: rkeys, jc: jc, out: out, emit: h.Type == expr.JoinLeft, alias: alias,
 					keyHit: make([]bool, len(bt.head)), rowHit: make([]bool, len(bt.next))}
 				for b := range right {
 					err := m.probe(c, b)
@@ -107,7 +108,8 @@ type leftMarks struct {
 	keys   []compiledExpr
 	jc     *joinCore
 	out    chan<- arrow.RecordBatch
-	emit   bool // left join: send the matching pairs
+	emit   bool  // left join: send the matching pairs
+	alias  []int // per left column, the right column equal to it in a pair (keyAliases)
 	bk     batchKeys
 	ids    []int32
 	keyHit []bool
@@ -202,14 +204,22 @@ func (m *leftMarks) probe(c *Context, b arrow.RecordBatch) error {
 func (m *leftMarks) outSchema() *arrow.Schema { return m.jc.out }
 
 // pairBatch gathers left rows li of the build side and right rows ri of b
-// into one batch of the join's pair schema (left columns, then right).
+// into one batch of the join's pair schema (left columns, then right); a
+// left key column with an alias in b is taken from b (see keyAliases).
 func (m *leftMarks) pairBatch(c *Context, b arrow.RecordBatch, li, ri []int32) arrow.RecordBatch {
 	cols := make([]arrow.Array, 0, m.jc.pairSchema.NumFields())
+	whole := isIdentity(ri, int(b.NumRows()))
 	for i := range int(m.bt.rows.NumCols()) {
+		if m.alias != nil && m.alias[i] >= 0 {
+			if a := b.Column(m.alias[i]); arrow.TypeEqual(a.DataType(), m.bt.rows.Column(i).DataType()) {
+				cols = append(cols, takeOrWhole(c.Alloc, a, ri, whole))
+				continue
+			}
+		}
 		cols = append(cols, TakeArray(c.Alloc, m.bt.rows.Column(i), li))
 	}
 	for i := range int(b.NumCols()) {
-		cols = append(cols, TakeArray(c.Alloc, b.Column(i), ri))
+		cols = append(cols, takeOrWhole(c.Alloc, b.Column(i), ri, whole))
 	}
 	out := array.NewRecordBatch(m.jc.pairSchema, cols, int64(len(li)))
 	releaseArrays(cols)

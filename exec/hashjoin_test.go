@@ -156,6 +156,9 @@ func TestJoinsRandom(t *testing.T) {
 		// probes take each key's one row without reading a chain.
 		{"big unique right", 60, 70000, 100000, []int{0}, 0, false, false},
 		{"big unique both", 70000, 400, 200000, []int{0}, 1, false, false},
+		// Every row of either side matches one row of the other: the
+		// output takes whole probe columns, the build's key from the probe.
+		{"one to one", 5000, 5000, 150000, []int{0}, 0, false, false},
 		// Left inputs of 2^16 rows and more: a build-left join merges
 		// and emits its marks on several goroutines.
 		{"big left", 70000, 400, 50000, []int{0}, 0, false, true},
@@ -195,6 +198,11 @@ func runJoinCase(t *testing.T, typ JoinType, nl, nr, keys int, keyCols []int, ex
 	if keys >= 100000 { // unique right keys: single join succeeds
 		for i, r := range rrows {
 			r[0] = int64(i)
+		}
+	}
+	if keys == 150000 { // a permutation of the right keys
+		for i, r := range lrows {
+			r[0] = int64(i * 7919 % nl)
 		}
 	}
 	if keys >= 200000 { // unique left keys too, but for the NULLs (build-left)

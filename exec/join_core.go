@@ -3,6 +3,7 @@ package exec
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/errs"
 	"gq/expr"
@@ -16,6 +17,9 @@ type joinCore struct {
 	pairSchema *arrow.Schema // left columns then right columns
 	cond       *compiledExpr // over pairSchema; nil: every pair qualifies
 	right      arrow.RecordBatch
+	// alias, when set, gives per right column the left column that holds
+	// the same values in every matched pair (keyAliases), else -1.
+	alias []int
 }
 
 // pairGen appends up to limit-len(li) further pairs to li/ri and reports
@@ -73,7 +77,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 			continue
 		}
 		if jc.cond != nil {
-			pb := jc.gather(c, jc.pairSchema, b, li, ri)
+			pb := jc.gather(c, jc.pairSchema, b, li, ri, true)
 			var err error
 			sel, err = jc.cond.filter(c.Alloc, pb, sel[:0])
 			pb.Release()
@@ -98,7 +102,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 			}
 		}
 		if len(li) > 0 && jc.typ != expr.JoinSemi && jc.typ != expr.JoinAnti {
-			if !Send(c, out, jc.gather(c, jc.out, b, li, ri)) {
+			if !Send(c, out, jc.gather(c, jc.out, b, li, ri, true)) {
 				return c.Err()
 			}
 		}
@@ -115,7 +119,7 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 				ri = append(ri, -1)
 			}
 		}
-		if len(li) > 0 && !Send(c, out, jc.gather(c, jc.out, b, li, ri)) {
+		if len(li) > 0 && !Send(c, out, jc.gather(c, jc.out, b, li, ri, false)) {
 			return c.Err()
 		}
 	case expr.JoinSemi, expr.JoinAnti:
@@ -146,16 +150,49 @@ func (jc *joinCore) joinBatch(c *Context, b arrow.RecordBatch, gen pairGen, excl
 
 // gather builds a batch of schema from left rows li of b followed by
 // right rows ri of the build side (-1: NULLs), or only the left columns
-// when schema has no more.
-func (jc *joinCore) gather(c *Context, schema *arrow.Schema, b arrow.RecordBatch, li, ri []int32) arrow.RecordBatch {
+// when schema has no more. matched: every pair is a key match, so a
+// right key column with a left alias is taken from b, in b's order,
+// instead of at random from the build side.
+func (jc *joinCore) gather(c *Context, schema *arrow.Schema, b arrow.RecordBatch, li, ri []int32, matched bool) arrow.RecordBatch {
 	cols := make([]arrow.Array, 0, schema.NumFields())
+	whole := isIdentity(li, int(b.NumRows()))
 	for i := range int(b.NumCols()) {
-		cols = append(cols, TakeArray(c.Alloc, b.Column(i), li))
+		cols = append(cols, takeOrWhole(c.Alloc, b.Column(i), li, whole))
 	}
 	for i := 0; len(cols) < schema.NumFields(); i++ {
+		if matched && jc.alias != nil && jc.alias[i] >= 0 {
+			if a := b.Column(jc.alias[i]); arrow.TypeEqual(a.DataType(), jc.right.Column(i).DataType()) {
+				cols = append(cols, takeOrWhole(c.Alloc, a, li, whole))
+				continue
+			}
+		}
 		cols = append(cols, TakeArray(c.Alloc, jc.right.Column(i), ri))
 	}
 	out := array.NewRecordBatch(schema, cols, int64(len(li)))
 	releaseArrays(cols)
 	return out
+}
+
+// takeOrWhole is TakeArray, or arr itself (retained) when whole: idx
+// takes every row once and in order (isIdentity), as a key join whose
+// probe rows each match one build row does, after a join filter.
+func takeOrWhole(mem memory.Allocator, arr arrow.Array, idx []int32, whole bool) arrow.Array {
+	if whole {
+		arr.Retain()
+		return arr
+	}
+	return TakeArray(mem, arr, idx)
+}
+
+// isIdentity reports whether idx is 0, 1, …, n-1.
+func isIdentity(idx []int32, n int) bool {
+	if len(idx) != n || n == 0 || idx[n-1] != int32(n-1) {
+		return false
+	}
+	for i, x := range idx {
+		if x != int32(i) {
+			return false
+		}
+	}
+	return true
 }
