@@ -419,7 +419,7 @@ func (a *GPUAggregate) RunStats(c *exec.Context) []exec.Stat {
 	if a.stages.Outer() != nil {
 		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: st.outerGroups.Load()})
 	}
-	return stats
+	return append(stats, a.graceStats(c)...)
 }
 
 // phasesText shows the time of each named phase ("set-up 120µs, chunks
@@ -552,7 +552,7 @@ func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	c.Go(func() error {
 		defer close(out)
 		st := a.state(c)
-		b, offs, err := a.run(c, st)
+		outs, err := a.runOrGrace(c, st) // agg_grace.go
 		a.stages.Scan().GPU.noteErr(err)
 		if err != nil && gpuFallback(err) && c.Err() == nil {
 			return a.stages.Scan().runOnCPU(c, "GPU aggregation over "+a.stages.Scan().CPU.Table.Name(), err, a.CPU, &st.onCPU, out)
@@ -560,8 +560,13 @@ func (a *GPUAggregate) Open(c *exec.Context) <-chan arrow.RecordBatch {
 		if err != nil {
 			return err
 		}
-		if !sendParts(c, out, b, offs) {
-			return c.Err()
+		for i, o := range outs {
+			if !sendParts(c, out, o.b, o.offs) {
+				for _, rest := range outs[i+1:] {
+					rest.b.Release()
+				}
+				return c.Err()
+			}
 		}
 		return nil
 	})
