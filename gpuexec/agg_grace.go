@@ -448,7 +448,9 @@ type graceStepErr struct {
 	err  error
 }
 
-func (e *graceStepErr) Error() string { return "GPU grace aggregation, " + e.step + ": " + e.err.Error() }
+func (e *graceStepErr) Error() string {
+	return "GPU grace aggregation, " + e.step + ": " + e.err.Error()
+}
 func (e *graceStepErr) Unwrap() error { return e.err }
 
 func graceErr(step string, err error) error { return &graceStepErr{step, err} }

@@ -19,7 +19,10 @@
 // exchange brought (GPUScan.Source, source.go), and a scan or an
 // aggregation below a hash exchange groups its rows by partition for it
 // (exec.PartBatch). Each runs its CPU twin when the device cannot
-// (fallback_mode). They drive the device through arrowgpu; GPU is the
+// (fallback_mode); an aggregation whose table of groups does not fit
+// beside the streamed chunks runs as a grace aggregation first
+// (agg_grace.go: partial groups hashed into partitions in host memory,
+// each merged on the device). They drive the device through arrowgpu; GPU is the
 // process's one handle on it, and GPU.eachChunk works on a few chunks of a
 // table at once, each on its own queue.
 //
