@@ -12,7 +12,8 @@ import (
 // orders, 20000 parts) whose table passes a quarter and an eighth of what
 // they need unlimited: the device aggregates them in partitions (a grace
 // aggregation) — sums of decimals (a DECIMAL(38) one too), counts, min,
-// max, avg, a NULL group, a HAVING and a top-N — instead of the CPU.
+// max, avg, a NULL group, a HAVING, a top-N and a count distinct —
+// instead of the CPU.
 var graceQueries = []string{
 	`select l_orderkey, count(*) as n, min(l_shipdate) as lo, avg(l_discount) as d,
 		sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) as charge
@@ -21,6 +22,9 @@ var graceQueries = []string{
 	 from lineitem group by 1 order by 1 nulls first`,
 	`select l_orderkey, sum(l_quantity) as q from lineitem group by l_orderkey having sum(l_quantity) > 300 order by l_orderkey`,
 	`select l_partkey, sum(l_extendedprice) as s from lineitem group by l_partkey order by s desc, l_partkey limit 10`,
+	// An aggregation over the groups (count distinct): partitioned by
+	// the outer key.
+	`select l_partkey, count(distinct l_suppkey) as n from lineitem group by l_partkey order by l_partkey`,
 }
 
 var graceRE = regexp.MustCompile(`grace, (\d+) partitions \((\d+) flushes, (\d+) partial rows, ([^,]+) to host`)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,6 +21,14 @@ var streamedTPCH = map[string]bool{
 	"q01": true, "q05": true, "q06": true, "q08": true, "q10": true,
 	"q14": true, "q15": true, "q17": true, "q19": true, "q20": true,
 }
+
+// graceTPCH are the TPC-H queries whose aggregation's table does not fit
+// at a quarter of what they need unlimited, and which aggregate on the
+// device still, as grace aggregations (gpuexec/agg_grace.go). (q18's and
+// q21's main aggregations fall back for their joins' build sides; q13's
+// outer aggregation groups by a count, which the grace path cannot
+// partition by.)
+var graceTPCH = map[string]bool{"q16": true}
 
 // The 22 TPC-H queries (SF0.1) with the device memory limit at a quarter
 // of the pool's peak in their unlimited, cold run: the answers are the
@@ -45,6 +54,9 @@ func TestGPUTPCHQuarterMemory(t *testing.T) {
 			dev, host = dev-dev0, host-host0
 			fell := g.fellBack()
 			t.Logf("%s: needs %d bytes; at a quarter: %d chunks streamed on the device, %d on the CPU; fell back: %q", q, need, dev, host, fell)
+			if graceTPCH[q] && slices.ContainsFunc(fell, func(w string) bool { return strings.Contains(w, "GPU aggregation") }) {
+				t.Errorf("%s: the aggregation fell back to the CPU at a quarter of %d bytes: %q", q, need, fell)
+			}
 			if !streamedTPCH[q] {
 				return
 			}

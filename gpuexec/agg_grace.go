@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,7 +44,10 @@ import (
 // (its CPU fallback).
 //
 // An aggregation over the groups (Outer) needs every inner group of an
-// outer group in one table: it is not done this way, and falls back.
+// outer group in one table: the partial rows are then hashed by the inner
+// keys that are outer keys (TPC-H q16's p_size), and Outer runs over each
+// merged partition's table. When no outer key is an inner key the hash
+// can take (q13 groups by a count), it falls back.
 
 // graceParts is how many partitions the partial rows are hashed into.
 const graceParts = 256
@@ -57,6 +61,7 @@ type graceRun struct {
 	merges, flushes       atomic.Int64
 	partialRows, hostByte atomic.Int64
 	upBytes               atomic.Int64
+	groups                atomic.Int64 // merged groups, all partitions
 	reason                atomic.Value // string: why it ran
 }
 
@@ -70,9 +75,55 @@ func (a *GPUAggregate) graceState(c *exec.Context) *graceRun {
 
 // graceable reports whether a run that failed with err may be retried as
 // a grace aggregation: it ran out of device memory (or of table slots),
-// the aggregation has keys, and no outer aggregation reads its groups.
+// the aggregation can run as one (canGrace), and its table may be what
+// did not fit: it had more than a sixteenth of the device limit's worth
+// of groups when it last ran, or it never ran. (A run whose build sides
+// do not fit beside a small table fails the same way again.)
 func (a *GPUAggregate) graceable(err error) bool {
-	return err != nil && errors.Is(err, errs.ResourcesExhausted) && len(a.stages.Keys()) > 0 && a.stages.Outer() == nil
+	if err == nil || !errors.Is(err, errs.ResourcesExhausted) || !a.canGrace() {
+		return false
+	}
+	g := a.stages.Scan().GPU
+	groups := g.groupsHint(a.kernel.Name + "|" + a.stages.Scan().CPU.Table.Name())
+	return groups == 0 || int64(pow2Slots(groups))*slotBytes(a.kernel) > g.deviceLimit()/16
+}
+
+// canGrace reports whether the aggregation can run as a grace one: it has
+// keys, and under an outer aggregation some outer key is an inner key the
+// partitions can hash by, and no top-N.
+func (a *GPUAggregate) canGrace() bool {
+	return len(a.stages.Keys()) > 0 && (a.stages.Outer() == nil || a.stages.TopN().N == 0 && len(a.gracePartKeys()) > 0)
+}
+
+// whyNoGrace names what keeps the aggregation from running as a grace
+// one (canGrace false).
+func (a *GPUAggregate) whyNoGrace() string {
+	switch {
+	case len(a.stages.Keys()) == 0:
+		return "no group keys"
+	case a.stages.TopN().N > 0:
+		return "a top-N over an aggregation of its groups"
+	}
+	return "an aggregation of its groups by none of its keys that the partitions can hash (only strings or aggregates)"
+}
+
+// gracePartKeys are the keys the partial rows are hashed by: those not
+// read as dictionary codes (a code's string hashes through its
+// dictionary, which a streamed column lacks until the end) and of a type
+// the hash takes; under Outer, only those that are outer keys.
+func (a *GPUAggregate) gracePartKeys() []int {
+	var ks []int
+	for i, k := range a.stages.Keys() {
+		t := k.DataType()
+		if a.dictOf[i] >= 0 || t.ID() == arrow.STRING || !arrowgpu.PartitionKeyType(t) {
+			continue
+		}
+		if a.stages.Outer() != nil && !slices.Contains(a.stages.Outer().Keys, i) {
+			continue
+		}
+		ks = append(ks, i)
+	}
+	return ks
 }
 
 // graceStats is the grace aggregation's line in EXPLAIN ANALYZE, or
@@ -136,13 +187,14 @@ func pow2Slots(rows int) int {
 }
 
 // partialSchema is the schema of the first pass's rows: the keys (a
-// string key as its Int32 codes), then each aggregate's partial state.
+// string key as its codes, widened to Int64 as the table holds them),
+// then each aggregate's partial state.
 func (a *GPUAggregate) partialSchema() *arrow.Schema {
 	fs := make([]arrow.Field, a.Out.NumFields())
 	for i := range fs {
 		fs[i] = a.Out.Field(i)
 		if i < len(a.dictOf) && a.dictOf[i] >= 0 {
-			fs[i] = arrow.Field{Name: fs[i].Name + "#code", Type: arrow.PrimitiveTypes.Int32, Nullable: true}
+			fs[i] = arrow.Field{Name: fs[i].Name + "#code", Type: arrow.PrimitiveTypes.Int64, Nullable: true}
 		}
 	}
 	return arrow.NewSchema(fs, nil)
@@ -199,7 +251,7 @@ func (a *GPUAggregate) graceKernels(ps *arrow.Schema) (first, merge *arrowgpu.Ag
 			return nil, nil, nil, err
 		}
 	}
-	if a.stages.TopN().N > 0 {
+	if a.stages.TopN().N > 0 && a.stages.Outer() == nil {
 		if merge, err = merge.WithTopN(a.stages.TopN().Top, outTypes(a.Out)); err != nil {
 			return nil, nil, nil, err
 		}
@@ -290,7 +342,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	}()
 	// flush brings t's groups back into parts and frees t.
 	flush := func(t *arrowgpu.AggTable) error {
-		res, err := a.graceResult(c, q, t, dicts)
+		res, err := a.graceResult(c, q, t)
 		if err != nil {
 			return err
 		}
@@ -423,6 +475,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		units = append(units, [2]int{p, e})
 		p = e
 	}
+	groups0 := gr.groups.Load()
 	for len(units) > 0 {
 		u := units[0]
 		units = units[1:]
@@ -437,6 +490,10 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		}
 		gr.merges.Add(1)
 		outs = append(outs, o)
+	}
+	if a.stages.Outer() == nil {
+		// The next run knows the table's size without failing first.
+		g.setGroups(a.kernel.Name+"|"+sc.Table.Name(), int(gr.groups.Load()-groups0))
 	}
 	return outs, nil
 }
@@ -460,18 +517,12 @@ func graceErr(step string, err error) error { return &graceStepErr{step, err} }
 const graceRetries = 2
 
 // graceResult reads t's groups back grouped into graceParts partitions by
-// its keys other than string codes (a string's code hashes by its value
-// only through its dictionary, which a streamed column lacks until the
-// end), and frees t. With only string keys every group is in partition 0.
-func (a *GPUAggregate) graceResult(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable, dicts []*devDict) (*arrowgpu.AggResult, error) {
+// gracePartKeys, and frees t. With none every group is in partition 0.
+func (a *GPUAggregate) graceResult(c *exec.Context, q *arrowgpu.Queue, t *arrowgpu.AggTable) (*arrowgpu.AggResult, error) {
 	defer t.Free()
-	gp := &arrowgpu.GroupPartition{Parts: graceParts}
-	for i, k := range a.stages.Keys() {
-		if dicts[i] != nil || !arrowgpu.PartitionKeyType(k.DataType()) || k.DataType().ID() == arrow.STRING {
-			continue
-		}
-		gp.Keys = append(gp.Keys, i)
-		gp.Double = append(gp.Double, k.DataType().ID() == arrow.FLOAT64)
+	gp := &arrowgpu.GroupPartition{Parts: graceParts, Keys: a.gracePartKeys()}
+	for _, i := range gp.Keys {
+		gp.Double = append(gp.Double, a.stages.Keys()[i].DataType().ID() == arrow.FLOAT64)
 	}
 	if len(gp.Keys) == 0 {
 		res, err := t.Result(c.Alloc, 0, nil)
@@ -539,6 +590,15 @@ func (a *GPUAggregate) graceMerge(c *exec.Context, st *aggRun, q *arrowgpu.Queue
 	if params != nil {
 		t.SetParams(params)
 	}
+	if a.stages.Outer() != nil {
+		// Each outer group's inner groups are all in these partitions.
+		rec, offs, err := a.outerRows(c, st, q, t, dicts, a.kernel.Name+"|grace")
+		t.Free()
+		if errors.Is(err, arrowgpu.ErrSumOverflow) {
+			err = exec.ErrSumOverflow
+		}
+		return graceOut{rec, offs}, err
+	}
 	res, err := a.readGroups(c, q, t, a.stages.TopN().N, a.Out, dicts)
 	if err != nil {
 		return graceOut{}, err
@@ -546,6 +606,7 @@ func (a *GPUAggregate) graceMerge(c *exec.Context, st *aggRun, q *arrowgpu.Queue
 	defer res.Release()
 	st.groups.Add(int64(res.Groups))
 	st.kept.Add(int64(res.Rows))
+	gr.groups.Add(int64(res.Groups))
 	hd, release, err := hostStrings(c, q, res.Keys, res.KeyNulls, dicts)
 	if err != nil {
 		return graceOut{}, err
@@ -602,6 +663,9 @@ func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, erro
 		if err == nil {
 			return []graceOut{{b, offs}}, nil
 		}
+		if errors.Is(err, errs.ResourcesExhausted) && !a.canGrace() {
+			return nil, fmt.Errorf("%w (no grace aggregation: %s)", err, a.whyNoGrace())
+		}
 		if !a.graceable(err) || c.Err() != nil {
 			return nil, err
 		}
@@ -621,7 +685,7 @@ func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, erro
 // left; "" when it should not or nothing is known.
 func (a *GPUAggregate) graceBefore() string {
 	g := a.stages.Scan().GPU
-	if len(a.stages.Keys()) == 0 || a.stages.Outer() != nil || g.Wait() != nil || g.mem == nil {
+	if !a.canGrace() || g.Wait() != nil || g.mem == nil {
 		return ""
 	}
 	groups := g.groupsHint(a.kernel.Name + "|" + a.stages.Scan().CPU.Table.Name())
