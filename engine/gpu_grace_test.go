@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gq/catalog"
 )
 
 // graceQueries are aggregations of many groups (SF0.1's lineitem: 150000
@@ -84,4 +86,37 @@ func TestGPUGraceTooSmall(t *testing.T) {
 	if st := gpu.PoolStats(); st.InUse != 0 {
 		t.Errorf("%d device bytes in use after the query", st.InUse)
 	}
+}
+
+// With every spillable buffer spilled at each check (SpillAlways), the
+// grace aggregation's partial rows wait on disk and are read back for
+// their merges: the answer is the CPU's, and EXPLAIN ANALYZE counts the
+// partitions read from disk.
+func TestGPUGraceSpills(t *testing.T) {
+	g := newGPUPair(t)
+	cat := catalog.New()
+	if err := cat.RegisterDir(tpchData(t)); err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat, Options{Device: "gpu", FallbackMode: "warn", SpillAlways: true, SpillDir: t.TempDir(), Warn: func(string) {}})
+	defer e.Close()
+	gpu := e.gpu
+	sql := graceQueries[2]
+	gpu.EvictAll()
+	gpu.ResetPoolPeak()
+	want := g.run(g.cpu, sql)
+	if got := g.run(e, sql); !slices.Equal(got, want) {
+		t.Fatalf("unlimited, spilling: GPU\n%s\nCPU\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	need := gpu.PoolStats().Peak
+	defer gpu.SetDeviceLimitForTesting(need / 4)()
+	if got := g.run(e, sql); !slices.Equal(got, want) {
+		t.Fatalf("at a quarter, spilling: GPU\n%s\nCPU\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	plan := strings.Join(g.run(e, "explain analyze "+sql), "\n")
+	m := regexp.MustCompile(`grace, \d+ partitions \([^)]*, (\d+) partitions from disk`).FindStringSubmatch(plan)
+	if m == nil || m[1] == "0" {
+		t.Fatalf("no grace partition read back from disk:\n%s", plan)
+	}
+	t.Logf("%s", m[0])
 }

@@ -62,6 +62,7 @@ type graceRun struct {
 	partialRows, hostByte atomic.Int64
 	upBytes               atomic.Int64
 	groups                atomic.Int64 // merged groups, all partitions
+	spilledParts          atomic.Int64 // partitions read back from disk
 	reason                atomic.Value // string: why it ran
 }
 
@@ -135,9 +136,9 @@ func (a *GPUAggregate) graceStats(c *exec.Context) []exec.Stat {
 	}
 	why, _ := gr.reason.Load().(string)
 	return []exec.Stat{{Name: "grace", Unit: "text", Text: fmt.Sprintf(
-		"grace, %d partitions (%d flushes, %d partial rows, %s to host, %s back; after: %s)",
+		"grace, %d partitions (%d flushes, %d partial rows, %s to host, %s back, %d partitions from disk; after: %s)",
 		gr.merges.Load(), gr.flushes.Load(), gr.partialRows.Load(),
-		byteText(gr.hostByte.Load()), byteText(gr.upBytes.Load()), why)}}
+		byteText(gr.hostByte.Load()), byteText(gr.upBytes.Load()), gr.spilledParts.Load(), why)}}
 }
 
 // byteText is n bytes in a short readable unit.
@@ -332,12 +333,13 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	st.phaseNS[0].Add(int64(time.Since(start)))
 
 	chunksStart := time.Now()
-	parts := make([][]arrow.RecordBatch, graceParts)
+	parts := make([]gracePart, graceParts)
+	for p := range parts {
+		parts[p].sb = gqmem.NewSpillableBatches(c.Mem, c.Stats, ps, gracePartPriority)
+	}
 	defer func() {
-		for _, bs := range parts {
-			for _, b := range bs {
-				b.Release()
-			}
+		for p := range parts {
+			parts[p].close()
 		}
 	}()
 	// flush brings t's groups back into parts and frees t.
@@ -358,7 +360,12 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		for p := range graceParts {
 			lo, hi := int64(res.PartOffsets[p]), int64(res.PartOffsets[p+1])
 			if hi > lo {
-				parts[p] = append(parts[p], b.NewSlice(lo, hi))
+				pb, err := compactRows(c, b, lo, hi)
+				if err != nil {
+					return err
+				}
+				parts[p].sb.Append(pb)
+				parts[p].rows += int(hi - lo)
 			}
 		}
 		return nil
@@ -467,9 +474,9 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	// Consecutive partitions whose rows fit mergeRows together.
 	var units [][2]int
 	for p := 0; p < graceParts; {
-		n, e := rowsOf(parts[p]), p+1
-		for e < graceParts && n+rowsOf(parts[e]) <= mergeRows {
-			n += rowsOf(parts[e])
+		n, e := parts[p].rows, p+1
+		for e < graceParts && n+parts[e].rows <= mergeRows {
+			n += parts[e].rows
 			e++
 		}
 		units = append(units, [2]int{p, e})
@@ -479,7 +486,15 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	for len(units) > 0 {
 		u := units[0]
 		units = units[1:]
-		o, err := a.graceMerge(c, st, q, ps, merge, maggs, parts[u[0]:u[1]], params, dicts)
+		var bs []arrow.RecordBatch
+		for p := u[0]; p < u[1]; p++ {
+			pbs, err := parts[p].take(c, gr)
+			if err != nil {
+				return outs, graceErr("reading a partition back", err)
+			}
+			bs = append(bs, pbs...)
+		}
+		o, err := a.graceMerge(c, st, q, ps, merge, maggs, bs, params, dicts)
 		if errors.Is(err, errs.ResourcesExhausted) && u[1]-u[0] > 1 {
 			m := (u[0] + u[1]) / 2
 			units = append([][2]int{{u[0], m}, {m, u[1]}}, units...)
@@ -490,6 +505,9 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		}
 		gr.merges.Add(1)
 		outs = append(outs, o)
+		for p := u[0]; p < u[1]; p++ {
+			parts[p].close()
+		}
 	}
 	if a.stages.Outer() == nil {
 		// The next run knows the table's size without failing first.
@@ -543,14 +561,66 @@ func (a *GPUAggregate) graceResult(c *exec.Context, q *arrowgpu.Queue, t *arrowg
 	return res, err
 }
 
+// gracePartPriority is the spill priority of the partial rows (as
+// exec's aggregation input partitions: reading them back is the cost).
+const gracePartPriority = 0
+
+// gracePart is one partition of the partial rows: in host memory the
+// memory manager may spill to disk (sb) until taken for its merge.
+type gracePart struct {
+	sb    *gqmem.SpillableBatches
+	rows  int
+	taken []arrow.RecordBatch // once read back, kept until merged
+	done  bool
+}
+
+// take is the partition's rows, read back (from disk where they spilled)
+// the first time.
+func (p *gracePart) take(c *exec.Context, gr *graceRun) ([]arrow.RecordBatch, error) {
+	if p.done {
+		return p.taken, nil
+	}
+	if p.sb.Spilled() > 0 {
+		gr.spilledParts.Add(1)
+	}
+	bs, err := p.sb.Take(c.Alloc)
+	p.done, p.sb, p.taken = true, nil, bs
+	return bs, err
+}
+
+// close releases what the partition holds.
+func (p *gracePart) close() {
+	if p.sb != nil {
+		p.sb.Close()
+		p.sb = nil
+	}
+	for _, b := range p.taken {
+		b.Release()
+	}
+	p.taken, p.done = nil, true
+}
+
+// compactRows is rows [lo, hi) of b in buffers of their own: a slice
+// would hold (and be accounted for) all of b's.
+func compactRows(c *exec.Context, b arrow.RecordBatch, lo, hi int64) (arrow.RecordBatch, error) {
+	sl := b.NewSlice(lo, hi)
+	defer sl.Release()
+	cols := make([]arrow.Array, sl.NumCols())
+	for i, col := range sl.Columns() {
+		var err error
+		if cols[i], err = array.Concatenate([]arrow.Array{col}, c.Alloc); err != nil {
+			exec.ReleaseArrays(cols[:i])
+			return nil, err
+		}
+	}
+	defer exec.ReleaseArrays(cols)
+	return array.NewRecordBatch(b.Schema(), cols, hi-lo), nil
+}
+
 // graceMerge uploads the partial rows of some partitions, merges them in
 // a table of merge and returns their final rows.
-func (a *GPUAggregate) graceMerge(c *exec.Context, st *aggRun, q *arrowgpu.Queue, ps *arrow.Schema, merge *arrowgpu.AggKernel, maggs []exec.AggFunc, parts [][]arrow.RecordBatch, params []arrowgpu.Param, dicts []*devDict) (graceOut, error) {
+func (a *GPUAggregate) graceMerge(c *exec.Context, st *aggRun, q *arrowgpu.Queue, ps *arrow.Schema, merge *arrowgpu.AggKernel, maggs []exec.AggFunc, bs []arrow.RecordBatch, params []arrowgpu.Param, dicts []*devDict) (graceOut, error) {
 	gr := a.graceState(c)
-	var bs []arrow.RecordBatch
-	for _, p := range parts {
-		bs = append(bs, p...)
-	}
 	n := rowsOf(bs)
 	b := &arrowgpu.Batch{Len: n}
 	defer b.Free()
