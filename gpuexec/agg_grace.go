@@ -404,7 +404,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		full, err := into.AddOn(wq, view)
 		st.kernelNS.Add(int64(time.Since(t0)))
 		if err == nil && full {
-			err = errs.New(errs.Internal, "GPU grace aggregation: a table of %d slots full after %d rows", size, pending+view.Len)
+			err = errs.New(errs.ResourcesExhausted, "GPU grace aggregation: a table of %d slots full after %d rows", size, pending+view.Len)
 		}
 		if err != nil {
 			into.Free()
@@ -651,7 +651,7 @@ func (a *GPUAggregate) graceMerge(c *exec.Context, st *aggRun, q *arrowgpu.Queue
 	full, err := t.Add(b)
 	st.kernelNS.Add(int64(time.Since(t0)))
 	if err == nil && full {
-		err = errs.New(errs.Internal, "GPU grace aggregation: a merge table full after %d rows", n)
+		err = errs.New(errs.ResourcesExhausted, "GPU grace aggregation: a merge table full after %d rows", n)
 	}
 	if err != nil {
 		t.Free()
