@@ -1,6 +1,7 @@
 package gpuexec
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -24,8 +25,9 @@ import (
 // in two passes instead of falling back to the CPU.
 //
 // The first pass runs the chunks through the pipeline into a table small
-// enough to fit (flushCapacity). Before a chunk could take the table past
-// half full — each of its rows might be a new group — the table's groups,
+// enough to fit (a quarter of the device memory left), a chunk of more
+// rows than half the table in pieces. Before a piece could take the table
+// past half full — each of its rows might be a new group — the table's groups,
 // partial aggregates, come back to host memory grouped by a hash of the
 // keys into graceParts partitions (the exchange's hash: arrowgpu
 // GroupPartition), and an empty table takes its place. Those rows are
@@ -379,9 +381,9 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 			t.Free()
 		}
 	}()
-	add := func(wq *arrowgpu.Queue, view *arrowgpu.Batch) error {
-		mu.Lock()
-		defer mu.Unlock()
+	// addPiece adds a batch of at most capacity/2 rows to t, which it
+	// first brings back when the batch could fill it.
+	addPiece := func(wq *arrowgpu.Queue, view *arrowgpu.Batch) error {
 		if t != nil && pending+view.Len > capacity/2 {
 			err := flush(t)
 			t = nil
@@ -389,34 +391,65 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 				return err
 			}
 		}
-		into, size := t, capacity
-		if into == nil {
-			// A batch of more rows than half the table gets a table of
-			// its own, brought back at once.
-			size = max(capacity, pow2Slots(view.Len))
+		if t == nil {
 			var err error
-			if into, err = q.NewAggTable(first, size); err != nil {
+			if t, err = q.NewAggTable(first, capacity); err != nil {
 				return err
 			}
 			pending = 0
 		}
 		t0 := time.Now()
-		full, err := into.AddOn(wq, view)
+		full, err := t.AddOn(wq, view)
 		st.kernelNS.Add(int64(time.Since(t0)))
 		if err == nil && full {
-			err = errs.New(errs.ResourcesExhausted, "GPU grace aggregation: a table of %d slots full after %d rows", size, pending+view.Len)
+			err = errs.New(errs.ResourcesExhausted, "GPU grace aggregation: a table of %d slots full after %d rows", capacity, pending+view.Len)
 		}
 		if err != nil {
-			into.Free()
-			if into == t {
-				t = nil
-			}
+			t.Free()
+			t = nil
 			return err
 		}
-		if size > capacity {
-			return flush(into)
+		pending += view.Len
+		return nil
+	}
+	// add adds a batch, in pieces of capacity/2 rows when it has more (a
+	// resident table's chunks are large): each piece's rows gathered from
+	// the columns the kernel reads.
+	add := func(wq *arrowgpu.Queue, view *arrowgpu.Batch) error {
+		mu.Lock()
+		defer mu.Unlock()
+		piece := capacity / 2
+		if view.Len <= piece {
+			return addPiece(wq, view)
 		}
-		t, pending = into, pending+view.Len
+		read := make([]*arrowgpu.Column, len(view.Cols))
+		for _, i := range first.Inputs {
+			read[i] = view.Cols[i]
+		}
+		idx := make([]byte, 4*piece)
+		for lo := 0; lo < view.Len; lo += piece {
+			m := min(piece, view.Len-lo)
+			for r := range m {
+				binary.LittleEndian.PutUint32(idx[4*r:], uint32(lo+r))
+			}
+			err := func() error {
+				ib, err := wq.UploadBytes(idx[:4*m])
+				if err != nil {
+					return err
+				}
+				defer ib.Free()
+				cols, err := wq.GatherMany(read, ib, m, false)
+				if err != nil {
+					return err
+				}
+				sub := &arrowgpu.Batch{Len: m, Cols: cols}
+				defer sub.Free()
+				return addPiece(wq, sub)
+			}()
+			if err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	end := a.stages.NumJoins() + 1
