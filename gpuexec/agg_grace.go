@@ -140,20 +140,7 @@ func (a *GPUAggregate) graceStats(c *exec.Context) []exec.Stat {
 	return []exec.Stat{{Name: "grace", Unit: "text", Text: fmt.Sprintf(
 		"grace, %d partitions (%d flushes, %d partial rows, %s to host, %s back, %d partitions from disk; after: %s)",
 		gr.merges.Load(), gr.flushes.Load(), gr.partialRows.Load(),
-		byteText(gr.hostByte.Load()), byteText(gr.upBytes.Load()), gr.spilledParts.Load(), why)}}
-}
-
-// byteText is n bytes in a short readable unit.
-func byteText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
+		gqmem.FormatBytes(gr.hostByte.Load()), gqmem.FormatBytes(gr.upBytes.Load()), gr.spilledParts.Load(), why)}}
 }
 
 // graceOut is one merged partition's rows (grouped by Partition's
@@ -358,7 +345,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		defer b.Release()
 		gr.flushes.Add(1)
 		gr.partialRows.Add(b.NumRows())
-		gr.hostByte.Add(recordBytes(b))
+		gr.hostByte.Add(gqmem.BatchBytes(b))
 		for p := range graceParts {
 			lo, hi := int64(res.PartOffsets[p]), int64(res.PartOffsets[p+1])
 			if hi > lo {
@@ -742,19 +729,6 @@ func rowsOf(bs []arrow.RecordBatch) int {
 	return n
 }
 
-// recordBytes is the bytes of b's buffers.
-func recordBytes(b arrow.RecordBatch) int64 {
-	var n int64
-	for _, col := range b.Columns() {
-		for _, buf := range col.Data().Buffers() {
-			if buf != nil {
-				n += int64(buf.Len())
-			}
-		}
-	}
-	return n
-}
-
 // runOrGrace runs the aggregation: as a grace aggregation from the start
 // when its table, as large as when it last ran, would pass the device
 // memory left (graceBefore), else as one table, retried as a grace
@@ -800,5 +774,5 @@ func (a *GPUAggregate) graceBefore() string {
 	if need <= free/2 {
 		return ""
 	}
-	return fmt.Sprintf("a table of %d groups, %s, past half the %s of device memory left", groups, byteText(need), byteText(free))
+	return fmt.Sprintf("a table of %d groups, %s, past half the %s of device memory left", groups, gqmem.FormatBytes(need), gqmem.FormatBytes(free))
 }
