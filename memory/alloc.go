@@ -58,7 +58,7 @@ func (a *Allocator) count(b []byte) []byte {
 }
 
 // AllocateNoZero is Allocate without the zeroing, for buffers the caller
-// overwrites whole (NoZero says why). Over an allocator other than Go's it
+// overwrites whole (noZero says why). Over an allocator other than Go's it
 // is Allocate.
 func (a *Allocator) AllocateNoZero(size int) []byte {
 	if !a.goHeap() {

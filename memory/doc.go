@@ -20,7 +20,7 @@
 //     returns to zero. Adopt counts Go memory a decoder filled itself (the
 //     Parquet and CSV scans' batches), uncounted when the batch is released.
 //   - TieRuntimeLimit: the Go runtime's soft memory limit set to the HOST
-//     limit plus RuntimeHeadroom (gq and gq serve call it), so the
+//     limit plus runtimeHeadroom (gq and gq serve call it), so the
 //     collector does not let garbage double the resident memory.
 //   - PaceGC: GOGC raised while the live heap is small, so streaming
 //     queries' garbage fills a budget between collections (HeapBudgetFor:
@@ -28,7 +28,7 @@
 //     live heap is large (to 100 at once when the heap outgrows the
 //     budget under a stale high GOGC); gq and gq serve call it, a GOGC in
 //     the environment turns it off.
-//   - NoZero: buffers without Go's zeroing pass, for decoders and kernels
+//   - noZero: buffers without Go's zeroing pass, for decoders and kernels
 //     that overwrite them whole (Allocator.AllocateNoZero counts them).
 //   - Recycling (recycle.go): the large buffers of AllocateNoZero and of
 //     Scratch (a decoder's, adopted by a batch) go back to process-wide

@@ -130,7 +130,7 @@ func TestSpillableBatchesRoundTrip(t *testing.T) {
 	}
 	sb.Append(mk(0, 1000))
 	sb.Append(mk(1000, 1000))
-	if freed := br.SpillManager().Spill(Host, 1); freed < 16000 {
+	if freed := br.SpillManager().spill(Host, 1); freed < 16000 {
 		t.Fatalf("spill freed %d bytes", freed)
 	}
 	sb.Append(mk(2000, 500))

@@ -2,13 +2,13 @@ package memory
 
 import "unsafe"
 
-// Fixed is the element types NoZero hands out: fixed-width values without
+// Fixed is the element types noZero hands out: fixed-width values without
 // pointers, which the collector never has to scan.
 type Fixed interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
 }
 
-// NoZero returns a slice of n elements whose contents are unspecified
+// noZero returns a slice of n elements whose contents are unspecified
 // (whatever the memory held before), for buffers the caller overwrites
 // whole before anything reads them: decoded columns, gathered rows.
 //
@@ -17,11 +17,11 @@ type Fixed interface {
 // freed; in a scan that decodes into fresh buffers that pass was 6% of
 // the CPU of the TPC-H run. The standard library does the same for its
 // own buffers (strings.Builder through internal/bytealg.MakeNoZero).
-func NoZero[T Fixed](n int) []T {
+func noZero[T Fixed](n int) []T {
 	var zero T
 	size := unsafe.Sizeof(zero)
 	if n < 0 || uintptr(n) > maxAllocBytes/size {
-		panic("memory.NoZero: length out of range")
+		panic("memory.noZero: length out of range")
 	}
 	if n == 0 {
 		return []T{}

@@ -7,9 +7,9 @@ import (
 
 func TestNoZero(t *testing.T) {
 	for _, n := range []int{0, 1, 7, 4096, 1 << 20} {
-		s := NoZero[int64](n)
+		s := noZero[int64](n)
 		if len(s) != n || cap(s) != n {
-			t.Fatalf("NoZero(%d): len %d cap %d", n, len(s), cap(s))
+			t.Fatalf("noZero(%d): len %d cap %d", n, len(s), cap(s))
 		}
 		for i := range s {
 			s[i] = int64(i)
@@ -17,20 +17,20 @@ func TestNoZero(t *testing.T) {
 		runtime.GC() // the slice must stay valid while referenced
 		for i, v := range s {
 			if v != int64(i) {
-				t.Fatalf("NoZero(%d)[%d] = %d after a collection", n, i, v)
+				t.Fatalf("noZero(%d)[%d] = %d after a collection", n, i, v)
 			}
 		}
 	}
-	b := NoZero[byte](3)
+	b := noZero[byte](3)
 	if len(b) != 3 {
-		t.Fatalf("NoZero[byte](3): len %d", len(b))
+		t.Fatalf("noZero[byte](3): len %d", len(b))
 	}
 	defer func() {
 		if recover() == nil {
-			t.Fatal("NoZero(-1) did not panic")
+			t.Fatal("noZero(-1) did not panic")
 		}
 	}()
-	NoZero[int32](-1)
+	noZero[int32](-1)
 }
 
 func TestAllocateNoZeroCounts(t *testing.T) {

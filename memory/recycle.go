@@ -78,7 +78,7 @@ func classOf(n int) (class int, ok bool) {
 	return c, ok && 1<<c == n
 }
 
-// Scratch returns n elements of unspecified contents (as NoZero), a
+// Scratch returns n elements of unspecified contents (as noZero), a
 // recycled buffer where one is free; its capacity is its size class's.
 // It is for buffers a decoder fills itself (then, optionally, gives to a
 // batch through an adopting Allocator, whose Free recycles them) and for
@@ -94,12 +94,12 @@ func Scratch[T Fixed](n int) []T {
 func scratchBytes(size int) []byte {
 	c, ok := recycleClass(size)
 	if !ok {
-		return NoZero[byte](size)
+		return noZero[byte](size)
 	}
 	if p, ok := recycled[c].Get().(unsafe.Pointer); ok {
 		return unsafe.Slice((*byte)(p), 1<<c)[:size]
 	}
-	return NoZero[byte](1 << c)[:size]
+	return noZero[byte](1 << c)[:size]
 }
 
 // own records b, a buffer about to back a batch, as one Free may recycle

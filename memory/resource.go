@@ -136,10 +136,10 @@ func (br *BufferResource) Reserve(t Tier, n int64, allowOverbooking bool) (*Rese
 		return nil, errs.New(errs.Internal, "negative reservation of %d bytes", n)
 	}
 	if br.spillAlways {
-		br.spill.Spill(t, Unlimited)
+		br.spill.spill(t, Unlimited)
 	}
 	if !br.tryReserve(t, n, false) {
-		br.spill.Spill(t, n-br.Available(t))
+		br.spill.spill(t, n-br.Available(t))
 		if !br.tryReserve(t, n, allowOverbooking) {
 			return nil, br.exhausted(t, n)
 		}

@@ -19,13 +19,13 @@ func TestTieRuntimeLimit(t *testing.T) {
 		t.Fatalf("no HOST limit set the runtime's to %d", got)
 	}
 	undo := TieRuntimeLimit(1 << 30)
-	if got := debug.SetMemoryLimit(-1); got != 1<<30+RuntimeHeadroom {
+	if got := debug.SetMemoryLimit(-1); got != 1<<30+runtimeHeadroom {
 		undo()
-		t.Fatalf("runtime limit %d, want %d", got, 1<<30+RuntimeHeadroom)
+		t.Fatalf("runtime limit %d, want %d", got, 1<<30+runtimeHeadroom)
 	}
 	// A second tie (another engine in the process) keeps the first.
 	TieRuntimeLimit(1 << 20)()
-	if got := debug.SetMemoryLimit(-1); got != 1<<30+RuntimeHeadroom {
+	if got := debug.SetMemoryLimit(-1); got != 1<<30+runtimeHeadroom {
 		undo()
 		t.Fatalf("a second tie changed the runtime limit to %d", got)
 	}

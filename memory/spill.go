@@ -73,10 +73,10 @@ func (m *SpillManager) Len() int {
 	return len(m.entries)
 }
 
-// Spill frees at least n bytes of tier t by spilling registered buffers,
+// spill frees at least n bytes of tier t by spilling registered buffers,
 // lowest priority first, and returns the bytes freed (less than n when
 // there was not enough to spill). n = Unlimited spills everything.
-func (m *SpillManager) Spill(t Tier, n int64) int64 {
+func (m *SpillManager) spill(t Tier, n int64) int64 {
 	if n <= 0 {
 		return 0
 	}
@@ -125,14 +125,14 @@ func (m *SpillManager) StartPeriodicCheck(interval time.Duration) {
 func (m *SpillManager) check() {
 	for t := range Tier(NumTiers) {
 		if m.br.spillAlways {
-			m.Spill(t, Unlimited)
+			m.spill(t, Unlimited)
 			continue
 		}
 		if !m.br.Limited(t) {
 			continue
 		}
 		if over := -m.br.Available(t); over > 0 {
-			m.Spill(t, over)
+			m.spill(t, over)
 		}
 	}
 }

@@ -1,14 +1,10 @@
 package memory
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
-
-	"gq/errs"
 )
 
 // Statistic names, rapidsmpf's where one exists (seed 001, "Shuffle
@@ -150,16 +146,6 @@ func (s *Statistics) Merge(o *Statistics) {
 	}
 }
 
-// Clear forgets every statistic.
-func (s *Statistics) Clear() {
-	if s == nil {
-		return
-	}
-	s.mu.Lock()
-	s.stats = map[string]Stat{}
-	s.mu.Unlock()
-}
-
 // Report formats the statistics as text, one per line: bytes with binary
 // units, times in seconds.
 func (s *Statistics) Report() string {
@@ -180,21 +166,4 @@ func (s *Statistics) Report() string {
 		fmt.Fprintf(&b, "  - %s: %s (count %d)\n", n, v, st.Count)
 	}
 	return b.String()
-}
-
-// JSON returns the statistics as a JSON object {name: {count, value}}.
-func (s *Statistics) JSON() ([]byte, error) {
-	return json.MarshalIndent(s.Snapshot(), "", "  ")
-}
-
-// WriteJSON writes JSON() to path, creating or replacing it.
-func (s *Statistics) WriteJSON(path string) error {
-	data, err := s.JSON()
-	if err != nil {
-		return errs.Wrap(errs.Internal, err, "encoding statistics")
-	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
-		return errs.Wrap(errs.IO, err, "writing statistics")
-	}
-	return nil
 }

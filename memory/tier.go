@@ -116,9 +116,9 @@ func HostMemory() int64 {
 	return 0
 }
 
-// EnvNames are the environment variables LimitsFromEnv reads, per tier
+// envNames are the environment variables LimitsFromEnv reads, per tier
 // (like rapidsmpf's RAPIDSMPF_* options).
-var EnvNames = [NumTiers]string{
+var envNames = [NumTiers]string{
 	Device:     "GQ_DEVICE_MEMORY_LIMIT",
 	PinnedHost: "GQ_PINNED_MEMORY_LIMIT",
 	Host:       "GQ_MEMORY_LIMIT",
@@ -131,7 +131,7 @@ var EnvNames = [NumTiers]string{
 // resolves them against the device's memory.
 func LimitsFromEnv(lookup func(string) (string, bool)) (Limits, error) {
 	l := NoLimits()
-	for t, name := range EnvNames {
+	for t, name := range envNames {
 		v, ok := lookup(name)
 		if !ok {
 			continue
