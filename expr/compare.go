@@ -253,7 +253,7 @@ func (n *cmpNode) sel(l, r operand, cand, dst []int32) []int32 {
 	return dst
 }
 
-// selInterval compares intervals in DuckDB's order (CompareIntervals).
+// selInterval compares intervals in DuckDB's order (compareIntervals).
 // An array without a values buffer is all NULL: no row is selected.
 func selInterval(op cmpOp, l, r operand, cand, dst []int32) []int32 {
 	a := ivs(l.arr)
@@ -281,7 +281,7 @@ func selInterval(op cmpOp, l, r operand, cand, dst []int32) []int32 {
 		} else {
 			y = r.sc.iv
 		}
-		if cmpResult(op, CompareIntervals(a[i], y)) {
+		if cmpResult(op, compareIntervals(a[i], y)) {
 			dst = append(dst, int32(i))
 		}
 	}

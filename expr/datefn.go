@@ -121,7 +121,7 @@ func foldDateFn(c *Call, args []any) (any, bool) {
 	}
 	switch c.Fn {
 	case "extract_year", "extract_month", "extract_day":
-		y, m, dd := CivilFromDays(d)
+		y, m, dd := civilFromDays(d)
 		return int64(map[string]int32{"extract_year": y, "extract_month": m, "extract_day": dd}[c.Fn]), true
 	}
 	n, ok := args[1].(int64)
@@ -202,7 +202,7 @@ func (n *dateFnNode) eval(c *ctx, b arrow.RecordBatch) (arrow.Array, error) {
 	if n.b == nil {
 		buf, out := rawI64(c.mem, c.n)
 		for i, d := range av {
-			y, m, dd := CivilFromDays(d)
+			y, m, dd := civilFromDays(d)
 			switch n.fn {
 			case "extract_year":
 				out[i] = int64(y)

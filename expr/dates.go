@@ -7,9 +7,9 @@ import "github.com/apache/arrow-go/v18/arrow"
 // every floor uses (the kernels, CSV reading, the planner's folding, the
 // TPC-H writer), without the time package on hot paths.
 
-// CivilFromDays converts days since 1970-01-01 to year, month, day (proleptic
+// civilFromDays converts days since 1970-01-01 to year, month, day (proleptic
 // Gregorian; H. Hinnant's algorithm, no time package on the hot path).
-func CivilFromDays(days int32) (y, m, d int32) {
+func civilFromDays(days int32) (y, m, d int32) {
 	z := int64(days) + 719468
 	era := z / 146097
 	if z < 0 && z%146097 != 0 {
@@ -35,7 +35,7 @@ func CivilFromDays(days int32) (y, m, d int32) {
 // cell this way); years outside 0..9999 as Date32.FormattedString writes
 // them.
 func AppendDate(dst []byte, d arrow.Date32) []byte {
-	y, m, day := CivilFromDays(int32(d))
+	y, m, day := civilFromDays(int32(d))
 	if y < 0 || y > 9999 {
 		return append(dst, d.FormattedString()...)
 	}
@@ -43,7 +43,7 @@ func AppendDate(dst []byte, d arrow.Date32) []byte {
 		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+day/10), byte('0'+day%10))
 }
 
-// DaysFromCivil is CivilFromDays's inverse.
+// DaysFromCivil is civilFromDays's inverse.
 func DaysFromCivil(y, m, d int32) int32 {
 	yy := int64(y)
 	if m <= 2 {
@@ -81,7 +81,7 @@ func DaysInMonth(y, m int32) int32 {
 
 // AddMonths adds k months to a day number, clamping the day to the month's end.
 func AddMonths(days int32, k int64) int32 {
-	y, m, d := CivilFromDays(days)
+	y, m, d := civilFromDays(days)
 	t := int64(y)*12 + int64(m-1) + k
 	ny, nm := int32(t/12), int32(t%12)+1
 	if t%12 < 0 {

@@ -52,7 +52,7 @@ func diffParts(part string, a, b int64) int64 {
 	case "year", "quarter", "month", "decade", "century", "millennium", "isoyear":
 		months := func(us int64) int64 {
 			days, _ := SplitTimestamp(us)
-			y, m, _ := CivilFromDays(days)
+			y, m, _ := civilFromDays(days)
 			return int64(y)*12 + int64(m) - 1
 		}
 		ma, mb := months(a), months(b)

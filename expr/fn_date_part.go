@@ -144,7 +144,7 @@ func timePart(part string, us int64) int64 {
 // through timePart).
 func timestampPart(part string, us int64) int64 {
 	days, tod := SplitTimestamp(us)
-	y, m, d := CivilFromDays(days)
+	y, m, d := civilFromDays(days)
 	switch part {
 	case "year":
 		return int64(y)
@@ -187,7 +187,7 @@ func timestampPart(part string, us int64) int64 {
 func isoWeek(days int32) (year, week int64) {
 	mon0 := (int64(days)%7 + 10) % 7 // days since Monday
 	thu := int32(int64(days) - mon0 + 3)
-	y, _, _ := CivilFromDays(thu)
+	y, _, _ := civilFromDays(thu)
 	return int64(y), int64(thu-DaysFromCivil(y, 1, 1))/7 + 1
 }
 

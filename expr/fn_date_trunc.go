@@ -64,7 +64,7 @@ func truncMicros(part string, us int64) int64 {
 		return floorDiv(us, unit) * unit
 	}
 	days, _ := SplitTimestamp(us)
-	y, m, _ := CivilFromDays(days)
+	y, m, _ := civilFromDays(days)
 	var d int32
 	switch part {
 	case "week":

@@ -24,7 +24,7 @@ func init() {
 			}
 			return &rowKernel{args: args, t: Date, i64: func(r row) (int64, error) {
 				days, _ := SplitTimestamp(r.micros(0))
-				y, m, _ := CivilFromDays(days)
+				y, m, _ := civilFromDays(days)
 				return int64(DaysFromCivil(y, m, DaysInMonth(y, m))), nil
 			}}, nil
 		},

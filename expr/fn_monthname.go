@@ -10,7 +10,7 @@ func init() {
 	Register(&Function{Name: "monthname", SQL: []string{"monthname"}, MinArgs: 1, MaxArgs: 1,
 		Bind: bindSig("monthname", "d", String),
 		CPU: strRows(func(dst []byte, a []strArg, i int) ([]byte, bool, error) {
-			_, m, _ := CivilFromDays(a[0].date(i))
+			_, m, _ := civilFromDays(a[0].date(i))
 			return append(dst, months[m-1]...), true, nil
 		}),
 		NullPropagating: true,

@@ -24,7 +24,7 @@ func init() {
 			if !ok {
 				return nil, errs.NewNear(errs.Binding, name, "%s: the field name must be a constant string", name)
 			}
-			i := StructField(st, f)
+			i := structField(st, f)
 			if i < 0 {
 				return nil, errs.NewNear(errs.Binding, name, "%s has no field %q", TypeName(st), f)
 			}
@@ -40,7 +40,7 @@ func init() {
 				return nil, argErr(call, "wants a struct and a constant field name")
 			}
 			name, _ := lit.Value.(string)
-			i := StructField(st, name)
+			i := structField(st, name)
 			if i < 0 {
 				return nil, argErr(call, "no field %q in %s", name, st)
 			}
@@ -50,9 +50,9 @@ func init() {
 		Doc:             "struct_extract(s, 'field') → the field's type: a field of a STRUCT (also s.field)"})
 }
 
-// StructField is the index of the field of st named name (exactly, else
+// structField is the index of the field of st named name (exactly, else
 // ignoring case), -1 when there is none.
-func StructField(st *arrow.StructType, name string) int {
+func structField(st *arrow.StructType, name string) int {
 	if i, ok := st.FieldIdx(name); ok {
 		return i
 	}

@@ -31,7 +31,7 @@ func init() {
 				return &rowKernel{args: args, t: call.Type, i64: func(r row) (int64, error) {
 					iv := r.interval(1)
 					if sub {
-						iv = NegInterval(iv)
+						iv = negInterval(iv)
 					}
 					v, ok := AddInterval(r.int64(0), iv)
 					if !ok {
@@ -59,7 +59,7 @@ func init() {
 					return arrow.MonthDayNanoInterval{}, errs.New(errs.Execution, "%s - %s overflows an INTERVAL",
 						FormatTimestamp(a, false), FormatTimestamp(b, false))
 				}
-				return IntervalBetween(a, b), nil
+				return intervalBetween(a, b), nil
 			}}, nil
 		},
 		Doc: "ts_diff(a TIMESTAMP, b TIMESTAMP) → INTERVAL: a - b in days and µs"})
@@ -76,9 +76,9 @@ func init() {
 				return &rowKernel{args: args, t: Interval, iv: func(r row) (arrow.MonthDayNanoInterval, error) {
 					b := r.interval(1)
 					if sub {
-						b = NegInterval(b)
+						b = negInterval(b)
 					}
-					return SumIntervals(r.interval(0), b), nil
+					return sumIntervals(r.interval(0), b), nil
 				}}, nil
 			},
 			Doc: name + "(a INTERVAL, b INTERVAL) → INTERVAL"})

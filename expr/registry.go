@@ -2,7 +2,6 @@ package expr
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -105,16 +104,6 @@ func Lookup(name string) *Function { return byName[name] }
 
 // LookupSQL is the function a query calls by name (lower case).
 func LookupSQL(name string) *Function { return bySQL[name] }
-
-// SQLNames lists every name a query can call a function by, sorted.
-func SQLNames() []string {
-	out := make([]string, 0, len(bySQL))
-	for s := range bySQL {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // CheckArity is the binding error for a call of f by name with n
 // arguments, nil when n is within f's bounds.

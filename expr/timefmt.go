@@ -114,7 +114,7 @@ type timeFields struct {
 
 func splitFields(us int64, tz bool) timeFields {
 	days, tod := SplitTimestamp(us)
-	y, m, d := CivilFromDays(days)
+	y, m, d := civilFromDays(days)
 	return timeFields{days: days, y: y, mo: m, d: d, h: tod / usPerHour, mi: tod / usPerMinute % 60,
 		s: tod / usPerSecond % 60, us: tod % usPerSecond, tz: tz}
 }

@@ -52,17 +52,6 @@ func IsTZ(t arrow.DataType) bool {
 	return ok && ts.TimeZone != ""
 }
 
-// IsInt64Like reports whether values of t are int64 physically and order
-// as their int64s (Int64, Decimal64, both timestamps, Time): the types the
-// 64-bit key, sort and min/max paths take as they are.
-func IsInt64Like(t arrow.DataType) bool {
-	switch t.ID() {
-	case arrow.INT64, arrow.DECIMAL64, arrow.TIMESTAMP, arrow.TIME64:
-		return true
-	}
-	return false
-}
-
 // isTemporal64: a timestamp or a Time.
 func isTemporal64(t arrow.DataType) bool {
 	return t.ID() == arrow.TIMESTAMP || t.ID() == arrow.TIME64
@@ -309,9 +298,9 @@ func timestampErr(s, what string) error {
 	return errs.New(errs.Execution, "cannot cast '%s' to %s: expected YYYY-MM-DD[ HH:MM:SS[.ffffff]][+HH[:MM]]", s, what)
 }
 
-// AddMonthsUS adds k months to a timestamp, the day clamped to the
+// addMonthsUS adds k months to a timestamp, the day clamped to the
 // month's end (DuckDB's and MySQL's rule); the time of day stays.
-func AddMonthsUS(us int64, k int64) int64 {
+func addMonthsUS(us int64, k int64) int64 {
 	days, tod := SplitTimestamp(us)
 	return int64(AddMonths(days, k))*usPerDay + tod
 }
@@ -321,7 +310,7 @@ func AddMonthsUS(us int64, k int64) int64 {
 // µs). ok is false when the result leaves int64 µs.
 func AddInterval(us int64, iv arrow.MonthDayNanoInterval) (int64, bool) {
 	if iv.Months != 0 {
-		us = AddMonthsUS(us, int64(iv.Months))
+		us = addMonthsUS(us, int64(iv.Months))
 	}
 	r, ok := addOvf(us, int64(iv.Days)*usPerDay)
 	if !ok {
@@ -356,9 +345,9 @@ func NormInterval(iv arrow.MonthDayNanoInterval) (months, days, nanos int64) {
 	return int64(iv.Months) + fromDays + fromNanos, days + extraDays, nanos
 }
 
-// CompareIntervals is -1, 0 or 1 as a is below, equal to or above b in
+// compareIntervals is -1, 0 or 1 as a is below, equal to or above b in
 // DuckDB's order (NormInterval).
-func CompareIntervals(a, b arrow.MonthDayNanoInterval) int {
+func compareIntervals(a, b arrow.MonthDayNanoInterval) int {
 	if a == b {
 		return 0
 	}
@@ -373,14 +362,14 @@ func CompareIntervals(a, b arrow.MonthDayNanoInterval) int {
 	return cmp.Compare(an, bn)
 }
 
-// NegInterval is -iv.
-func NegInterval(iv arrow.MonthDayNanoInterval) arrow.MonthDayNanoInterval {
+// negInterval is -iv.
+func negInterval(iv arrow.MonthDayNanoInterval) arrow.MonthDayNanoInterval {
 	return arrow.MonthDayNanoInterval{Months: -iv.Months, Days: -iv.Days, Nanoseconds: -iv.Nanoseconds}
 }
 
-// IntervalBetween is a − b for timestamps as DuckDB gives it: whole days
+// intervalBetween is a − b for timestamps as DuckDB gives it: whole days
 // and the rest in µs, no months.
-func IntervalBetween(a, b int64) arrow.MonthDayNanoInterval {
+func intervalBetween(a, b int64) arrow.MonthDayNanoInterval {
 	d := a - b
 	days := d / usPerDay
 	return arrow.MonthDayNanoInterval{Days: int32(days), Nanoseconds: (d - days*usPerDay) * 1000}
@@ -479,8 +468,8 @@ func ScaleInterval(iv arrow.MonthDayNanoInterval, k float64) (arrow.MonthDayNano
 	return arrow.MonthDayNanoInterval{Months: int32(m), Days: int32(d), Nanoseconds: int64(ns)}, true
 }
 
-// SumIntervals adds two intervals part by part.
-func SumIntervals(a, b arrow.MonthDayNanoInterval) arrow.MonthDayNanoInterval {
+// sumIntervals adds two intervals part by part.
+func sumIntervals(a, b arrow.MonthDayNanoInterval) arrow.MonthDayNanoInterval {
 	return arrow.MonthDayNanoInterval{Months: a.Months + b.Months, Days: a.Days + b.Days, Nanoseconds: a.Nanoseconds + b.Nanoseconds}
 }
 
@@ -529,7 +518,7 @@ func ParseInterval(s string) (arrow.MonthDayNanoInterval, error) {
 		if !ok {
 			return out, errs.New(errs.Execution, "cannot cast '%s' to INTERVAL: %s %s out of range", s, num, unit)
 		}
-		out = SumIntervals(out, v)
+		out = sumIntervals(out, v)
 	}
 	return out, nil
 }
