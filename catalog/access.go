@@ -80,7 +80,7 @@ func (c *Catalog) policy() *access {
 }
 
 // Confined reports whether c's queries may open only allowed paths.
-func (c *Catalog) Confined() bool { return c.policy() != nil }
+func (c *Catalog) confined() bool { return c.policy() != nil }
 
 // refused is the error for a path a confined catalog does not open. It
 // names the path as the query wrote it and nothing the file system said.

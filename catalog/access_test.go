@@ -286,7 +286,7 @@ func TestGlobBomb(t *testing.T) {
 	for _, c := range []*Catalog{New(), confined(t, "/")} {
 		start = time.Now()
 		_, err = c.OpenFile(context.Background(), "t", bomb)
-		t.Logf("bomb (confined %v): %v after %v", c.Confined(), err, time.Since(start))
+		t.Logf("bomb (confined %v): %v after %v", c.confined(), err, time.Since(start))
 		if !errors.Is(err, errs.ResourcesExhausted) {
 			t.Errorf("bomb: %v", err)
 		}

@@ -129,8 +129,8 @@ func (c *Catalog) DataBytes() int64 {
 	defer c.mu.RUnlock()
 	var n int64
 	for _, t := range c.tables {
-		if f, ok := t.(interface{ FileBytes() int64 }); ok {
-			n += f.FileBytes()
+		if f, ok := t.(interface{ fileBytes() int64 }); ok {
+			n += f.fileBytes()
 		}
 	}
 	return n

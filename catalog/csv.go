@@ -36,7 +36,7 @@ const csvSniffRecords = 64
 
 // csvTable is a table over CSV (or TSV) files. Column types are sniffed
 // from a sample of each file (see csvHeadBytes), as are the delimiter and
-// whether a header line is there, unless CSVOptions give them. Splits are
+// whether a header line is there, unless csvOptions give them. Splits are
 // files, or byte ranges of large uncompressed files without quotes
 // (csvsplit.go).
 type csvTable struct {
@@ -53,20 +53,20 @@ type csvTable struct {
 	extra []partitionCol
 }
 
-// HeaderMode says whether a CSV file's first line names its columns.
-type HeaderMode int
+// headerMode says whether a CSV file's first line names its columns.
+type headerMode int
 
 const (
-	HeaderAuto HeaderMode = iota // sniffed
-	HeaderYes
-	HeaderNo
+	headerAuto headerMode = iota // sniffed
+	headerYes
+	headerNo
 )
 
-// CSVOptions say how CSV files are read (read_csv's named arguments); the
+// csvOptions say how CSV files are read (read_csv's named arguments); the
 // zero value sniffs everything.
-type CSVOptions struct {
+type csvOptions struct {
 	Delim  byte // 0: sniffed among , ; tab | (a .tsv file: tab)
-	Header HeaderMode
+	Header headerMode
 	// Columns, when given, are every column's name and type, in order:
 	// nothing is sniffed but the header line's presence.
 	Columns []arrow.Field
@@ -82,7 +82,7 @@ type CSVOptions struct {
 
 // openCSV sniffs paths (the column names must agree; types widen across
 // files) and returns them as one table.
-func openCSV(name string, paths []string, opts CSVOptions) (*csvTable, error) {
+func openCSV(name string, paths []string, opts csvOptions) (*csvTable, error) {
 	t := &csvTable{name: name, given: opts.Columns != nil}
 	for i, p := range paths {
 		sn, err := sniffCSV(p, opts)
@@ -143,7 +143,7 @@ type csvSniffed struct {
 
 // sniffCSV reads a sample of path (see csvHeadBytes) and finds its
 // delimiter, header and column types, each unless opts gives it.
-func sniffCSV(path string, opts CSVOptions) (sn csvSniffed, _ error) {
+func sniffCSV(path string, opts csvOptions) (sn csvSniffed, _ error) {
 	_, sn.codec = splitCodec(path)
 	head, spread, final, size, err := csvSample(path, sn.codec)
 	if err != nil {
@@ -221,9 +221,9 @@ func sniffCSV(path string, opts CSVOptions) (sn csvSniffed, _ error) {
 		}
 	}
 	switch opts.Header {
-	case HeaderYes:
+	case headerYes:
 		sn.header = true
-	case HeaderNo:
+	case headerNo:
 		sn.header = false
 	default:
 		sn.header = looksLikeHeader(first, firstQuoted, types, rows)

@@ -50,7 +50,7 @@ func openPaths(name string, paths []string) (Table, error) {
 	case "parquet":
 		return openParquet(name, paths)
 	default:
-		return openCSV(name, paths, CSVOptions{})
+		return openCSV(name, paths, csvOptions{})
 	}
 }
 

@@ -37,7 +37,7 @@
 // spread through the file (csv.go); a type read_csv declares wins, and a
 // declared DECIMAL(p,s) (up to 38 digits) rounds extra fraction digits as
 // DuckDB's cast does (csvcolumn.go). read_csv and read_parquet's options
-// and hive partition columns are CSVOptions, ParquetOptions and
+// and hive partition columns are csvOptions, parquetOptions and
 // Catalog.TableFunction (tablefunc.go, hive.go).
 //
 // catalog must not import planner, physical or exec; it takes gq's value types

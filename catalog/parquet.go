@@ -39,8 +39,8 @@ type ParquetTable struct {
 	direct []directKind // per column: how readDirect decodes it
 }
 
-// FileBytes is the size of the table's column chunks, compressed as stored.
-func (t *ParquetTable) FileBytes() int64 {
+// fileBytes is the size of the table's column chunks, compressed as stored.
+func (t *ParquetTable) fileBytes() int64 {
 	var n int64
 	for _, f := range t.files {
 		for i := range f.md.NumRowGroups() {

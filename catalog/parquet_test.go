@@ -378,7 +378,7 @@ func TestDataBytes(t *testing.T) {
 	a, _ := c.Table("a")
 	b, _ := c.Table("b")
 	got := c.DataBytes()
-	if want := a.(*ParquetTable).FileBytes() + b.(*ParquetTable).FileBytes(); got != want || got <= 0 || got > files {
+	if want := a.(*ParquetTable).fileBytes() + b.(*ParquetTable).fileBytes(); got != want || got <= 0 || got > files {
 		t.Fatalf("DataBytes %d: want the tables' %d, positive, at most the files' %d bytes", got, want, files)
 	}
 }

@@ -13,17 +13,17 @@ import (
 	"gq/expr"
 )
 
-// ParquetOptions are read_parquet's named arguments.
-type ParquetOptions struct {
+// parquetOptions are read_parquet's named arguments.
+type parquetOptions struct {
 	// HivePartitioning adds a column for each key=value folder of the
 	// files' paths.
 	HivePartitioning bool
 }
 
-// ReadCSV opens the CSV files pathOrGlob names (a file, a glob, or a
+// readCSV opens the CSV files pathOrGlob names (a file, a glob, or a
 // directory's CSV files) as one table, read as opts say: read_csv(…).
 // Under c's file-access policy and ctx, as Catalog.OpenFile.
-func (c *Catalog) ReadCSV(ctx context.Context, name, pathOrGlob string, opts CSVOptions) (Table, error) {
+func (c *Catalog) readCSV(ctx context.Context, name, pathOrGlob string, opts csvOptions) (Table, error) {
 	paths, err := expandFormat(ctx, c.policy(), pathOrGlob, []string{"*.csv", "*.tsv", "*.csv.gz", "*.csv.zst", "*.tsv.gz", "*.tsv.zst"}, opts.HivePartitioning)
 	if err != nil {
 		return nil, err
@@ -39,9 +39,9 @@ func (c *Catalog) ReadCSV(ctx context.Context, name, pathOrGlob string, opts CSV
 	return t, err
 }
 
-// ReadParquet opens the Parquet files pathOrGlob names as one table:
+// readParquet opens the Parquet files pathOrGlob names as one table:
 // read_parquet(…).
-func (c *Catalog) ReadParquet(ctx context.Context, name, pathOrGlob string, opts ParquetOptions) (Table, error) {
+func (c *Catalog) readParquet(ctx context.Context, name, pathOrGlob string, opts parquetOptions) (Table, error) {
 	paths, err := expandFormat(ctx, c.policy(), pathOrGlob, []string{"*.parquet"}, opts.HivePartitioning)
 	if err != nil {
 		return nil, err
@@ -125,8 +125,8 @@ func (c *Catalog) TableFunction(ctx context.Context, fn, name string, args []Fun
 	if !ok {
 		return nil, true, errs.NewNear(errs.Binding, fn, "%s: the path must be a string", fn)
 	}
-	var csv CSVOptions
-	var pq ParquetOptions
+	var csv csvOptions
+	var pq parquetOptions
 	for _, a := range args[1:] {
 		if a.Name == "" {
 			return nil, true, errs.NewNear(errs.Binding, fn, "%s takes one positional argument, the path", fn)
@@ -136,14 +136,14 @@ func (c *Catalog) TableFunction(ctx context.Context, fn, name string, args []Fun
 		}
 	}
 	if fn == "read_parquet" || fn == "parquet_scan" {
-		t, err := c.ReadParquet(ctx, name, path, pq)
+		t, err := c.readParquet(ctx, name, path, pq)
 		return t, true, err
 	}
-	t, err := c.ReadCSV(ctx, name, path, csv)
+	t, err := c.readCSV(ctx, name, path, csv)
 	return t, true, err
 }
 
-func setOption(fn, opt string, v any, csv *CSVOptions, pq *ParquetOptions) error {
+func setOption(fn, opt string, v any, csv *csvOptions, pq *parquetOptions) error {
 	bad := func(want string) error {
 		return errs.NewNear(errs.Binding, opt, "%s: %s must be %s, not %v", fn, opt, want, v)
 	}
@@ -179,9 +179,9 @@ func setOption(fn, opt string, v any, csv *CSVOptions, pq *ParquetOptions) error
 	case isCSV && opt == "header":
 		var b bool
 		if b, err = boolean(); b {
-			csv.Header = HeaderYes
+			csv.Header = headerYes
 		} else {
-			csv.Header = HeaderNo
+			csv.Header = headerNo
 		}
 	case isCSV && opt == "all_varchar":
 		csv.AllVarchar, err = boolean()

@@ -85,7 +85,7 @@ func CreateParquet(path string, schema *arrow.Schema) (*ParquetWriter, error) {
 	if err != nil {
 		return nil, errs.Wrap(errs.IO, err, "cannot write %s", path)
 	}
-	w := &ParquetWriter{path: path, tmp: f.Name(), schema: WideDecimalSchema(schema), mem: memory.NewGoAllocator()}
+	w := &ParquetWriter{path: path, tmp: f.Name(), schema: wideDecimalSchema(schema), mem: memory.NewGoAllocator()}
 	w.fw, err = pqarrow.NewFileWriter(w.schema, f, parquetWriteProps(), pqarrow.DefaultWriterProps())
 	if err != nil {
 		f.Close()
@@ -100,7 +100,7 @@ func (w *ParquetWriter) Write(b arrow.RecordBatch) error {
 	if b.NumRows() == 0 {
 		return nil
 	}
-	wide, err := WideDecimals(b, w.schema, w.mem)
+	wide, err := wideDecimals(b, w.schema, w.mem)
 	if err != nil {
 		return err
 	}
@@ -137,9 +137,9 @@ func (w *ParquetWriter) Abort() {
 	os.Remove(w.tmp)
 }
 
-// WideDecimalSchema is s with its decimal64 fields as decimal128 of the
+// wideDecimalSchema is s with its decimal64 fields as decimal128 of the
 // same precision and scale.
-func WideDecimalSchema(s *arrow.Schema) *arrow.Schema {
+func wideDecimalSchema(s *arrow.Schema) *arrow.Schema {
 	fields := s.Fields()
 	changed := false
 	for i, f := range fields {
@@ -159,10 +159,10 @@ func WideDecimalSchema(s *arrow.Schema) *arrow.Schema {
 	return arrow.NewSchema(fields, &md)
 }
 
-// WideDecimals is b under wide (WideDecimalSchema of b's schema): its
+// wideDecimals is b under wide (wideDecimalSchema of b's schema): its
 // decimal64 columns copied into decimal128, the others shared. The
 // caller releases the result.
-func WideDecimals(b arrow.RecordBatch, wide *arrow.Schema, mem memory.Allocator) (arrow.RecordBatch, error) {
+func wideDecimals(b arrow.RecordBatch, wide *arrow.Schema, mem memory.Allocator) (arrow.RecordBatch, error) {
 	cols := make([]arrow.Array, b.NumCols())
 	defer func() {
 		for _, c := range cols {
