@@ -208,10 +208,10 @@ const (
 	statusMismatch = 3 // a real rank of a job of another size
 )
 
-// DefaultHandshakeTimeout bounds one connection's handshake: a real
+// defaultHandshakeTimeout bounds one connection's handshake: a real
 // rank's is a few small messages, and a connection that has not proven
 // itself in that time is dropped without holding up the others.
-const DefaultHandshakeTimeout = 3 * time.Second
+const defaultHandshakeTimeout = 3 * time.Second
 
 type authHello struct {
 	purpose      uint32

@@ -36,7 +36,7 @@ func meshListeners(t *testing.T, n int) ([]net.Listener, []string) {
 	return lns, addrs
 }
 
-// startRanks runs ConnectTCP for the given ranks in the background; wait
+// startRanks runs connectTCP for the given ranks in the background; wait
 // returns each one's communicator and error, indexed by rank.
 func startRanks(ranks []int, lns []net.Listener, addrs []string, opts TCPOptions) (wait func() ([]*TCP, []error)) {
 	n := len(addrs)
@@ -47,7 +47,7 @@ func startRanks(ranks []int, lns []net.Listener, addrs []string, opts TCPOptions
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			comms[r], errc[r] = ConnectTCP(r, addrs, lns[r], opts)
+			comms[r], errc[r] = connectTCP(r, addrs, lns[r], opts)
 		}()
 	}
 	return func() ([]*TCP, []error) { wg.Wait(); return comms, errc }
@@ -130,7 +130,7 @@ func TestAuthImpostor(t *testing.T) {
 			comms[0], errc[0] = c0[0], e0[0]
 			took := time.Since(start)
 			checkMesh(t, comms, errc)
-			if took > DefaultHandshakeTimeout {
+			if took > defaultHandshakeTimeout {
 				t.Errorf("the mesh took %v to form, as long as the stranger's handshake deadline", took)
 			}
 			got := waitClosed(t, imp, 2*time.Second)
@@ -246,10 +246,10 @@ func TestAuthIdleConnection(t *testing.T) {
 			took := time.Since(start)
 			comms[1], comms[2], errc[1], errc[2] = others[1], others[2], oerrc[1], oerrc[2]
 			checkMesh(t, comms, errc)
-			if took > DefaultHandshakeTimeout {
+			if took > defaultHandshakeTimeout {
 				t.Errorf("start-up took %v with an idle stranger connected", took)
 			}
-			waitClosed(t, idle, DefaultHandshakeTimeout+time.Second)
+			waitClosed(t, idle, defaultHandshakeTimeout+time.Second)
 		})
 	}
 }
@@ -323,7 +323,7 @@ func TestAuthWorldSizeMismatch(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errc[r] = BootstrapTCP(Launch{Rank: r, NRanks: n, CoordDir: dir}, "127.0.0.1", TCPOptions{ConnectTimeout: 20 * time.Second})
+				_, errc[r] = bootstrapTCP(Launch{Rank: r, NRanks: n, CoordDir: dir}, "127.0.0.1", TCPOptions{ConnectTimeout: 20 * time.Second})
 			}()
 		}
 		wg.Wait()
@@ -342,7 +342,7 @@ func TestAuthWorldSizeMismatch(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errc[r] = BootstrapTCP(Launch{Rank: r, NRanks: n, CoordAddr: coord, secret: testSecret}, "127.0.0.1", TCPOptions{ConnectTimeout: 20 * time.Second})
+				_, errc[r] = bootstrapTCP(Launch{Rank: r, NRanks: n, CoordAddr: coord, secret: testSecret}, "127.0.0.1", TCPOptions{ConnectTimeout: 20 * time.Second})
 			}()
 		}
 		wg.Wait()
@@ -394,7 +394,7 @@ func TestJobSecretSources(t *testing.T) {
 		}
 	}
 	// A coordinator address and no secret: refused, saying how to give one.
-	_, err := BootstrapTCP(Launch{Rank: 1, NRanks: 2, CoordAddr: freeAddr(t)}, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
+	_, err := bootstrapTCP(Launch{Rank: 1, NRanks: 2, CoordAddr: freeAddr(t)}, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "GQ_JOB_SECRET") {
 		t.Errorf("no secret with a coordinator address: got %v", err)
 	}
@@ -402,7 +402,7 @@ func TestJobSecretSources(t *testing.T) {
 	shared := filepath.Join(dir, "shared")
 	os.Mkdir(shared, 0o700)
 	os.Chmod(shared, 0o777)
-	_, err = BootstrapTCP(Launch{Rank: 0, NRanks: 2, CoordDir: shared}, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
+	_, err = bootstrapTCP(Launch{Rank: 0, NRanks: 2, CoordDir: shared}, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "written by others") {
 		t.Errorf("world-writable coordinator directory: got %v", err)
 	}

@@ -193,22 +193,22 @@ func FromEnv(backend string, getenv func(string) string) (Communicator, error) {
 		return nil, errs.New(errs.Communication, "GQ_TCP_CHECKSUM=%q: want auto (payloads of connections off this host) or always", s)
 	}
 	if backend == "ucx" { // a build without the ucx tag says so
-		return BootstrapUCX(l, opts)
+		return bootstrapUCX(l, opts)
 	}
 	host := getenv("GQ_COMM_HOST")
 	if host == "" {
 		host = "127.0.0.1"
 	}
-	return BootstrapTCP(l, host, opts)
+	return bootstrapTCP(l, host, opts)
 }
 
-// BootstrapTCP listens on host, exchanges addresses through the launch's
+// bootstrapTCP listens on host, exchanges addresses through the launch's
 // coordinator (a shared directory or rank 0's address service) and
 // connects the mesh, every connection proving the job secret. Whether it
 // succeeds or fails, it leaves nothing behind: address files (and a
 // secret rank 0 wrote) are removed once every rank has read them (or
 // when giving up), and so is a directory derived from the job id.
-func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
+func bootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 	opts.fill()
 	if l.NRanks > MaxRanks {
 		return nil, errs.New(errs.Communication, "%d ranks, at most %d", l.NRanks, MaxRanks)
@@ -236,7 +236,7 @@ func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 	}
 	opts.ConnectTimeout = max(time.Until(deadline), time.Second)
 	opts.Secret = ex.secret
-	t, err := ConnectTCP(l.Rank, ex.addrs, ln, opts)
+	t, err := connectTCP(l.Rank, ex.addrs, ln, opts)
 	// Every rank connected to rank 0 has proven the secret, so it has
 	// read the file: it goes before the barrier, so that the last rank
 	// through finds a derived directory empty.
@@ -245,7 +245,7 @@ func BootstrapTCP(l Launch, host string, opts TCPOptions) (*TCP, error) {
 		return t, err
 	}
 	// A rank that dialed us may be connected before it has read every
-	// address file: wait until every rank is through ConnectTCP, so
+	// address file: wait until every rank is through connectTCP, so
 	// removing our file (deferred) hides it from nobody.
 	ctx, cancel := context.WithDeadline(context.Background(), deadline.Add(time.Second))
 	defer cancel()
@@ -416,7 +416,7 @@ func exchangeSocket(l Launch, addr string, deadline time.Time, secret []byte) ([
 		var c net.Conn
 		c, err = net.DialTimeout("tcp", l.CoordAddr, time.Second)
 		if err == nil {
-			err = dialAuth(c, secret, purposeCoord, l.Rank, l.NRanks, 0, handshakeDeadline(deadline, DefaultHandshakeTimeout))
+			err = dialAuth(c, secret, purposeCoord, l.Rank, l.NRanks, 0, handshakeDeadline(deadline, defaultHandshakeTimeout))
 			var me *mismatchError
 			if errors.As(err, &me) {
 				c.Close()
@@ -462,7 +462,7 @@ func exchangeSocket(l Launch, addr string, deadline time.Time, secret []byte) ([
 }
 
 // serveAddrs is rank 0's side of exchangeSocket. Each connection proves
-// itself in its own goroutine, within DefaultHandshakeTimeout, so a
+// itself in its own goroutine, within defaultHandshakeTimeout, so a
 // stranger that connects and stays silent delays no rank.
 func serveAddrs(l Launch, addr string, deadline time.Time, secret []byte) ([]string, error) {
 	ln, err := net.Listen("tcp", l.CoordAddr)
@@ -496,7 +496,7 @@ func serveAddrs(l Launch, addr string, deadline time.Time, secret []byte) ([]str
 		hs.Add(1)
 		go func() {
 			defer hs.Done()
-			hd := handshakeDeadline(deadline, DefaultHandshakeTimeout)
+			hd := handshakeDeadline(deadline, defaultHandshakeTimeout)
 			hello, err := acceptAuth(c, secret, purposeCoord, 0, l.NRanks, hd)
 			r := hello.rank
 			mu.Lock()

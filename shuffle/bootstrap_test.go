@@ -13,7 +13,7 @@ import (
 	"gq/errs"
 )
 
-// bootstrapAll runs BootstrapTCP for the given ranks of an n-rank launch
+// bootstrapAll runs bootstrapTCP for the given ranks of an n-rank launch
 // at once (ranks absent from the list never start) and returns each
 // one's communicator and error, indexed by rank.
 func bootstrapAll(ranks []int, base Launch, timeout time.Duration) ([]*TCP, []error) {
@@ -26,7 +26,7 @@ func bootstrapAll(ranks []int, base Launch, timeout time.Duration) ([]*TCP, []er
 			defer wg.Done()
 			l := base
 			l.Rank = r
-			comms[r], errc[r] = BootstrapTCP(l, "127.0.0.1", TCPOptions{ConnectTimeout: timeout})
+			comms[r], errc[r] = bootstrapTCP(l, "127.0.0.1", TCPOptions{ConnectTimeout: timeout})
 		}()
 	}
 	wg.Wait()
@@ -141,7 +141,7 @@ func TestDetectLaunchHosts(t *testing.T) {
 	if err != nil || many.Hosts != 2 || many.CoordDir != "" {
 		t.Fatalf("srun over two nodes: %+v %v", many, err)
 	}
-	_, err = BootstrapTCP(many, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
+	_, err = bootstrapTCP(many, "127.0.0.1", TCPOptions{ConnectTimeout: time.Second})
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "GQ_COORD_ADDR") || !strings.Contains(err.Error(), "several hosts") {
 		t.Errorf("got %v, want advice to set a coordinator", err)
 	}

@@ -190,7 +190,7 @@ func TestChecksumModes(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			o.Secret = testSecret
-			c, err := ConnectTCP(r, addrs, lns[r], o)
+			c, err := connectTCP(r, addrs, lns[r], o)
 			if err != nil {
 				t.Error(err)
 				return
@@ -227,7 +227,7 @@ func TestTCPFrameTooLong(t *testing.T) {
 		}
 		done := make(chan res, 1)
 		go func() {
-			c, err := ConnectTCP(0, addrs, ln, TCPOptions{MaxMessage: 1 << 20, Secret: testSecret})
+			c, err := connectTCP(0, addrs, ln, TCPOptions{MaxMessage: 1 << 20, Secret: testSecret})
 			done <- res{c, err}
 		}()
 		// This test plays rank 1 with a bare socket.

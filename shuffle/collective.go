@@ -49,8 +49,8 @@ func Gather(ctx context.Context, c Communicator, op uint32, root int, data []byt
 	return collect(ctx, c, Tag(op), c.NRanks())
 }
 
-// Broadcast returns root's data on every rank.
-func Broadcast(ctx context.Context, c Communicator, op uint32, root int, data []byte) ([]byte, error) {
+// broadcast returns root's data on every rank.
+func broadcast(ctx context.Context, c Communicator, op uint32, root int, data []byte) ([]byte, error) {
 	if c.Rank() == root {
 		for r := range c.NRanks() {
 			if r != root {

@@ -30,7 +30,7 @@
 // by chunk as they arrive with Next). Completion is detected by counting:
 // each rank's finish message says how many chunks it sent for each
 // partition. Op ids, assigned from the plan, keep concurrent shuffles
-// apart. AllGather, Gather and Broadcast exchange one buffer per rank.
+// apart. AllGather and Gather exchange one buffer per rank.
 //
 // Failures never leave a rank waiting: a dead peer (EOF without goodbye,
 // or no heartbeat within the timeout) fails every rank's communicator

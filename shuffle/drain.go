@@ -64,7 +64,7 @@ func (s *Shuffler) drain(ctx context.Context) {
 			s.failDrain(err)
 			return
 		}
-		s.stats.AddDuration(StatEventLoop, loop)
+		s.stats.addDuration(StatEventLoop, loop)
 	}
 }
 
@@ -132,7 +132,7 @@ func (s *Shuffler) waitDrained(ctx context.Context, want int) (int, error) {
 		}
 		err, changed := s.drainErr, s.changed
 		s.dmu.Unlock()
-		s.stats.AddDuration(StatCheckFinished, start)
+		s.stats.addDuration(StatCheckFinished, start)
 		if err != nil {
 			return -1, err
 		}

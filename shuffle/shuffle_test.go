@@ -90,8 +90,8 @@ func shuffleAll(t *testing.T, comms []Communicator, op uint32, nparts int, assig
 				if pid < 0 {
 					return
 				}
-				if s.Owner(pid) != r {
-					errc <- fmt.Errorf("rank %d got partition %d owned by %d", r, pid, s.Owner(pid))
+				if s.owner(pid) != r {
+					errc <- fmt.Errorf("rank %d got partition %d owned by %d", r, pid, s.owner(pid))
 				}
 				chunks, err := s.Extract(pid)
 				if err != nil {
@@ -118,7 +118,7 @@ func shuffleAll(t *testing.T, comms []Communicator, op uint32, nparts int, assig
 				sent += len(want[len(want)-1])
 			}
 		}
-		owner := NewShuffler(comms[0], op, nparts, assign, nil).Owner(p)
+		owner := NewShuffler(comms[0], op, nparts, assign, nil).owner(p)
 		g := got[owner][p]
 		sort.Strings(g)
 		sort.Strings(want)
@@ -164,7 +164,7 @@ func TestShufflerNext(t *testing.T) {
 				if pid < 0 {
 					return
 				}
-				if s.Owner(pid) != r || int(chunk[1]) != pid {
+				if s.owner(pid) != r || int(chunk[1]) != pid {
 					t.Errorf("rank %d got chunk %v as partition %d", r, chunk, pid)
 				}
 				got[r]++
@@ -216,7 +216,7 @@ func TestCollectives(t *testing.T) {
 					if err != nil || (r == 0) != (g != nil) || (r == 0 && g[1][0] != 11) {
 						t.Errorf("rank %d gather: %v %v", r, g, err)
 					}
-					b, err := Broadcast(ctx, c, 3, 1, []byte{byte(20 + r)})
+					b, err := broadcast(ctx, c, 3, 1, []byte{byte(20 + r)})
 					if err != nil || len(b) != 1 || b[0] != 21 {
 						t.Errorf("rank %d broadcast: %v %v", r, b, err)
 					}
@@ -338,7 +338,7 @@ func TestBootstrap(t *testing.T) {
 					} else {
 						l.CoordAddr, l.secret = coord, testSecret
 					}
-					comms[r], errc[r] = BootstrapTCP(l, "127.0.0.1", TCPOptions{ConnectTimeout: 10 * time.Second})
+					comms[r], errc[r] = bootstrapTCP(l, "127.0.0.1", TCPOptions{ConnectTimeout: 10 * time.Second})
 				}()
 			}
 			wg.Wait()
@@ -358,7 +358,7 @@ func TestBootstrap(t *testing.T) {
 		})
 	}
 	t.Run("missing-rank", func(t *testing.T) {
-		_, err := BootstrapTCP(Launch{Rank: 0, NRanks: 2, CoordDir: t.TempDir()}, "127.0.0.1", TCPOptions{ConnectTimeout: 300 * time.Millisecond})
+		_, err := bootstrapTCP(Launch{Rank: 0, NRanks: 2, CoordDir: t.TempDir()}, "127.0.0.1", TCPOptions{ConnectTimeout: 300 * time.Millisecond})
 		if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "rank(s) 1") {
 			t.Fatalf("got %v, want a timeout naming rank 1", err)
 		}

@@ -101,15 +101,15 @@ func NewShuffler(comm Communicator, op uint32, nparts int, assign Assignment, st
 	for _, o := range opts {
 		o(s)
 	}
-	for _, p := range s.LocalPartitions() {
+	for _, p := range s.localPartitions() {
 		s.parts[p] = &partState{store: newChunkStore(s.br, s.qs, stats)}
 	}
 	s.remaining = len(s.parts)
 	return s
 }
 
-// Owner is the rank that owns partition pid.
-func (s *Shuffler) Owner(pid int) int {
+// owner is the rank that owns partition pid.
+func (s *Shuffler) owner(pid int) int {
 	n := s.comm.NRanks()
 	if s.assign == Contiguous {
 		per := (s.nparts + n - 1) / n
@@ -118,11 +118,11 @@ func (s *Shuffler) Owner(pid int) int {
 	return pid % n
 }
 
-// LocalPartitions lists the partitions this rank owns, ascending.
-func (s *Shuffler) LocalPartitions() []int {
+// localPartitions lists the partitions this rank owns, ascending.
+func (s *Shuffler) localPartitions() []int {
 	var out []int
 	for p := range s.nparts {
-		if s.Owner(p) == s.comm.Rank() {
+		if s.owner(p) == s.comm.Rank() {
 			out = append(out, p)
 		}
 	}
@@ -161,11 +161,11 @@ func (s *Shuffler) Insert(pid int, data []byte) error {
 	binary.LittleEndian.PutUint32(trailer[:], uint32(pid))
 	trailer[4] = kindChunk
 	if cap(data)-len(data) >= chunkTrailer {
-		return s.comm.Send(s.Owner(pid), s.tag(), append(data, trailer[:]...))
+		return s.comm.Send(s.owner(pid), s.tag(), append(data, trailer[:]...))
 	}
 	// No room: payload and trailer go out as one message without being
 	// joined where the backend can (tcp: writev); others join them.
-	return sendParts(s.comm, s.Owner(pid), s.tag(), data, trailer[:])
+	return sendParts(s.comm, s.owner(pid), s.tag(), data, trailer[:])
 }
 
 // InsertFinished tells every rank that owns partitions how many chunks
@@ -184,7 +184,7 @@ func (s *Shuffler) InsertFinished() error {
 	n := s.comm.NRanks()
 	msgs := make([][]byte, n)
 	for pid, c := range counts {
-		r := s.Owner(pid)
+		r := s.owner(pid)
 		if msgs[r] == nil {
 			msgs[r] = make([]byte, 0, 8*len(counts)+1)
 		}
@@ -200,7 +200,7 @@ func (s *Shuffler) InsertFinished() error {
 		if err := s.comm.Send(r, s.tag(), m); err != nil {
 			return err
 		}
-		s.stats.AddDuration(StatMetadataSend, start)
+		s.stats.addDuration(StatMetadataSend, start)
 	}
 	return nil
 }
@@ -233,7 +233,7 @@ func (s *Shuffler) WaitAny(ctx context.Context) (int, error) {
 
 // WaitOn waits until local partition pid is complete.
 func (s *Shuffler) WaitOn(ctx context.Context, pid int) error {
-	if s.Owner(pid) != s.comm.Rank() {
+	if s.owner(pid) != s.comm.Rank() {
 		return errs.New(errs.Internal, "shuffle %d: partition %d is not local", s.op, pid)
 	}
 	_, err := s.wait(ctx, pid)
@@ -265,7 +265,7 @@ func (s *Shuffler) wait(ctx context.Context, want int) (int, error) {
 				}
 			}
 		}
-		s.stats.AddDuration(StatCheckFinished, check)
+		s.stats.addDuration(StatCheckFinished, check)
 		msg, err := s.recv(ctx)
 		if err != nil {
 			return -1, err
@@ -274,7 +274,7 @@ func (s *Shuffler) wait(ctx context.Context, want int) (int, error) {
 		if err := s.handle(msg); err != nil {
 			return -1, err
 		}
-		s.stats.AddDuration(StatEventLoop, loop)
+		s.stats.addDuration(StatEventLoop, loop)
 	}
 }
 
@@ -325,7 +325,7 @@ func (s *Shuffler) handle(msg Message) error {
 			p.finishes++
 		}
 		s.finFrom[msg.Src] = true
-		s.stats.AddDuration(StatMetadataRecv, start)
+		s.stats.addDuration(StatMetadataRecv, start)
 	case kindAbort:
 		errKind, reason := errs.Communication, body
 		if name, rest, ok := bytes.Cut(reason, []byte{0}); ok {
@@ -389,7 +389,7 @@ func (s *Shuffler) Next(ctx context.Context) (pid int, chunk []byte, err error) 
 		if err := s.handle(msg); err != nil {
 			return -1, nil, err
 		}
-		s.stats.AddDuration(StatEventLoop, loop)
+		s.stats.addDuration(StatEventLoop, loop)
 	}
 }
 

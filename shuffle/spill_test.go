@@ -104,7 +104,7 @@ func runSpillShuffle(t *testing.T, comms []Communicator, limit int64, chunks, si
 	// Every chunk arrived intact at its owner, each rank's in the order
 	// it inserted them.
 	for p := range nparts {
-		owner := shufflers[0].Owner(p)
+		owner := shufflers[0].owner(p)
 		next := make([]int, n)
 		for _, c := range run.got[owner][p] {
 			var r, pp, i int

@@ -49,8 +49,8 @@ func (s *Statistics) Add(name string, v float64) {
 	s.mu.Unlock()
 }
 
-// AddDuration records one event lasting since start.
-func (s *Statistics) AddDuration(name string, start time.Time) {
+// addDuration records one event lasting since start.
+func (s *Statistics) addDuration(name string, start time.Time) {
 	if s != nil {
 		s.Add(name, time.Since(start).Seconds())
 	}

@@ -37,10 +37,10 @@ type TCPOptions struct {
 	// a launcher.
 	Checksum Checksum
 	// Secret is the job secret every connection proves before it carries
-	// a frame (see acceptAuth); ConnectTCP refuses to start without one.
+	// a frame (see acceptAuth); connectTCP refuses to start without one.
 	Secret []byte
 	// HandshakeTimeout is how long a new connection has to prove the
-	// secret before it is dropped (default DefaultHandshakeTimeout).
+	// secret before it is dropped (default defaultHandshakeTimeout).
 	HandshakeTimeout time.Duration
 }
 
@@ -75,7 +75,7 @@ func (o *TCPOptions) fill() {
 		o.MaxMessage = 1 << 30
 	}
 	if o.HandshakeTimeout <= 0 {
-		o.HandshakeTimeout = DefaultHandshakeTimeout
+		o.HandshakeTimeout = defaultHandshakeTimeout
 	}
 	o.MaxMessage = min(o.MaxMessage, math.MaxUint32)
 }
@@ -163,7 +163,7 @@ func onThisHost(c net.Conn) bool {
 	return ok1 && ok2 && l.IP.IsLoopback() && r.IP.IsLoopback()
 }
 
-// ConnectTCP joins the mesh: ln is this rank's listener (its address is
+// connectTCP joins the mesh: ln is this rank's listener (its address is
 // addrs[rank]), addrs the listening address of every rank. Every
 // connection first proves opts.Secret (see acceptAuth); one that does not
 // within opts.HandshakeTimeout, or claims a rank already connected, is
@@ -171,7 +171,7 @@ func onThisHost(c net.Conn) bool {
 // connection is up, fails at once when a proven peer counts a different
 // world size, and otherwise fails after opts.ConnectTimeout naming the
 // ranks that could not be reached. ln is closed on return.
-func ConnectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TCP, error) {
+func connectTCP(rank int, addrs []string, ln net.Listener, opts TCPOptions) (*TCP, error) {
 	defer ln.Close()
 	opts.fill()
 	n := len(addrs)
@@ -707,7 +707,7 @@ func LoopbackTCP(n int, opts TCPOptions) ([]*TCP, error) {
 		go func() {
 			defer wg.Done()
 			defer lns[r].Close()
-			out[r], errc[r] = ConnectTCP(r, addrs, lns[r], opts)
+			out[r], errc[r] = connectTCP(r, addrs, lns[r], opts)
 		}()
 	}
 	wg.Wait()

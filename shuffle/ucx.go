@@ -22,12 +22,12 @@ const (
 	ucxMaxRanks  = MaxRanks
 )
 
-// UCX is the communicator over UCX (build tag ucx): shared memory between
+// ucxComm is the communicator over UCX (build tag ucx): shared memory between
 // ranks of one host, and whatever UCX finds between hosts. One goroutine,
 // on its own OS thread, owns the worker: it starts queued sends, polls
 // for arrived messages and completes both; received messages go to the
 // mailbox as in the tcp backend.
-type UCX struct {
+type ucxComm struct {
 	rank, n int
 	w       *ucxWorker
 	box     *mailbox
@@ -46,7 +46,7 @@ type ucxSend struct {
 
 // newUCXRank creates rank's worker and returns it with the worker's
 // address; start connects it once every rank's address is known.
-func newUCXRank(rank, n int) (*UCX, []byte, error) {
+func newUCXRank(rank, n int) (*ucxComm, []byte, error) {
 	if n > ucxMaxRanks {
 		return nil, nil, errs.New(errs.Communication, "ucx backend: %d ranks, at most %d", n, ucxMaxRanks)
 	}
@@ -59,13 +59,13 @@ func newUCXRank(rank, n int) (*UCX, []byte, error) {
 		w.close()
 		return nil, nil, err
 	}
-	u := &UCX{rank: rank, n: n, w: w, box: newMailbox(), sends: make(chan ucxSend, 1024),
+	u := &ucxComm{rank: rank, n: n, w: w, box: newMailbox(), sends: make(chan ucxSend, 1024),
 		wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	return u, addr, nil
 }
 
 // start connects to every peer's worker and starts the progress loop.
-func (u *UCX) start(addrs [][]byte) error {
+func (u *ucxComm) start(addrs [][]byte) error {
 	if err := u.w.connect(addrs, u.rank); err != nil {
 		u.w.close()
 		return err
@@ -76,8 +76,8 @@ func (u *UCX) start(addrs [][]byte) error {
 
 // loopbackUCX connects n UCX ranks inside this process (tests, and the
 // shared-memory throughput benchmark).
-func loopbackUCX(n int) ([]*UCX, error) {
-	out := make([]*UCX, n)
+func loopbackUCX(n int) ([]*ucxComm, error) {
+	out := make([]*ucxComm, n)
 	addrs := make([][]byte, n)
 	for r := range n {
 		u, a, err := newUCXRank(r, n)
@@ -100,7 +100,7 @@ func loopbackUCX(n int) ([]*UCX, error) {
 	return out, nil
 }
 
-// BootstrapUCX exchanges worker addresses (hex) through the launch's
+// bootstrapUCX exchanges worker addresses (hex) through the launch's
 // coordinator, as the tcp backend exchanges its listening addresses:
 // registering with rank 0's address service proves the job secret, and a
 // coordinator directory must be this user's alone (the address files are
@@ -108,7 +108,7 @@ func loopbackUCX(n int) ([]*UCX, error) {
 // process that learns a worker's address can send it messages, so the
 // addresses are handed only to ranks that proved the secret, or kept in
 // a directory only this user can read.
-func BootstrapUCX(l Launch, opts TCPOptions) (Communicator, error) {
+func bootstrapUCX(l Launch, opts TCPOptions) (Communicator, error) {
 	opts.fill()
 	if l.CoordDir == "" && l.CoordAddr == "" {
 		return nil, errs.New(errs.Communication, "%d ranks but no coordinator: set GQ_COORD_DIR or GQ_COORD_ADDR", l.NRanks)
@@ -148,23 +148,25 @@ func BootstrapUCX(l Launch, opts TCPOptions) (Communicator, error) {
 	return u, nil
 }
 
-func (u *UCX) Rank() int       { return u.rank }
-func (u *UCX) NRanks() int     { return u.n }
-func (u *UCX) Backend() string { return "ucx" }
+func (u *ucxComm) Rank() int       { return u.rank }
+func (u *ucxComm) NRanks() int     { return u.n }
+func (u *ucxComm) Backend() string { return "ucx" }
 
-func (u *UCX) inbox() *mailbox         { return u.box }
-func (u *UCX) Failed() <-chan struct{} { return u.box.failed }
-func (u *UCX) Err() error              { return u.box.failure() }
+func (u *ucxComm) inbox() *mailbox         { return u.box }
+func (u *ucxComm) Failed() <-chan struct{} { return u.box.failed }
+func (u *ucxComm) Err() error              { return u.box.failure() }
 
-func (u *UCX) Recv(ctx context.Context, tag Tag) (Message, error) { return u.box.get(ctx, tag, nil) }
+func (u *ucxComm) Recv(ctx context.Context, tag Tag) (Message, error) {
+	return u.box.get(ctx, tag, nil)
+}
 
-func (u *UCX) recvOwed(ctx context.Context, tag Tag, owes func(int) bool) (Message, error) {
+func (u *ucxComm) recvOwed(ctx context.Context, tag Tag, owes func(int) bool) (Message, error) {
 	return u.box.get(ctx, tag, owes)
 }
 
 // Send queues data for the progress loop; the communicator owns data
 // afterwards (it stays pinned until UCX has sent it).
-func (u *UCX) Send(dst int, tag Tag, data []byte) error {
+func (u *ucxComm) Send(dst int, tag Tag, data []byte) error {
 	if err := checkRank(dst, u.n); err != nil {
 		return err
 	}
@@ -192,7 +194,7 @@ func (u *UCX) Send(dst int, tag Tag, data []byte) error {
 
 // loop owns the worker until Close: UCX's serialized thread mode wants
 // one caller at a time, and one OS thread keeps it simple.
-func (u *UCX) loop() {
+func (u *ucxComm) loop() {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	defer close(u.done)
@@ -308,7 +310,7 @@ func completeOps(ops []*ucxOp, box *mailbox, deliver func(*ucxOp)) []*ucxOp {
 
 // Close says goodbye to every peer, waits for theirs (so no message to
 // this rank is cut off) and releases the worker.
-func (u *UCX) Close() error {
+func (u *ucxComm) Close() error {
 	u.once.Do(func() {
 		close(u.quit)
 		select {

@@ -83,7 +83,7 @@ func TestCollectivesUCX(t *testing.T) {
 			if err != nil || (r == 0) != (g != nil) || (r == 0 && g[1][0] != 11) {
 				t.Errorf("rank %d gather: %v %v", r, g, err)
 			}
-			b, err := Broadcast(ctx, c, 3, 1, []byte{byte(20 + r)})
+			b, err := broadcast(ctx, c, 3, 1, []byte{byte(20 + r)})
 			if err != nil || len(b) != 1 || b[0] != 21 {
 				t.Errorf("rank %d broadcast: %v %v", r, b, err)
 			}
@@ -151,7 +151,7 @@ func TestBootstrapUCX(t *testing.T) {
 					} else {
 						l.CoordAddr, l.secret = coord, testSecret
 					}
-					comms[r], errc[r] = BootstrapUCX(l, TCPOptions{ConnectTimeout: 10 * time.Second})
+					comms[r], errc[r] = bootstrapUCX(l, TCPOptions{ConnectTimeout: 10 * time.Second})
 				}()
 			}
 			wg.Wait()
@@ -177,7 +177,7 @@ func TestBootstrapUCX(t *testing.T) {
 func TestBootstrapUCXSharedDir(t *testing.T) {
 	dir := t.TempDir()
 	os.Chmod(dir, 0o777)
-	_, err := BootstrapUCX(Launch{Rank: 0, NRanks: 2, CoordDir: dir, secret: testSecret}, TCPOptions{ConnectTimeout: time.Second})
+	_, err := bootstrapUCX(Launch{Rank: 0, NRanks: 2, CoordDir: dir, secret: testSecret}, TCPOptions{ConnectTimeout: time.Second})
 	if !errors.Is(err, errs.Communication) || !strings.Contains(err.Error(), "written by others") {
 		t.Errorf("got %v, want the shared directory refused", err)
 	}
