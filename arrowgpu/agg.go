@@ -633,8 +633,8 @@ func opString(op AggOp) string {
 	return fmt.Sprintf("%s(%s)", op.Fn, op.Arg)
 }
 
-// FullSource is the compilable program: the shared headers and the kernel.
-func (k *AggKernel) FullSource() string {
+// fullSource is the compilable program: the shared headers and the kernel.
+func (k *AggKernel) fullSource() string {
 	fh, _ := kernelFS.ReadFile("kernels/fused.cuh")
 	ah, _ := kernelFS.ReadFile("kernels/agg.cuh")
 	src := commonHeader() + "\n" + string(fh) + "\n" + string(ah) + "\n" + k.Source

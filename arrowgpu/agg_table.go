@@ -17,8 +17,8 @@ import (
 type AggTable struct {
 	k        *AggKernel
 	q        *Queue
-	kern     *Kernel
-	groups   *Kernel // k.GroupsName (Having, Top), or nil
+	kern     *kernel
+	groups   *kernel // k.GroupsName (Having, Top), or nil
 	capacity int
 	state    Buffer
 	scratch  Buffer // ngroups (u32) then err (u32)
@@ -42,11 +42,11 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 	if capacity < 64 || capacity&(capacity-1) != 0 || capacity > 1<<31 {
 		return nil, errs.New(errs.Internal, "arrowgpu: aggregation table of %d slots", capacity)
 	}
-	m, err := q.dv.Module(k.FullSource(), k.Name+".cu")
+	m, err := q.dv.module(k.fullSource(), k.Name+".cu")
 	if err != nil {
 		return nil, err
 	}
-	kern, err := q.dv.Kernel(m, k.Name)
+	kern, err := q.dv.kernel(m, k.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func (q *Queue) NewAggTable(k *AggKernel, capacity int) (*AggTable, error) {
 	}
 	t := &AggTable{k: k, q: q, kern: kern, capacity: capacity}
 	if k.GroupsName != "" {
-		if t.groups, err = q.dv.Kernel(m, k.GroupsName); err != nil {
+		if t.groups, err = q.dv.kernel(m, k.GroupsName); err != nil {
 			return nil, err
 		}
 	}
@@ -416,7 +416,7 @@ func (t *AggTable) Result(mem memory.Allocator, topN int, part *GroupPartition) 
 // groups — ready, and where Having holds (the groups kernel, which also
 // writes Top's order keys okey and candidates cand, and an overflow to
 // the scratch error word) — on q's stream. ready is gq_agg_ready.
-func (t *AggTable) markLocked(ready *Kernel, mask *Column, okey, cand Buffer) error {
+func (t *AggTable) markLocked(ready *kernel, mask *Column, okey, cand Buffer) error {
 	q := t.q
 	grid := q.grid(int64(t.capacity))
 	if t.groups == nil {

@@ -12,7 +12,7 @@ import (
 // once per process, so it is the process's: a binary sets it at its edge
 // (Configure(ConfigFromEnv(os.LookupEnv))) before the first Load, and
 // arrowgpu reads no variable itself. Without Configure it is
-// DefaultConfig.
+// defaultConfig.
 type Config struct {
 	// LibCUDA and LibNVRTC name the file to load the driver and NVRTC
 	// from instead of searching the usual places ("": search).
@@ -26,10 +26,10 @@ type Config struct {
 	CUDASync string
 }
 
-// DefaultConfig searches for the libraries, keeps compiled kernels under
+// defaultConfig searches for the libraries, keeps compiled kernels under
 // the user's cache directory (gq/kernels) and leaves the driver's
 // scheduling alone.
-func DefaultConfig() Config {
+func defaultConfig() Config {
 	c := Config{}
 	if d, err := os.UserCacheDir(); err == nil {
 		c.KernelCache = filepath.Join(d, "gq", "kernels")
@@ -37,12 +37,12 @@ func DefaultConfig() Config {
 	return c
 }
 
-// ConfigFromEnv is DefaultConfig with what gq's variables set, read
+// ConfigFromEnv is defaultConfig with what gq's variables set, read
 // through lookup (os.LookupEnv at a binary's edge): GQ_LIBCUDA,
 // GQ_LIBNVRTC, GQ_KERNEL_CACHE (set and empty: no disk cache) and
 // GQ_CUDA_SYNC.
 func ConfigFromEnv(lookup func(string) (string, bool)) Config {
-	c := DefaultConfig()
+	c := defaultConfig()
 	c.LibCUDA, _ = lookup("GQ_LIBCUDA")
 	c.LibNVRTC, _ = lookup("GQ_LIBNVRTC")
 	if d, ok := lookup("GQ_KERNEL_CACHE"); ok {
@@ -70,12 +70,12 @@ func Configure(c Config) {
 }
 
 // Configured is the configuration in force: the last Configure's, else
-// DefaultConfig.
+// defaultConfig.
 func Configured() Config {
 	config.RLock()
 	defer config.RUnlock()
 	if !config.set {
-		return DefaultConfig()
+		return defaultConfig()
 	}
 	return config.c
 }

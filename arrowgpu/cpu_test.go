@@ -107,7 +107,7 @@ func TestKernelCache(t *testing.T) {
 	}
 	delete(env, "GQ_KERNEL_CACHE")
 	Configure(ConfigFromEnv(lookup))
-	if cacheDir() != DefaultConfig().KernelCache || (cacheDir() != "" && !strings.HasSuffix(cacheDir(), filepath.Join("gq", "kernels"))) {
+	if cacheDir() != defaultConfig().KernelCache || (cacheDir() != "" && !strings.HasSuffix(cacheDir(), filepath.Join("gq", "kernels"))) {
 		t.Errorf("GQ_KERNEL_CACHE unset: cache %q, want the user cache dir's gq/kernels", cacheDir())
 	}
 }

@@ -20,9 +20,6 @@ type Info struct {
 	SMs         int   // multiprocessors
 }
 
-// Arch is the NVRTC architecture name for the device, e.g. "sm_90".
-func (i Info) Arch() string { return fmt.Sprintf("sm_%d%d", i.Major, i.Minor) }
-
 func (i Info) String() string {
 	return fmt.Sprintf("GPU %d: %s (compute %d.%d, %d SMs, %.1f GiB)", i.Ordinal, i.Name, i.Major, i.Minor, i.SMs, float64(i.TotalMemory)/(1<<30))
 }
@@ -52,7 +49,7 @@ type Device struct {
 
 	modMu   sync.Mutex // guards mods and every Module's fns
 	mods    modCache   // loaded modules by source key
-	builtin atomic.Pointer[Module]
+	builtin atomic.Pointer[module]
 
 	calls atomic.Int64 // Do calls
 }
@@ -113,12 +110,6 @@ func (dv *Device) init(ordinal int) error {
 
 // Info describes the device.
 func (dv *Device) Info() Info { return dv.info }
-
-// DeviceInfo describes device ordinal; it needs no context.
-func (d *Driver) DeviceInfo(ordinal int) (Info, error) {
-	info, _, err := d.deviceInfo(ordinal)
-	return info, err
-}
 
 func (d *Driver) deviceInfo(ordinal int) (Info, int32, error) {
 	a := &d.API

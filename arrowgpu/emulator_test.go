@@ -47,11 +47,11 @@ func needEmulator(t *testing.T) *Queue {
 
 func TestEmulatorSIMT(t *testing.T) {
 	q := needEmulator(t)
-	m, err := q.dv.Module(emulatorTestSource, "emulator_test.cu")
+	m, err := q.dv.module(emulatorTestSource, "emulator_test.cu")
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := q.dv.Kernel(m, "t_simt")
+	k, err := q.dv.kernel(m, "t_simt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,11 +114,11 @@ func TestEmulatorSIMT(t *testing.T) {
 
 func TestEmulatorReportsStuckCollective(t *testing.T) {
 	q := needEmulator(t)
-	m, err := q.dv.Module(emulatorTestSource, "emulator_test.cu")
+	m, err := q.dv.module(emulatorTestSource, "emulator_test.cu")
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := q.dv.Kernel(m, "t_exited_lane")
+	k, err := q.dv.kernel(m, "t_exited_lane")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,12 +7,12 @@ import (
 	"gq/errs"
 )
 
-// FilterProject is the whole of a GPU filter/projection over one host
+// filterProject is the whole of a GPU filter/projection over one host
 // batch, the shape a GPU Filter node in exec will call: upload the columns
 // f reads, run the fused kernel, keep the rows its predicate selects (all
 // when it has none), and download the outputs as a batch of schema out
 // (one field per output of f). Host memory comes from mem.
-func (q *Queue) FilterProject(f *Fused, rec arrow.RecordBatch, out *arrow.Schema, mem memory.Allocator) (arrow.RecordBatch, error) {
+func (q *Queue) filterProject(f *Fused, rec arrow.RecordBatch, out *arrow.Schema, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if out.NumFields() != len(f.Outputs) {
 		return nil, errs.New(errs.Internal, "arrowgpu: %d output fields for %d expressions", out.NumFields(), len(f.Outputs))
 	}

@@ -172,8 +172,8 @@ func (g *gen) kernel(prefix, generator string, notes, params []string, tail stri
 	return name, b.String()
 }
 
-// FullSource is the compilable program: the shared headers and the kernel.
-func (f *Fused) FullSource() string {
+// fullSource is the compilable program: the shared headers and the kernel.
+func (f *Fused) fullSource() string {
 	fh, _ := kernelFS.ReadFile("kernels/fused.cuh")
 	return commonHeader() + "\n" + string(fh) + "\n" + f.Source
 }

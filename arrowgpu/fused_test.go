@@ -55,7 +55,7 @@ func TestFusedGolden(t *testing.T) {
 	if len(f.Sites) == 0 || !strings.Contains(strings.Join(f.Sites, "\n"), "mul(price#1, discount#2)") {
 		t.Errorf("sites %q", f.Sites)
 	}
-	full := f.FullSource()
+	full := f.fullSource()
 	if !strings.Contains(full, "gq_div_scaled") || !strings.Contains(full, "gq_put_bits") || !strings.HasSuffix(full, f.Source) {
 		t.Error("full source lacks the helper headers")
 	}

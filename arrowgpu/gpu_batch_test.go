@@ -122,7 +122,7 @@ func valueString(a arrow.Array, i int) string {
 func downloadInt32(t *testing.T, dv *Device, b Buffer, m int) []int32 {
 	t.Helper()
 	raw := make([]byte, 4*m)
-	if err := dv.CopyFromDevice(raw, b.Ptr); err != nil {
+	if err := dv.copyFromDevice(raw, b.Ptr); err != nil {
 		t.Fatal(err)
 	}
 	out := make([]int32, m)

@@ -78,7 +78,7 @@ func TestGPURoundTrip(t *testing.T) {
 	t.Logf("moved %d bytes to the device, %d back", q.BytesToDevice, q.BytesToHost)
 }
 
-// cpuSelect is the CPU twin of CompareConst+And+Select for the Q6-like
+// cpuSelect is the CPU twin of compareConst+and+Select for the Q6-like
 // conditions the test uses.
 func cpuSelect(rec arrow.RecordBatch) []int32 {
 	day := rec.Column(4).(*array.Date32)
@@ -101,17 +101,17 @@ func TestGPUFilterSelectGather(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Free()
-	m1, err := q.CompareConst(db.Cols[4], Ge, int32(8766))
+	m1, err := q.compareConst(db.Cols[4], cmpGe, int32(8766))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m1.Free()
-	m2, err := q.CompareConst(db.Cols[0], Lt, int64(2400))
+	m2, err := q.compareConst(db.Cols[0], cmpLt, int64(2400))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m2.Free()
-	m, err := q.And(m1, m2)
+	m, err := q.and(m1, m2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestGPUFilterSelectGather(t *testing.T) {
 		t.Fatalf("selection: %d rows, want %d (first %v vs %v)", len(got), len(want), got[:min(5, len(got))], want[:min(5, len(want))])
 	}
 	// Float comparison, NULLs never pass.
-	mf, err := q.CompareConst(db.Cols[6], Gt, 0.5)
+	mf, err := q.compareConst(db.Cols[6], cmpGt, 0.5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestGPUReductions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Free()
-	sel, err := q.CompareConst(db.Cols[4], Ge, int32(8766))
+	sel, err := q.compareConst(db.Cols[4], cmpGe, int32(8766))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestGPUReductions(t *testing.T) {
 				wmin, wmax, wc = min(wmin, id.Value(i)), max(wmax, id.Value(i)), wc+1
 			}
 		}
-		a, err = q.MinMax(db.Cols[5], s)
+		a, err = q.minMax(db.Cols[5], s)
 		if err != nil || a.MinInt != wmin || a.MaxInt != wmax || a.Count != wc {
 			t.Errorf("sel=%v minmax(id) = %d..%d/%d, %v; want %d..%d/%d", useSel, a.MinInt, a.MaxInt, a.Count, err, wmin, wmax, wc)
 		}
@@ -224,7 +224,7 @@ func TestGPUReductions(t *testing.T) {
 		if err != nil || math.Abs(a.SumFloat-fs) > 1e-9*math.Max(1, math.Abs(fs)) {
 			t.Errorf("sel=%v sum(ratio) = %v, %v; want %v (order-dependent rounding allowed)", useSel, a.SumFloat, err, fs)
 		}
-		a, err = q.MinMax(db.Cols[6], s)
+		a, err = q.minMax(db.Cols[6], s)
 		if err != nil || a.MinFloat != fmin || a.MaxFloat != fmax {
 			t.Errorf("sel=%v minmax(ratio) = %v..%v, %v; want %v..%v", useSel, a.MinFloat, a.MaxFloat, err, fmin, fmax)
 		}
@@ -234,7 +234,7 @@ func TestGPUReductions(t *testing.T) {
 				dmin, dmax = min(dmin, int64(day.Value(i))), max(dmax, int64(day.Value(i)))
 			}
 		}
-		a, err = q.MinMax(db.Cols[4], s)
+		a, err = q.minMax(db.Cols[4], s)
 		if err != nil || a.MinInt != dmin || a.MaxInt != dmax {
 			t.Errorf("sel=%v minmax(shipdate) = %d..%d, %v; want %d..%d", useSel, a.MinInt, a.MaxInt, err, dmin, dmax)
 		}
@@ -463,19 +463,19 @@ func TestGPUConcurrentQueues(t *testing.T) {
 				return
 			}
 			defer db.Free()
-			m1, err := qq.CompareConst(db.Cols[4], Ge, int32(8766))
+			m1, err := qq.compareConst(db.Cols[4], cmpGe, int32(8766))
 			if err != nil {
 				errc <- err
 				return
 			}
 			defer m1.Free()
-			m2, err := qq.CompareConst(db.Cols[0], Lt, int64(2400))
+			m2, err := qq.compareConst(db.Cols[0], cmpLt, int64(2400))
 			if err != nil {
 				errc <- err
 				return
 			}
 			defer m2.Free()
-			m, err := qq.And(m1, m2)
+			m, err := qq.and(m1, m2)
 			if err != nil {
 				errc <- err
 				return
@@ -627,7 +627,7 @@ func TestGPUFilterProject(t *testing.T) {
 	for _, n := range []int{testRows, 4 << 20} {
 		rec := testBatch(n, 8)
 		start := time.Now()
-		got, err := q.FilterProject(f, rec, out, mem)
+		got, err := q.filterProject(f, rec, out, mem)
 		if err != nil {
 			rec.Release()
 			t.Fatal(err)

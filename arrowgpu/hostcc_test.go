@@ -44,5 +44,5 @@ func TestFusedSourceHostCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hostCheck(t, "fused.cu", f.FullSource())
+	hostCheck(t, "fused.cu", f.fullSource())
 }

@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
 // its printed keys), the printed accumulators.
 func aggOnHost(t *testing.T, k *AggKernel, rec arrow.RecordBatch, capacity int, flags ...string) (map[string]string, uint32) {
 	t.Helper()
-	dir, bin := hostBuild(t, k.FullSource()+aggHarness(k, capacity), flags...)
+	dir, bin := hostBuild(t, k.fullSource()+aggHarness(k, capacity), flags...)
 	hostInputs(t, dir, k.Inputs, rec)
 	if out, err := exec.Command(bin, dir, fmt.Sprint(rec.NumRows())).CombinedOutput(); err != nil {
 		t.Fatalf("host kernel: %v\n%s", err, out)

@@ -171,7 +171,7 @@ func hostInputs(t *testing.T, dir string, cols []int, rec arrow.RecordBatch) {
 // output arrays, the mask (nil without a predicate) and the error code.
 func runOnHost(t *testing.T, f *Fused, rec arrow.RecordBatch) ([]arrow.Array, []bool, uint32) {
 	t.Helper()
-	dir, bin := hostBuild(t, f.FullSource()+hostHarness(f))
+	dir, bin := hostBuild(t, f.fullSource()+hostHarness(f))
 	hostInputs(t, dir, f.Inputs, rec)
 	n := int(rec.NumRows())
 	if out, err := exec.Command(bin, dir, fmt.Sprint(n)).CombinedOutput(); err != nil {

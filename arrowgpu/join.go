@@ -139,7 +139,7 @@ func (t *JoinTable) checkProbe(keys []*Column) error {
 
 // probeLocked queues gq_join_probe (k) over keys: per row the first build
 // row (or -1) and the mask of matches (anti: of rows without one).
-func (t *JoinTable) probeLocked(q *Queue, k *Kernel, keys []*Column, n int, anti bool) (Buffer, *Column, error) {
+func (t *JoinTable) probeLocked(q *Queue, k *kernel, keys []*Column, n int, anti bool) (Buffer, *Column, error) {
 	mask := &Column{Type: arrow.FixedWidthTypes.Boolean, Len: n}
 	var err error
 	if mask.Data, err = q.pool.Alloc(bitmapBytes(n)); err != nil {
@@ -462,7 +462,7 @@ func (q *Queue) Invert(mask *Column) error {
 	})
 }
 
-func (q *Queue) markLocked(mark *Kernel, mask *Column, rows Buffer, keep *Column, m int) error {
+func (q *Queue) markLocked(mark *kernel, mask *Column, rows Buffer, keep *Column, m int) error {
 	if m == 0 {
 		return nil
 	}
@@ -473,7 +473,7 @@ func (q *Queue) markLocked(mark *Kernel, mask *Column, rows Buffer, keep *Column
 	return mark.launchLocked(q.stream, q.grid(int64(m)), d1(blockSize), 0, rows.Ptr, keepBits, int64(m), mask.Data.Ptr)
 }
 
-func (q *Queue) notLocked(not *Kernel, mask *Column) error {
+func (q *Queue) notLocked(not *kernel, mask *Column) error {
 	nw := bitmapBytes(mask.Len) / 4
 	return not.launchLocked(q.stream, q.grid(nw), d1(blockSize), 0, mask.Data.Ptr, nw)
 }

@@ -45,10 +45,10 @@ func commonHeader() string {
 	return string(b)
 }
 
-// Module compiles src with NVRTC for this device (or takes the image from
+// module compiles src with NVRTC for this device (or takes the image from
 // the disk cache) and loads it; a module is loaded once per device and
 // source. Compilation runs outside Do.
-func (dv *Device) Module(src, name string) (*Module, error) {
+func (dv *Device) module(src, name string) (*module, error) {
 	sum := sha256.Sum256([]byte(src))
 	key := hex.EncodeToString(sum[:])
 	dv.modMu.Lock()
@@ -90,22 +90,22 @@ func (dv *Device) compile(src, name string) ([]byte, error) {
 
 // builtins returns the module of embedded kernels (remembered: hashing
 // the source for every launch would cost more than the launch).
-func (dv *Device) builtins() (*Module, error) {
+func (dv *Device) builtins() (*module, error) {
 	if m := dv.builtin.Load(); m != nil {
 		return m, nil
 	}
-	m, err := dv.Module(builtinSource(), "gq_builtin.cu")
+	m, err := dv.module(builtinSource(), "gq_builtin.cu")
 	if err == nil {
 		dv.builtin.Store(m)
 	}
 	return m, err
 }
 
-// kernel returns a builtin kernel by name.
-func (dv *Device) kernel(name string) (*Kernel, error) {
+// builtinKernel returns a builtin kernel by name.
+func (dv *Device) builtinKernel(name string) (*kernel, error) {
 	m, err := dv.builtins()
 	if err != nil {
 		return nil, err
 	}
-	return dv.Kernel(m, name)
+	return dv.kernel(m, name)
 }

@@ -9,11 +9,11 @@ import (
 	"gq/errs"
 )
 
-// Dim3 is a grid or block shape.
-type Dim3 struct{ X, Y, Z uint32 }
+// dim3 is a grid or block shape.
+type dim3 struct{ X, Y, Z uint32 }
 
 // d1 is a one-dimensional shape.
-func d1(n uint32) Dim3 { return Dim3{n, 1, 1} }
+func d1(n uint32) dim3 { return dim3{n, 1, 1} }
 
 // kernelParams is cuLaunchKernel's kernelParams: an array of pointers, one
 // per kernel argument, each pointing at the argument's value. The values
@@ -84,21 +84,21 @@ func (kp *kernelParams) pointer() unsafe.Pointer {
 // release unpins the arrays; call after the launch returns.
 func (kp *kernelParams) release() { kp.pin.Unpin() }
 
-// Kernel is a function of a loaded module.
-type Kernel struct {
+// kernel is a function of a loaded module.
+type kernel struct {
 	dv   *Device
 	f    uintptr
 	name string
 }
 
-// Launch queues the kernel on s (nil: the default stream) with args as its
+// launch queues the kernel on s (nil: the default stream) with args as its
 // parameters. It does not wait: errors inside the kernel surface at the next
 // synchronisation.
-func (k *Kernel) Launch(s *Stream, grid, block Dim3, shared uint32, args ...any) error {
+func (k *kernel) launch(s *stream, grid, block dim3, shared uint32, args ...any) error {
 	return k.dv.Do(func() error { return k.launchLocked(s, grid, block, shared, args...) })
 }
 
-func (k *Kernel) launchLocked(s *Stream, grid, block Dim3, shared uint32, args ...any) error {
+func (k *kernel) launchLocked(s *stream, grid, block dim3, shared uint32, args ...any) error {
 	if grid.X == 0 || block.X == 0 {
 		return nil // nothing to do (empty input)
 	}
@@ -115,14 +115,14 @@ func (k *Kernel) launchLocked(s *Stream, grid, block Dim3, shared uint32, args .
 	return nil
 }
 
-// Module is a loaded CUDA module.
-type Module struct {
+// module is a loaded CUDA module.
+type module struct {
 	h   uintptr
-	fns map[string]*Kernel
+	fns map[string]*kernel
 }
 
 // modCache holds the modules loaded on one device, by source key.
-type modCache struct{ m map[string]*Module }
+type modCache struct{ m map[string]*module }
 
 func (c *modCache) unloadAll(dv *Device) {
 	for _, m := range c.m {
@@ -132,26 +132,26 @@ func (c *modCache) unloadAll(dv *Device) {
 }
 
 // loadModuleLocked loads a CUBIN or PTX image (PTX must end in NUL).
-func (dv *Device) loadModuleLocked(key string, image []byte) (*Module, error) {
+func (dv *Device) loadModuleLocked(key string, image []byte) (*module, error) {
 	dv.modMu.Lock()
 	defer dv.modMu.Unlock()
 	if m := dv.mods.m[key]; m != nil {
 		return m, nil
 	}
-	m := &Module{fns: map[string]*Kernel{}}
+	m := &module{fns: map[string]*kernel{}}
 	if err := dv.check("cuModuleLoadData", dv.drv.API.CuModuleLoadData(&m.h, unsafe.Pointer(&image[0]))); err != nil {
 		return nil, err
 	}
 	runtime.KeepAlive(image)
 	if dv.mods.m == nil {
-		dv.mods.m = map[string]*Module{}
+		dv.mods.m = map[string]*module{}
 	}
 	dv.mods.m[key] = m
 	return m, nil
 }
 
-// Kernel returns the named function of m (a extern "C" name).
-func (dv *Device) Kernel(m *Module, name string) (k *Kernel, err error) {
+// kernel returns the named function of m (a extern "C" name).
+func (dv *Device) kernel(m *module, name string) (k *kernel, err error) {
 	dv.modMu.Lock()
 	k = m.fns[name]
 	dv.modMu.Unlock()
@@ -162,13 +162,13 @@ func (dv *Device) Kernel(m *Module, name string) (k *Kernel, err error) {
 	return
 }
 
-func (dv *Device) kernelLocked(m *Module, name string) (*Kernel, error) {
+func (dv *Device) kernelLocked(m *module, name string) (*kernel, error) {
 	dv.modMu.Lock()
 	defer dv.modMu.Unlock()
 	if k := m.fns[name]; k != nil {
 		return k, nil
 	}
-	k := &Kernel{dv: dv, name: name}
+	k := &kernel{dv: dv, name: name}
 	if err := dv.check(fmt.Sprintf("cuModuleGetFunction(%s)", name), dv.drv.API.CuModuleGetFunction(&k.f, m.h, name)); err != nil {
 		return nil, err
 	}

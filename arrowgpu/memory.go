@@ -10,20 +10,17 @@ type DevPtr uint64
 // Add returns p advanced by n bytes.
 func (p DevPtr) Add(n int64) DevPtr { return p + DevPtr(n) }
 
-// Stream is a CUDA stream: work queued on one stream runs in order, work on
+// stream is a CUDA stream: work queued on one stream runs in order, work on
 // different streams may overlap (copies with kernels).
-type Stream struct {
+type stream struct {
 	dv *Device
 	h  uintptr
 }
 
-// Event marks a point in a stream, for waiting and timing.
-type Event struct{ h uintptr }
-
-// Pinned is page-locked host memory allocated by the driver: the only host
+// pinned is page-locked host memory allocated by the driver: the only host
 // memory gq hands to asynchronous copies, because the GC neither moves nor
 // frees it while the copy runs.
-type Pinned struct {
+type pinned struct {
 	p     unsafe.Pointer
 	Bytes []byte
 }
@@ -61,22 +58,22 @@ func (dv *Device) MemInfo() (free, total int64, err error) {
 	return
 }
 
-// AllocPinned allocates n bytes of page-locked host memory.
-func (dv *Device) AllocPinned(n int) (*Pinned, error) {
-	var pm *Pinned
+// allocPinned allocates n bytes of page-locked host memory.
+func (dv *Device) allocPinned(n int) (*pinned, error) {
+	var pm *pinned
 	err := dv.Do(func() error {
 		var p unsafe.Pointer
 		if err := dv.check("cuMemAllocHost_v2", dv.drv.API.CuMemAllocHost(&p, uint64(n))); err != nil {
 			return err
 		}
-		pm = &Pinned{p: p, Bytes: unsafe.Slice((*byte)(p), n)}
+		pm = &pinned{p: p, Bytes: unsafe.Slice((*byte)(p), n)}
 		return nil
 	})
 	return pm, err
 }
 
-// FreePinned frees memory from AllocPinned.
-func (dv *Device) FreePinned(pm *Pinned) error {
+// freePinned frees memory from allocPinned.
+func (dv *Device) freePinned(pm *pinned) error {
 	if pm == nil || pm.p == nil {
 		return nil
 	}
@@ -87,8 +84,8 @@ func (dv *Device) FreePinned(pm *Pinned) error {
 	})
 }
 
-// CopyToDevice copies src to dst synchronously.
-func (dv *Device) CopyToDevice(dst DevPtr, src []byte) error {
+// copyToDevice copies src to dst synchronously.
+func (dv *Device) copyToDevice(dst DevPtr, src []byte) error {
 	if len(src) == 0 {
 		return nil
 	}
@@ -102,8 +99,8 @@ func (dv *Device) copyHtoDLocked(dst DevPtr, src []byte) error {
 	return dv.check("cuMemcpyHtoD_v2", dv.drv.API.CuMemcpyHtoD(uint64(dst), unsafe.Pointer(&src[0]), uint64(len(src))))
 }
 
-// CopyFromDevice copies len(dst) bytes from src synchronously.
-func (dv *Device) CopyFromDevice(dst []byte, src DevPtr) error {
+// copyFromDevice copies len(dst) bytes from src synchronously.
+func (dv *Device) copyFromDevice(dst []byte, src DevPtr) error {
 	if len(dst) == 0 {
 		return nil
 	}
@@ -117,10 +114,10 @@ func (dv *Device) copyDtoHLocked(dst []byte, src DevPtr) error {
 	return dv.check("cuMemcpyDtoH_v2", dv.drv.API.CuMemcpyDtoH(unsafe.Pointer(&dst[0]), uint64(src), uint64(len(dst))))
 }
 
-// NewStream creates a non-blocking stream (it does not synchronise with
+// newStream creates a non-blocking stream (it does not synchronise with
 // the legacy default stream).
-func (dv *Device) NewStream() (*Stream, error) {
-	s := &Stream{dv: dv}
+func (dv *Device) newStream() (*stream, error) {
+	s := &stream{dv: dv}
 	err := dv.Do(func() error { return dv.check("cuStreamCreate", dv.drv.API.CuStreamCreate(&s.h, 1)) })
 	if err != nil {
 		return nil, err
@@ -128,33 +125,33 @@ func (dv *Device) NewStream() (*Stream, error) {
 	return s, nil
 }
 
-// Destroy destroys the stream after its queued work completes.
-func (s *Stream) Destroy() error {
+// destroy destroys the stream after its queued work completes.
+func (s *stream) destroy() error {
 	return s.dv.Do(func() error { return s.dv.check("cuStreamDestroy_v2", s.dv.drv.API.CuStreamDestroy(s.h)) })
 }
 
 // Sync waits until all work queued on s has completed.
-func (s *Stream) Sync() error { return s.dv.Do(s.syncLocked) }
+func (s *stream) Sync() error { return s.dv.Do(s.syncLocked) }
 
-func (s *Stream) syncLocked() error {
+func (s *stream) syncLocked() error {
 	return s.dv.check("cuStreamSynchronize", s.dv.drv.API.CuStreamSynchronize(s.handle()))
 }
 
 // handle is the CUstream, 0 (the legacy default stream) for a nil Stream.
-func (s *Stream) handle() uintptr {
+func (s *stream) handle() uintptr {
 	if s == nil {
 		return 0
 	}
 	return s.h
 }
 
-// CopyToDeviceAsync queues a copy of n bytes from pinned host memory at
+// copyToDeviceAsync queues a copy of n bytes from pinned host memory at
 // offset off to dst on s. src must stay allocated until s is synchronised.
-func (s *Stream) CopyToDeviceAsync(dst DevPtr, src *Pinned, off, n int) error {
+func (s *stream) copyToDeviceAsync(dst DevPtr, src *pinned, off, n int) error {
 	return s.dv.Do(func() error { return s.copyHtoDAsyncLocked(dst, src, off, n) })
 }
 
-func (s *Stream) copyHtoDAsyncLocked(dst DevPtr, src *Pinned, off, n int) error {
+func (s *stream) copyHtoDAsyncLocked(dst DevPtr, src *pinned, off, n int) error {
 	if n == 0 {
 		return nil
 	}
@@ -162,13 +159,13 @@ func (s *Stream) copyHtoDAsyncLocked(dst DevPtr, src *Pinned, off, n int) error 
 	return s.dv.check("cuMemcpyHtoDAsync_v2", s.dv.drv.API.CuMemcpyHtoDAsync(uint64(dst), unsafe.Pointer(&src.Bytes[off]), uint64(n), s.handle()))
 }
 
-// CopyFromDeviceAsync queues a copy of n bytes from src into pinned host
+// copyFromDeviceAsync queues a copy of n bytes from src into pinned host
 // memory at offset off on s.
-func (s *Stream) CopyFromDeviceAsync(dst *Pinned, off, n int, src DevPtr) error {
+func (s *stream) copyFromDeviceAsync(dst *pinned, off, n int, src DevPtr) error {
 	return s.dv.Do(func() error { return s.copyDtoHAsyncLocked(dst, off, n, src) })
 }
 
-func (s *Stream) copyDtoHAsyncLocked(dst *Pinned, off, n int, src DevPtr) error {
+func (s *stream) copyDtoHAsyncLocked(dst *pinned, off, n int, src DevPtr) error {
 	if n == 0 {
 		return nil
 	}
@@ -176,42 +173,14 @@ func (s *Stream) copyDtoHAsyncLocked(dst *Pinned, off, n int, src DevPtr) error 
 	return s.dv.check("cuMemcpyDtoHAsync_v2", s.dv.drv.API.CuMemcpyDtoHAsync(unsafe.Pointer(&dst.Bytes[off]), uint64(src), uint64(n), s.handle()))
 }
 
-// MemsetAsync queues setting n bytes at p to v.
-func (s *Stream) MemsetAsync(p DevPtr, v byte, n int64) error {
+// memsetAsync queues setting n bytes at p to v.
+func (s *stream) memsetAsync(p DevPtr, v byte, n int64) error {
 	return s.dv.Do(func() error { return s.memsetLocked(p, v, n) })
 }
 
-func (s *Stream) memsetLocked(p DevPtr, v byte, n int64) error {
+func (s *stream) memsetLocked(p DevPtr, v byte, n int64) error {
 	if n == 0 {
 		return nil
 	}
 	return s.dv.check("cuMemsetD8Async", s.dv.drv.API.CuMemsetD8Async(uint64(p), v, uint64(n), s.handle()))
-}
-
-// Record creates an event recorded at the current end of s.
-func (s *Stream) Record() (*Event, error) {
-	e := &Event{}
-	err := s.dv.Do(func() error {
-		if err := s.dv.check("cuEventCreate", s.dv.drv.API.CuEventCreate(&e.h, 0)); err != nil {
-			return err
-		}
-		return s.dv.check("cuEventRecord", s.dv.drv.API.CuEventRecord(e.h, s.handle()))
-	})
-	return e, err
-}
-
-// Elapsed waits for end and returns the milliseconds between start and end.
-func (dv *Device) Elapsed(start, end *Event) (ms float32, err error) {
-	err = dv.Do(func() error {
-		if err := dv.check("cuEventSynchronize", dv.drv.API.CuEventSynchronize(end.h)); err != nil {
-			return err
-		}
-		return dv.check("cuEventElapsedTime", dv.drv.API.CuEventElapsedTime(&ms, start.h, end.h))
-	})
-	return
-}
-
-// DestroyEvent frees an event.
-func (dv *Device) DestroyEvent(e *Event) error {
-	return dv.Do(func() error { return dv.check("cuEventDestroy_v2", dv.drv.API.CuEventDestroy(e.h)) })
 }

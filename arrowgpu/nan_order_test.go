@@ -148,7 +148,7 @@ func TestNaNOrderFused(t *testing.T) {
 		mem := memory.NewGoAllocator()
 		for op, fn := range []string{"eq", "ne", "lt", "le", "gt", "ge"} {
 			for _, v := range []float64{math.NaN(), math.Inf(1), 1} {
-				m, err := q.CompareConst(db.Cols[1], CmpOp(op), v)
+				m, err := q.compareConst(db.Cols[1], cmpOp(op), v)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -165,7 +165,7 @@ func TestNaNOrderFused(t *testing.T) {
 				wb := want.(*array.Boolean)
 				for i := range wb.Len() {
 					if w := wb.IsValid(i) && wb.Value(i); gotM.Value(i) != w {
-						t.Errorf("CompareConst %s %v row %d: %v, want %v", fn, v, i, gotM.Value(i), w)
+						t.Errorf("compareConst %s %v row %d: %v, want %v", fn, v, i, gotM.Value(i), w)
 					}
 				}
 				want.Release()
@@ -258,12 +258,12 @@ func TestNaNOrderAgg(t *testing.T) {
 		}
 		defer db.Free()
 		for c, want := range map[int][2]float64{1: {math.Inf(-1), math.NaN()}, 2: {math.Inf(-1), math.NaN()}} {
-			a, err := q.MinMax(db.Cols[c], nil)
+			a, err := q.minMax(db.Cols[c], nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if expr.CompareFloat(a.MinFloat, want[0]) != 0 || expr.CompareFloat(a.MaxFloat, want[1]) != 0 {
-				t.Errorf("MinMax(column %d) = %v..%v, want %v..%v", c, a.MinFloat, a.MaxFloat, want[0], want[1])
+				t.Errorf("minMax(column %d) = %v..%v, want %v..%v", c, a.MinFloat, a.MaxFloat, want[0], want[1])
 			}
 		}
 	})

@@ -14,23 +14,23 @@ import (
 // once and results read; stream-ordered freeing (to overlap consecutive
 // operations) is future work.
 
-// CmpOp is a comparison operator; the values are the kernels' op codes.
-type CmpOp int32
+// cmpOp is a comparison operator; the values are the kernels' op codes.
+type cmpOp int32
 
 const (
-	Eq CmpOp = iota
-	Ne
-	Lt
-	Le
-	Gt
-	Ge
+	cmpEq cmpOp = iota
+	cmpNe
+	cmpLt
+	cmpLe
+	cmpGt
+	cmpGe
 )
 
 const blockSize = 256
 
 // grid returns the block count for n items at one item per thread, capped
 // (the kernels loop grid-stride) at 32 blocks per multiprocessor.
-func (q *Queue) grid(n int64) Dim3 {
+func (q *Queue) grid(n int64) dim3 {
 	b := (n + blockSize - 1) / blockSize
 	if c := int64(max(q.dv.info.SMs, 1) * 32); b > c {
 		b = c
@@ -43,10 +43,10 @@ func (q *Queue) grid(n int64) Dim3 {
 func bitmapBytes(n int) int64 { return int64((n+31)/32) * 4 }
 
 // kernels fetches builtin kernels by name (compiling the module on first use).
-func (q *Queue) kernels(names ...string) ([]*Kernel, error) {
-	ks := make([]*Kernel, len(names))
+func (q *Queue) kernels(names ...string) ([]*kernel, error) {
+	ks := make([]*kernel, len(names))
 	for i, n := range names {
-		k, err := q.dv.kernel(n)
+		k, err := q.dv.builtinKernel(n)
 		if err != nil {
 			return nil, err
 		}
@@ -55,11 +55,11 @@ func (q *Queue) kernels(names ...string) ([]*Kernel, error) {
 	return ks, nil
 }
 
-// CompareConst returns a Boolean column without nulls: row i is true when
+// compareConst returns a Boolean column without nulls: row i is true when
 // col[i] op c holds (a NULL row is false). c is int64 for Int64 and
 // Decimal64 (unscaled, in the column's scale), int32 for Date32, float64
 // for Float64.
-func (q *Queue) CompareConst(col *Column, op CmpOp, c any) (*Column, error) {
+func (q *Queue) compareConst(col *Column, op cmpOp, c any) (*Column, error) {
 	var name string
 	switch col.Type.ID() {
 	case arrow.INT64, arrow.DECIMAL64:
@@ -101,8 +101,8 @@ func (q *Queue) CompareConst(col *Column, op CmpOp, c any) (*Column, error) {
 	return out, nil
 }
 
-// And returns a AND b for two Boolean columns without nulls (masks).
-func (q *Queue) And(a, b *Column) (*Column, error) {
+// and returns a AND b for two Boolean columns without nulls (masks).
+func (q *Queue) and(a, b *Column) (*Column, error) {
 	if a.Len != b.Len || a.Type.ID() != arrow.BOOL || b.Type.ID() != arrow.BOOL || a.Valid.Ptr != 0 || b.Valid.Ptr != 0 {
 		return nil, errs.New(errs.Internal, "arrowgpu: And of %s[%d] and %s[%d] (want masks of equal length)", a.Type, a.Len, b.Type, b.Len)
 	}
@@ -136,7 +136,7 @@ func (q *Queue) And(a, b *Column) (*Column, error) {
 // sums in one block, each tile's scan from its offset. The caller frees
 // the returned scratch (the tiles' sums; none for one block) once the
 // stream is synced.
-func (q *Queue) scanLocked(scan *Kernel, in, out DevPtr, n int64) (Buffer, error) {
+func (q *Queue) scanLocked(scan *kernel, in, out DevPtr, n int64) (Buffer, error) {
 	if n <= scanOneBlock {
 		return Buffer{}, scan.launchLocked(q.stream, d1(1), d1(1024), 0, in, out, n)
 	}
@@ -219,7 +219,7 @@ var selectKernels = []string{"gq_count_words", "gq_scan_u32", "gq_select_write"}
 // selectLocked is Select inside Do (ks: selectKernels); it syncs. synced,
 // when set, runs once the stream has caught up with the work queued
 // before (the mask's kernel: Filter reads its error code there).
-func (q *Queue) selectLocked(ks []*Kernel, mask *Column, synced func() error) (Buffer, int, error) {
+func (q *Queue) selectLocked(ks []*kernel, mask *Column, synced func() error) (Buffer, int, error) {
 	if mask.Len == 0 {
 		return Buffer{}, 0, nil
 	}

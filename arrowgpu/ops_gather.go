@@ -92,7 +92,7 @@ func (q *Queue) GatherSets(sets []GatherSet, m int) ([][]*Column, error) {
 var gatherKernels = []string{"gq_gather_64", "gq_gather_32", "gq_gather_bits", "gq_gather_str_len", "gq_scan_u32", "gq_gather_str_bytes", "gq_gather_128"}
 
 // gatherLocked queues the gather of col's rows idx[0..out.Len) into out.
-func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column, orNull bool) error {
+func (q *Queue) gatherLocked(ks []*kernel, col *Column, idx Buffer, out *Column, orNull bool) error {
 	m := out.Len
 	if m == 0 {
 		if col.Type.ID() == arrow.STRING {
@@ -144,7 +144,7 @@ func (q *Queue) gatherLocked(ks []*Kernel, col *Column, idx Buffer, out *Column,
 // unknownNullCount mirrors array.UnknownNullCount: computed on download.
 const unknownNullCount = -1
 
-func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *Kernel, col *Column, idx Buffer, out *Column) error {
+func (q *Queue) gatherStringsLocked(lenK, scanK, bytesK *kernel, col *Column, idx Buffer, out *Column) error {
 	n := int64(out.Len)
 	lens, err := q.pool.Alloc(n * 4)
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"gq/expr"
 )
 
-// Agg is the result of a reduction over the valid, selected rows.
-type Agg struct {
+// reduction is the result of a reduction over the valid, selected rows.
+type reduction struct {
 	Count              int64
 	SumInt             int64   // Int64, Decimal64 (unscaled)
 	SumFloat           float64 // Float64
@@ -107,8 +107,8 @@ func (q *Queue) Count(col *Column, sel *Column, n int) (int64, error) {
 
 // Sum sums col's valid selected rows (Int64, Decimal64: SumInt, with an
 // Execution error on overflow; Float64: SumFloat) and counts them.
-func (q *Queue) Sum(col *Column, sel *Column) (Agg, error) {
-	var a Agg
+func (q *Queue) Sum(col *Column, sel *Column) (reduction, error) {
+	var a reduction
 	if col.Len == 0 {
 		return a, nil
 	}
@@ -163,11 +163,11 @@ func (q *Queue) Sum(col *Column, sel *Column) (Agg, error) {
 	return a, err
 }
 
-// MinMax returns the minimum and maximum of col's valid selected rows
+// minMax returns the minimum and maximum of col's valid selected rows
 // (meaningful when Count > 0); doubles in expr.CompareFloat's order, where
 // NaN is the largest.
-func (q *Queue) MinMax(col *Column, sel *Column) (Agg, error) {
-	a := Agg{MinInt: math.MaxInt64, MaxInt: math.MinInt64, MinFloat: math.NaN(), MaxFloat: math.Inf(-1)}
+func (q *Queue) minMax(col *Column, sel *Column) (reduction, error) {
+	a := reduction{MinInt: math.MaxInt64, MaxInt: math.MinInt64, MinFloat: math.NaN(), MaxFloat: math.Inf(-1)}
 	if col.Len == 0 {
 		return a, nil
 	}

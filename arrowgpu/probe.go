@@ -16,7 +16,7 @@ func Probe() (Report, error) {
 		return r, err
 	}
 	r.Driver, r.CUDA, r.Devices = d.Path(), d.Version(), d.DeviceCount()
-	if r.GPU, err = d.DeviceInfo(0); err != nil {
+	if r.GPU, _, err = d.deviceInfo(0); err != nil {
 		return r, err
 	}
 	c, err := LoadNVRTC()

@@ -20,8 +20,8 @@ import (
 type Queue struct {
 	dv      *Device
 	pool    *Pool
-	stream  *Stream
-	staging *Pinned
+	stream  *stream
+	staging *pinned
 	half    int
 	events  [2]uintptr
 	pending [2]bool
@@ -42,13 +42,13 @@ func (dv *Device) NewQueue(pool *Pool, staging int) (*Queue, error) {
 		staging = defaultStaging
 	}
 	staging = (staging + 1) &^ 1
-	s, err := dv.NewStream()
+	s, err := dv.newStream()
 	if err != nil {
 		return nil, err
 	}
 	t := &Queue{dv: dv, pool: pool, stream: s}
-	if t.staging, err = dv.AllocPinned(staging); err != nil {
-		s.Destroy()
+	if t.staging, err = dv.allocPinned(staging); err != nil {
+		s.destroy()
 		return nil, err
 	}
 	err = dv.Do(func() error {
@@ -68,7 +68,7 @@ func (dv *Device) NewQueue(pool *Pool, staging int) (*Queue, error) {
 
 // Stream is the transfer's stream; kernels launched on it are ordered
 // after uploads and before downloads.
-func (t *Queue) Stream() *Stream { return t.stream }
+func (t *Queue) Stream() *stream { return t.stream }
 
 // Close frees the staging buffer, events and stream.
 func (t *Queue) Close() error {
@@ -81,10 +81,10 @@ func (t *Queue) Close() error {
 		}
 		return nil
 	})
-	if e := t.dv.FreePinned(t.staging); err == nil {
+	if e := t.dv.freePinned(t.staging); err == nil {
 		err = e
 	}
-	if e := t.stream.Destroy(); err == nil {
+	if e := t.stream.destroy(); err == nil {
 		err = e
 	}
 	return err

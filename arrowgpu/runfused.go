@@ -103,7 +103,7 @@ func (q *Queue) Filter(f *Fused, b *Batch, need []bool) (*Batch, error) {
 // fusedRun is a fused kernel's launch over a batch: its arguments and
 // the columns it writes.
 type fusedRun struct {
-	k      *Kernel
+	k      *kernel
 	args   []any
 	n      int
 	outs   []*Column
@@ -118,11 +118,11 @@ func (q *Queue) prepareFused(f *Fused, b *Batch) (*fusedRun, error) {
 			return nil, errs.New(errs.Internal, "arrowgpu: fused kernel expects column %d of type %s", c, f.InTypes[i])
 		}
 	}
-	m, err := q.dv.Module(f.FullSource(), f.Name+".cu")
+	m, err := q.dv.module(f.fullSource(), f.Name+".cu")
 	if err != nil {
 		return nil, err
 	}
-	k, err := q.dv.Kernel(m, f.Name)
+	k, err := q.dv.kernel(m, f.Name)
 	if err != nil {
 		return nil, err
 	}

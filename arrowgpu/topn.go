@@ -25,7 +25,7 @@ const topBucket = 1024
 // radix select: per byte, from the most significant, a histogram of the
 // candidates that share the bytes chosen so far (a trip to the device of a
 // kilobyte), and the byte whose bucket holds the n-th greatest.
-func (q *Queue) topThreshold(hist *Kernel, okey, cand Buffer, rows, n int) (uint64, error) {
+func (q *Queue) topThreshold(hist *kernel, okey, cand Buffer, rows, n int) (uint64, error) {
 	counts, err := q.pool.Alloc(256 * 4)
 	if err != nil {
 		return 0, err
