@@ -9,15 +9,16 @@ import (
 
 // Backing a fresh heap with huge pages. A process that runs one script
 // and exits grows its heap from nothing, and every 4 KiB page it grows
-// into costs a page fault (the kernel zeroes the page; a page first read,
-// then written, faults twice and interrupts the other cores to flush
-// their TLBs). On TPC-H SF1 at 2 threads such a process took 10,000
-// (q22) to 41,000 (q18) faults and spent a fifth to a third of its CPU
-// time in the kernel; a long-lived process pays this once, on its first
-// query. The Go runtime leaves transparent huge pages to the system's
-// default, which is mostly "madvise": only memory marked MADV_HUGEPAGE
-// gets them. AdviseHugeHeap marks the next stretch of heap the process
-// grows into, so that its pages come 2 MiB (one fault) at a time.
+// into costs a page fault (the kernel zeroes the page; a page first
+// read, then written, faults twice and interrupts the other cores to
+// flush their TLBs). A query's tens of thousands of such faults can take
+// a large share of a one-script process's CPU time (the figures are in
+// benchmarks/results/issue32-cold32b-*.md); a long-lived process pays
+// this once, on its first query. The Go runtime leaves transparent huge
+// pages to the system's default, which is mostly "madvise": only memory
+// marked MADV_HUGEPAGE gets them. AdviseHugeHeap marks the next stretch
+// of heap the process grows into, so that its pages come 2 MiB (one
+// fault) at a time.
 //
 // How: the runtime maps heap memory as it grows, and a mapping made later
 // does not inherit a mark given before it, so the stretch is allocated
