@@ -83,13 +83,14 @@ func (h *HashJoin) Open(c *Context) <-chan arrow.RecordBatch {
 		}
 		jc.right = bt.rows
 		if jf != nil {
-			if err := jf.publishFor(c, h.Publish, bt, rkeys, codec.types); err != nil {
+			if err := jf.publishFor(c, h.Publish, bt, rkeys, codec); err != nil {
 				hashDrainLater(c, left)
 				bt.release()
 				close(out)
 				return err
 			}
 		}
+		bt.dropBuilt() // only a join filter reuses them
 		var wg sync.WaitGroup
 		for range max(c.Threads, 1) {
 			wg.Add(1)
@@ -189,6 +190,17 @@ type joinTable struct {
 	next     []int32 // per row: next row with the same key
 	nullKeys bool    // some right row has a NULL key
 	unique   bool    // no two rows share a key: every chain is one row long
+	// built holds the rows' prepared keys (which may alias builtArrs, the
+	// evaluated key columns) until dropBuilt, for a join filter over the
+	// same keys to reuse instead of preparing them again.
+	built     *batchKeys
+	builtArrs []arrow.Array
+}
+
+// dropBuilt lets go of the build's prepared keys.
+func (bt *joinTable) dropBuilt() {
+	releaseArrays(bt.builtArrs)
+	bt.built, bt.builtArrs = nil, nil
 }
 
 func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schema, keys []compiledExpr, codec keyCodec) (*joinTable, error) {
@@ -215,11 +227,18 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		rows.Release()
 		return nil, err
 	}
-	var bk batchKeys
-	codec.prepare(karr, n, &bk)
-	defer releaseArrays(karr) // bk may alias the key arrays
+	bk := &batchKeys{}
+	bt.built, bt.builtArrs = bk, karr // bk may alias the key arrays
+	if err := codec.prepareRows(karr, n, bk, c.Threads); err != nil {
+		bt.release()
+		return nil, err
+	}
 	ids := make([]int32, n)
-	guess := distinctGuess(&bk)
+	guess, err := distinctGuess(bk, c.Threads)
+	if err != nil {
+		bt.release()
+		return nil, err
+	}
 	if nparts > 1 {
 		nparts = joinParts(guess, nparts)
 		bt.tables, bt.base = make([]*keyTable, nparts), make([]int32, nparts+1)
@@ -266,7 +285,7 @@ func buildJoinTable(c *Context, in <-chan arrow.RecordBatch, schema *arrow.Schem
 		}
 	})
 	if perr != nil {
-		rows.Release()
+		bt.release()
 		return nil, perr
 	}
 	for p, t := range bt.tables {
@@ -350,18 +369,33 @@ func linkChains(head, next, ids, rows []int32, n int) {
 // join table once: growing it rehashes every key (q05 spent 8% of its CPU
 // there), while sizing for every row wastes memory where keys repeat
 // (lineitem by order). A HyperLogLog sketch over the hashes (2^11 one-byte
-// registers, about 2% error) costs a pass of shifts and compares.
-func distinctGuess(bk *batchKeys) int {
+// registers, about 2% error) costs a pass of shifts and compares, made by
+// up to threads goroutines over ranges of the rows, whose sketches merge
+// by taking each register's maximum (the same sketch as one pass makes).
+func distinctGuess(bk *batchKeys, threads int) (int, error) {
 	const p = 11
 	const m = 1 << p
 	if bk.n <= m {
-		return bk.n
+		return bk.n, nil
 	}
-	var reg [m]uint8
-	for _, h := range bk.hashes[:bk.n] {
-		r := uint8(bits.LeadingZeros64(h<<p|1<<(p-1))) + 1
-		i := h >> (64 - p)
-		reg[i] = max(reg[i], r)
+	parts := rowParts(bk.n, threads)
+	regs := make([][m]uint8, parts)
+	if err := parallel(parts, func(q int) {
+		lo, hi := rowRange(q, parts, bk.n)
+		reg := &regs[q]
+		for _, h := range bk.hashes[lo:hi] {
+			r := uint8(bits.LeadingZeros64(h<<p|1<<(p-1))) + 1
+			i := h >> (64 - p)
+			reg[i] = max(reg[i], r)
+		}
+	}); err != nil {
+		return 0, err
+	}
+	reg := &regs[0]
+	for q := 1; q < parts; q++ {
+		for i, r := range &regs[q] {
+			reg[i] = max(reg[i], r)
+		}
 	}
 	sum, zeros := 0.0, 0
 	for _, r := range reg {
@@ -374,7 +408,7 @@ func distinctGuess(bk *batchKeys) int {
 	if est <= 2.5*m && zeros > 0 { // small range: linear counting
 		est = m * math.Log(float64(m)/float64(zeros))
 	}
-	return min(bk.n, int(est*1.05)+1)
+	return min(bk.n, int(est*1.05)+1), nil
 }
 
 // lookup sets out[i] to the global key id of row i, -1 if none.
@@ -429,11 +463,14 @@ func (bt *joinTable) firstRows(ids []int32) {
 // release frees the build rows and gives the slot arrays back for reuse;
 // no probe may run any more.
 func (bt *joinTable) release() {
+	bt.dropBuilt()
 	if bt.rows != nil { // nil: a join filter's own key table
 		bt.rows.Release()
 	}
 	for _, t := range bt.tables {
-		t.dropSlots()
+		if t != nil { // nil: a build that failed before its partition's table
+			t.dropSlots()
+		}
 	}
 }
 

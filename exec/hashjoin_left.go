@@ -53,12 +53,13 @@ func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
 		if h.Publish != nil { // the right side's scan may skip rows no left row matches
 			jf := c.joinFilterRun(h.Publish)
 			defer jf.withdraw()
-			if err := jf.publishFor(c, h.Publish, bt, lkeys, codec.types); err != nil {
+			if err := jf.publishFor(c, h.Publish, bt, lkeys, codec); err != nil {
 				hashDrainLater(c, right)
 				close(out)
 				return err
 			}
 		}
+		bt.dropBuilt() // only a join filter reuses them
 		workers := max(c.Threads, 1)
 		marks := make([]*leftMarks, workers)
 		alias := keyAliases(h.LeftKeys, h.RightKeys, h.Left.Schema(), h.Right.Schema())

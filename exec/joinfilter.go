@@ -154,23 +154,25 @@ func (r *joinFilterRun) withdraw() {
 	r.settle()
 }
 
-// publishFor builds the filter of f's keys (all of the join's keys, or
-// the subset f.Keys) from the built table's rows and offers it to the
-// scans. Where memory is short the filter is simply not built: it only
-// saves work.
-func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rkeys []compiledExpr, types []arrow.DataType) error {
+// publishFor builds the filter of f's keys (all of the join's keys, whose
+// prepared form the build kept in bt, or the subset f.Keys) from the
+// built table's rows and offers it to the scans. Where memory is short
+// the filter is simply not built: it only saves work.
+func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rkeys []compiledExpr, jcodec keyCodec) error {
 	defer r.settle()
-	keys, kt := rkeys, types
+	codec, bk := jcodec, bt.built
+	keys := rkeys
 	if f.Keys != nil {
 		keys = make([]compiledExpr, len(f.Keys))
-		kt = make([]arrow.DataType, len(f.Keys))
+		kt := make([]arrow.DataType, len(f.Keys))
 		for i, p := range f.Keys {
-			keys[i], kt[i] = rkeys[p], types[p]
+			keys[i], kt[i] = rkeys[p], jcodec.types[p]
 		}
-	}
-	codec, err := newKeyCodec(kt)
-	if err != nil {
-		return err
+		var err error
+		if codec, err = newKeyCodec(kt); err != nil {
+			return err
+		}
+		bk = nil
 	}
 	n := int(bt.rows.NumRows())
 	need := keyFilterBytes(n)
@@ -181,15 +183,24 @@ func (r *joinFilterRun) publishFor(c *Context, f *JoinFilter, bt *joinTable, rke
 	if err != nil {
 		return nil //nolint:nilerr // no room: run without the filter
 	}
-	karr, err := evalAll(c.Alloc, keys, bt.rows)
+	if bk == nil {
+		karr, err := evalAll(c.Alloc, keys, bt.rows)
+		if err != nil {
+			res.Release()
+			return err
+		}
+		defer releaseArrays(karr)
+		bk = &batchKeys{}
+		if err := codec.prepareRows(karr, n, bk, c.Threads); err != nil {
+			res.Release()
+			return err
+		}
+	}
+	kf, err := newKeyFilter(codec, bk, c.Threads)
 	if err != nil {
 		res.Release()
 		return err
 	}
-	defer releaseArrays(karr)
-	var bk batchKeys
-	codec.prepare(karr, n, &bk)
-	kf := newKeyFilter(codec, &bk)
 	r.mu.Lock()
 	r.filter, r.res = kf, res
 	r.mu.Unlock()

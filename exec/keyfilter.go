@@ -64,41 +64,154 @@ func bloomPattern(h uint64) uint64 {
 }
 
 // newKeyFilter summarises the keys of bk (one row per built row; rows
-// with a NULL key are left out: they match nothing).
-func newKeyFilter(codec keyCodec, bk *batchKeys) *keyFilter {
+// with a NULL key are left out: they match nothing), on several
+// goroutines from filterParallelThreads threads on: the range of single
+// keys over ranges of rows, then the bitmap's or Bloom filter's words in
+// runs (setWords).
+func newKeyFilter(codec keyCodec, bk *batchKeys, threads int) (*keyFilter, error) {
 	kf := &keyFilter{codec: codec, single: codec.single, lo: 1, hi: 0}
+	n := bk.n
 	valid := func(i int) bool { return bk.null == nil || !bk.null[i] }
+	parts := 1
+	if threads >= filterParallelThreads {
+		parts = rowParts(n, threads)
+	}
 	if kf.single {
-		lo, hi, keys := int64(math.MaxInt64), int64(math.MinInt64), 0
-		for i, v := range bk.ints[:bk.n] {
-			if valid(i) {
-				lo, hi, keys = min(lo, v), max(hi, v), keys+1
-			}
-		}
-		if keys == 0 {
-			return kf // lo > hi: keeps nothing
-		}
-		kf.lo, kf.hi = lo, hi
-		span := uint64(hi-lo) + 1 // wraps to 0 only for the full int64 range
-		if span != 0 && span <= max(bitmapMinBits, bitmapMaxBitsPerKey*uint64(keys)) {
-			kf.bitmap = make([]uint64, (span+63)/64)
-			for i, v := range bk.ints[:bk.n] {
-				if valid(i) {
-					d := uint64(v - lo)
-					kf.bitmap[d>>6] |= 1 << (d & 63)
+		type span struct{ lo, hi, keys int64 }
+		spans := make([]span, parts)
+		if err := parallel(parts, func(p int) {
+			from, to := rowRange(p, parts, n)
+			lo, hi, keys := int64(math.MaxInt64), int64(math.MinInt64), int64(0)
+			null := bk.null
+			for i, v := range bk.ints[from:to] {
+				if null == nil || !null[from+i] {
+					lo, hi, keys = min(lo, v), max(hi, v), keys+1
 				}
 			}
-			return kf
+			spans[p] = span{lo, hi, keys}
+		}); err != nil {
+			return nil, err
+		}
+		all := span{math.MaxInt64, math.MinInt64, 0}
+		for _, s := range spans {
+			all = span{min(all.lo, s.lo), max(all.hi, s.hi), all.keys + s.keys}
+		}
+		if all.keys == 0 {
+			return kf, nil // lo > hi: keeps nothing
+		}
+		kf.lo, kf.hi = all.lo, all.hi
+		width := uint64(kf.hi-kf.lo) + 1 // wraps to 0 only for the full int64 range
+		if width != 0 && width <= max(bitmapMinBits, bitmapMaxBitsPerKey*uint64(all.keys)) {
+			kf.bitmap = make([]uint64, (width+63)/64)
+			if parts > 1 && len(kf.bitmap) >= parts {
+				return kf, setWords(kf.bitmap, bk, parts, wordOf{ints: bk.ints, lo: uint64(kf.lo)})
+			}
+			bm, lo := kf.bitmap, kf.lo
+			for i, v := range bk.ints[:n] {
+				if valid(i) {
+					d := uint64(v - lo)
+					bm[d>>6] |= 1 << (d & 63)
+				}
+			}
+			return kf, nil
 		}
 	}
-	kf.bloom = make([]uint64, bloomWords(bk.n))
+	kf.bloom = make([]uint64, bloomWords(n))
 	kf.mask = uint64(len(kf.bloom) - 1)
-	for i, h := range bk.hashes[:bk.n] {
+	if parts > 1 {
+		return kf, setWords(kf.bloom, bk, parts, wordOf{hashes: bk.hashes, mask: kf.mask, bloom: true})
+	}
+	bloom, mask := kf.bloom, kf.mask
+	for i, h := range bk.hashes[:n] {
 		if valid(i) {
-			kf.bloom[h>>32&kf.mask] |= bloomPattern(h)
+			bloom[h>>32&mask] |= bloomPattern(h)
 		}
 	}
-	return kf
+	return kf, nil
+}
+
+// filterParallelThreads is the fewest threads at which a filter's bits
+// are set by several goroutines. Sorting the rows by run of words first
+// costs about as much CPU again as setting the bits, so on two threads it
+// would spend what it saves; from four on, the cores it keeps busy are
+// worth more.
+const filterParallelThreads = 4
+
+// wordOf says which bits of which word a row sets: in a bitmap, bit d of
+// word d>>6 (d its key's offset from lo); in a Bloom filter, the hash's
+// pattern in the word its high half picks.
+type wordOf struct {
+	ints   []int64  // bitmap: the keys
+	hashes []uint64 // Bloom filter: the keys' hashes
+	lo     uint64
+	mask   uint64
+	bloom  bool
+}
+
+// value is what row i's bits derive from.
+func (o wordOf) value(i int) uint64 {
+	if o.bloom {
+		return o.hashes[i]
+	}
+	return uint64(o.ints[i])
+}
+
+func (o wordOf) at(v uint64) (word, bits uint64) {
+	if o.bloom {
+		return v >> 32 & o.mask, bloomPattern(v)
+	}
+	d := v - o.lo
+	return d >> 6, 1 << (d & 63)
+}
+
+// setWords sets each row's bits (wordOf) for the rows of bk without a
+// NULL key on parts goroutines. On one goroutine that is a pass of random
+// writes over words, which miss the caches for a large filter; here
+// goroutines first sort the rows' values by run of words (each over a
+// range of rows, into a bucket per run), then each run's goroutine sets
+// the bits of its buckets into its own words, a range small enough to
+// stay in its core's caches.
+func setWords(words []uint64, bk *batchKeys, parts int, o wordOf) error {
+	n := bk.n
+	shift := uint(bits.Len(uint((len(words)+parts-1)/parts - 1))) // run p: words [p<<shift, (p+1)<<shift)
+	buckets := make([][][]uint64, parts)                          // [range of rows][run of words]
+	if err := parallel(parts, func(q int) {
+		from, to := rowRange(q, parts, n)
+		// Count, then place: buckets sized once (the rows of a range
+		// may all fall in one run, sorted keys do).
+		sizes := make([]int, parts)
+		for i := from; i < to; i++ {
+			if bk.null == nil || !bk.null[i] {
+				w, _ := o.at(o.value(i))
+				sizes[w>>shift]++
+			}
+		}
+		mine := make([][]uint64, parts)
+		for p, k := range sizes {
+			mine[p], sizes[p] = make([]uint64, k), 0
+		}
+		for i := from; i < to; i++ {
+			if bk.null == nil || !bk.null[i] {
+				v := o.value(i)
+				w, _ := o.at(v)
+				p := w >> shift
+				mine[p][sizes[p]] = v
+				sizes[p]++
+			}
+		}
+		buckets[q] = mine
+	}); err != nil {
+		return err
+	}
+	return parallel(parts, func(p int) {
+		for q := range buckets {
+			for _, v := range buckets[q][p] {
+				w, b := o.at(v)
+				words[w] |= b
+			}
+			buckets[q][p] = nil
+		}
+	})
 }
 
 // keepInts keeps the rows of sel (in place) whose value in a, the single

@@ -3,6 +3,7 @@ package exec
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -38,7 +39,20 @@ func TestKeyFilter(t *testing.T) {
 		defer a.Release()
 		var bk batchKeys
 		codec.prepare([]arrow.Array{a}, len(vals), &bk)
-		return newKeyFilter(codec, &bk)
+		kf, err := newKeyFilter(codec, &bk, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// On several goroutines, each setting its own range of words:
+		// the same summary.
+		kf4, err := newKeyFilter(codec, &bk, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kf4.lo != kf.lo || kf4.hi != kf.hi || !slices.Equal(kf4.bitmap, kf.bitmap) || !slices.Equal(kf4.bloom, kf.bloom) {
+			t.Fatalf("%d keys: the filter on 4 goroutines differs from the one on 1", len(vals))
+		}
+		return kf4
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := []struct {
@@ -50,6 +64,8 @@ func TestKeyFilter(t *testing.T) {
 		{"sparse", sparseKeys(rng, 5000, 1e12), false}, // a Bloom filter
 		{"extremes", []int64{math.MinInt64, -1, 0, math.MaxInt64}, false},
 		{"one", []int64{42}, true},
+		{"dense, large", seq(200_000, -5, 2), true},              // several goroutines
+		{"sparse, large", sparseKeys(rng, 200_000, 1e15), false}, // several goroutines
 	}
 	for _, tc := range cases {
 		kf := build(tc.keys, nil)
@@ -112,6 +128,17 @@ func TestKeyFilter(t *testing.T) {
 		t.Errorf("all-NULL build: kept %v", got)
 	}
 	a.Release()
+	// The same with NULLs among many keys, in one goroutine's range only.
+	many, nulls := seq(200_000, 0, 1), map[int]bool{}
+	for i := 10; i < 20_000; i += 7 {
+		nulls[i] = true
+	}
+	kf = build(many, nulls)
+	a = int64s([]int64{10, 11, 12, 199_999, 200_000}, nil)
+	if got := kf.keepInts(a, []int32{0, 1, 2, 3, 4}); !slices.Equal(got, []int32{1, 2, 3}) {
+		t.Errorf("NULLs among many keys: kept %v, want [1 2 3]", got)
+	}
+	a.Release()
 }
 
 // TestKeyFilterMultiKey checks the Bloom form over serialised keys (two
@@ -134,7 +161,10 @@ func TestKeyFilterMultiKey(t *testing.T) {
 	build := mk([]int64{1, 2, 3}, []string{"a", "b", "ü"})
 	var bk batchKeys
 	codec.prepare(build, 3, &bk)
-	kf := newKeyFilter(codec, &bk)
+	kf, err := newKeyFilter(codec, &bk, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	releaseArrays(build)
 	probe := mk([]int64{1, 2, 3, 1, 4}, []string{"a", "b", "ü", "b", "a"})
 	var pk batchKeys
@@ -185,7 +215,14 @@ func TestDistinctGuess(t *testing.T) {
 			seen[k] = true
 			bk.hashes[i] = expr.Mix64(uint64(k))
 		}
-		got, want := distinctGuess(&bk), len(seen)
+		got, err := distinctGuess(&bk, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got4, err := distinctGuess(&bk, 4); err != nil || got4 != got {
+			t.Errorf("%s: %d distinct keys on 4 goroutines (%v), %d on 1", tc.name, got4, err, got)
+		}
+		want := len(seen)
 		if float64(got) < 0.95*float64(want) || float64(got) > 1.15*float64(want)+10 {
 			t.Errorf("%s: guessed %d distinct keys, have %d", tc.name, got, want)
 		}
