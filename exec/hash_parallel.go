@@ -145,11 +145,14 @@ func joinEncoded(bk *batchKeys, chunks []batchKeys) error {
 	}
 	bk.enc = make([]byte, bases[len(chunks)])
 	bk.offs = make([]int32, bk.n+1)
+	bk.offs[bk.n] = bases[len(chunks)]
 	return parallel(len(chunks), func(p int) {
+		// Each range writes its own rows' starts only: its end is the
+		// next range's first start.
 		cb := &chunks[p]
-		copy(bk.enc[bases[p]:], cb.enc)
-		offs := bk.offs[starts[p] : starts[p]+cb.n+1]
-		for i, o := range cb.offs[:cb.n+1] {
+		copy(bk.enc[bases[p]:bases[p+1]], cb.enc)
+		offs := bk.offs[starts[p]:starts[p+1]]
+		for i, o := range cb.offs[:cb.n] {
 			offs[i] = bases[p] + o
 		}
 		cb.enc, cb.offs = nil, nil
