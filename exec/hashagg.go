@@ -48,11 +48,14 @@ func (h *HashAggregate) Explain() string       { return "HashAggregate" }
 // aggregate them into thread-local tables (partial aggregation), setting
 // a full table aside for phase 2 when its input is clustered by the key
 // (flushGroups); a distinct aggregate keeps the (group, value) pairs new
-// to the worker instead. Phase 2: the groups are split into radix
+// to the worker instead. When the groups prove many and the input is not
+// clustered by the key, the workers switch to one table per partition of
+// the key hashes, shared under locks (hashagg_spread.go). Phase 2: the groups are split into radix
 // partitions by key hash (mergeParts: at least one per thread, more for
 // many groups), and c.Threads goroutines take the partitions in turn:
 // each merges the groups of its partition from every worker's tables, the
-// set-aside ones included, emits its rows and lets it go. Output order is
+// set-aside ones included (into the partition's table, if spread), emits
+// its rows and lets it go. Output order is
 // unspecified.
 func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	if h.spillEligible(c) { // under a memory limit: hashagg_spill.go
@@ -65,7 +68,10 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 	}
 	out := make(chan arrow.RecordBatch, c.ChanCap())
 	workers := max(c.Threads, 1)
+	ap.spreads = workers > 1 && ap.grouped() && !ap.anyDistinct
+	spread := &aggSpread{} // hashagg_spread.go
 	perWorker := make([][]*aggLocal, workers)
+	done := make([]bool, workers) // the worker finished without error
 	var wg sync.WaitGroup
 	wg.Add(workers)
 	for w := range workers {
@@ -77,7 +83,24 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 				return err
 			}
 			var flushed []*aggLocal
+			var sp *spreader // non-nil once this worker spreads
 			for b := range in {
+				if err == nil && sp == nil && spread.on.Load() {
+					// Fold the worker's tables into the partitions and spread.
+					if err = spread.start(ap, workers); err == nil {
+						sp = &spreader{}
+						err = spread.absorb(c, ap, w, append(flushed, l), sp)
+						flushed, l = nil, nil
+					}
+				}
+				if err == nil && sp != nil {
+					err = spread.add(c, ap, w, b, sp)
+					b.Release()
+					if err != nil {
+						break
+					}
+					continue
+				}
 				if err == nil && l.flush {
 					var nl *aggLocal
 					if nl, err = ap.newLocal(l.table.len()); err == nil {
@@ -89,6 +112,9 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 				if err == nil {
 					err = l.add(c, ap, b)
 				}
+				if err == nil && l.spread {
+					spread.on.Store(true)
+				}
 				b.Release()
 				if err != nil {
 					break
@@ -97,14 +123,16 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 			if err == nil {
 				err = c.Err()
 			}
+			if l != nil {
+				flushed = append(flushed, l)
+			}
 			if err != nil {
-				l.release()
 				for _, f := range flushed {
 					f.release()
 				}
 				return err
 			}
-			perWorker[w] = append(flushed, l)
+			perWorker[w], done[w] = flushed, true
 			return nil
 		})
 	}
@@ -112,18 +140,18 @@ func (h *HashAggregate) Open(c *Context) <-chan arrow.RecordBatch {
 		wg.Wait()
 		var locals []*aggLocal
 		failed := false
-		for _, ls := range perWorker {
-			failed = failed || ls == nil // a worker failed: the query is already failing
+		for w, ls := range perWorker {
+			failed = failed || !done[w] // a worker failed: the query is already failing
 			locals = append(locals, ls...)
 		}
 		if failed {
-			for _, l := range locals {
+			for _, l := range append(locals, spread.locals()...) {
 				l.release()
 			}
 			close(out)
 			return nil
 		}
-		return ap.merge(c, locals, out)
+		return ap.merge(c, locals, spread.locals(), out)
 	})
 	return out
 }
@@ -159,6 +187,7 @@ type aggPlan struct {
 	narrow      []bool // the argument is evaluated narrow (its state takes either width)
 	memo        bool   // the arguments share calls, kept per batch in aggLocal.memo
 	anyDistinct bool
+	spreads     bool // a worker's table may find the groups many and spread (hashagg_spread.go)
 }
 
 func (h *HashAggregate) prepare() (*aggPlan, error) {
@@ -317,6 +346,8 @@ type aggLocal struct {
 	parts   [][]int32 // after phase 1: the worker's group ids per partition
 	memo    expr.Memo // the arguments' shared calls over the current batch
 	flush   bool      // the worker is to set this table aside (flushGroups)
+	spread  bool      // the groups are many and the input not clustered: spread (spreadsOut)
+	owned   bool      // a spread aggregation's partition table: never flushes or spreads
 }
 
 // distinctChunk holds values (with their local group ids) that were new
@@ -368,7 +399,7 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 		}
 		releaseArrays(keys)
 		l.ngroups = l.table.len()
-		if l.ngroups >= flushGroups && !ap.anyDistinct {
+		if l.ngroups >= flushGroups && !ap.anyDistinct && !l.owned {
 			old := 0
 			for _, g := range l.gids[:n] {
 				if g < before {
@@ -376,6 +407,9 @@ func (l *aggLocal) add(c *Context, ap *aggPlan, b arrow.RecordBatch) error {
 				}
 			}
 			l.flush = old*flushReuse <= n
+		}
+		if ap.spreads && !l.owned && !l.flush && l.ngroups >= spreadGroups {
+			l.spread = spreadsOut(l.gids, before, n, l.ngroups)
 		}
 		for _, s := range l.states {
 			s.resize(l.ngroups)
@@ -476,16 +510,25 @@ func mergeParts(total, threads int) int {
 	return max(threads, (total+mergeGroups-1)/mergeGroups)
 }
 
-// merge is phase 2: partition, merge, emit. It closes out.
-func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.RecordBatch) error {
+// merge is phase 2: partition, merge, emit. It closes out. owners are
+// the partition tables of a spread aggregation (nil if it did not
+// spread): partition p's groups of locals merge into owners[p].
+func (ap *aggPlan) merge(c *Context, locals, owners []*aggLocal, out chan<- arrow.RecordBatch) error {
 	defer func() {
 		for _, l := range locals {
 			l.release()
 		}
+		for _, l := range owners {
+			if l != nil {
+				l.release()
+			}
+		}
 	}()
 	defer close(out)
 	nparts := 1
-	if ap.grouped() {
+	if owners != nil {
+		nparts = len(owners)
+	} else if ap.grouped() {
 		total := 0
 		for _, l := range locals {
 			total += l.ngroups
@@ -546,7 +589,14 @@ func (ap *aggPlan) merge(c *Context, locals []*aggLocal, out chan<- arrow.Record
 				if p >= nparts {
 					return
 				}
-				m, err := ap.mergePartition(c, locals, toFinal, p, nparts)
+				var base *aggLocal
+				if owners != nil {
+					base = owners[p]
+				}
+				m, err := ap.mergePartition(c, locals, toFinal, p, nparts, base)
+				if owners != nil {
+					owners[p] = nil // m holds its table and states; let go with m
+				}
 				if merged.Add(1) == int64(nparts) {
 					// Every partition has read the workers' groups.
 					for _, l := range locals {
@@ -578,14 +628,18 @@ type mergedPart struct {
 	n      int // number of groups
 }
 
-func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]int32, p, nparts int) (mergedPart, error) {
-	states, err := ap.newStates()
-	if err != nil {
-		return mergedPart{}, err
-	}
+// mergePartition merges partition p of nparts from the locals' groups,
+// into base's table and states when base is not nil (a spread
+// aggregation's partition table, holding groups of partition p only).
+func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]int32, p, nparts int, base *aggLocal) (mergedPart, error) {
 	var table *keyTable
+	var states []aggState
 	n := 1
-	if ap.grouped() {
+	if base != nil {
+		table, states, n = base.table, base.states, base.ngroups
+	} else if st, err := ap.newStates(); err != nil {
+		return mergedPart{}, err
+	} else if states = st; ap.grouped() {
 		// Sized for the worst case (no group shared between workers),
 		// so the merge never grows it.
 		total := 0
@@ -602,29 +656,13 @@ func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]in
 	var dst []int32
 	for w, l := range locals {
 		src := l.parts[p]
-		dst = grown(dst, len(src))
-		if table != nil {
-			for i, id := range src {
-				dst[i] = table.insertFrom(l.table, id)
-			}
-			if toFinal != nil {
-				for i, id := range src {
-					toFinal[w][id] = dst[i]
-				}
-			}
-			n = table.len()
-			for _, s := range states {
-				s.resize(n)
-			}
-		} else {
-			clear(dst)
+		var err error
+		if dst, n, err = ap.fold(table, states, l, src, dst); err != nil {
+			return mergedPart{}, err
 		}
-		for i, s := range states {
-			if ap.distinct[i] {
-				continue
-			}
-			if err := s.merge(l.states[i], src, dst); err != nil {
-				return mergedPart{}, err
+		if toFinal != nil {
+			for i, id := range src {
+				toFinal[w][id] = dst[i]
 			}
 		}
 		if c.Err() != nil {
@@ -639,6 +677,34 @@ func (ap *aggPlan) mergePartition(c *Context, locals []*aggLocal, toFinal [][]in
 		}
 	}
 	return mergedPart{table: table, states: states, n: n}, nil
+}
+
+// fold merges the groups src of from into table and states (table nil:
+// one group without GROUP BY), distinct aggregates aside. It returns
+// each group's id in table (in dst, reused) and the number of groups.
+func (ap *aggPlan) fold(table *keyTable, states []aggState, from *aggLocal, src, dst []int32) ([]int32, int, error) {
+	dst = grown(dst, len(src))
+	n := 1
+	if table != nil {
+		for i, id := range src {
+			dst[i] = table.insertFrom(from.table, id)
+		}
+		n = table.len()
+		for _, s := range states {
+			s.resize(n)
+		}
+	} else {
+		clear(dst)
+	}
+	for i, s := range states {
+		if ap.distinct[i] {
+			continue
+		}
+		if err := s.merge(from.states[i], src, dst); err != nil {
+			return dst, n, err
+		}
+	}
+	return dst, n, nil
 }
 
 // emit sends groups 0..n-1 as batches of at most c.BatchSize rows.
