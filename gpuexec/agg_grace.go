@@ -281,6 +281,15 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		return nil, err
 	}
 	defer g.putQueue(q)
+	// The first pass's table has a queue of its own: q is also the first
+	// chunk consumer's (each), and a Queue serves one goroutine at a
+	// time, while the table is made and read back, under mu, by whichever
+	// consumer fills it.
+	tq, err := g.queue()
+	if err != nil {
+		return nil, err
+	}
+	defer g.putQueue(tq)
 	var pipe *gpuPipeline
 	if a.stages.NumJoins() > 0 {
 		if pipe, err = a.prepareJoins(c, nil); err != nil {
@@ -333,7 +342,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	}()
 	// flush brings t's groups back into parts and frees t.
 	flush := func(t *arrowgpu.AggTable) error {
-		res, err := a.graceResult(c, q, t)
+		res, err := a.graceResult(c, tq, t)
 		if err != nil {
 			return err
 		}
@@ -380,7 +389,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		}
 		if t == nil {
 			var err error
-			if t, err = q.NewAggTable(first, capacity); err != nil {
+			if t, err = tq.NewAggTable(first, capacity); err != nil {
 				return err
 			}
 			pending = 0
