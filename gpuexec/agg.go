@@ -419,7 +419,7 @@ func (a *GPUAggregate) RunStats(c *exec.Context) []exec.Stat {
 	if a.stages.Outer() != nil {
 		stats = slices.Insert(stats, 2, exec.Stat{Name: "outer groups", Value: st.outerGroups.Load()})
 	}
-	return append(stats, a.graceStats(c)...)
+	return append(append(stats, a.graceStats(c)...), a.joinGraceStats(c)...)
 }
 
 // phasesText shows the time of each named phase ("set-up 120µs, chunks
@@ -607,17 +607,26 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 	// r, and their rows are collected.
 	deferred := a.fromBuildCandidates()
 	// A streamed scan's chunks are freed as they are done: none may stop
-	// early and wait in the stash, whose batches can borrow its columns.
+	// early and wait in the stash, whose batches can borrow its columns;
+	// nor under a grace join, whose passes each run every chunk.
 	small := stashSmall
-	if dt.stream != nil {
+	skip := a.joinGraceSkip(c) // join_grace.go
+	if dt.stream != nil || skip != nil {
 		deferred, small = nil, 0
 	}
 	r := slices.Index(deferred, true)
 	if a.stages.NumJoins() > 0 {
-		if pipe, err = a.prepareJoins(c, deferred); err != nil {
+		build := deferred // the joins built now: not deferred, nor a grace join's
+		if skip != nil {
+			build = skip
+		}
+		if pipe, err = a.prepareJoins(c, build); err != nil {
 			return nil, nil, err
 		}
 		defer pipe.free()
+		if err = a.attachGrace(c, pipe); err != nil {
+			return nil, nil, err
+		}
 	}
 	var dicts []*devDict
 	var codeCols []int // the scan's string columns read as codes
@@ -658,7 +667,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		end := a.stages.NumJoins() + 1
 		stash := a.newStash(r)
 		to := cmp.Or(stash.at, end)
-		err = dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+		each := func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 			if ch.hostErr != nil {
 				return false, ch.hostErr // nothing sent yet: the CPU twin runs
 			}
@@ -698,6 +707,11 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			}
 			rows.Add(int64(ch.rows))
 			return false, nil
+		}
+		// A grace join (join_grace.go) runs the chunks once per pass.
+		err = a.passes(c, q, pipe, func() (bool, error) {
+			err := dt.each(c, g, q, codeCols, each)
+			return full.Load(), err
 		})
 		if err == nil && stash.over {
 			// Too many rows reach the first deferred join for it to run

@@ -292,10 +292,13 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	defer g.putQueue(tq)
 	var pipe *gpuPipeline
 	if a.stages.NumJoins() > 0 {
-		if pipe, err = a.prepareJoins(c, nil); err != nil {
+		if pipe, err = a.prepareJoins(c, a.joinGraceSkip(c)); err != nil {
 			return nil, graceErr("the build sides", err)
 		}
 		defer pipe.free()
+		if err = a.attachGrace(c, pipe); err != nil {
+			return nil, graceErr("the build sides", err)
+		}
 	}
 	ncols := len(sc.Columns)
 	var dicts []*devDict
@@ -450,7 +453,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	}
 	end := a.stages.NumJoins() + 1
 	w := a.width()
-	err = dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+	each := func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 		if ch.hostErr != nil {
 			return false, ch.hostErr
 		}
@@ -478,7 +481,9 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		}
 		defer release()
 		return false, add(wq, view)
-	})
+	}
+	// A grace join (join_grace.go) runs the chunks once per pass.
+	err = a.passes(c, q, pipe, func() (bool, error) { return false, dt.each(c, g, q, codeCols, each) })
 	if err == nil && t != nil {
 		err = flush(t)
 		t = nil
@@ -743,9 +748,15 @@ func rowsOf(bs []arrow.RecordBatch) int {
 // memory left (graceBefore), else as one table, retried as a grace
 // aggregation when that runs out of device memory.
 func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, error) {
+	defer a.closeJoinGrace(c)
 	why := a.graceBefore()
 	if why == "" {
-		b, offs, err := a.run(c, st)
+		var b arrow.RecordBatch
+		var offs []uint32
+		err := a.joinGraced(c, func() (err error) { // join_grace.go
+			b, offs, err = a.run(c, st)
+			return err
+		})
 		if err == nil {
 			return []graceOut{{b, offs}}, nil
 		}
@@ -758,7 +769,11 @@ func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, erro
 		why = err.Error()
 	}
 	for shrink := 0; ; shrink++ {
-		outs, err := a.runGrace(c, st, why, shrink)
+		var outs []graceOut
+		err := a.joinGraced(c, func() (err error) {
+			outs, err = a.runGrace(c, st, why, shrink)
+			return err
+		})
 		var se *graceStepErr
 		if shrink == graceRetries || !errors.Is(err, errs.ResourcesExhausted) || !errors.As(err, &se) || se.step != "the first pass" || c.Err() != nil {
 			return outs, err

@@ -93,10 +93,13 @@ func (r *aggRun) joinsText() string {
 // of string columns appended as codes (group keys).
 type devBuild struct {
 	table    *arrowgpu.JoinTable
-	nullKeys bool               // a build row has a NULL key (counted for NullAware joins)
-	cols     []*arrowgpu.Column // per Cols entry; nil where nothing reads it
-	codes    []*arrowgpu.Column // per Cols entry: the codes of a string group key, or nil
-	dicts    map[int]*devDict   // the strings of those codes, by Cols position
+	nullKeys bool // a build row has a NULL key (counted for NullAware joins)
+	// allRows is the build side's rows: the table's, or all partitions'
+	// of a grace join, whose table holds some (NOT IN reads both).
+	allRows int
+	cols    []*arrowgpu.Column // per Cols entry; nil where nothing reads it
+	codes   []*arrowgpu.Column // per Cols entry: the codes of a string group key, or nil
+	dicts   map[int]*devDict   // the strings of those codes, by Cols position
 }
 
 // buildTable builds b's table of rows rows from nk key columns, made by
@@ -125,6 +128,7 @@ func (b *devBuild) buildTable(q *arrowgpu.Queue, rows, nk int, nulls bool, key f
 	}
 	var err error
 	b.table, err = q.BuildJoinTable(keys, rows)
+	b.allRows = rows
 	return err
 }
 
@@ -153,6 +157,9 @@ type gpuPipeline struct {
 	// scan's filter; step k+1: join k).
 	needAfter [][]bool
 	width     int // pipeline columns; slots width+i hold key i's codes
+	// grace, when set, is the run's grace join (join_grace.go): the
+	// builds of its joins hold one pass's partitions.
+	grace *joinGraceRun
 }
 
 func (p *gpuPipeline) free() {
@@ -201,7 +208,7 @@ func (a *GPUAggregate) prepareJoins(c *exec.Context, deferred []bool) (*gpuPipel
 	p.needAfter = a.slotsNeeded()
 	p.builds = make([]*devBuild, a.stages.NumJoins())
 	if err = a.runBuilds(c, p.builds, func(k int) bool { return deferred == nil || !deferred[k] }); err != nil {
-		return nil, err
+		return nil, &joinBuildErr{err}
 	}
 	for k, j := range a.stages.Joins() {
 		if b := p.builds[k]; b != nil && j.Type == expr.JoinSingle && !b.table.Unique {
@@ -394,7 +401,6 @@ func (a *GPUAggregate) buildNeed(k int) []bool {
 // columns the pipeline reads on the device. first is the pipeline column
 // of its first appended column.
 func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first int) (*devBuild, error) {
-	j := a.stages.Join(k)
 	build := a.stages.Build(k)
 	if gs, proj := scanBuild(build); gs != nil {
 		db, err := a.cachedBuild(c, q, k, first, gs, proj)
@@ -420,10 +426,16 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	n := 0
-	for _, b := range batches {
-		n += int(b.NumRows())
-	}
+	return a.batchesBuild(c, q, k, first, batches)
+}
+
+// batchesBuild puts join k's table of batches, rows of its build side
+// (all of them, or a grace join's partitions: join_grace.go), and the
+// columns the pipeline reads on the device; batches stay the caller's.
+func (a *GPUAggregate) batchesBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, batches []arrow.RecordBatch) (*devBuild, error) {
+	j := a.stages.Join(k)
+	build := a.stages.Build(k)
+	n := rowsOf(batches)
 	column := func(i int) []arrow.Array {
 		arrs := make([]arrow.Array, len(batches))
 		for bi, b := range batches {
@@ -989,11 +1001,17 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 	// first build column) over cur; false when no row is left.
 	match := func(k, first int) (bool, error) {
 		j := a.stages.Join(k)
+		if gr := p.grace; gr != nil && k == gr.set[0] {
+			ok, err := gr.gracePartition(q, cur, j.ProbeKeys, func(idx arrowgpu.Buffer, m int) error { return keep(idx, m, p.needAfter[k]) })
+			if err != nil || !ok {
+				return false, err
+			}
+		}
 		b := p.builds[k]
 		if b == nil {
 			return a.fromBuild(c, q, p, k, first, cur, keep)
 		}
-		if j.NullAware && b.table.Rows > 0 {
+		if j.NullAware && b.allRows > 0 {
 			// NOT IN a set with a NULL keeps nothing; otherwise no
 			// row with a NULL key is kept.
 			if b.nullKeys {
