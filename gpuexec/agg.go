@@ -644,7 +644,6 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		}
 		dicts = append(dicts, d)
 	}
-	w := a.width()
 	capacity := 1 << 12
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
 		capacity <<= 1 // at most half full, as Add keeps it
@@ -671,16 +670,9 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			if ch.hostErr != nil {
 				return false, ch.hostErr // nothing sent yet: the CPU twin runs
 			}
-			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.stages.Keys()))}
-			for p, o := range sc.Columns {
-				view.Cols[p] = ch.col(o)
-			}
-			for k, d := range dicts {
-				if d != nil && a.dictOf[k] < ncols {
-					if view.Cols[w+k] = ch.code(sc.Columns[a.dictOf[k]]); view.Cols[w+k] == nil {
-						return false, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[k], maxDictValues)
-					}
-				}
+			view, err := a.chunkBatch(ch, dicts)
+			if err != nil {
+				return false, err
 			}
 			release := func() {}
 			if pipe != nil {
@@ -708,11 +700,17 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			rows.Add(int64(ch.rows))
 			return false, nil
 		}
-		// A grace join (join_grace.go) runs the chunks once per pass.
-		err = a.passes(c, q, pipe, func() (bool, error) {
-			err := dt.each(c, g, q, codeCols, each)
-			return full.Load(), err
-		})
+		if pipe != nil && pipe.grace != nil { // join_grace.go
+			err = a.graceChunks(c, q, pipe, dt, codeCols, dicts, &rows, func(wq *arrowgpu.Queue, v *arrowgpu.Batch) (bool, error) {
+				t0 := time.Now()
+				f, err := t.AddOn(wq, v)
+				st.kernelNS.Add(int64(time.Since(t0)))
+				full.Store(f)
+				return f, err
+			})
+		} else {
+			err = dt.each(c, g, q, codeCols, each)
+		}
 		if err == nil && stash.over {
 			// Too many rows reach the first deferred join for it to run
 			// from its build side: build them all and run the chunks
@@ -781,6 +779,26 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		b, err := a.partialRows(c, res, dicts)
 		return b, res.PartOffsets, err
 	}
+}
+
+// chunkBatch is the batch a chunk starts the pipeline with: the scan's
+// columns, and in slots width+i the codes of the scan's string group
+// keys (dicts: the keys' dictionaries).
+func (a *GPUAggregate) chunkBatch(ch *viewChunk, dicts []*devDict) (*arrowgpu.Batch, error) {
+	sc := a.stages.Scan().CPU
+	w := a.width()
+	view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.stages.Keys()))}
+	for p, o := range sc.Columns {
+		view.Cols[p] = ch.col(o)
+	}
+	for k, d := range dicts {
+		if d != nil && a.dictOf[k] < len(sc.Columns) {
+			if view.Cols[w+k] = ch.code(sc.Columns[a.dictOf[k]]); view.Cols[w+k] == nil {
+				return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[k], maxDictValues)
+			}
+		}
+	}
+	return view, nil
 }
 
 // localGroups is the most groups an aggregation expects for its blocks

@@ -452,21 +452,13 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		return nil
 	}
 	end := a.stages.NumJoins() + 1
-	w := a.width()
 	each := func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
 		if ch.hostErr != nil {
 			return false, ch.hostErr
 		}
-		view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.stages.Keys()))}
-		for p, o := range sc.Columns {
-			view.Cols[p] = ch.col(o)
-		}
-		for k, d := range dicts {
-			if d != nil && a.dictOf[k] < ncols {
-				if view.Cols[w+k] = ch.code(sc.Columns[a.dictOf[k]]); view.Cols[w+k] == nil {
-					return false, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[k], maxDictValues)
-				}
-			}
+		view, err := a.chunkBatch(ch, dicts)
+		if err != nil {
+			return false, err
 		}
 		rows.Add(int64(ch.rows))
 		release := func() {}
@@ -482,8 +474,13 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		defer release()
 		return false, add(wq, view)
 	}
-	// A grace join (join_grace.go) runs the chunks once per pass.
-	err = a.passes(c, q, pipe, func() (bool, error) { return false, dt.each(c, g, q, codeCols, each) })
+	if pipe != nil && pipe.grace != nil { // join_grace.go
+		err = a.graceChunks(c, q, pipe, dt, codeCols, dicts, &rows, func(wq *arrowgpu.Queue, v *arrowgpu.Batch) (bool, error) {
+			return false, add(wq, v)
+		})
+	} else {
+		err = dt.each(c, g, q, codeCols, each)
+	}
 	if err == nil && t != nil {
 		err = flush(t)
 		t = nil

@@ -158,7 +158,8 @@ type gpuPipeline struct {
 	needAfter [][]bool
 	width     int // pipeline columns; slots width+i hold key i's codes
 	// grace, when set, is the run's grace join (join_grace.go): the
-	// builds of its joins hold one pass's partitions.
+	// builds of its joins hold one pass's partitions, and the rows reach
+	// them from the probe side's partitions.
 	grace *joinGraceRun
 }
 
@@ -1001,12 +1002,6 @@ func (a *GPUAggregate) pipelineRange(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 	// first build column) over cur; false when no row is left.
 	match := func(k, first int) (bool, error) {
 		j := a.stages.Join(k)
-		if gr := p.grace; gr != nil && k == gr.set[0] {
-			ok, err := gr.gracePartition(q, cur, j.ProbeKeys, func(idx arrowgpu.Buffer, m int) error { return keep(idx, m, p.needAfter[k]) })
-			if err != nil || !ok {
-				return false, err
-			}
-		}
 		b := p.builds[k]
 		if b == nil {
 			return a.fromBuild(c, q, p, k, first, cur, keep)

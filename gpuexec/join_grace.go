@@ -1,10 +1,12 @@
 package gpuexec
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -82,10 +84,11 @@ type joinGraceRun struct {
 	groups [][2]int // the passes' partitions [lo, hi)
 	lo, hi int      // the running pass's
 
-	passes, toHost, upBytes atomic.Int64
-	buildRows               atomic.Int64
-	probeIn, probeKept      atomic.Int64
-	spilled                 atomic.Int64
+	passes, toHost, upBytes    atomic.Int64
+	buildRows                  atomic.Int64
+	probeRows                  atomic.Int64
+	probeToHost, probeToDevice atomic.Int64
+	spilled                    atomic.Int64
 }
 
 // graceSide is one partitioned build side.
@@ -471,22 +474,58 @@ func (a *GPUAggregate) unloadPass(p *gpuPipeline) {
 	}
 }
 
-// passes runs fn once (without a grace join) or once per pass of p's
-// grace join, its tables put on the device before and freed after; it
-// stops early when fn asks to (a full table).
-func (a *GPUAggregate) passes(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, fn func() (stop bool, err error)) error {
-	if p == nil || p.grace == nil {
-		_, err := fn()
+// graceChunks runs the chunks of dt through p, a grace join's pipeline,
+// into sink (which adds the end stage's rows; stop: it is full), rows
+// counting the chunks' rows. First every chunk runs up to the first
+// partitioned join, and the rows that reach it — the slots it and the
+// steps after it read — go to host memory, hashed by its probe keys
+// into the partitions the build sides were hashed into; then per pass
+// the pass's build tables go on the device, and each of its partitions'
+// rows runs through the rest of the pipeline.
+func (a *GPUAggregate) graceChunks(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, dt *tableView, codeCols []int, dicts []*devDict, rows *atomic.Int64,
+	sink func(wq *arrowgpu.Queue, v *arrowgpu.Batch) (stop bool, err error)) error {
+	jr := p.grace
+	k := jr.set[0]
+	probe := &graceProbe{parts: make([]*gqmem.SpillableBatches, joinGraceParts)}
+	defer probe.close()
+	// The slots join k and the steps after it read that the rows have
+	// before it: pipeline columns of the scan and earlier joins, and
+	// codes of their string group keys.
+	first, w := a.firstCol(k), a.width()
+	for sl, need := range p.needAfter[k] {
+		if need && (sl < first || sl >= w && a.dictOf[sl-w] < first) {
+			probe.slots = append(probe.slots, sl)
+		}
+	}
+	g := a.stages.Scan().GPU
+	err := dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+		if ch.hostErr != nil {
+			return false, ch.hostErr
+		}
+		view, err := a.chunkBatch(ch, dicts)
+		if err != nil {
+			return false, err
+		}
+		rows.Add(int64(ch.rows))
+		v, release, _, err := a.pipelineRange(c, wq, p, view, 0, k+1, 0)
+		if err != nil || v == nil {
+			return false, err
+		}
+		defer release()
+		return false, a.graceProbeRows(c, wq, jr, probe, v, a.stages.Join(k).ProbeKeys)
+	})
+	if err != nil {
 		return err
 	}
-	for i := range p.grace.groups {
+	end := a.stages.NumJoins() + 1
+	for i := range jr.groups {
 		if err := a.loadPass(c, q, p, i); err != nil {
 			a.unloadPass(p)
 			return err
 		}
-		stop, err := fn()
+		stop, err := a.gracePassRows(c, q, p, probe, k, end, sink)
 		a.unloadPass(p)
-		p.grace.passes.Add(1)
+		jr.passes.Add(1)
 		if err != nil || stop {
 			return err
 		}
@@ -494,32 +533,151 @@ func (a *GPUAggregate) passes(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline
 	return nil
 }
 
-// gracePartition keeps the rows of cur (keys: its columns of the
-// partitioned joins' probe keys) whose keys hash into the running pass's
-// partitions (keep gathers them); false when none does.
-func (jr *joinGraceRun) gracePartition(q *arrowgpu.Queue, cur *arrowgpu.Batch, keys []int, keep func(arrowgpu.Buffer, int) error) (bool, error) {
-	cols := make([]*arrowgpu.Column, len(keys))
-	for i, pk := range keys {
-		cols[i] = cur.Cols[pk]
+// graceProbe is the probe side's rows at the first partitioned join, in
+// host partitions: their slots (pipeline slots, in order) and per
+// partition its batches of those slots.
+type graceProbe struct {
+	slots []int
+	mu    sync.Mutex
+	parts []*gqmem.SpillableBatches // nil: no row yet
+}
+
+func (gp *graceProbe) close() {
+	for _, sb := range gp.parts {
+		if sb != nil {
+			sb.Close()
+		}
 	}
-	n := cur.Len
-	jr.probeIn.Add(int64(n))
-	perm, offs, err := q.HashPartition(cols, arrowgpu.Buffer{}, n, joinGraceParts)
+}
+
+// graceProbeRows hashes v's rows by their columns keys into the
+// partitions and brings their slots to host memory: one gather grouping
+// them by partition, one download, and a batch of each partition's rows.
+func (a *GPUAggregate) graceProbeRows(c *exec.Context, q *arrowgpu.Queue, jr *joinGraceRun, gp *graceProbe, v *arrowgpu.Batch, keys []int) error {
+	kc := make([]*arrowgpu.Column, len(keys))
+	for i, pk := range keys {
+		kc[i] = v.Cols[pk]
+	}
+	perm, offs, err := q.HashPartition(kc, arrowgpu.Buffer{}, v.Len, joinGraceParts)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer perm.Free()
-	lo, hi := int(offs[jr.lo]), int(offs[jr.hi])
-	jr.probeKept.Add(int64(hi - lo))
-	switch {
-	case hi == lo:
-		return false, nil
-	case hi-lo == n:
-		return true, nil
+	cols := make([]*arrowgpu.Column, len(gp.slots))
+	for x, sl := range gp.slots {
+		if cols[x] = v.Cols[sl]; cols[x] == nil {
+			return errs.New(errs.Internal, "GPU grace join: slot %d of the probe rows is missing", sl)
+		}
 	}
-	idx := arrowgpu.Buffer{Ptr: perm.Ptr + arrowgpu.DevPtr(4*lo), Size: int64(4 * (hi - lo))}
-	return true, keep(idx, hi-lo)
+	got, err := q.GatherMany(cols, perm, v.Len, false)
+	if err != nil {
+		return err
+	}
+	defer freeColumns(got)
+	fields := make([]arrow.Field, len(got))
+	for x, col := range got {
+		fields[x] = arrow.Field{Name: fmt.Sprintf("slot%d", gp.slots[x]), Type: col.Type, Nullable: true}
+	}
+	before := q.BytesToHost
+	b, err := q.DownloadBatch(&arrowgpu.Batch{Len: v.Len, Cols: got, Schema: arrow.NewSchema(fields, nil)}, c.Alloc)
+	jr.probeToHost.Add(q.BytesToHost - before)
+	if err != nil {
+		return err
+	}
+	defer b.Release()
+	jr.probeRows.Add(b.NumRows())
+	for pt := range joinGraceParts {
+		lo, hi := int64(offs[pt]), int64(offs[pt+1])
+		if hi == lo {
+			continue
+		}
+		pb, err := compactRows(c, b, lo, hi)
+		if err != nil {
+			return err
+		}
+		gp.mu.Lock()
+		if gp.parts[pt] == nil {
+			gp.parts[pt] = gqmem.NewSpillableBatches(c.Mem, c.Stats, pb.Schema(), gracePartPriority)
+		}
+		sb := gp.parts[pt]
+		gp.mu.Unlock()
+		sb.Append(pb)
+	}
+	return nil
 }
+
+// graceProbePiece is the most probe rows a pass uploads at once.
+const graceProbePiece = 1 << 18
+
+// gracePassRows runs the probe rows of the running pass's partitions
+// through the pipeline from the first partitioned join k to its end
+// (step end) into sink, in pieces of at most graceProbePiece rows.
+func (a *GPUAggregate) gracePassRows(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, gp *graceProbe, k, end int,
+	sink func(*arrowgpu.Queue, *arrowgpu.Batch) (bool, error)) (bool, error) {
+	jr := p.grace
+	var pending []arrow.RecordBatch
+	defer func() { exec.ReleaseBatches(pending) }()
+	run := func() (bool, error) {
+		if len(pending) == 0 {
+			return false, nil
+		}
+		bs := pending
+		pending = nil
+		defer exec.ReleaseBatches(bs)
+		n := rowsOf(bs)
+		b := &arrowgpu.Batch{Len: n, Cols: make([]*arrowgpu.Column, len(p.needAfter[k]))}
+		defer b.Free()
+		before := q.BytesToDevice
+		for x, sl := range gp.slots {
+			arrs := make([]arrow.Array, len(bs))
+			for i, r := range bs {
+				arrs[i] = r.Column(x)
+			}
+			col, _, err := uploadConcat(q, bs[0].Schema().Field(x).Type, arrs, c.Alloc)
+			if err != nil {
+				return false, err
+			}
+			b.Cols[sl] = col
+		}
+		jr.probeToDevice.Add(q.BytesToDevice - before)
+		v, release, _, err := a.pipelineRange(c, q, p, b, k+1, end, 0)
+		if err != nil || v == nil {
+			return false, err
+		}
+		defer release()
+		return sink(q, v)
+	}
+	for pt := jr.lo; pt < jr.hi; pt++ {
+		sb := gp.parts[pt]
+		if sb == nil {
+			continue
+		}
+		gp.parts[pt] = nil
+		if sb.Spilled() > 0 {
+			jr.spilled.Add(1)
+		}
+		err := sb.ForEach(c.Alloc, func(b arrow.RecordBatch) error {
+			if len(pending) > 0 && rowsOf(pending)+int(b.NumRows()) > graceProbePiece {
+				if stop, err := run(); err != nil || stop {
+					b.Release()
+					return cmp.Or(err, errGraceStop)
+				}
+			}
+			pending = append(pending, b)
+			return nil
+		})
+		if errors.Is(err, errGraceStop) {
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	return run()
+}
+
+// errGraceStop ends reading a partition when the sink is full.
+var errGraceStop = errors.New("grace join stopped")
 
 // joinGraceStats is the grace join's line in EXPLAIN ANALYZE, or nothing
 // when it did not run.
@@ -533,7 +691,8 @@ func (a *GPUAggregate) joinGraceStats(c *exec.Context) []exec.Stat {
 		joins[i] = fmt.Sprint(k + 1)
 	}
 	return []exec.Stat{{Name: "grace join", Unit: "text", Text: fmt.Sprintf(
-		"grace join, %d partitions (joins %s in %d passes; %d build rows, %s to host, %s back to the device, %d partitions from disk; probe rows %d→%d at the partition filter; after: %s)",
+		"grace join, %d partitions (joins %s in %d passes; build %d rows, %s to host, %s back; probe %d rows, %s to host, %s back; %d partitions from disk; after: %s)",
 		joinGraceParts, strings.Join(joins, ","), jr.passes.Load(), jr.buildRows.Load(), gqmem.FormatBytes(jr.toHost.Load()),
-		gqmem.FormatBytes(jr.upBytes.Load()), jr.spilled.Load(), jr.probeIn.Load(), jr.probeKept.Load(), jr.why)}}
+		gqmem.FormatBytes(jr.upBytes.Load()), jr.probeRows.Load(), gqmem.FormatBytes(jr.probeToHost.Load()),
+		gqmem.FormatBytes(jr.probeToDevice.Load()), jr.spilled.Load(), jr.why)}}
 }
