@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -24,11 +25,17 @@ var streamedTPCH = map[string]bool{
 
 // graceTPCH are the TPC-H queries whose aggregation's table does not fit
 // at a quarter of what they need unlimited, and which aggregate on the
-// device still, as grace aggregations (gpuexec/agg_grace.go). (q18's and
-// q21's main aggregations fall back for their joins' build sides; q13's
+// device still, as grace aggregations (gpuexec/agg_grace.go). (q13's
 // outer aggregation groups by a count, which the grace path cannot
 // partition by.)
 var graceTPCH = map[string]bool{"q16": true}
+
+// graceJoinTPCH are the TPC-H queries whose join build sides do not fit
+// at a quarter of what they need unlimited, and which stay on the device
+// as grace joins (gpuexec/join_grace.go): no operator falls back. (q12's
+// lineitem build side gives its string group key, l_shipmode, whose
+// codes are made per build table: it is not partitioned, and says so.)
+var graceJoinTPCH = map[string]bool{"q03": true, "q04": true, "q07": true, "q09": true, "q18": true, "q21": true}
 
 // The 22 TPC-H queries (SF0.1) with the device memory limit at a quarter
 // of the pool's peak in their unlimited, cold run: the answers are the
@@ -56,6 +63,9 @@ func TestGPUTPCHQuarterMemory(t *testing.T) {
 			t.Logf("%s: needs %d bytes; at a quarter: %d chunks streamed on the device, %d on the CPU; fell back: %q", q, need, dev, host, fell)
 			if graceTPCH[q] && slices.ContainsFunc(fell, func(w string) bool { return strings.Contains(w, "GPU aggregation") }) {
 				t.Errorf("%s: the aggregation fell back to the CPU at a quarter of %d bytes: %q", q, need, fell)
+			}
+			if graceJoinTPCH[q] && fell != nil {
+				t.Errorf("%s: fell back to the CPU at a quarter of %d bytes: %q", q, need, fell)
 			}
 			if !streamedTPCH[q] {
 				return
@@ -90,4 +100,57 @@ func TestGPUStreamExplain(t *testing.T) {
 		t.Errorf("q06: %d chunks streamed, or the device's count differs:\n%s", chunks, plan)
 	}
 	g.same("q06 streamed", sql)
+}
+
+// eighthFallsBack are the queries of graceJoinTPCH that fall back at an
+// eighth: q09's part and partsupp build sides, keyed by other columns
+// than the orders join it partitions, do not fit beside it.
+var eighthFallsBack = map[string]bool{"q09": true}
+
+// The queries of graceJoinTPCH (SF0.1) at a quarter and an eighth of
+// the device memory they need unlimited: the answers are the expected
+// ones, nothing falls back to the CPU, EXPLAIN ANALYZE shows the grace
+// join, the device's peak stays within the limit and no device byte is
+// left in use. It logs what each moved (for the figures of issue 33).
+func TestGPUTPCHGraceJoin(t *testing.T) {
+	g := newGPUPair(t)
+	gpu := g.gpu.gpu
+	for _, q := range slices.Sorted(maps.Keys(graceJoinTPCH)) {
+		sqlPath, csvPath := "../testdata/tpch/queries/"+q+".sql", "../testdata/tpch/sf0.1/"+q+".csv"
+		b, err := os.ReadFile(sqlPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
+		gpu.EvictAll()
+		gpu.ResetPoolPeak()
+		runTPCHQuery(t, g.gpu, sqlPath, csvPath)
+		need := gpu.PoolStats().Peak
+		for _, div := range []int64{4, 8} {
+			t.Run(fmt.Sprintf("%s/%d", q, div), func(t *testing.T) {
+				restore := gpu.SetDeviceLimitForTesting(need / div)
+				defer restore()
+				g.resetWarnings()
+				gpu.ResetPoolPeak()
+				runTPCHQuery(t, g.gpu, sqlPath, csvPath)
+				peak := gpu.PoolStats().Peak
+				if fell := g.fellBack(); fell != nil && !(div == 8 && eighthFallsBack[q]) {
+					t.Errorf("fell back to the CPU at 1/%d of %d bytes: %q", div, need, fell)
+				}
+				plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
+				m := graceJoinRe.FindString(plan)
+				if m == "" {
+					t.Fatalf("no grace join at 1/%d of %d bytes:\n%s", div, need, plan)
+				}
+				if peak > need/div {
+					t.Errorf("device peak %d bytes past the limit %d", peak, need/div)
+				}
+				gpu.EvictAll()
+				if st := gpu.PoolStats(); st.InUse != 0 {
+					t.Errorf("%d device bytes in use after the query", st.InUse)
+				}
+				t.Logf("%s at 1/%d of %d bytes: device peak %d; %s", q, div, need, peak, regexp.MustCompile(`grace join, [^\n]*?after: [^)]*\)`).FindString(plan))
+			})
+		}
+	}
 }
