@@ -9,6 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"gq/arrowgpu"
+	"gq/arrowgpu/emulator"
+	"gq/catalog"
 )
 
 // streamedTPCH are the TPC-H queries whose largest scan streams through
@@ -126,13 +131,18 @@ func TestGPUTPCHGraceJoin(t *testing.T) {
 		gpu.ResetPoolPeak()
 		runTPCHQuery(t, g.gpu, sqlPath, csvPath)
 		need := gpu.PoolStats().Peak
+		t0 := time.Now()
+		runTPCHQuery(t, g.gpu, sqlPath, csvPath) // hot, as the limited runs below
+		unlimited := time.Since(t0)
 		for _, div := range []int64{4, 8} {
 			t.Run(fmt.Sprintf("%s/%d", q, div), func(t *testing.T) {
 				restore := gpu.SetDeviceLimitForTesting(need / div)
 				defer restore()
 				g.resetWarnings()
 				gpu.ResetPoolPeak()
+				t0 := time.Now()
 				runTPCHQuery(t, g.gpu, sqlPath, csvPath)
+				took := time.Since(t0)
 				peak := gpu.PoolStats().Peak
 				if fell := g.fellBack(); fell != nil && !(div == 8 && eighthFallsBack[q]) {
 					t.Errorf("fell back to the CPU at 1/%d of %d bytes: %q", div, need, fell)
@@ -149,8 +159,58 @@ func TestGPUTPCHGraceJoin(t *testing.T) {
 				if st := gpu.PoolStats(); st.InUse != 0 {
 					t.Errorf("%d device bytes in use after the query", st.InUse)
 				}
-				t.Logf("%s at 1/%d of %d bytes: device peak %d; %s", q, div, need, peak, regexp.MustCompile(`grace join, [^\n]*?after: [^)]*\)`).FindString(plan))
+				t.Logf("%s at 1/%d of %d bytes: %v (unlimited %v), device peak %d; %s", q, div, need, took.Round(time.Millisecond), unlimited.Round(time.Millisecond), peak, regexp.MustCompile(`grace join, [^\n]*?after: [^)]*\)`).FindString(plan))
 			})
 		}
+	}
+}
+
+// At SF1 (data/tpch-sf1, where present) q04 at a quarter of the device
+// memory it needs unlimited runs as a grace join on the device and
+// answers as the CPU does.
+func TestGPUGraceJoinSF1(t *testing.T) {
+	const dir = "../data/tpch-sf1"
+	if testing.Short() {
+		t.Skip("TPC-H SF1 skipped under -short")
+	}
+	if _, err := os.Stat(dir + "/orders"); err != nil {
+		if _, err := os.Stat(dir + "/orders.parquet"); err != nil {
+			t.Skip("no TPC-H SF1 data in ", dir)
+		}
+	}
+	if !arrowgpu.DriverPresent() {
+		if err := emulator.Enable(); err != nil {
+			t.Skip("no GPU and no emulator: ", err)
+		}
+	}
+	cat := catalog.New()
+	if err := cat.RegisterDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	g := newGPUPairOver(t, cat)
+	gpu := g.gpu.gpu
+	b, err := os.ReadFile("../testdata/tpch/queries/q04.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
+	gpu.EvictAll()
+	gpu.ResetPoolPeak()
+	g.run(g.gpu, sql)
+	need := gpu.PoolStats().Peak
+	defer gpu.SetDeviceLimitForTesting(need / 4)()
+	g.same("q04 at SF1 and a quarter", sql)
+	if fell := g.fellBack(); fell != nil {
+		t.Errorf("fell back to the CPU at a quarter of %d bytes: %q", need, fell)
+	}
+	plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
+	m := regexp.MustCompile(`grace join, [^\n]*?after: [^)]*\)`).FindString(plan)
+	if m == "" {
+		t.Fatalf("no grace join at a quarter of %d bytes:\n%s", need, plan)
+	}
+	t.Logf("q04 SF1 at a quarter of %d bytes: %s", need, m)
+	gpu.EvictAll()
+	if st := gpu.PoolStats(); st.InUse != 0 {
+		t.Errorf("%d device bytes in use after the query", st.InUse)
 	}
 }
