@@ -37,8 +37,9 @@ import (
 // string's code is fixed when first seen), so every chunk's codes index
 // the same strings; the strings are read back once the pass ends.
 //
-// Build sides of joins stay resident: one that does not fit makes its
-// operator run on the CPU (fallback_mode says so), as before.
+// Build sides of joins stay resident; those that do not fit beside the
+// chunks make their aggregation a grace join (join_grace.go), and what
+// does not fit even so runs on the CPU (fallback_mode says so).
 
 // errNoFit says a table's columns do not fit the device's budget for
 // resident tables: the scan streams them (acquire with stream).
