@@ -667,9 +667,6 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		stash := a.newStash(r)
 		to := cmp.Or(stash.at, end)
 		each := func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
-			if ch.hostErr != nil {
-				return false, ch.hostErr // nothing sent yet: the CPU twin runs
-			}
 			view, err := a.chunkBatch(ch, dicts)
 			if err != nil {
 				return false, err
@@ -783,8 +780,13 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 
 // chunkBatch is the batch a chunk starts the pipeline with: the scan's
 // columns, and in slots width+i the codes of the scan's string group
-// keys (dicts: the keys' dictionaries).
+// keys (dicts: the keys' dictionaries). A streamed chunk the device had
+// no room for fails with its hostErr: nothing is sent yet, the CPU twin
+// runs.
 func (a *GPUAggregate) chunkBatch(ch *viewChunk, dicts []*devDict) (*arrowgpu.Batch, error) {
+	if ch.hostErr != nil {
+		return nil, ch.hostErr
+	}
 	sc := a.stages.Scan().CPU
 	w := a.width()
 	view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w+len(a.stages.Keys()))}

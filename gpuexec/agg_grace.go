@@ -453,9 +453,6 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 	}
 	end := a.stages.NumJoins() + 1
 	each := func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
-		if ch.hostErr != nil {
-			return false, ch.hostErr
-		}
 		view, err := a.chunkBatch(ch, dicts)
 		if err != nil {
 			return false, err

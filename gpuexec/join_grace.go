@@ -518,9 +518,6 @@ func (a *GPUAggregate) graceChunks(c *exec.Context, q *arrowgpu.Queue, p *gpuPip
 	}
 	g := a.stages.Scan().GPU
 	err := dt.each(c, g, q, codeCols, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
-		if ch.hostErr != nil {
-			return false, ch.hostErr
-		}
 		view, err := a.chunkBatch(ch, dicts)
 		if err != nil {
 			return false, err
