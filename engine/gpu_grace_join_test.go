@@ -26,8 +26,9 @@ var graceJoinRe = regexp.MustCompile(`grace join, 64 partitions \(joins [\d,]+ i
 // join type: inner with repeated build keys, left, semi, anti, NOT IN
 // (a NULL build key empties it; without one a NULL probe key keeps
 // nothing; an empty build side keeps every row) and a scalar subquery's
-// single join; probe and build keys with NULLs. Under spill-always the
-// partitions come back from disk.
+// single join; probe and build keys with NULLs; a string group key
+// from the partitioned build side (one dictionary for every pass).
+// Under spill-always the partitions come back from disk.
 func TestGPUGraceJoinTypes(t *testing.T) {
 	if !arrowgpu.DriverPresent() {
 		if err := emulator.Enable(); err != nil {
@@ -60,12 +61,18 @@ func TestGPUGraceJoinTypes(t *testing.T) {
 			}
 			b.Field(1).(*array.Int64Builder).Append(int64(i % 13))
 		})
-	// u: unique keys 0..2999 (a scalar subquery's one row per key).
+	// u: unique keys 0..2999 (a scalar subquery's one row per key) and
+	// a string, NULL every 19th row.
 	writeDictFile(t, filepath.Join(dir, "u.parquet"), arrow.NewSchema([]arrow.Field{{Name: "uk", Type: i64},
-		{Name: "x", Type: i64}}, nil), 3000,
+		{Name: "x", Type: i64}, {Name: "s", Type: arrow.BinaryTypes.String, Nullable: true}}, nil), 3000,
 		func(b *array.RecordBuilder, i int) {
 			b.Field(0).(*array.Int64Builder).Append(int64(i))
 			b.Field(1).(*array.Int64Builder).Append(int64(i % 17))
+			if i%19 == 0 {
+				b.Field(2).AppendNull()
+			} else {
+				b.Field(2).(*array.StringBuilder).Append(fmt.Sprintf("s%d", i%23))
+			}
 		})
 	cat := catalog.New()
 	if err := cat.RegisterDir(dir); err != nil {
@@ -86,6 +93,7 @@ func TestGPUGraceJoinTypes(t *testing.T) {
 			{"not in, a NULL build key", "select g, count(*), sum(v) from p where pk not in (select bk from b) group by g order by g"},
 			{"not in", "select g, count(*), sum(v) from p where pk not in (select bk from b where bk is not null) group by g order by g"},
 			{"not in, empty", "select g, count(*), sum(v) from p where pk not in (select bk from b where w > 100) group by g order by g"},
+			{"string group key from the build side", "select s, count(*), sum(v) from p join u on pk = uk group by s order by s nulls first"},
 			{"single", "select g, count(*), sum(v) from p where v > (select x from u where uk = pk) group by g order by g"},
 		} {
 			what := fmt.Sprintf("%s (spill-always %v)", q.name, spill)

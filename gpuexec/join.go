@@ -329,6 +329,9 @@ func (p *gpuPipeline) dictOf(a *GPUAggregate, pc int) *devDict {
 	first := len(a.stages.Scan().CPU.Columns)
 	for k, j := range a.stages.Joins() {
 		if pc < first+len(j.Cols) {
+			if d, ok := p.grace.sharedDict(k, pc-first); ok {
+				return d
+			}
 			return p.builds[k].dicts[pc-first]
 		}
 		first += len(j.Cols)
@@ -427,13 +430,16 @@ func (a *GPUAggregate) uploadBuild(c *exec.Context, q *arrowgpu.Queue, k, first 
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	return a.batchesBuild(c, q, k, first, batches)
+	return a.batchesBuild(c, q, k, first, batches, nil)
 }
 
 // batchesBuild puts join k's table of batches, rows of its build side
 // (all of them, or a grace join's partitions: join_grace.go), and the
 // columns the pipeline reads on the device; batches stay the caller's.
-func (a *GPUAggregate) batchesBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, batches []arrow.RecordBatch) (*devBuild, error) {
+// shared, when set, holds the dictionaries of string group keys (by Cols
+// position) made over all a grace join's partitions: their codes are
+// the same in every pass.
+func (a *GPUAggregate) batchesBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, batches []arrow.RecordBatch, shared map[int]*graceDict) (*devBuild, error) {
 	j := a.stages.Join(k)
 	build := a.stages.Build(k)
 	n := rowsOf(batches)
@@ -459,7 +465,7 @@ func (a *GPUAggregate) batchesBuild(c *exec.Context, q *arrowgpu.Queue, k, first
 	}
 	need := a.buildNeed(k)
 	w := a.width()
-	late := db.table.Unique && a.keyedByBuild(k, first)
+	late := shared == nil && db.table.Unique && a.keyedByBuild(k, first)
 	var rowNums *arrowgpu.Column // rowNumbers'
 	for ci, bc := range j.Cols {
 		pc := first + ci
@@ -486,11 +492,17 @@ func (a *GPUAggregate) batchesBuild(c *exec.Context, q *arrowgpu.Queue, k, first
 				}
 				continue
 			}
-			dict, arr, err := dictEncode(c, column(bc))
+			var arr arrow.Array
+			if sd := shared[ci]; sd != nil {
+				arr, err = sd.encode(c, column(bc))
+			} else {
+				var dict *devDict
+				dict, arr, err = dictEncode(c, column(bc))
+				db.dicts[ci] = dict
+			}
 			if err != nil {
 				return fail(err)
 			}
-			db.dicts[ci] = dict
 			codes, _, err = uploadConcat(q, arrow.PrimitiveTypes.Int32, []arrow.Array{arr}, c.Alloc)
 			arr.Release()
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"gq/arrowgpu"
 	"gq/errs"
@@ -49,9 +50,10 @@ import (
 // What is global to the build side stays global: NOT IN's answer depends
 // on whether the build side has rows and whether any key is NULL, which
 // the partitioning counts over all partitions; a single join's repeated
-// keys land in one partition, where its table finds them. A join whose
-// build side gives a string group key is not partitioned: its codes come
-// from a dictionary made per table, which would differ between passes.
+// keys land in one partition, where its table finds them. A string group
+// key from a partitioned build side is coded against one dictionary made
+// over all its rows as they are partitioned, so that its codes are the
+// same in every pass.
 //
 // It starts when the build sides' estimated tables pass half the device
 // memory left (joinGraceBefore), or when a run without it runs out of
@@ -111,6 +113,9 @@ type graceSide struct {
 	bytes    []int64
 	allRows  int
 	nullKeys bool
+	// dicts are the dictionaries of its string group keys, by Cols
+	// position, over all its rows.
+	dicts map[int]*graceDict
 }
 
 func (s *graceSide) close() {
@@ -119,6 +124,85 @@ func (s *graceSide) close() {
 			sb.Close()
 		}
 	}
+	for _, d := range s.dicts {
+		d.d.releaseStrings()
+	}
+}
+
+// graceDict is a string group key's dictionary over a partitioned build
+// side's rows: each string's code, and the strings (d) by code.
+type graceDict struct {
+	ids    map[string]int32
+	values []string
+	d      *devDict
+}
+
+// add numbers the strings of col not seen yet.
+func (gd *graceDict) add(col arrow.Array) error {
+	s, ok := col.(*array.String)
+	if !ok {
+		return errs.New(errs.Unsupported, "GPU join: dictionary of %s", col.DataType())
+	}
+	for r := range s.Len() {
+		if s.IsValid(r) {
+			if _, ok := gd.ids[s.Value(r)]; !ok {
+				gd.ids[s.Value(r)] = int32(len(gd.values))
+				gd.values = append(gd.values, s.Value(r))
+			}
+		}
+	}
+	return nil
+}
+
+// finish makes the strings the dictionary's values.
+func (gd *graceDict) finish(c *exec.Context) {
+	vb := array.NewStringBuilder(c.Alloc)
+	defer vb.Release()
+	vb.AppendValues(gd.values, nil)
+	gd.d = &devDict{values: vb.NewStringArray()}
+	gd.values = nil
+}
+
+// encode is each row's code of arrs (all numbered by add; NULL stays
+// NULL).
+func (gd *graceDict) encode(c *exec.Context, arrs []arrow.Array) (arrow.Array, error) {
+	cb := array.NewInt32Builder(c.Alloc)
+	defer cb.Release()
+	for _, a := range arrs {
+		s, ok := a.(*array.String)
+		if !ok {
+			return nil, errs.New(errs.Unsupported, "GPU join: dictionary of %s", a.DataType())
+		}
+		for r := range s.Len() {
+			id, ok := gd.ids[s.Value(r)]
+			switch {
+			case s.IsNull(r):
+				cb.AppendNull()
+			case !ok:
+				return nil, errs.New(errs.Internal, "GPU grace join: string %q not in its dictionary", s.Value(r))
+			default:
+				cb.Append(id)
+			}
+		}
+	}
+	return cb.NewArray(), nil
+}
+
+// sharedDict is the dictionary of join k's Cols entry ci when the join
+// is partitioned and that column is a string group key (ok).
+func (jr *joinGraceRun) sharedDict(k, ci int) (*devDict, bool) {
+	if jr == nil {
+		return nil, false
+	}
+	x := slices.Index(jr.set, k)
+	if x < 0 || x >= len(jr.sides) {
+		return nil, false
+	}
+	gd := jr.sides[x].dicts[ci]
+	if gd == nil {
+		return nil, false
+	}
+	return gd.d, true
 }
 
 // joinGraceKey keys a GPUAggregate's joinGraceRun in the run's states.
@@ -175,12 +259,6 @@ func (a *GPUAggregate) whyNoJoinGrace(k int) string {
 		}
 		if pt.ID() == arrow.STRING || !arrowgpu.PartitionKeyType(pt) {
 			return fmt.Sprintf("a %s key the partitions cannot hash", pt)
-		}
-	}
-	first := a.firstCol(k)
-	for _, d := range a.dictOf {
-		if d >= first && d < first+len(j.Cols) {
-			return "a string group key from its build side (coded per table)"
 		}
 	}
 	return ""
@@ -395,7 +473,14 @@ func (a *GPUAggregate) partitionBuild(c *exec.Context, k int) (*graceSide, error
 	if err != nil {
 		return nil, err
 	}
-	s := &graceSide{parts: make([]*gqmem.SpillableBatches, joinGraceParts), rows: make([]int, joinGraceParts), bytes: make([]int64, joinGraceParts)}
+	s := &graceSide{parts: make([]*gqmem.SpillableBatches, joinGraceParts), rows: make([]int, joinGraceParts), bytes: make([]int64, joinGraceParts),
+		dicts: map[int]*graceDict{}}
+	first, w, need := a.firstCol(k), a.width(), a.buildNeed(k)
+	for i, d := range a.dictOf {
+		if ci := d - first; d >= first && ci < len(j.Cols) && need[w+i] {
+			s.dicts[ci] = &graceDict{ids: map[string]int32{}}
+		}
+	}
 	for pt := range s.parts {
 		s.parts[pt] = gqmem.NewSpillableBatches(c.Mem, c.Stats, sch, gracePartPriority)
 	}
@@ -403,9 +488,9 @@ func (a *GPUAggregate) partitionBuild(c *exec.Context, k int) (*graceSide, error
 		gs.state(c).noJoinFilters.Store(true)
 	}
 	jr := a.joinGraceState(c)
-	var first error
+	var failed error
 	for b := range build.Open(c) {
-		if first != nil || b.NumRows() == 0 {
+		if failed != nil || b.NumRows() == 0 {
 			b.Release()
 			continue
 		}
@@ -413,10 +498,15 @@ func (a *GPUAggregate) partitionBuild(c *exec.Context, k int) (*graceSide, error
 		for _, bk := range j.BuildKeys {
 			s.nullKeys = s.nullKeys || b.Column(bk).NullN() > 0
 		}
+		for ci, gd := range s.dicts {
+			if err := gd.add(b.Column(j.Cols[ci])); err != nil {
+				failed = err
+			}
+		}
 		pbs, err := part.Split(c, b)
 		b.Release()
 		if err != nil {
-			first = err
+			failed = err
 			continue
 		}
 		for pt, pb := range pbs {
@@ -430,12 +520,15 @@ func (a *GPUAggregate) partitionBuild(c *exec.Context, k int) (*graceSide, error
 			s.parts[pt].Append(pb)
 		}
 	}
-	if first == nil {
-		first = c.Err()
+	if failed == nil {
+		failed = c.Err()
 	}
-	if first != nil {
+	for _, gd := range s.dicts {
+		gd.finish(c)
+	}
+	if failed != nil {
 		s.close()
-		return nil, first
+		return nil, failed
 	}
 	return s, nil
 }
@@ -469,7 +562,7 @@ func (a *GPUAggregate) loadPass(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeli
 		for _, b := range bs {
 			jr.upBytes.Add(gqmem.BatchBytes(b))
 		}
-		db, err := a.batchesBuild(c, q, k, a.firstCol(k), bs)
+		db, err := a.batchesBuild(c, q, k, a.firstCol(k), bs, s.dicts)
 		exec.ReleaseBatches(bs)
 		if err != nil {
 			return &joinBuildErr{err}
