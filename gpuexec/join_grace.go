@@ -59,7 +59,8 @@ import (
 // memory left (joinGraceBefore), or when a run without it runs out of
 // device memory while its build sides are large (joinGraceable); a pass
 // that runs out of memory starts again with passes of half the rows, up
-// to joinGraceRetries times, past which the CPU twin runs.
+// to joinGraceRetries times, past which the CPU twin runs (at once when
+// the pass over the probe side is what ran out).
 
 // joinGraceParts is how many partitions a grace join hashes its build
 // rows into.
@@ -314,6 +315,14 @@ type joinBuildErr struct{ err error }
 func (e *joinBuildErr) Error() string { return e.err.Error() }
 func (e *joinBuildErr) Unwrap() error { return e.err }
 
+// graceProbeErr marks an error of a grace join's pass over the probe
+// side, before any of its partitioned tables is built: smaller passes
+// would fail the same way.
+type graceProbeErr struct{ err error }
+
+func (e *graceProbeErr) Error() string { return e.err.Error() }
+func (e *graceProbeErr) Unwrap() error { return e.err }
+
 // joinGraceable reports whether a run that failed with err should be
 // retried as a grace join: it ran out of device memory, some join can be
 // partitioned, and the build sides are what did not fit — it failed
@@ -363,7 +372,7 @@ func (a *GPUAggregate) joinGraced(c *exec.Context, fn func() error) error {
 				return fmt.Errorf("%w (no grace join: %s)", err, why)
 			}
 			return err
-		case jr.shrink < joinGraceRetries:
+		case jr.shrink < joinGraceRetries && !errors.As(err, new(*graceProbeErr)):
 			jr.shrink++
 		default:
 			return err
@@ -624,7 +633,7 @@ func (a *GPUAggregate) graceChunks(c *exec.Context, q *arrowgpu.Queue, p *gpuPip
 		return false, a.graceProbeRows(c, wq, jr, probe, v, a.stages.Join(k).ProbeKeys)
 	})
 	if err != nil {
-		return err
+		return &graceProbeErr{err}
 	}
 	end := a.stages.NumJoins() + 1
 	for i := range jr.groups {
