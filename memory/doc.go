@@ -28,10 +28,6 @@
 //     live heap is large (to 100 at once when the heap outgrows the
 //     budget under a stale high GOGC); gq and gq serve call it, a GOGC in
 //     the environment turns it off.
-//   - AdviseHugeHeap: the next stretch of heap a fresh process grows into
-//     marked for transparent huge pages (Linux, system mode "madvise"),
-//     so a one-script gq faults its heap in 2 MiB at a time, not 4 KiB;
-//     gq calls it for -c, -f and SQL on stdin (ScriptHugeHeap).
 //   - noZero: buffers without Go's zeroing pass, for decoders and kernels
 //     that overwrite them whole (Allocator.AllocateNoZero counts them).
 //   - Recycling (recycle.go): the large buffers of AllocateNoZero and of

@@ -100,15 +100,6 @@ func PaceGC(budget int64) (stop func()) {
 	pacer.budget = max(budget, ScriptHeapBudget)
 	pacer.percent = 100
 	pacer.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	// A collection that ran already (AdviseHugeHeap's, at start-up)
-	// measured the live heap: pace from it now. Otherwise the first
-	// collection comes at Go's default, after 4 MiB of heap, and in a
-	// one-query process it stops the scan's workers in their loops for
-	// nothing but to measure the same few MiB.
-	if live := liveHeap(); live > 0 {
-		pacer.percent = pacedPercent(live, pacer.budget)
-		debug.SetGCPercent(pacer.percent)
-	}
 	armPacer()
 	done := make(chan struct{})
 	go watchHeap(done)
@@ -141,21 +132,16 @@ func pace() {
 	if !pacer.on {
 		return
 	}
-	if p := pacedPercent(liveHeap(), pacer.budget); p != pacer.percent {
+	metrics.Read(pacer.sample)
+	live := int64(0)
+	if v := pacer.sample[0].Value; v.Kind() == metrics.KindUint64 {
+		live = int64(min(v.Uint64(), math.MaxInt64))
+	}
+	if p := pacedPercent(live, pacer.budget); p != pacer.percent {
 		debug.SetGCPercent(p)
 		pacer.percent = p
 	}
 	armPacer()
-}
-
-// liveHeap is the heap the last collection found live (0 before the
-// first one). Call it with pacer held: it reads into pacer.sample.
-func liveHeap() int64 {
-	metrics.Read(pacer.sample)
-	if v := pacer.sample[0].Value; v.Kind() == metrics.KindUint64 {
-		return int64(min(v.Uint64(), math.MaxInt64))
-	}
-	return 0
 }
 
 // A high GOGC is right only for the live heap it was computed from:

@@ -76,21 +76,6 @@ func TestPaceGC(t *testing.T) {
 	}
 }
 
-// TestPaceGCFromAnEarlierCollection checks that PaceGC paces at once from
-// a collection that ran before it (AdviseHugeHeap's at start-up), not
-// only from the next one.
-func TestPaceGCFromAnEarlierCollection(t *testing.T) {
-	if v, ok := os.LookupEnv("GOGC"); ok {
-		t.Skipf("GOGC=%s is set: PaceGC leaves it alone", v)
-	}
-	runtime.GC() // a few MiB live
-	stop := PaceGC(minHeapBudget)
-	defer stop()
-	if got := gcPercent(); got != maxPacedGOGC {
-		t.Fatalf("GOGC %d right after PaceGC with a collection behind it, want %d", got, maxPacedGOGC)
-	}
-}
-
 func TestStaleGOGC(t *testing.T) {
 	const budget = 256 << 20
 	for _, c := range []struct {

@@ -27,7 +27,6 @@ var envEdges = map[string]string{
 		"conventions for where NVRTC lives, not gq's settings: the search honours them for whoever embeds arrowgpu",
 	"memory/runtime.go": "GOMEMLIMIT is the Go runtime's own variable: TieRuntimeLimit leaves the runtime's limit alone when the user set it",
 	"memory/gcpacer.go": "GOGC is the Go runtime's own variable: PaceGC leaves the collector alone when the user set it",
-	"memory/hugeheap_linux.go": "GODEBUG is the Go runtime's own variable: AdviseHugeHeap marks no heap for huge pages when disablethp=1 asks the runtime for none",
 }
 
 // envFuncs are the functions that read the process environment.

@@ -128,11 +128,8 @@ func runComm(args []string, stdin io.Reader, stdout, stderr io.Writer, comm shuf
 	budget := gqmem.HeapBudgetFor(cat.DataBytes())
 	if !interactive {
 		// One script, then exit: a heap grown to the full budget would
-		// be faulted in for this run alone (gqmem.ScriptHeapBudget),
-		// and the heap it does grow into is faulted in a huge page at a
-		// time, not 4 KiB.
+		// be faulted in for this run alone (gqmem.ScriptHeapBudget).
 		budget = min(budget, gqmem.ScriptHeapBudget)
-		gqmem.AdviseHugeHeap(gqmem.ScriptHugeHeap)
 	}
 	defer gqmem.PaceGC(budget)()
 	sh := &shell{eng: engine.New(cat, eopts), mode: *mode, out: stdout, errOut: stderr, timeout: *timeout}
