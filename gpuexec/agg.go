@@ -599,7 +599,6 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		return nil, nil, err
 	}
 	defer g.putQueue(q)
-	ncols := len(sc.Columns)
 	hintKey := a.kernel.Name + "|" + sc.Table.Name()
 	var pipe *gpuPipeline
 	// deferred marks the joins that may run from their build side
@@ -628,21 +627,9 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			return nil, nil, err
 		}
 	}
-	var dicts []*devDict
-	var codeCols []int // the scan's string columns read as codes
-	for i, p := range a.dictOf {
-		var d *devDict
-		switch {
-		case p < 0:
-		case p < ncols:
-			codeCols = append(codeCols, sc.Columns[p])
-			if d = dt.dicts[sc.Columns[p]]; d == nil {
-				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[i], maxDictValues)
-			}
-		default:
-			d = pipe.dictOf(a, p)
-		}
-		dicts = append(dicts, d)
+	dicts, codeCols, err := a.keyDicts(dt, pipe)
+	if err != nil {
+		return nil, nil, err
 	}
 	capacity := 1 << 12
 	for capacity < 2*g.groupsHint(hintKey) && capacity < gpuAggMaxSlots {
@@ -776,6 +763,30 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 		b, err := a.partialRows(c, res, dicts)
 		return b, res.PartOffsets, err
 	}
+}
+
+// keyDicts is each group key's device dictionary (nil for a key that is
+// not a string column's codes): a scan column's from the view dt, a join's
+// build column's from pipe. codeCols are the scan's string columns read
+// as codes.
+func (a *GPUAggregate) keyDicts(dt *tableView, pipe *gpuPipeline) (dicts []*devDict, codeCols []int, err error) {
+	sc := a.stages.Scan().CPU
+	ncols := len(sc.Columns)
+	for i, p := range a.dictOf {
+		var d *devDict
+		switch {
+		case p < 0:
+		case p < ncols:
+			codeCols = append(codeCols, sc.Columns[p])
+			if d = dt.dicts[sc.Columns[p]]; d == nil {
+				return nil, nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[i], maxDictValues)
+			}
+		default:
+			d = pipe.dictOf(a, p)
+		}
+		dicts = append(dicts, d)
+	}
+	return dicts, codeCols, nil
 }
 
 // chunkBatch is the batch a chunk starts the pipeline with: the scan's

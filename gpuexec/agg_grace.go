@@ -300,22 +300,9 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 			return nil, graceErr("the build sides", err)
 		}
 	}
-	ncols := len(sc.Columns)
-	var dicts []*devDict
-	var codeCols []int
-	for i, p := range a.dictOf {
-		var d *devDict
-		switch {
-		case p < 0:
-		case p < ncols:
-			codeCols = append(codeCols, sc.Columns[p])
-			if d = dt.dicts[sc.Columns[p]]; d == nil {
-				return nil, errs.New(errs.Unsupported, "GPU aggregation: group key %s has more than %d distinct values", a.stages.Keys()[i], maxDictValues)
-			}
-		default:
-			d = pipe.dictOf(a, p)
-		}
-		dicts = append(dicts, d)
+	dicts, codeCols, err := a.keyDicts(dt, pipe)
+	if err != nil {
+		return nil, err
 	}
 	ps := a.partialSchema()
 	first, merge, maggs, err := a.graceKernels(ps)
