@@ -215,13 +215,14 @@ func listFrom(a arrow.Array, t *arrow.ListType, offs []int32, values arrow.Array
 
 // addNested adds the nested top-level field sf to pf's columns, or says
 // why gq cannot read it; t is its gq type.
-func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, where string) (t arrow.DataType, why string) {
+func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, sch *schema.Schema, where string) (t arrow.DataType, why string) {
 	f := *sf.Field
 	f.Type = legacyLists(f.Type, node)
 	t, why = nestedType(where, f)
 	if why != "" {
 		return nil, why
 	}
+	t = naiveNested(t, &sf, sch)
 	if !expr.IsNested(t) { // a repeated leaf pqarrow did not make a list
 		return nil, "gq cannot read this repeated column"
 	}
@@ -232,6 +233,49 @@ func addNested(pf *parquetFile, sf pqarrow.SchemaField, node schema.Node, where 
 	pf.nested[len(pf.leaves)] = leaves
 	pf.leaves = append(pf.leaves, leaves[0])
 	return t, ""
+}
+
+// naiveNested is t with each timestamp leaf made naive as a top-level
+// column's is (naiveTimestamp), so a legacy TIMESTAMP_MICROS inside a
+// struct, list or map reads as the same type as one at the top. sf is t's
+// field in pqarrow's manifest; where the two shapes differ (a legacy list
+// legacyLists rewrote) the leaves below keep their type.
+func naiveNested(t arrow.DataType, sf *pqarrow.SchemaField, sch *schema.Schema) arrow.DataType {
+	if sf.IsLeaf() {
+		if expr.IsNested(t) {
+			return t
+		}
+		return naiveTimestamp(t, sch.Column(sf.ColIndex))
+	}
+	switch t := t.(type) {
+	case *arrow.StructType:
+		if len(sf.Children) != t.NumFields() {
+			return t
+		}
+		fields := make([]arrow.Field, t.NumFields())
+		for i, f := range t.Fields() {
+			f.Type = naiveNested(f.Type, &sf.Children[i], sch)
+			fields[i] = f
+		}
+		return arrow.StructOf(fields...)
+	case *arrow.ListType:
+		if len(sf.Children) != 1 {
+			return t
+		}
+		f := t.ElemField()
+		f.Type = naiveNested(f.Type, &sf.Children[0], sch)
+		return arrow.ListOfField(f)
+	case *arrow.MapType:
+		if len(sf.Children) != 1 || len(sf.Children[0].Children) != 2 {
+			return t
+		}
+		kv := sf.Children[0].Children
+		k, v := t.KeyField(), t.ItemField()
+		k.Type = naiveNested(k.Type, &kv[0], sch)
+		v.Type = naiveNested(v.Type, &kv[1], sch)
+		return arrow.MapOfFields(k, v)
+	}
+	return t
 }
 
 // legacyLists rewrites t, pqarrow's type of the Parquet field node, where

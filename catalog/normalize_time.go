@@ -106,7 +106,7 @@ func naiveTimestamp(t arrow.DataType, col *schema.Column) arrow.DataType {
 	if col.PhysicalType() == parquet.Types.Int96 {
 		return expr.Timestamp
 	}
-	if lt, ok := col.LogicalType().(*schema.TimestampLogicalType); ok && lt.IsFromConvertedType() {
+	if lt, ok := col.LogicalType().(schema.TimestampLogicalType); ok && lt.IsFromConvertedType() {
 		return expr.Timestamp
 	}
 	return t

@@ -182,7 +182,7 @@ func readParquetFooter(path string) (pf parquetFile, fs, ns *arrow.Schema, bad [
 		why := ""
 		if !sf.IsLeaf() || md.Schema.Column(sf.ColIndex).MaxRepetitionLevel() > 0 {
 			var t arrow.DataType
-			if t, why = addNested(&pf, sf, md.Schema.Root().Field(i), path); why == "" {
+			if t, why = addNested(&pf, sf, md.Schema.Root().Field(i), md.Schema, path); why == "" {
 				files = append(files, f)
 				gqs = append(gqs, arrow.Field{Name: f.Name, Type: t, Nullable: true})
 				continue

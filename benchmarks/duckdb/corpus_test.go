@@ -79,14 +79,6 @@ func TestParquetTestingCorpus(t *testing.T) {
 		// outside 1677-2262; DuckDB reads them in µs.
 		"data/int96_from_spark.parquet": "INT96 timestamp at index",
 	}
-	// Columns whose values gq reads as DuckDB does but prints otherwise:
-	// a struct's timestamps from a legacy TIMESTAMP_MILLIS column are
-	// TIMESTAMPTZ in gq (arrow-go marks them UTC; only top-level
-	// columns are made naive, by the Parquet column's own type) and
-	// TIMESTAMP in DuckDB: the same instants, with "+00" in gq's text.
-	knownMismatch := map[string]string{
-		"data/nested_structs.rust.parquet": "ul_observation_date: ",
-	}
 	for _, f := range files {
 		if why, ok := known[f.File]; ok {
 			if f.OpenErr == "" {
@@ -119,13 +111,7 @@ func TestParquetTestingCorpus(t *testing.T) {
 			t.Errorf("%s reads now (was a known refusal): take it off the list", f.File)
 		}
 		for _, m := range f.Mismatches {
-			if pre, ok := knownMismatch[f.File]; ok && strings.HasPrefix(m, pre) {
-				continue
-			}
 			t.Errorf("%s: column %s", f.File, m)
-		}
-		if pre, ok := knownMismatch[f.File]; ok && !slices.ContainsFunc(f.Mismatches, func(m string) bool { return strings.HasPrefix(m, pre) }) {
-			t.Errorf("%s: %s agrees now (was a known difference): take it off the list", f.File, pre)
 		}
 		if why, ok := knownRefused[f.File]; f.Rows != "" && !(ok && strings.Contains(f.Rows, why)) {
 			t.Errorf("%s: rows %s", f.File, f.Rows)
