@@ -1,11 +1,15 @@
 package catalog
 
 import (
+	"encoding/binary"
+	"fmt"
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"math"
+	"math/bits"
 
 	"gq/errs"
 	"gq/expr"
@@ -110,4 +114,43 @@ func naiveTimestamp(t arrow.DataType, col *schema.Column) arrow.DataType {
 		return expr.Timestamp
 	}
 	return t
+}
+
+// julianUnixEpoch is the Julian day number of 1970-01-01.
+const julianUnixEpoch = 2_440_588
+
+// int96Micros converts Parquet INT96 timestamps (nanoseconds of the day,
+// then the Julian day, little-endian) to µs since the Unix epoch, the
+// nanoseconds truncated to µs as DuckDB truncates them. The day is read
+// signed (no real Julian day passes 2^31): a writer's overflowed value
+// then lies outside the int64 µs range and is an error naming the column,
+// not a wrapped date.
+func int96Micros(out []int64, vals []parquet.Int96, column string) error {
+	for i, v := range vals {
+		nanos := int64(binary.LittleEndian.Uint64(v[:8]))
+		days := int64(int32(binary.LittleEndian.Uint32(v[8:]))) - julianUnixEpoch
+		us, ok := mulAddChecked(days, 86_400_000_000, nanos/1000)
+		if !ok {
+			return fmt.Errorf("column %s: an INT96 timestamp (Julian day %d) is out of the TIMESTAMP range", column, days+julianUnixEpoch)
+		}
+		out[i] = us
+	}
+	return nil
+}
+
+// mulAddChecked is a*b+c, and false when it overflows int64.
+func mulAddChecked(a, b, c int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(max(a, -a)), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	p := int64(lo)
+	if a < 0 {
+		p = -p
+	}
+	r := p + c
+	if (c > 0 && r < p) || (c < 0 && r > p) {
+		return 0, false
+	}
+	return r, true
 }

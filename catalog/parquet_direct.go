@@ -41,6 +41,7 @@ const (
 	directFloat                    // FLOAT → Float64
 	directBytes                    // BYTE_ARRAY → String
 	directBool                     // BOOLEAN → Boolean
+	directInt96                    // INT96 (Impala/Spark) timestamp → Timestamp µs
 )
 
 // directKindOf chooses the direct decoding of column c of a file with
@@ -87,6 +88,12 @@ func directKindOf(phys parquet.Type, fileType, gqType arrow.DataType) directKind
 	case parquet.Types.Boolean:
 		if gqType.ID() == arrow.BOOL {
 			return directBool
+		}
+	case parquet.Types.Int96:
+		// pqarrow converts INT96 to nanoseconds and refuses a value
+		// outside 1677-2262; gq's µs hold what Spark and DuckDB read.
+		if gqType.ID() == arrow.TIMESTAMP {
+			return directInt96
 		}
 	}
 	return directNone
@@ -140,6 +147,7 @@ type directColumn struct {
 	f32   []float32
 	bools []bool
 	bas   []parquet.ByteArray
+	i96   []parquet.Int96
 
 	// The decoded batch: n rows; fixed-width values (width bytes each, or
 	// a bitmap for Boolean) or string offsets and data; validity from defs.
@@ -550,6 +558,16 @@ func (dc *directColumn) decodeValues(n int) error {
 			out[i] = float64(v)
 		}
 		spread(out, nread, defs, dc.maxDL)
+	case directInt96:
+		dc.i96 = grow(dc.i96, n)
+		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
+			return dc.rd.(*file.Int96ColumnChunkReader).ReadBatch(int64(k), dc.i96[at:], defsFrom(defs, lvl), nil)
+		})
+		if err == nil {
+			out := dc.fixedOf(n, 8)
+			err = int96Micros(out, dc.i96[:nread], dc.rd.Descriptor().Name())
+			spread(out, nread, defs, dc.maxDL)
+		}
 	case directBool:
 		dc.bools = grow(dc.bools, n)
 		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
