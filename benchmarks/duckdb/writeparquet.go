@@ -16,6 +16,17 @@ import (
 // run leaves no half-written table; an existing dstDir/NAME.parquet is
 // kept.
 func WriteParquet(srcDir, dstDir string, tables []string) error {
+	return WriteParquetCodec(srcDir, dstDir, tables, "")
+}
+
+// WriteParquetCodec is WriteParquet with DuckDB's COMPRESSION option set
+// to codec (uncompressed, snappy, gzip, zstd, lz4, brotli); "" keeps
+// DuckDB's default.
+func WriteParquetCodec(srcDir, dstDir string, tables []string, codec string) error {
+	opts := "FORMAT parquet"
+	if codec != "" {
+		opts += ", COMPRESSION " + codec
+	}
 	if err := os.MkdirAll(dstDir, 0o755); err != nil {
 		return err
 	}
@@ -33,8 +44,8 @@ func WriteParquet(srcDir, dstDir string, tables []string) error {
 		if err != nil {
 			return err
 		}
-		q := fmt.Sprintf(`COPY (SELECT * FROM "%s") TO '%s' (FORMAT parquet)`,
-			strings.ReplaceAll(name, `"`, `""`), strings.ReplaceAll(tmp, "'", "''"))
+		q := fmt.Sprintf(`COPY (SELECT * FROM "%s") TO '%s' (%s)`,
+			strings.ReplaceAll(name, `"`, `""`), strings.ReplaceAll(tmp, "'", "''"), opts)
 		if _, err := db.Exec(q); err != nil {
 			os.Remove(tmp)
 			return fmt.Errorf("duckdb write %s: %w", name, err)
