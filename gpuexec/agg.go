@@ -623,7 +623,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			return nil, nil, err
 		}
 		defer pipe.free()
-		if err = a.attachGrace(c, pipe); err != nil {
+		if err = a.attachGrace(c, q, pipe); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -684,7 +684,7 @@ func (a *GPUAggregate) run(c *exec.Context, st *aggRun) (b arrow.RecordBatch, of
 			rows.Add(int64(ch.rows))
 			return false, nil
 		}
-		if pipe != nil && pipe.grace != nil { // join_grace.go
+		if pipe.gracePasses() { // join_grace.go
 			err = a.graceChunks(c, q, pipe, dt, codeCols, dicts, &rows, func(wq *arrowgpu.Queue, v *arrowgpu.Batch) (bool, error) {
 				t0 := time.Now()
 				f, err := t.AddOn(wq, v)

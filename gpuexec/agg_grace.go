@@ -296,7 +296,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 			return nil, graceErr("the build sides", err)
 		}
 		defer pipe.free()
-		if err = a.attachGrace(c, pipe); err != nil {
+		if err = a.attachGrace(c, q, pipe); err != nil {
 			return nil, graceErr("the build sides", err)
 		}
 	}
@@ -458,7 +458,7 @@ func (a *GPUAggregate) runGrace(c *exec.Context, st *aggRun, why string, shrink 
 		defer release()
 		return false, add(wq, view)
 	}
-	if pipe != nil && pipe.grace != nil { // join_grace.go
+	if pipe.gracePasses() { // join_grace.go
 		err = a.graceChunks(c, q, pipe, dt, codeCols, dicts, &rows, func(wq *arrowgpu.Queue, v *arrowgpu.Batch) (bool, error) {
 			return false, add(wq, v)
 		})

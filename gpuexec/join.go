@@ -159,7 +159,8 @@ type gpuPipeline struct {
 	width     int // pipeline columns; slots width+i hold key i's codes
 	// grace, when set, is the run's grace join (join_grace.go): the
 	// builds of its joins hold one pass's partitions, and the rows reach
-	// them from the probe side's partitions.
+	// them from the probe side's partitions — or, when all partitions
+	// make one pass, from the chunks as without a grace join.
 	grace *joinGraceRun
 }
 

@@ -95,10 +95,13 @@ type joinGraceRun struct {
 	on     bool
 	why    string
 	shrink int
-	set    []int // the joins partitioned, in pipeline order
-	sides  []*graceSide
-	groups [][2]int // the passes' partitions [lo, hi)
-	lo, hi int      // the running pass's
+	// onePass: the last run's build sides fit in one pass, joined
+	// whole, the probe side not partitioned (attachGrace).
+	onePass bool
+	set     []int // the joins partitioned, in pipeline order
+	sides   []*graceSide
+	groups  [][2]int // the passes' partitions [lo, hi)
+	lo, hi  int      // the running pass's
 
 	passes, toHost, upBytes    atomic.Int64
 	buildRows                  atomic.Int64
@@ -408,8 +411,12 @@ func (a *GPUAggregate) joinGraceSkip(c *exec.Context) []bool {
 
 // attachGrace makes p, whose joins joinGraceSkip marked are not built,
 // run as a grace join: the build sides partitioned on the host (once per
-// run) and grouped into passes that fit the device memory left now.
-func (a *GPUAggregate) attachGrace(c *exec.Context, p *gpuPipeline) error {
+// run) and grouped into passes that fit the device memory left now. When
+// they fit in one pass, their tables go on the device (q) and p runs as
+// without a grace join: the estimate that started it counted the build
+// tables' rows before their filters, and the probe side's rows need not
+// go through host memory for one pass.
+func (a *GPUAggregate) attachGrace(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline) error {
 	jr := a.joinGraceState(c)
 	if !jr.on {
 		return nil
@@ -444,8 +451,20 @@ func (a *GPUAggregate) attachGrace(c *exec.Context, p *gpuPipeline) error {
 		lo = hi
 	}
 	p.grace = jr
+	if jr.onePass = len(jr.groups) == 1; !jr.onePass {
+		return nil
+	}
+	if err := a.loadPass(c, q, p, 0); err != nil {
+		a.unloadPass(p)
+		return err
+	}
+	jr.passes.Add(1)
 	return nil
 }
+
+// gracePasses reports whether p runs as a grace join's passes over its
+// probe side (graceChunks).
+func (p *gpuPipeline) gracePasses() bool { return p != nil && p.grace != nil && !p.grace.onePass }
 
 // passBytes is the device bytes a pass of partitions [lo, hi) takes: per
 // partitioned side, its table (arrowgpu BuildJoinTable: a power of two of
@@ -804,6 +823,10 @@ func (a *GPUAggregate) joinGraceStats(c *exec.Context) []exec.Stat {
 	if !jr.on {
 		return nil
 	}
+	why := jr.why
+	if jr.onePass {
+		why += "; the build sides as filtered fit in one pass, the probe side not partitioned"
+	}
 	joins := make([]string, len(jr.set))
 	for i, k := range jr.set {
 		joins[i] = fmt.Sprint(k + 1)
@@ -812,5 +835,5 @@ func (a *GPUAggregate) joinGraceStats(c *exec.Context) []exec.Stat {
 		"grace join, %d partitions (joins %s in %d passes; build %d rows, %s to host, %s back; probe %d rows, %s to host, %s back; %d partitions from disk; after: %s)",
 		joinGraceParts, strings.Join(joins, ","), jr.passes.Load(), jr.buildRows.Load(), gqmem.FormatBytes(jr.toHost.Load()),
 		gqmem.FormatBytes(jr.upBytes.Load()), jr.probeRows.Load(), gqmem.FormatBytes(jr.probeToHost.Load()),
-		gqmem.FormatBytes(jr.probeToDevice.Load()), jr.spilled.Load(), jr.why)}}
+		gqmem.FormatBytes(jr.probeToDevice.Load()), jr.spilled.Load(), why)}}
 }
