@@ -515,7 +515,11 @@ func TestGPUBuildsAtOnce(t *testing.T) {
 // rows runs from it; a later one with too few is built; and when too many
 // rows reach the first, every deferred join is built and the chunks run
 // again. Each = the same joins computed here, with NULL probe keys, On
-// conditions, and rows kept by no join.
+// conditions, and rows kept by no join. Under a device memory limit
+// whose budget for resident tables holds the probe side and not the
+// large build sides, the joins emitting rows run from those streamed
+// through the device (the aggregation, its build sides estimated past
+// the limit, runs as a grace join), the device's peak within the limit.
 func TestGPUJoinFromBuild(t *testing.T) {
 	g := testGPU(t)
 	defer func(n int) { chunkRows = n }(chunkRows)
@@ -577,15 +581,23 @@ func TestGPUJoinFromBuild(t *testing.T) {
 		name  string
 		joins []join
 		from  []bool // per join: run from its build side
+		limit int64  // the device memory limit, 0: none
 	}{
-		{"semi", []join{{expr.JoinSemi, big, false}}, []bool{true}},
-		{"anti", []join{{expr.JoinAnti, big, false}}, []bool{true}},
-		{"semi on", []join{{expr.JoinSemi, big, true}}, []bool{true}},
-		{"anti on, then semi built", []join{{expr.JoinAnti, big, true}, {expr.JoinSemi, small, false}}, []bool{true, false}},
-		{"semi, then anti on", []join{{expr.JoinSemi, big, false}, {expr.JoinAnti, big2, true}}, []bool{true, true}},
-		{"too many rows: built", []join{{expr.JoinSemi, small, true}, {expr.JoinAnti, big, false}}, []bool{false, false}},
+		{"semi", []join{{expr.JoinSemi, big, false}}, []bool{true}, 0},
+		{"anti", []join{{expr.JoinAnti, big, false}}, []bool{true}, 0},
+		{"semi on", []join{{expr.JoinSemi, big, true}}, []bool{true}, 0},
+		{"anti on, then semi built", []join{{expr.JoinAnti, big, true}, {expr.JoinSemi, small, false}}, []bool{true, false}, 0},
+		{"semi, then anti on", []join{{expr.JoinSemi, big, false}, {expr.JoinAnti, big2, true}}, []bool{true, true}, 0},
+		{"too many rows: built", []join{{expr.JoinSemi, small, true}, {expr.JoinAnti, big, false}}, []bool{false, false}, 0},
+		{"anti on, streamed", []join{{expr.JoinAnti, big, true}}, []bool{true}, 600 << 10},
+		{"semi, then anti on, streamed", []join{{expr.JoinSemi, big, false}, {expr.JoinAnti, big2, true}}, []bool{true, true}, 600 << 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.limit > 0 {
+				defer g.SetDeviceLimitForTesting(tc.limit)()
+			}
+			streamed0, _ := g.StreamedChunks()
+			g.ResetPoolPeak()
 			var joins []GPUJoin
 			var builds []exec.Node
 			first := 2
@@ -618,6 +630,14 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				t.Errorf("device memory left in use: %v", st)
 			}
 			for k, want := range tc.from {
+				if tc.limit > 0 {
+					// The aggregation's build sides, estimated from
+					// their tables, make it a grace join instead.
+					if !ga.joinGraceState(c).on {
+						t.Errorf("no grace join under a limit of %d bytes (%s)", tc.limit, ga.state(c).joinsText())
+					}
+					break
+				}
 				if got := ga.state(c).joins[k].fromBuild.Load() > 0; got != want {
 					t.Errorf("join %d run from its build side: %v, want %v (%s)", k+1, got, want, ga.state(c).joinsText())
 				}
@@ -667,6 +687,12 @@ func TestGPUJoinFromBuild(t *testing.T) {
 				if got := jr.pipe.state(c).joins[k].fromBuild.Load() > 0; got != want {
 					t.Errorf("join rows: join %d run from its build side: %v, want %v", k+1, got, want)
 				}
+			}
+			if streamed, _ := g.StreamedChunks(); tc.limit > 0 && streamed == streamed0 {
+				t.Errorf("no build side streamed under a limit of %d bytes", tc.limit)
+			}
+			if peak := g.PoolStats().Peak; tc.limit > 0 && peak > tc.limit {
+				t.Errorf("device peak %d bytes past the limit %d", peak, tc.limit)
 			}
 		})
 	}

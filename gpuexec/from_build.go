@@ -67,7 +67,7 @@ func (a *GPUAggregate) buildDeferred(c *exec.Context, p *gpuPipeline, deferred [
 // fromBuild runs join k (a semi or anti join; first: the pipeline column
 // of its first build column) over cur from its build side: a table of
 // cur's keys; then per chunk of the build side's table in the device
-// cache, its rows that pass the scan's device filter look up their keys
+// cache (streamed when over the budget for resident tables), its rows that pass the scan's device filter look up their keys
 // there, each matching pair (passing On, if any) marks its row of cur;
 // the rows of cur marked (anti: not marked) are kept. false when none is
 // left.
@@ -85,7 +85,7 @@ func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipel
 	defer func() { st.buildNS.Add(int64(time.Since(t0))) }()
 	st.fromBuild.Add(1)
 	st.buildCached.Add(1)
-	dt, loaded, err := gs.acquire(c, false)
+	dt, loaded, err := gs.acquire(c, true)
 	if err != nil {
 		return false, err
 	}
@@ -124,20 +124,22 @@ func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipel
 		}
 	}
 	nk := len(j.BuildKeys)
-	err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
-		ch := dt.chunks[i]
+	err = dt.each(c, g, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+		if ch.hostErr != nil {
+			return false, ch.hostErr
+		}
 		cols := make([]*arrowgpu.Column, nk+len(onBuild))
 		for x, bk := range j.BuildKeys {
-			cols[x] = dt.cols[buildCacheCol(sc, proj, bk)][i]
+			cols[x] = ch.col(buildCacheCol(sc, proj, bk))
 		}
 		for x, sl := range onBuild {
-			cols[nk+x] = dt.cols[buildCacheCol(sc, proj, j.Cols[sl-first])][i]
+			cols[nk+x] = ch.col(buildCacheCol(sc, proj, j.Cols[sl-first]))
 		}
 		rows := ch.rows
 		if fused != nil {
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, len(sc.Columns))}
 			for p, o := range sc.Columns {
-				view.Cols[p] = dt.cols[o][i]
+				view.Cols[p] = ch.col(o)
 			}
 			var err error
 			if cols, rows, err = filterColumns(wq, fused, view, cols); err != nil || rows == 0 {

@@ -712,18 +712,22 @@ func onPairs(q *arrowgpu.Queue, probe, build []*arrowgpu.Column, pi, bi arrowgpu
 // cache: the scan's device filter and a gather per chunk, then the chunks
 // made one column each — no trip through host memory (q13's, q21's large
 // build sides). nil, nil when it cannot (a string group key the cache has
-// no dictionary for): the caller runs the scan instead.
+// no dictionary for, a table over the budget for resident tables): the
+// caller runs the scan instead, which streams it.
 func (a *GPUAggregate) cachedBuild(c *exec.Context, q *arrowgpu.Queue, k, first int, gs *GPUScan, proj []int) (*devBuild, error) {
 	j := a.stages.Join(k)
 	sc := gs.CPU
 	g := gs.GPU
 	need := a.buildNeed(k)
 	w := a.width()
-	dt, loaded, err := gs.acquire(c, false)
+	dt, loaded, err := gs.acquire(c, true)
 	if err != nil {
 		return nil, err
 	}
 	defer g.cache.releaseView(dt)
+	if dt.stream != nil {
+		return nil, nil
+	}
 	gs.state(c).toDevice.Add(loaded)
 	// Per Cols entry: whether its values, its codes are needed; late: a
 	// string group key the cache has no codes for, grouped by build row

@@ -221,8 +221,11 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		st.devNS.Add(int64(time.Since(start)))
 		ast.calls.Add(g.Calls() - calls)
 	}()
-	sc := s.CPU
-	dt, loaded, err := s.acquire(c, false)
+	// The probe side streams when it does not fit the budget for
+	// resident tables — but under a sort, whose chunks' outputs wait on
+	// the device in chunk order.
+	sorting := len(r.pipe.stages.Sort()) > 0
+	dt, loaded, err := s.acquire(c, !sorting)
 	if err != nil {
 		return false, err
 	}
@@ -235,7 +238,12 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 	defer g.putQueue(q)
 	// deferred: the joins that may run from their build side, the first
 	// at r (from_build.go).
-	deferred := a.fromBuildCandidates()
+	// A streamed chunk is freed once done: none may stop early and wait
+	// in the stash, whose batches can borrow its columns.
+	deferred, small := a.fromBuildCandidates(), stashSmall
+	if dt.stream != nil {
+		deferred, small = nil, 0
+	}
 	rj := slices.Index(deferred, true)
 	pipe, err := a.prepareJoins(c, deferred)
 	if err != nil {
@@ -249,7 +257,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 	// Under a sort, each chunk's output columns (sorted[i]) wait on the
 	// device for the others.
 	var sorted [][]*arrowgpu.Column
-	if len(r.pipe.stages.Sort()) > 0 {
+	if sorting {
 		sorted = make([][]*arrowgpu.Column, len(dt.chunks))
 		defer func() {
 			for _, cols := range sorted {
@@ -290,21 +298,23 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		stash := a.newStash(rj)
 		to := cmp.Or(stash.at, end)
 		var rows atomic.Int64
-		err = g.eachChunk(c, q, len(dt.chunks), func(wq *arrowgpu.Queue, i int) (bool, error) {
-			ch := dt.chunks[i]
+		err = dt.each(c, g, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+			if ch.hostErr != nil {
+				return false, ch.hostErr
+			}
 			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
-			for p, o := range sc.Columns {
-				view.Cols[p] = dt.cols[o][i]
+			for p, o := range s.CPU.Columns {
+				view.Cols[p] = ch.col(o)
 			}
 			rows.Add(int64(ch.rows))
-			cur, release, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, stashSmall)
+			cur, release, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, small)
 			if err != nil || cur == nil {
 				return false, err
 			}
 			if step < end {
 				return stash.add(step, cur, release), nil
 			}
-			return emit(wq, cur, release, i)
+			return emit(wq, cur, release, ch.i)
 		})
 		if err == nil && stash.over {
 			// Too many rows reach the first deferred join for it to run
