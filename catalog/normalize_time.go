@@ -3,13 +3,14 @@ package catalog
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
+	"math/bits"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/schema"
-	"math"
-	"math/bits"
 
 	"gq/errs"
 	"gq/expr"

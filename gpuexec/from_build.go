@@ -67,10 +67,10 @@ func (a *GPUAggregate) buildDeferred(c *exec.Context, p *gpuPipeline, deferred [
 // fromBuild runs join k (a semi or anti join; first: the pipeline column
 // of its first build column) over cur from its build side: a table of
 // cur's keys; then per chunk of the build side's table in the device
-// cache (streamed when over the budget for resident tables), its rows that pass the scan's device filter look up their keys
-// there, each matching pair (passing On, if any) marks its row of cur;
-// the rows of cur marked (anti: not marked) are kept. false when none is
-// left.
+// cache (streamed when over the budget for resident tables), its rows
+// that pass the scan's device filter look up their keys there, each
+// matching pair (passing On, if any) marks its row of cur; the rows of
+// cur marked (anti: not marked) are kept. false when none is left.
 func (a *GPUAggregate) fromBuild(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, k, first int, cur *arrowgpu.Batch,
 	keep func(arrowgpu.Buffer, int, []bool) error) (bool, error) {
 	j := a.stages.Join(k)
