@@ -136,7 +136,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 		err = cat.Register(t, true)
 	}
 	if err != nil {
-		r.OpenErr = oneLine(err.Error())
+		r.OpenErr = oneLine(strings.ReplaceAll(err.Error(), path, rel))
 		return r
 	}
 	unreadable := map[string]bool{}
@@ -151,7 +151,7 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 		got := q(func(c context.Context) Rows { return RunGQ(c, e, "select count(*) from f") })
 		e.Close()
 		if got.Err != nil {
-			r.OpenErr = "rows: " + oneLine(got.Err.Error())
+			r.OpenErr = "rows: " + oneLine(strings.ReplaceAll(got.Err.Error(), path, rel))
 		}
 		return r
 	}
@@ -166,7 +166,9 @@ func checkFile(ctx context.Context, db *sql.DB, path, rel string, perQuery time.
 		r.OpenErr = "rows: " + oneLine(strings.ReplaceAll(gn.Err.Error(), path, rel))
 		return r
 	case gn.Err != nil:
-		r.Rows = "gq: " + oneLine(gn.Err.Error())
+		// Relative to the corpus before cutting, so the words that
+		// follow the path survive however deep the checkout is.
+		r.Rows = "gq: " + oneLine(strings.ReplaceAll(gn.Err.Error(), path, rel))
 	case dn.Err == nil && fmt.Sprint(gn.Cells) != fmt.Sprint(dn.Cells):
 		r.Rows = fmt.Sprintf("gq=%v duck=%v", gn.Cells, dn.Cells)
 	}
