@@ -34,8 +34,8 @@ type HashJoin struct {
 	NullAware bool
 	BuildLeft bool
 	Out       *arrow.Schema
-	// Publish, when set, offers the built table to scans below Left as a
-	// filter (joinfilter.go).
+	// Publish, when set, offers the built table as a filter to scans below
+	// the probe side: Left, or Right under BuildLeft (joinfilter.go).
 	Publish *JoinFilter
 }
 

@@ -23,6 +23,10 @@ import (
 
 // openBuildLeft is Open for a semi/anti HashJoin with BuildLeft.
 func (h *HashJoin) openBuildLeft(c *Context) <-chan arrow.RecordBatch {
+	if h.Publish != nil {
+		// The right side is the probe here: its scan starts after publishing.
+		c.markDirectProbe(h.Publish, h.Right)
+	}
 	left, right := h.Left.Open(c), h.Right.Open(c)
 	var err error
 	if h.Type != expr.JoinSemi && h.Type != expr.JoinAnti && h.Type != expr.JoinLeft || h.NullAware {
