@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	gqmem "gq/memory"
 )
 
 // Slab recycling for hash-table slot arrays. A hash table that outgrows the
@@ -105,7 +107,7 @@ var (
 )
 
 // runningQueries counts the queries inside Run; the last one out empties
-// the pools.
+// the pools and tells the collector's pacer (gq/memory) that no query runs.
 var runningQueries atomic.Int64
 
 func queryStarted() { runningQueries.Add(1) }
@@ -116,6 +118,7 @@ func queryEnded() {
 		pairSlotSlabs.trim()
 		int32Slabs.trim()
 		uint64Slabs.trim()
+		gqmem.QueriesIdle()
 	}
 }
 

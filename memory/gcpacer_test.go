@@ -111,3 +111,36 @@ func TestHeapBudgetFor(t *testing.T) {
 		}
 	}
 }
+
+// TestQueriesIdle: once a query that kept most of the budget live ends,
+// QueriesIdle collects, so GOGC is paced again from the (now small) live
+// heap instead of staying at the floor that query left.
+func TestQueriesIdle(t *testing.T) {
+	if v, ok := os.LookupEnv("GOGC"); ok {
+		t.Skipf("GOGC=%s is set: PaceGC leaves it alone", v)
+	}
+	const budget = 2 * ScriptHeapBudget
+	stop := PaceGC(budget)
+	defer stop()
+	live := make([]byte, budget) // past two thirds of the budget
+	for i := range live {
+		live[i] = 1
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for gcPercent() != minPacedGOGC && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond) // the finalizer runs after the cycle
+	}
+	if got := gcPercent(); got != minPacedGOGC {
+		t.Fatalf("GOGC %d with the budget live, want %d", got, minPacedGOGC)
+	}
+	runtime.KeepAlive(live)
+	live = nil
+	QueriesIdle()
+	for gcPercent() == minPacedGOGC && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := gcPercent(); got <= 100 {
+		t.Fatalf("GOGC %d after QueriesIdle with the heap dead, want it paced from a small live heap", got)
+	}
+}
