@@ -22,10 +22,12 @@
 // (fallback_mode); an aggregation whose table of groups does not fit
 // beside the streamed chunks runs as a grace aggregation first
 // (agg_grace.go: partial groups hashed into partitions in host memory,
-// each merged on the device), and one whose join build sides do not fit
-// as a grace join (join_grace.go: the build rows and the rows reaching
-// the join hashed by key into partitions in host memory, joined on the
-// device a group of partitions at a time). They drive the device through arrowgpu; GPU is the
+// each merged on the device), and one whose join build sides do not fit,
+// or a GPUJoinRows', as a grace join (join_grace.go: the build rows and
+// the rows reaching the join hashed by key into partitions in host
+// memory, joined on the device a group of partitions at a time). A
+// streamed chunk the device has no room for waits for the stream's other
+// chunks to finish and is uploaded again (stream.go). They drive the device through arrowgpu; GPU is the
 // process's one handle on it, and GPU.eachChunk works on a few chunks of a
 // table at once, each on its own queue.
 //

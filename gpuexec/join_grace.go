@@ -19,9 +19,9 @@ import (
 	gqmem "gq/memory"
 )
 
-// The grace join: a GPUAggregate whose join build sides do not fit in
-// device memory beside what the pipeline needs runs on the device in
-// several passes instead of falling back to the CPU.
+// The grace join: a GPUAggregate or GPUJoinRows whose join build sides
+// do not fit in device memory beside what the pipeline needs runs on the
+// device in several passes instead of falling back to the CPU.
 //
 // The build rows of the join that does not fit — and of every other join
 // probing the same pipeline columns (TPC-H q18's IN subquery and orders,
@@ -38,7 +38,7 @@ import (
 // exactly one pass (a NULL key hashes to one partition too), so every
 // inner, left, single, semi and anti join's output row comes out once,
 // and the aggregation's table (or the grace aggregation's first pass)
-// adds up every pass's rows.
+// adds up every pass's rows, or GPUJoinRows emits them pass by pass.
 //
 // Passes over the probe side, rather than partitioning it: the rows that
 // reach a join exist only on the device, chunk by chunk, as the slots of
@@ -60,7 +60,9 @@ import (
 // device memory while its build sides are large (joinGraceable); a pass
 // that runs out of memory starts again with passes of half the rows, up
 // to joinGraceRetries times, past which the CPU twin runs (at once when
-// the pass over the probe side is what ran out).
+// the pass over the probe side is what ran out). A GPUJoinRows that has
+// sent rows neither starts again nor falls back (rowsSentErr): its error
+// ends the query.
 
 // joinGraceParts is how many partitions a grace join hashes its build
 // rows into.
@@ -326,6 +328,13 @@ type graceProbeErr struct{ err error }
 func (e *graceProbeErr) Error() string { return e.err.Error() }
 func (e *graceProbeErr) Unwrap() error { return e.err }
 
+// rowsSentErr marks an error of a run that sent rows before it: it may
+// not start again, its rows would go twice.
+type rowsSentErr struct{ err error }
+
+func (e *rowsSentErr) Error() string { return e.err.Error() }
+func (e *rowsSentErr) Unwrap() error { return e.err }
+
 // joinGraceable reports whether a run that failed with err should be
 // retried as a grace join: it ran out of device memory, some join can be
 // partitioned, and the build sides are what did not fit — it failed
@@ -364,7 +373,7 @@ func (a *GPUAggregate) joinGraced(c *exec.Context, fn func() error) error {
 	}
 	for {
 		err := fn()
-		if err == nil || c.Err() != nil || !errors.Is(err, errs.ResourcesExhausted) {
+		if err == nil || c.Err() != nil || !errors.Is(err, errs.ResourcesExhausted) || errors.As(err, new(*rowsSentErr)) {
 			return err
 		}
 		switch {
@@ -655,10 +664,21 @@ func (a *GPUAggregate) graceChunks(c *exec.Context, q *arrowgpu.Queue, p *gpuPip
 		return &graceProbeErr{err}
 	}
 	end := a.stages.NumJoins() + 1
-	for i := range jr.groups {
+	for i := 0; i < len(jr.groups); i++ {
 		if err := a.loadPass(c, q, p, i); err != nil {
 			a.unloadPass(p)
-			return err
+			// A pass whose tables find no room is split in two, its
+			// rows not run yet: the passes before it may have sent
+			// theirs (GPUJoinRows), so the run cannot start again.
+			lo, hi := jr.groups[i][0], jr.groups[i][1]
+			if hi-lo < 2 || !errors.Is(err, errs.ResourcesExhausted) {
+				return err
+			}
+			mid := (lo + hi) / 2
+			jr.groups[i][1] = mid
+			jr.groups = slices.Insert(jr.groups, i+1, [2]int{mid, hi})
+			i--
+			continue
 		}
 		stop, err := a.gracePassRows(c, q, p, probe, k, end, sink)
 		a.unloadPass(p)

@@ -29,7 +29,8 @@ import (
 // GPUAggregate with that pipeline runs it (pipe: the joins run as under
 // an aggregation; RowsStage's Exprs stand for the keys, no aggregates).
 // CPU is the same joins on the CPU (the fallback, taken only before the
-// first row went out).
+// first row went out). Build sides that do not fit in device memory make
+// it a grace join (join_grace.go), each pass's rows emitted as it runs.
 type GPUJoinRows struct {
 	pipe *GPUAggregate
 	Out  *arrow.Schema
@@ -178,7 +179,7 @@ func (r *GPUJoinRows) RunDevice(c *exec.Context) string {
 // brought back, the time on the device and the joins' figures.
 func (r *GPUJoinRows) RunStats(c *exec.Context) []exec.Stat {
 	st, a := r.state(c), r.pipe.state(c)
-	return []exec.Stat{
+	return append([]exec.Stat{
 		{Name: "device rows", Value: a.rowsIn.Load()},
 		{Name: "to device", Value: a.toDevice.Load(), Unit: "bytes"},
 		{Name: "to host", Value: st.toHost.Load(), Unit: "bytes"},
@@ -186,7 +187,7 @@ func (r *GPUJoinRows) RunStats(c *exec.Context) []exec.Stat {
 		{Name: "device calls", Value: a.calls.Load()},
 		{Name: "phases", Unit: "text", Text: phasesText(a.phaseNS[:], "set-up", "chunks", "sort")},
 		{Name: "joins", Unit: "text", Text: a.joinsText()},
-	}
+	}, r.pipe.joinGraceStats(c)...)
 }
 
 func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
@@ -195,7 +196,14 @@ func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 	st := r.state(c)
 	c.Go(func() error {
 		defer close(out)
-		sent, err := r.run(c, st, out)
+		defer r.pipe.closeJoinGrace(c)
+		var sent bool
+		err := r.pipe.joinGraced(c, func() (err error) { // join_grace.go
+			if sent, err = r.run(c, st, out); sent && err != nil {
+				err = &rowsSentErr{err}
+			}
+			return err
+		})
 		s.GPU.noteErr(err)
 		if err != nil && !sent && gpuFallback(err) && c.Err() == nil {
 			what := "GPU joins over "
@@ -240,16 +248,26 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 	// at r (from_build.go).
 	// A streamed chunk is freed once done: none may stop early and wait
 	// in the stash, whose batches can borrow its columns.
+	// Nor under a grace join (join_grace.go), whose passes each run
+	// every chunk.
 	deferred, small := a.fromBuildCandidates(), stashSmall
-	if dt.stream != nil {
+	skip := a.joinGraceSkip(c)
+	if dt.stream != nil || skip != nil {
 		deferred, small = nil, 0
 	}
 	rj := slices.Index(deferred, true)
-	pipe, err := a.prepareJoins(c, deferred)
+	build := deferred // the joins built now: not deferred, nor a grace join's
+	if skip != nil {
+		build = skip
+	}
+	pipe, err := a.prepareJoins(c, build)
 	if err != nil {
 		return false, err
 	}
 	defer pipe.free()
+	if err = a.attachGrace(c, q, pipe); err != nil {
+		return false, err
+	}
 	ast.phaseNS[0].Add(int64(time.Since(start)))
 	chunksStart := time.Now()
 	w := a.width()
@@ -290,6 +308,17 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		}
 		return false, nil
 	}
+	// emitLate emits rows that do not come from one chunk (the stash's,
+	// a grace join pass's), one goroutine at a time: under a sort, kept
+	// after the chunks' outputs.
+	emitLate := func(wq *arrowgpu.Queue, cur *arrowgpu.Batch) (bool, error) {
+		slot := 0
+		if sorted != nil {
+			sorted = append(sorted, nil)
+			slot = len(sorted) - 1
+		}
+		return emit(wq, cur, func() {}, slot)
+	}
 	for {
 		// The pipeline's steps: the scan's filter, then each join; the
 		// chunks stop before the first deferred one, or once their rows
@@ -298,24 +327,28 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		stash := a.newStash(rj)
 		to := cmp.Or(stash.at, end)
 		var rows atomic.Int64
-		err = dt.each(c, g, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
-			if ch.hostErr != nil {
-				return false, ch.hostErr
-			}
-			view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
-			for p, o := range s.CPU.Columns {
-				view.Cols[p] = ch.col(o)
-			}
-			rows.Add(int64(ch.rows))
-			cur, release, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, small)
-			if err != nil || cur == nil {
-				return false, err
-			}
-			if step < end {
-				return stash.add(step, cur, release), nil
-			}
-			return emit(wq, cur, release, ch.i)
-		})
+		if pipe.gracePasses() { // join_grace.go: passes one at a time, on q
+			err = a.graceChunks(c, q, pipe, dt, nil, nil, &rows, emitLate)
+		} else {
+			err = dt.each(c, g, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+				if ch.hostErr != nil {
+					return false, ch.hostErr
+				}
+				view := &arrowgpu.Batch{Len: ch.rows, Cols: make([]*arrowgpu.Column, w)}
+				for p, o := range s.CPU.Columns {
+					view.Cols[p] = ch.col(o)
+				}
+				rows.Add(int64(ch.rows))
+				cur, release, step, err := a.pipelineRange(c, wq, pipe, view, 0, to, small)
+				if err != nil || cur == nil {
+					return false, err
+				}
+				if step < end {
+					return stash.add(step, cur, release), nil
+				}
+				return emit(wq, cur, release, ch.i)
+			})
+		}
 		if err == nil && stash.over {
 			// Too many rows reach the first deferred join for it to run
 			// from its build side (and nothing was sent): build them all
@@ -328,12 +361,7 @@ func (r *GPUJoinRows) run(c *exec.Context, st *joinRowsRun, out chan<- arrow.Rec
 		}
 		if err == nil {
 			err = stash.run(c, q, a, pipe, deferred, end, func(cur *arrowgpu.Batch) error {
-				slot := 0
-				if sorted != nil { // the stashed chunks' outputs, after the others'
-					sorted = append(sorted, nil)
-					slot = len(sorted) - 1
-				}
-				_, err := emit(q, cur, func() {}, slot)
+				_, err := emitLate(q, cur)
 				return err
 			})
 		}

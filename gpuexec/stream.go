@@ -38,7 +38,7 @@ import (
 // the same strings; the strings are read back once the pass ends.
 //
 // Build sides of joins stay resident; those that do not fit beside the
-// chunks make their aggregation a grace join (join_grace.go), and what
+// chunks make their pipeline a grace join (join_grace.go), and what
 // does not fit even so runs on the CPU (fallback_mode says so).
 
 // errNoFit says a table's columns do not fit the device's budget for
@@ -441,8 +441,11 @@ func (v *tableView) streamEach(c *exec.Context, g *GPU, q *arrowgpu.Queue, codes
 		close(work)
 	}()
 
-	// Consumers: upload, run, free; after a stop they only drain.
+	// Consumers: upload, run, free; after a stop they only drain. Each
+	// holds gate shared while it has a chunk, a chunk it could not upload
+	// waits for it alone (runChunk).
 	var consumers sync.WaitGroup
+	var gate sync.RWMutex
 	for w := range gpuStreams {
 		wq := q
 		if w > 0 {
@@ -463,7 +466,7 @@ func (v *tableView) streamEach(c *exec.Context, g *GPU, q *arrowgpu.Queue, codes
 					h.release()
 					continue
 				}
-				end, err := v.runChunk(c, g, wq, h, enc, mem, fn)
+				end, err := v.runChunk(c, g, wq, h, enc, mem, &gate, fn)
 				if err != nil {
 					fail(err)
 				} else if end {
@@ -530,10 +533,20 @@ func (s *chunkStream) readSplit(c *exec.Context, sp int, mem memory.Allocator, w
 }
 
 // runChunk uploads h's columns (and the codes of its string columns enc)
-// with q, runs fn on them and frees them once q has done with them.
-func (v *tableView) runChunk(c *exec.Context, g *GPU, q *arrowgpu.Queue, h hostChunk, enc []int, mem memory.Allocator, fn func(*arrowgpu.Queue, *viewChunk) (bool, error)) (stop bool, err error) {
+// with q, runs fn on them and frees them once q has done with them. It
+// holds gate shared meanwhile. A chunk the device has no room for waits
+// until the stream's other chunks in flight are done, none starting
+// meanwhile, and is uploaded again, alone: their columns and the
+// pipeline's work on them are what the device lacked, most often, and a
+// consumer that has sent rows cannot fall back to the CPU (GPUJoinRows).
+// Only what others hold (other operators' tables, the device cache's
+// tables in use) leaves it with hostErr.
+func (v *tableView) runChunk(c *exec.Context, g *GPU, q *arrowgpu.Queue, h hostChunk, enc []int, mem memory.Allocator, gate *sync.RWMutex, fn func(*arrowgpu.Queue, *viewChunk) (bool, error)) (stop bool, err error) {
 	s := v.stream
 	ch := &viewChunk{rows: h.rows, v: v, cols: map[int]*arrowgpu.Column{}, codes: map[int]*arrowgpu.Column{}, host: h.bs, hostCols: s.cols, g: g}
+	gate.RLock()
+	unlock := gate.RUnlock
+	defer func() { unlock() }()
 	defer h.release()
 	defer func() {
 		// Kernels fn queued may still read the chunk: the pool frees at
@@ -543,15 +556,34 @@ func (v *tableView) runChunk(c *exec.Context, g *GPU, q *arrowgpu.Queue, h hostC
 		}
 		freeChunk(ch)
 	}()
+	// unupload frees what an upload that ran out of device memory put
+	// on the device.
+	unupload := func() error {
+		if serr := q.Stream().Sync(); serr != nil {
+			return serr
+		}
+		freeChunk(ch)
+		return nil
+	}
 	before := q.BytesToDevice
-	if err := v.upload(c, q, h, ch, enc, mem); err != nil {
+	err = v.upload(c, q, h, ch, enc, mem)
+	if errors.Is(err, errs.ResourcesExhausted) {
+		if err := unupload(); err != nil {
+			return false, err
+		}
+		unlock()
+		gate.Lock()
+		unlock = gate.Unlock
+		before = q.BytesToDevice
+		err = v.upload(c, q, h, ch, enc, mem)
+	}
+	if err != nil {
 		if !errors.Is(err, errs.ResourcesExhausted) {
 			return false, err
 		}
-		if serr := q.Stream().Sync(); serr != nil {
-			return false, serr
+		if err := unupload(); err != nil {
+			return false, err
 		}
-		freeChunk(ch)
 		ch.hostErr = err
 		g.streamedHost.Add(1)
 		if k := v.ctr; k != nil {

@@ -4,13 +4,16 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"gq/arrowgpu"
 	"gq/exec"
+	gqmem "gq/memory"
 )
 
 // A table past the resident budget streams: acquire loads nothing, each
@@ -115,5 +118,67 @@ func TestGPUStreamView(t *testing.T) {
 	}
 	if txt := ctr.text(); !strings.Contains(txt, " streamed (") {
 		t.Errorf("chunks text %q names no streamed chunk", txt)
+	}
+}
+
+// A streamed chunk the device has no room for while the stream's other
+// chunks hold it waits for them and runs on the device alone, rather than
+// reaching its consumer with hostErr (which a GPUJoinRows that has sent
+// rows cannot fall back from): here the first chunk's consumer holds all
+// the device memory left until another chunk reaches a consumer, or for
+// a while.
+func TestGPUStreamChunkWaitsForRoom(t *testing.T) {
+	g := testGPU(t)
+	defer g.SetDeviceLimitForTesting(160 << 10)()
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tb := &rowCounted{Table: loadTable("stream-room"), rows: func(int) int64 { return 300 }}
+	c := exec.NewContext(context.Background(), exec.Options{Threads: 3, BatchSize: 128, Alloc: mem})
+	v, _, err := g.cache.acquire(c, tb, []int{0, 1, 2}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.cache.releaseView(v)
+	if v.stream == nil {
+		t.Fatal("the table did not stream")
+	}
+	q, err := g.queue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.putQueue(q)
+	var first sync.Once
+	var rows, onHost atomic.Int64
+	another := make(chan struct{}, 1)
+	err = v.each(c, g, q, nil, func(wq *arrowgpu.Queue, ch *viewChunk) (bool, error) {
+		rows.Add(int64(ch.rows))
+		if ch.hostErr != nil {
+			onHost.Add(1)
+		}
+		holder := false
+		first.Do(func() { holder = true })
+		if !holder {
+			select {
+			case another <- struct{}{}:
+			default:
+			}
+			return false, nil
+		}
+		var hold *gqmem.Reservation
+		for hold == nil {
+			hold, _ = g.mem.Reserve(gqmem.Device, max(0, g.mem.Available(gqmem.Device)), false)
+		}
+		defer hold.Release()
+		select {
+		case <-another:
+		case <-time.After(300 * time.Millisecond):
+		}
+		return false, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows.Load() != 23*300 || onHost.Load() > 0 {
+		t.Errorf("%d rows streamed, %d chunks without room on the device; want %d and none", rows.Load(), onHost.Load(), 23*300)
 	}
 }
