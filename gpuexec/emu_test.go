@@ -863,3 +863,73 @@ func TestGPUPoolTakesWhatIsFree(t *testing.T) {
 		t.Fatalf("the note is given twice: %q", again)
 	}
 }
+
+// A grace join pass whose build tables find no room on the device is
+// split in two and run again, its rows not sent yet, rather than ending
+// a GPUJoinRows that has sent the rows of the passes before it (which
+// may neither start again nor fall back): here every pass is made of 32
+// partitions, whose table does not fit under the limit, and the rows
+// are the joins' all the same.
+func TestGPUJoinGraceSplitsPass(t *testing.T) {
+	g := testGPU(t)
+	defer g.cache.evict(nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	i64 := arrow.PrimitiveTypes.Int64
+	pSchema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: i64, Nullable: true}, {Name: "b", Type: i64}}, nil)
+	bSchema := arrow.NewSchema([]arrow.Field{{Name: "k", Type: i64}, {Name: "v", Type: i64}}, nil)
+	const np, nb, mod = 3000, 20000, 3999
+	probe := multiSplitTable("split_probe", pSchema, np, 450, func(i, c int) any {
+		switch {
+		case c == 1:
+			return int64(i % 7)
+		case i%50 == 7:
+			return nil
+		}
+		return int64(2 * i)
+	})
+	build := multiSplitTable("split_build", bSchema, nb, 600, func(i, c int) any {
+		if c == 0 {
+			return int64(i % mod)
+		}
+		return int64(i % 3)
+	})
+	defer forceJoinGrace.Store(0)
+	forceJoinGrace.Store(32)
+	defer g.SetDeviceLimitForTesting(400 << 10)()
+	col := func(i int, name string) *expr.Column { return &expr.Column{Index: i, Type: i64, Name: name} }
+	ps := &GPUScan{CPU: &exec.Scan{Table: probe, Columns: []int{0, 1}, Out: pSchema}, GPU: g}
+	bs := &GPUScan{CPU: &exec.Scan{Table: build, Columns: []int{0, 1}, Out: bSchema}, GPU: g}
+	joins := []GPUJoin{{Type: expr.JoinInner, ProbeKeys: []int{0}, BuildKeys: []int{0}, Cols: []int{1}, Explain: "split"}}
+	out := arrow.NewSchema([]arrow.Field{{Name: "b", Type: i64}, {Name: "v", Type: i64}}, nil)
+	// No CPU twin: a fallback would emit no row.
+	jr, err := newJoinRows(ps, joins, []exec.Node{bs}, []expr.Expr{col(1, "b"), col(2, "v")}, out, &exec.Values{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ResetPoolPeak()
+	got, c, err := runRowsIn(t, mem, 2, 1024, jr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := range np {
+		if a := 2 * i; i%50 != 7 && a < mod {
+			for k := a; k < nb; k += mod {
+				want = append(want, fmt.Sprintf("%d|%d", i%7, k%3))
+			}
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%d rows, want %d", len(got), len(want))
+	}
+	st := jr.pipe.joinGraceState(c)
+	if jr.state(c).onCPU.Load() || len(st.groups) <= 2 || st.passes.Load() != int64(len(st.groups)) {
+		t.Errorf("on the CPU: %v; %d passes of %v, want more than 2 passes, all run, on the device", jr.state(c).onCPU.Load(), st.passes.Load(), st.groups)
+	}
+	if peak := g.PoolStats().Peak; peak > 400<<10 {
+		t.Errorf("device peak %d bytes past the limit", peak)
+	}
+}

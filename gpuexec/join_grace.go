@@ -77,17 +77,18 @@ const joinGraceRetries = 3
 // number, and its chain link (arrowgpu BuildJoinTable).
 const joinTableRowBytes = 4*20 + 4
 
-// forceJoinGrace makes every run that can be a grace join one, each
-// partition a pass of its own (ForceJoinGraceForTesting).
-var forceJoinGrace atomic.Bool
+// forceJoinGrace, when not 0, makes every run that can be a grace join
+// one, each pass of that many partitions whether they fit or not
+// (ForceJoinGraceForTesting: 1).
+var forceJoinGrace atomic.Int32
 
 // ForceJoinGraceForTesting makes every GPU aggregation whose joins can be
 // partitioned run as a grace join, one partition per pass, until the
 // returned function is called. For tests of the grace join's answers on
 // small data; no query may be running.
 func ForceJoinGraceForTesting() (restore func()) {
-	forceJoinGrace.Store(true)
-	return func() { forceJoinGrace.Store(false) }
+	forceJoinGrace.Store(1)
+	return func() { forceJoinGrace.Store(0) }
 }
 
 // joinGraceRun is a grace join's state in one run of a GPUAggregate: the
@@ -300,7 +301,7 @@ func (a *GPUAggregate) joinGraceBefore() string {
 	if set, _ := a.joinGraceSet(); set == nil {
 		return ""
 	}
-	if forceJoinGrace.Load() {
+	if forceJoinGrace.Load() != 0 {
 		return "forced by a test"
 	}
 	var need int64
@@ -447,13 +448,11 @@ func (a *GPUAggregate) attachGrace(c *exec.Context, q *arrowgpu.Queue, p *gpuPip
 	g := a.stages.Scan().GPU
 	free := g.deviceLimit() - g.mem.Reserved(gqmem.Device)
 	budget := max(free/2>>jr.shrink, 1)
-	if forceJoinGrace.Load() {
-		budget = 0
-	}
+	per := int(forceJoinGrace.Load())
 	jr.groups = jr.groups[:0]
 	for lo := 0; lo < joinGraceParts; {
 		hi := lo + 1
-		for hi < joinGraceParts && jr.passBytes(lo, hi+1) <= budget {
+		for hi < joinGraceParts && (per == 0 && jr.passBytes(lo, hi+1) <= budget || hi-lo < per) {
 			hi++
 		}
 		jr.groups = append(jr.groups, [2]int{lo, hi})
