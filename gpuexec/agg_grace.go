@@ -734,7 +734,7 @@ func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, erro
 	if why == "" {
 		var b arrow.RecordBatch
 		var offs []uint32
-		err := a.joinGraced(c, func() (err error) { // join_grace.go
+		err := a.joinGraced(c, nil, func() (err error) { // join_grace.go
 			b, offs, err = a.run(c, st)
 			return err
 		})
@@ -751,7 +751,7 @@ func (a *GPUAggregate) runOrGrace(c *exec.Context, st *aggRun) ([]graceOut, erro
 	}
 	for shrink := 0; ; shrink++ {
 		var outs []graceOut
-		err := a.joinGraced(c, func() (err error) {
+		err := a.joinGraced(c, nil, func() (err error) {
 			outs, err = a.runGrace(c, st, why, shrink)
 			return err
 		})

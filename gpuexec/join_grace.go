@@ -293,7 +293,10 @@ func (a *GPUAggregate) buildEstimate(k int) int64 {
 // joinGraceBefore says why the run should start as a grace join: the
 // build sides' estimated tables pass half the device memory left; ""
 // when they do not, nothing is known, or no join can be partitioned.
-func (a *GPUAggregate) joinGraceBefore() string {
+// The joins fromBuild marks do not count: they may run from their build
+// side (a GPUJoinRows' over a resident probe side), else are built, and
+// make the run a grace join when they do not fit (joinGraceable).
+func (a *GPUAggregate) joinGraceBefore(fromBuild []bool) string {
 	g := a.stages.Scan().GPU
 	if a.stages.NumJoins() == 0 || g.Wait() != nil || g.mem == nil {
 		return ""
@@ -306,7 +309,9 @@ func (a *GPUAggregate) joinGraceBefore() string {
 	}
 	var need int64
 	for k := range a.stages.Joins() {
-		need += a.buildEstimate(k)
+		if fromBuild == nil || !fromBuild[k] {
+			need += a.buildEstimate(k)
+		}
 	}
 	free := g.deviceLimit() - g.mem.Reserved(gqmem.Device)
 	if need <= free/2 {
@@ -361,14 +366,15 @@ func (a *GPUAggregate) joinGraceable(c *exec.Context, err error) bool {
 	return rows*joinTableRowBytes > g.deviceLimit()/8
 }
 
-// joinGraced runs fn (a run of the aggregation), as a grace join when
-// joinGraceBefore says so or when fn runs out of device memory and
-// joinGraceable says so, retried with smaller passes when a grace join
-// runs out of device memory. Its partitions are freed when the run ends.
-func (a *GPUAggregate) joinGraced(c *exec.Context, fn func() error) error {
+// joinGraced runs fn (a run of the pipeline), as a grace join when
+// joinGraceBefore (of fromBuild) says so or when fn runs out of device
+// memory and joinGraceable says so, retried with smaller passes when a
+// grace join runs out of device memory. Its partitions are freed when
+// the run ends.
+func (a *GPUAggregate) joinGraced(c *exec.Context, fromBuild []bool, fn func() error) error {
 	jr := a.joinGraceState(c)
 	if !jr.on {
-		if why := a.joinGraceBefore(); why != "" {
+		if why := a.joinGraceBefore(fromBuild); why != "" {
 			jr.on, jr.why = true, why
 		}
 	}

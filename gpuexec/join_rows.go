@@ -198,7 +198,7 @@ func (r *GPUJoinRows) Open(c *exec.Context) <-chan arrow.RecordBatch {
 		defer close(out)
 		defer r.pipe.closeJoinGrace(c)
 		var sent bool
-		err := r.pipe.joinGraced(c, func() (err error) { // join_grace.go
+		err := r.pipe.joinGraced(c, r.pipe.fromBuildCandidates(), func() (err error) { // join_grace.go
 			if sent, err = r.run(c, st, out); sent && err != nil {
 				err = &rowsSentErr{err}
 			}
