@@ -14,7 +14,7 @@
 #      (TestGPU*);
 #   3. four join-heavy TPC-H queries under a 16 MiB device memory limit
 #      (the GPU operators fall back to the CPU), and four under 3 ranks
-#      with 4 MiB (a join pipeline falls back after it read a build side
+#      with 4 MiB (a join pipeline may fall back after it read a build side
 #      that holds an exchange: the CPU twin replays it; a scan that
 #      partitions for an exchange on the device falls back on some ranks
 #      only: q12), compared with the CPU;
@@ -75,24 +75,27 @@ small_memory() {
 	done
 }
 small_memory_ranks() {
-	local q out
+	local q out fell=0
 	for q in 03 05 12 18; do
 		out=$(timeout 120 "$B/gq" --ranks 3 --device gpu --device-memory-limit 4MiB --fallback-mode warn --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql 2>/tmp/gq-small-ranks.log) || { cat /tmp/gq-small-ranks.log; return 1; }
 		if [ "$out" != "$("$B/gq" --ranks 3 --device cpu --data data/tpch-sf0.1 -f testdata/tpch/queries/q$q.sql)" ]; then
 			echo "q$q under 3 ranks and a 4 MiB device limit differs from the CPU's result"
 			return 1
 		fi
-		# lineitem itself streams through the device (gpuexec/stream.go);
-		# a join pipeline or aggregation above it or above an exchange
-		# has no room and falls back, replaying its shared build sides.
-		# q12's aggregation may instead stay on the device through the
-		# grace aggregation (gpuexec/agg_grace.go) on every rank, or fall
-		# back on some: only its answer is checked.
-		if [ "$q" != 12 ] && ! grep -q "runs on the CPU:" /tmp/gq-small-ranks.log; then
-			echo "q$q under 3 ranks and a 4 MiB device limit: nothing fell back to the CPU"
-			return 1
-		fi
+		grep -q "runs on the CPU:" /tmp/gq-small-ranks.log && fell=$((fell + 1))
 	done
+	# lineitem itself streams through the device (gpuexec/stream.go); a
+	# join pipeline or aggregation above it or above an exchange may find
+	# no room and fall back, replaying its shared build sides, or stay on
+	# the device (grace join and aggregation, a chunk waiting for room):
+	# which, per query, depends on how the ranks' operators interleave in
+	# 4 MiB. The answers are checked above; that the fallback path ran at
+	# all is checked here.
+	if [ "$fell" = 0 ]; then
+		echo "under 3 ranks and a 4 MiB device limit nothing fell back to the CPU in q03, q05, q12, q18"
+		return 1
+	fi
+	echo "$fell of 4 queries fell back to the CPU somewhere"
 }
 echo "== TPC-H under a small device memory limit"
 step "TPC-H q03 q05 q09 q18 with 16 MiB of device memory" small_memory
