@@ -96,7 +96,7 @@ func (dc *directColumn) decodeIndexed(n int) error {
 	if dc.pc == nil || dc.kind != directBytes {
 		return dc.decodeValues(n)
 	}
-	dc.tidx = growScratch(dc.tidx, n)
+	dc.tidx = gqmem.GrowScratch(dc.tidx, n)
 	got, err := dc.pc.readIndices(dc.tidx[:n])
 	if err != nil {
 		return err
@@ -107,10 +107,14 @@ func (dc *directColumn) decodeIndexed(n int) error {
 	}
 	// A PLAIN page in the batch: materialise what was read as indices,
 	// then decode the rest as values.
-	dc.offs = grow(dc.offs, n+1)
+	dc.offs = gqmem.GrowScratch(dc.offs, n+1)
 	dc.offs[0] = 0
-	data := dc.data[:0]
 	do, dd := dc.pc.dictOffs, dc.pc.dictData
+	total := 0
+	for _, j := range dc.tidx[:got] {
+		total += int(do[j+1] - do[j])
+	}
+	data := growBytes(dc.data[:0], total)
 	for i, j := range dc.tidx[:got] {
 		data = append(data, dd[do[j]:do[j+1]]...)
 		dc.offs[i+1] = int32(len(data))

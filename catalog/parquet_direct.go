@@ -510,7 +510,7 @@ func (dc *directColumn) decodeValues(n int) error {
 	dc.n = n
 	var defs []int16
 	if dc.maxDL > 0 {
-		dc.defs = growScratch(dc.defs, n)
+		dc.defs = gqmem.GrowScratch(dc.defs, n)
 		defs = dc.defs[:n]
 	}
 	var (
@@ -526,7 +526,7 @@ func (dc *directColumn) decodeValues(n int) error {
 		})
 		spread(out, nread, defs, dc.maxDL)
 	case directInt32, directUint32:
-		dc.i32 = growScratch(dc.i32, n)
+		dc.i32 = gqmem.GrowScratch(dc.i32, n)
 		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
 			return dc.rd.(*file.Int32ColumnChunkReader).ReadBatch(int64(k), dc.i32[at:], defsFrom(defs, lvl), nil)
 		})
@@ -548,7 +548,7 @@ func (dc *directColumn) decodeValues(n int) error {
 		})
 		spread(out, nread, defs, dc.maxDL)
 	case directFloat:
-		dc.f32 = growScratch(dc.f32, n)
+		dc.f32 = gqmem.GrowScratch(dc.f32, n)
 		levels, nread, err = readLevels(n, func(k, at, lvl int) (int64, int, error) {
 			return dc.rd.(*file.Float32ColumnChunkReader).ReadBatch(int64(k), dc.f32[at:], defsFrom(defs, lvl), nil)
 		})
@@ -612,7 +612,7 @@ func (dc *directColumn) decodePages(n int) error {
 	case directInt64, directDouble:
 		got, err = pc.read64(dc.fixedOf(n, 8))
 	case directInt32, directUint32:
-		dc.i32 = growScratch(dc.i32, n)
+		dc.i32 = gqmem.GrowScratch(dc.i32, n)
 		got, err = pc.read32(dc.i32)
 		out := dc.fixedOf(n, 8)
 		widen32(out, dc.i32[:got], dc.kind == directUint32)
@@ -620,7 +620,7 @@ func (dc *directColumn) decodePages(n int) error {
 		dc.fixedOf(n, 4)
 		got, err = pc.read32(arrow.Int32Traits.CastFromBytes(dc.fixed))
 	case directBytes:
-		dc.offs = growScratch(dc.offs, n+1)
+		dc.offs = gqmem.GrowScratch(dc.offs, n+1)
 		dc.offs[0] = 0
 		data := dc.data[:0]
 		if cap(data) == 0 {
@@ -668,7 +668,7 @@ func (dc *directColumn) decodeSome(n int, sel []int32) error {
 		dc.fixedOf(k, 4)
 		got, err = pc.pick32(n, sel, arrow.Int32Traits.CastFromBytes(dc.fixed))
 	case directInt32, directUint32: // widened to int64 as in decodePages
-		dc.i32 = growScratch(dc.i32, k)
+		dc.i32 = gqmem.GrowScratch(dc.i32, k)
 		got, err = pc.pick32(n, sel, dc.i32)
 		widen32(dc.fixedOf(k, 8), dc.i32[:k], dc.kind == directUint32)
 	default:
@@ -758,7 +758,7 @@ func (dc *directColumn) validity(defs []int16, n int) {
 func (dc *directColumn) decodeStrings(n int, defs []int16) (int64, error) {
 	rd := dc.rd.(*file.ByteArrayColumnChunkReader)
 	dc.bas = grow(dc.bas, n)
-	dc.offs = growScratch(dc.offs, n+1)
+	dc.offs = gqmem.GrowScratch(dc.offs, n+1)
 	offsets := dc.offs
 	offsets[0] = 0
 	data := dc.data[:0]
@@ -919,17 +919,6 @@ func spread[T any](out []T, nread int, defs []int16, maxDL int16) {
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
-	}
-	return s[:n]
-}
-
-// growScratch is grow for a scratch buffer of fixed-width values: a new
-// one is not zeroed (gqmem.Scratch, recycled where one is free), as its
-// reused self would hold the last batch's values anyway; its users write
-// before they read.
-func growScratch[T gqmem.Fixed](s []T, n int) []T {
-	if cap(s) < n {
-		return gqmem.Scratch[T](n)
 	}
 	return s[:n]
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 
 	"gq/errs"
+	gqmem "gq/memory"
 )
 
 // pageColumn decodes the pages of one flat column chunk without NULLs
@@ -254,7 +255,7 @@ func padDict(offs []int32, data []byte) []byte {
 // of string i.
 func copySlots(data []byte, total int, idx []int32, offs []int32, pad []byte, at []int32) []byte {
 	base := len(data)
-	data = slices.Grow(data, total+dictSlot)[:base+total+dictSlot]
+	data = growBytes(data, total+dictSlot)[:base+total+dictSlot]
 	p := base
 	// Whole words: an array assignment of these sizes compiles to a
 	// memmove call, the cost this avoids.
@@ -303,7 +304,7 @@ func aliasOrClone[T int32 | int64](data []byte, n int) []T {
 // indices decodes the next k dictionary indices into pc.ibuf, checking
 // them against the dictionary size.
 func (pc *pageColumn) indices(k, dictLen int) ([]int32, error) {
-	pc.ibuf = growScratch(pc.ibuf, k)
+	pc.ibuf = gqmem.GrowScratch(pc.ibuf, k)
 	if err := pc.idx.read(pc.ibuf); err != nil {
 		return nil, pc.corrupt(err.Error())
 	}
@@ -420,8 +421,29 @@ func (pc *pageColumn) read32(out []int32) (int, error) {
 	return done, nil
 }
 
+// growBytes returns data with room for extra more bytes: data itself
+// where it has the room, else a Scratch buffer of at least twice its
+// capacity holding its bytes, data going back to the pools (Recycle).
+// data must be the caller's own scratch, which nothing else reads: a
+// column's string buffer. Growing through the pools, not append, keeps
+// the buffer a size class's that the column's recycle gives back at the
+// end of its chunk; appended growth made every row group of a long
+// string column (TPC-H's comments, names, addresses) allocate its
+// buffers afresh, and zeroed them, each of them fresh memory that a
+// one-query process pays a page fault for.
+func growBytes(data []byte, extra int) []byte {
+	if extra <= cap(data)-len(data) {
+		return data
+	}
+	grown := gqmem.Scratch[byte](max(2*cap(data), len(data)+extra))[:len(data)]
+	copy(grown, data)
+	gqmem.Recycle(data)
+	return grown
+}
+
 // readStrings appends the next n BYTE_ARRAY values to data, writing the
-// end offset of value i to offs[i+1].
+// end offset of value i to offs[i+1]. data is the caller's own scratch
+// (growBytes).
 func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int, error) {
 	done := 0
 	for done < n {
@@ -444,7 +466,7 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 			if pc.dictLen1 {
 				// One-byte strings: offsets count up by one.
 				base := len(data)
-				data = slices.Grow(data, k)[:base+k]
+				data = growBytes(data, k)[:base+k]
 				at := offs[done+1 : done+1+k]
 				for i, j := range idx {
 					data[base+i] = dd[j]
@@ -462,7 +484,7 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 			if pc.dictPad != nil {
 				data = copySlots(data, total, idx, do, pc.dictPad, at)
 			} else {
-				data = slices.Grow(data, total)
+				data = growBytes(data, total)
 				for i, j := range idx {
 					data = append(data, dd[do[j]:do[j+1]]...)
 					at[i] = int32(len(data))
@@ -500,7 +522,7 @@ func (pc *pageColumn) plainStrings(k int, at []int32, data []byte) ([]byte, erro
 	}
 	const wordCopyMax = 64
 	base := len(data)
-	data = slices.Grow(data, total+wordCopyMax)[:base+total+wordCopyMax]
+	data = growBytes(data, total+wordCopyMax)[:base+total+wordCopyMax]
 	p := base
 	src := 0
 	for i := range k {

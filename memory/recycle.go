@@ -78,6 +78,19 @@ func classOf(n int) (class int, ok bool) {
 	return c, ok && 1<<c == n
 }
 
+// GrowScratch returns s resized to n elements: s itself where its
+// capacity holds them, else a Scratch buffer (s is left to its owner).
+// For buffers reused batch to batch whose users write before they read:
+// a new one is not zeroed, as the reused one would hold the last batch's
+// values anyway, and its capacity is its class's, room for the next
+// batches to grow into.
+func GrowScratch[T Fixed](s []T, n int) []T {
+	if cap(s) < n {
+		return Scratch[T](n)
+	}
+	return s[:n]
+}
+
 // Scratch returns n elements of unspecified contents (as noZero), a
 // recycled buffer where one is free; its capacity is its size class's.
 // It is for buffers a decoder fills itself (then, optionally, gives to a
