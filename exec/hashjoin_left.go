@@ -119,6 +119,10 @@ type leftMarks struct {
 	ids    []int32
 	keyHit []bool
 	rowHit []bool
+	// li, ri and sel are probe's pair and selection buffers, kept from
+	// batch to batch: made afresh for each, they grew by appending to a
+	// batch's worth of pairs every time, the most garbage of TPC-H q13.
+	li, ri, sel []int32
 }
 
 func (m *leftMarks) probe(c *Context, b arrow.RecordBatch) error {
@@ -148,7 +152,8 @@ func (m *leftMarks) probe(c *Context, b arrow.RecordBatch) error {
 	// Pairs of (left row, right row), in chunks of c.BatchSize: tested
 	// by the condition, if any, and sent for a left join. Semi and anti
 	// joins skip left rows already known to match.
-	var li, ri, sel []int32
+	li, ri, sel := m.li[:0], m.ri[:0], m.sel[:0]
+	defer func() { m.li, m.ri, m.sel = li, ri, sel }()
 	flush := func() error {
 		if len(li) == 0 {
 			return nil

@@ -6,6 +6,7 @@ import (
 
 	"gq/catalog"
 	"gq/expr"
+	gqmem "gq/memory"
 )
 
 // Column tests: the conjuncts of a scan's filter that read one string
@@ -121,7 +122,12 @@ func columnTest(c *Context, e expr.Expr, col *expr.Column, width int) (catalog.C
 		b := array.NewRecordBatch(testSchema, cols, int64(n))
 		releaseArrays(cols)
 		defer b.Release()
-		sel, err := ce.filter(c.Alloc, b, nil)
+		// The selection is scratch, recycled here: grown by appending
+		// from nil, it was a batch's garbage several times over where the
+		// column's values are tested row by row (long strings, PLAIN).
+		buf := gqmem.Scratch[int32](n)[:0]
+		defer gqmem.Recycle(buf)
+		sel, err := ce.filter(c.Alloc, b, buf)
 		if err != nil {
 			return nil, err
 		}
