@@ -13,6 +13,7 @@ import (
 
 	"gq/errs"
 	"gq/expr"
+	gqmem "gq/memory"
 )
 
 // Keys shared by hash aggregation and hash join. A key of one fixed-width
@@ -187,7 +188,9 @@ func (kc keyCodec) encode(arrs []arrow.Array, n int, bk *batchKeys) {
 	for i := range n {
 		offs[i+1] += offs[i]
 	}
-	enc := grown(bk.enc, int(offs[n]))
+	// Scratch: every byte is written below; zeroed, a batch of long
+	// string keys was as many fresh pages again.
+	enc := gqmem.GrowScratch(bk.enc, int(offs[n]))
 	bk.pos = grown(bk.pos, n)
 	pos := bk.pos
 	copy(pos, offs[:n])
@@ -498,10 +501,14 @@ func (t *keyTable) grow() {
 }
 
 // push appends v, doubling the capacity when full (append grows large
-// slices by only 1.25x, which copies a growing table too often).
-func push[T any](s []T, v ...T) []T {
+// slices by only 1.25x, which copies a growing table too often). The
+// grown array is scratch (gqmem.Scratch): not zeroed, as every element
+// is written before it is read, and a recycled buffer where one is free;
+// zeroed, its unused half was faulted in by a one-query process for
+// nothing.
+func push[T gqmem.Fixed](s []T, v ...T) []T {
 	if len(s)+len(v) > cap(s) {
-		ns := make([]T, len(s), max(2*cap(s), len(s)+len(v), 64))
+		ns := gqmem.Scratch[T](max(2*cap(s), len(s)+len(v), 64))[:len(s)]
 		copy(ns, s)
 		s = ns
 	}
