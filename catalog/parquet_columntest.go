@@ -96,14 +96,9 @@ func (dc *directColumn) decodeIndexed(n int) error {
 	if dc.pc == nil || dc.kind != directBytes {
 		return dc.decodeValues(n)
 	}
-	dc.tidx = gqmem.GrowScratch(dc.tidx, n)
-	got, err := dc.pc.readIndices(dc.tidx[:n])
-	if err != nil {
+	got, err := dc.readBatchIndices(n)
+	if err != nil || dc.indexed {
 		return err
-	}
-	if got == n {
-		dc.indexed, dc.n = true, n
-		return nil
 	}
 	// A PLAIN page in the batch: materialise what was read as indices,
 	// then decode the rest as values.
@@ -128,6 +123,45 @@ func (dc *directColumn) decodeIndexed(n int) error {
 		return errs.New(errs.IO, "column %s: %d rows decoded, want %d", dc.pc.name, got+more, n)
 	}
 	dc.n, dc.valid, dc.nulls = n, nil, 0
+	return nil
+}
+
+// readBatchIndices reads the dictionary indices of the batch's n rows
+// into dc.tidx, up to a PLAIN page; it returns how many it read, and
+// sets dc.indexed (and dc.n) when that is all n.
+func (dc *directColumn) readBatchIndices(n int) (int, error) {
+	dc.tidx = gqmem.GrowScratch(dc.tidx, n)
+	got, err := dc.pc.readIndices(dc.tidx[:n])
+	if err == nil && got == n {
+		dc.indexed, dc.n = true, n
+	}
+	return got, err
+}
+
+// decodeIndexedSome is decodeIndexed for the rows sel (ascending; empty
+// to step over the batch) alone: a batch of dictionary indices
+// throughout is held so (take picks sel from it); otherwise the strings
+// of sel alone are materialised (dc.picked), those of other rows stepped
+// over.
+func (dc *directColumn) decodeIndexedSome(n int, sel []int32) error {
+	dc.indexed, dc.picked = false, false
+	got, err := dc.readBatchIndices(n)
+	if err != nil || dc.indexed {
+		return err
+	}
+	j, _ := slices.BinarySearch(sel, int32(got)) // sel[:j] are held as indices
+	dc.offs = gqmem.GrowScratch(dc.offs, len(sel)+1)
+	dc.offs[0] = 0
+	data := appendDictStrings(dc.data[:0], dc.pc.dictOffs, dc.pc.dictData, dc.tidx, sel[:j], 0, dc.offs[1:])
+	data, more, err := dc.pc.pickStrings(n-got, sel[j:], got, dc.offs[j+1:], data)
+	dc.data = data
+	if err != nil {
+		return err
+	}
+	if got+more != n {
+		return errs.New(errs.IO, "column %s: %d rows decoded, want %d", dc.pc.name, got+more, n)
+	}
+	dc.n, dc.valid, dc.nulls, dc.picked = len(sel), nil, 0, true
 	return nil
 }
 

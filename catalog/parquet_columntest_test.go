@@ -80,6 +80,16 @@ func TestColumnTests(t *testing.T) {
 			func(i int) bool { return modes[i*i%5] == "AIR" && i%3 == 0 }},
 		{"note and nmode", []ColumnTest{has7, ship}, []int{0}, nil,
 			func(i int) bool { return strings.Contains(note(i), "7") && i%4 != 1 && modes[i%5] == "SHIP" }},
+		// note emitted but neither tested nor selected on: a lazy column
+		// whose mixed chunks give up the filter's rows alone, at a dense,
+		// a sparse and, where no row of a batch survives, no selection.
+		{"note emitted, dense", []ColumnTest{notAir}, []int{0, 2}, nil,
+			func(i int) bool { return modes[i*i%5] != "AIR" }},
+		{"note emitted, sparse", []ColumnTest{ship}, []int{0, 2}, nil,
+			func(i int) bool { return i%4 != 1 && modes[i%5] == "SHIP" }},
+		{"note emitted, most batches empty", []ColumnTest{airMail}, []int{0, 2},
+			func(k int64, _ string) bool { return k%1000 < 20 },
+			func(i int) bool { m := modes[i*i%5]; return i%1000 < 20 && (m == "AIR" || m == "MAIL") }},
 		{"all three", []ColumnTest{ship, airMail, has7}, []int{0, 2},
 			func(k int64, _ string) bool { return k%2 == 0 },
 			func(i int) bool {

@@ -397,15 +397,15 @@ func (t *ParquetTable) readDirect(ctx context.Context, sp parquetSplit, columns 
 			}
 			all = len(sel) == n
 		}
-		if all || len(sel)*sparseSel >= n {
-			if err := decode(rest, n); err != nil {
-				return err
-			}
-		} else {
-			for _, dc := range rest {
-				if err := guard(pf.path, func() error { return dc.decodeSome(n, sel) }); err != nil {
-					return err
+		sparse := !all && len(sel)*sparseSel < n
+		for _, dc := range rest {
+			if err := guard(pf.path, func() error {
+				if sparse || !all && dc.lazy {
+					return dc.decodeSome(n, sel)
 				}
+				return dc.decode(n)
+			}); err != nil {
+				return err
 			}
 		}
 		rows, pick := n, []int32(nil)
@@ -645,7 +645,9 @@ func (dc *directColumn) decodePages(n int) error {
 // columns it does not read decoded for its rows alone where they can be
 // (decodeSome). TPC-H q05's join filters keep 3% of lineitem, whose
 // l_extendedprice and l_discount were otherwise expanded from their
-// dictionaries for every row.
+// dictionaries for every row. A lazy string column takes the filter's
+// rows alone whatever their share: copying every row's string to copy
+// the survivors' again costs more than stepping over the others.
 const sparseSel = 4
 
 // decodeSome reads the column's next n rows and, for a page-decoded
@@ -655,7 +657,10 @@ const sparseSel = 4
 // (decode).
 func (dc *directColumn) decodeSome(n int, sel []int32) error {
 	pc := dc.pc
-	if dc.lazy || pc == nil {
+	if dc.lazy {
+		return dc.decodeIndexedSome(n, sel)
+	}
+	if pc == nil {
 		return dc.decode(n)
 	}
 	k := len(sel)
@@ -688,7 +693,7 @@ func (dc *directColumn) decodeSome(n int, sel []int32) error {
 func (dc *directColumn) skip(n int) error {
 	dc.picked = false
 	if dc.lazy {
-		return dc.decodeIndexed(n)
+		return dc.decodeIndexedSome(n, nil)
 	}
 	if dc.pc != nil {
 		return dc.decodePages(n)

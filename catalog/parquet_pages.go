@@ -421,6 +421,66 @@ func (pc *pageColumn) read32(out []int32) (int, error) {
 	return done, nil
 }
 
+// pickStrings reads the next n BYTE_ARRAY values, rows base to base+n-1
+// of the batch, and appends those of the rows sel (ascending, in that
+// range) to data, setting at[i] to the end of the i-th; it returns the
+// rows read. Strings of other rows are stepped over, not copied: a
+// filter's survivors alone are materialised (readStrings would copy
+// every row's string, then take would copy the survivors' again).
+func (pc *pageColumn) pickStrings(n int, sel []int32, base int, at []int32, data []byte) ([]byte, int, error) {
+	if sel == nil {
+		sel = []int32{} // no rows: plainStrings reads nil as every row
+	}
+	done, j := 0, 0
+	for done < n {
+		ok, err := pc.page()
+		if err != nil || !ok {
+			return data, done, err
+		}
+		k := min(pc.left, n-done)
+		end := j
+		for end < len(sel) && int(sel[end]) < base+done+k {
+			end++
+		}
+		if pc.plain {
+			if data, err = pc.plainStrings(k, sel[j:end], base+done, at[j:end], data); err != nil {
+				return data, done, err
+			}
+		} else {
+			idx, err := pc.indices(k, len(pc.dictOffs)-1)
+			if err != nil {
+				return data, done, err
+			}
+			data = appendDictStrings(data, pc.dictOffs, pc.dictData, idx, sel[j:end], base+done, at[j:end])
+		}
+		if len(data) > math.MaxInt32 {
+			return data, done, errs.New(errs.IO, "column %s: string batch over 2 GiB", pc.name)
+		}
+		j = end
+		pc.left -= k
+		done += k
+	}
+	return data, done, nil
+}
+
+// appendDictStrings appends to data the dictionary strings (offs, dd) of
+// the rows sel (rows from base, by their indices idx) and sets at[i] to
+// the end of the i-th.
+func appendDictStrings(data []byte, offs []int32, dd []byte, idx, sel []int32, base int, at []int32) []byte {
+	total := 0
+	for _, r := range sel {
+		t := idx[int(r)-base]
+		total += int(offs[t+1] - offs[t])
+	}
+	data = growBytes(data, total)
+	for i, r := range sel {
+		t := idx[int(r)-base]
+		data = append(data, dd[offs[t]:offs[t+1]]...)
+		at[i] = int32(len(data))
+	}
+	return data
+}
+
 // growBytes returns data with room for extra more bytes: data itself
 // where it has the room, else a Scratch buffer of at least twice its
 // capacity holding its bytes, data going back to the pools (Recycle).
@@ -454,7 +514,7 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 		k := min(pc.left, n-done)
 		if pc.plain {
 			var err error
-			if data, err = pc.plainStrings(k, offs[done+1:done+1+k], data); err != nil {
+			if data, err = pc.plainStrings(k, nil, 0, offs[done+1:done+1+k], data); err != nil {
 				return data, done, err
 			}
 		} else {
@@ -500,16 +560,19 @@ func (pc *pageColumn) readStrings(n int, offs []int32, data []byte) ([]byte, int
 	return data, done, nil
 }
 
-// plainStrings appends the next k strings of a PLAIN page to data and
-// sets at[i] to the end of string i. A first pass over the length
-// prefixes checks them and sizes data once; short strings (comments,
-// names) are then copied by 8-byte words, which may read past a string
-// into the page's next bytes and write into data's slack: a memmove call
-// per string cost TPC-H q13 an eighth of its CPU.
-func (pc *pageColumn) plainStrings(k int, at []int32, data []byte) ([]byte, error) {
+// plainStrings appends the next k strings of a PLAIN page, rows base to
+// base+k-1 of the batch, to data, or with sel (ascending rows of that
+// range) the strings of sel alone, stepping over the others by their
+// length prefixes; at[i] is set to the end of the i-th string appended.
+// A first pass over the length prefixes checks them and sizes data once;
+// short strings (comments, names) are then copied by 8-byte words, which
+// may read past a string into the page's next bytes and write into
+// data's slack: a memmove call per string cost TPC-H q13 an eighth of
+// its CPU.
+func (pc *pageColumn) plainStrings(k int, sel []int32, base int, at []int32, data []byte) ([]byte, error) {
 	v := pc.vals
-	total, pos := 0, 0
-	for range k {
+	total, pos, s := 0, 0, 0
+	for r := range k {
 		if len(v)-pos < 4 {
 			return data, pc.corrupt("short page")
 		}
@@ -517,17 +580,28 @@ func (pc *pageColumn) plainStrings(k int, at []int32, data []byte) ([]byte, erro
 		if l > len(v)-pos-4 {
 			return data, pc.corrupt("short page")
 		}
-		total += l
+		if sel == nil {
+			total += l
+		} else if s < len(sel) && int(sel[s]) == base+r {
+			total += l
+			s++
+		}
 		pos += 4 + l
 	}
 	const wordCopyMax = 64
-	base := len(data)
-	data = growBytes(data, total+wordCopyMax)[:base+total+wordCopyMax]
-	p := base
-	src := 0
-	for i := range k {
+	first := len(data)
+	data = growBytes(data, total+wordCopyMax)[:first+total+wordCopyMax]
+	p, src, i := first, 0, 0
+	for r := range k {
+		if sel != nil && i == len(sel) {
+			break
+		}
 		l := int(binary.LittleEndian.Uint32(v[src:]))
 		src += 4
+		if sel != nil && int(sel[i]) != base+r {
+			src += l
+			continue
+		}
 		if w := (l + 7) &^ 7; l <= wordCopyMax && src+w <= len(v) {
 			for o := 0; o < w; o += 8 {
 				*(*uint64)(unsafe.Pointer(&data[p+o : p+o+8][0])) = *(*uint64)(unsafe.Pointer(&v[src+o : src+o+8][0]))
@@ -538,8 +612,9 @@ func (pc *pageColumn) plainStrings(k int, at []int32, data []byte) ([]byte, erro
 		p += l
 		src += l
 		at[i] = int32(p)
+		i++
 	}
-	pc.vals = v[src:]
+	pc.vals = v[pos:]
 	return data[:p], nil
 }
 

@@ -77,7 +77,7 @@ func TestPlainStrings(t *testing.T) {
 			at := make([]int32, k)
 			start := int32(len(data))
 			var err error
-			if data, err = pc.plainStrings(k, at, data); err != nil {
+			if data, err = pc.plainStrings(k, nil, 0, at, data); err != nil {
 				t.Fatal(err)
 			}
 			for _, end := range at {
@@ -91,8 +91,71 @@ func TestPlainStrings(t *testing.T) {
 		}
 	}
 	pc := &pageColumn{name: "s", plain: true, vals: page[:len(page)-1]}
-	if _, err := pc.plainStrings(len(want), make([]int32, len(want)), nil); err == nil {
+	if _, err := pc.plainStrings(len(want), nil, 0, make([]int32, len(want)), nil); err == nil {
 		t.Error("a truncated page decoded without error")
+	}
+}
+
+// TestPlainStringsPicked checks the PLAIN decoder with a selection: the
+// selected strings alone, in order, over reads that split the page
+// anywhere, for selections of every density, none, and the last string
+// (no bytes after it to over-read).
+func TestPlainStringsPicked(t *testing.T) {
+	var page []byte
+	var want []string
+	for l := 0; l <= 100; l += 3 {
+		s := strings.Repeat(string(rune('a'+l%26)), l)
+		want = append(want, s)
+		page = binary.LittleEndian.AppendUint32(page, uint32(l))
+		page = append(page, s...)
+	}
+	n := len(want)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, keep := range []float64{-1, 0, 0.1, 0.5, 1} {
+		var sel []int32
+		for r := range n {
+			if rng.Float64() < keep {
+				sel = append(sel, int32(r))
+			}
+		}
+		if keep == 0 {
+			sel = []int32{int32(n - 1)}
+		}
+		if sel == nil {
+			sel = []int32{} // none: nil would mean every string
+		}
+		for _, split := range []int{n, 7, 1} {
+			pc := &pageColumn{name: "s", plain: true, vals: page, left: n}
+			data := []byte("xy")
+			at := make([]int32, len(sel))
+			j := 0
+			for done := 0; done < n; {
+				k := min(split, n-done)
+				end := j
+				for end < len(sel) && int(sel[end]) < done+k {
+					end++
+				}
+				var err error
+				if data, err = pc.plainStrings(k, sel[j:end], done, at[j:end], data); err != nil {
+					t.Fatal(err)
+				}
+				j = end
+				done += k
+			}
+			if len(pc.vals) != 0 {
+				t.Fatalf("keep %v split %d: %d page bytes left", keep, split, len(pc.vals))
+			}
+			start := int32(2)
+			for i, r := range sel {
+				if got := string(data[start:at[i]]); got != want[r] {
+					t.Fatalf("keep %v split %d: row %d: %q, want %q", keep, split, r, got, want[r])
+				}
+				start = at[i]
+			}
+			if int(start) != len(data) {
+				t.Fatalf("keep %v split %d: %d bytes, want %d", keep, split, len(data), start)
+			}
+		}
 	}
 }
 
