@@ -34,14 +34,16 @@ type distinctSet struct {
 	sel   []int32
 }
 
-func newDistinctSet(t arrow.DataType) *distinctSet {
+// newDistinctSet is a set for values of type t, sized for about pairs
+// pairs (0 when unknown).
+func newDistinctSet(t arrow.DataType, pairs int) *distinctSet {
 	if kc, err := newKeyCodec([]arrow.DataType{t}); err == nil && kc.single {
 		// Integers, decimals and dates: (group id, value) as two int64s
 		// in a pair table, not serialised and hashed as bytes (TPC-H q16's
 		// count(distinct ps_suppkey) spent 45% of its time there at SF10).
-		return &distinctSet{ints: true, table: newFullKeyTable(keyCodec{pair: true}, 0)}
+		return &distinctSet{ints: true, table: newFullKeyTable(keyCodec{pair: true}, pairs)}
 	}
-	return &distinctSet{codec: keyCodec{types: []arrow.DataType{t}}, table: newFullKeyTable(keyCodec{}, 0)}
+	return &distinctSet{codec: keyCodec{types: []arrow.DataType{t}}, table: newFullKeyTable(keyCodec{}, pairs)}
 }
 
 // addNew adds the pairs (gids[i], arg[i]) for non-NULL values and returns
@@ -82,7 +84,15 @@ func (d *distinctSet) addNew(gids []int32, arg arrow.Array) []int32 {
 // mergeDistinct feeds the values of aggregate i that are new to the
 // partition's set into its state.
 func (ap *aggPlan) mergeDistinct(c *Context, i int, s aggState, locals []*aggLocal, toFinal [][]int32, p, nparts int) error {
-	set := newDistinctSet(ap.node.Aggs[i].Arg.DataType())
+	// Sized for this partition's share of the workers' pairs, so that
+	// the set does not grow through every size from the smallest.
+	pairs := 0
+	for _, l := range locals {
+		for _, ch := range l.chunks[i] {
+			pairs += len(ch.gids)
+		}
+	}
+	set := newDistinctSet(ap.node.Aggs[i].Arg.DataType(), pairs/nparts)
 	var sel, fg []int32
 	for w, l := range locals {
 		for _, ch := range l.chunks[i] {

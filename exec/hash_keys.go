@@ -463,7 +463,9 @@ func (t *keyTable) alloc(size int) {
 // random in a table far larger than the caches (q18's 1.5M groups spent
 // a third of the aggregation in grow). Inserting in slot order into a
 // table of the same or smaller size would instead pile keys into long
-// probe runs, so merges still insert in id order.
+// probe runs, so merges still insert in id order. The old slots go to
+// the slab pools: another table of their size (the other workers',
+// the merge's) takes them instead of fresh memory.
 func (t *keyTable) grow() {
 	if t.pair {
 		t.growPair()
@@ -482,6 +484,7 @@ func (t *keyTable) grow() {
 			}
 			t.slots[s] = sl
 		}
+		intSlotSlabs.put(old)
 		return
 	}
 	oldIDs, oldHash := t.slotIDs, t.slotHash
@@ -498,6 +501,8 @@ func (t *keyTable) grow() {
 		t.slotIDs[s] = id
 		t.slotHash[s] = h
 	}
+	int32Slabs.put(oldIDs)
+	uint64Slabs.put(oldHash)
 }
 
 // push appends v, doubling the capacity when full (append grows large

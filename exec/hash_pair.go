@@ -103,6 +103,7 @@ func (t *keyTable) growPair() {
 		}
 		t.pslots[s] = sl
 	}
+	pairSlotSlabs.put(old)
 }
 
 func (t *keyTable) insertPair(a, b int64, m uint8, h uint64) int32 {

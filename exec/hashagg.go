@@ -375,7 +375,7 @@ func (ap *aggPlan) newLocal(keys int) (*aggLocal, error) {
 	}
 	for i, d := range ap.distinct {
 		if d {
-			l.dist[i] = newDistinctSet(ap.node.Aggs[i].Arg.DataType())
+			l.dist[i] = newDistinctSet(ap.node.Aggs[i].Arg.DataType(), 0)
 		}
 	}
 	return l, nil
