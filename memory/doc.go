@@ -24,7 +24,7 @@
 //     collector does not let garbage double the resident memory.
 //   - PaceGC: GOGC raised while the live heap is small, so streaming
 //     queries' garbage fills a budget between collections (HeapBudgetFor:
-//     follows the data, 256 MiB to 1 GiB), and lowered to 50 once the
+//     follows the data, 128 MiB to 1 GiB), and lowered to 50 once the
 //     live heap is large (to 100 at once when the heap outgrows the
 //     budget under a stale high GOGC); gq and gq serve call it, a GOGC in
 //     the environment turns it off.

@@ -99,8 +99,8 @@ func TestHeapBudgetFor(t *testing.T) {
 	if got := HeapBudgetFor(0); got != minHeapBudget {
 		t.Errorf("no data: budget %d, want the minimum %d", got, minHeapBudget)
 	}
-	if got := HeapBudgetFor(512 << 20); got != 384<<20 && got != max(HostMemory()/8, minHeapBudget) {
-		t.Errorf("512 MiB of data: budget %d, want 384 MiB or an eighth of the machine", got)
+	if got := HeapBudgetFor(512 << 20); got != 256<<20 && got != max(HostMemory()/8, minHeapBudget) {
+		t.Errorf("512 MiB of data: budget %d, want 256 MiB or an eighth of the machine", got)
 	}
 	if got := HeapBudgetFor(64 << 30); got > maxHeapBudget {
 		t.Errorf("64 GiB of data: budget %d over the maximum %d", got, maxHeapBudget)
