@@ -14,6 +14,7 @@ import (
 	"gq/arrowgpu"
 	"gq/arrowgpu/emulator"
 	"gq/catalog"
+	gqmem "gq/memory"
 )
 
 // streamedTPCH are the TPC-H queries whose largest scan streams through
@@ -262,5 +263,21 @@ func TestGPUGraceJoinSF1(t *testing.T) {
 	gpu.EvictAll()
 	if st := gpu.PoolStats(); st.InUse != 0 {
 		t.Errorf("%d device bytes in use after the query", st.InUse)
+	}
+}
+
+// A query on the device records the pool's peak in its statistics (gq
+// --stats, --stats-json: what a one-shot process's query needed on the
+// device); one on the CPU records none.
+func TestGPUStatsPeakDevice(t *testing.T) {
+	g := newGPUPair(t)
+	sql := "select l_returnflag, sum(l_quantity) from lineitem group by l_returnflag order by 1"
+	g.same("peak device", sql)
+	dev := g.gpu.Statistics().Snapshot()[gqmem.StatPeakDeviceBytes]
+	if peak := g.gpu.gpu.PoolStats().Peak; dev.Value <= 0 || int64(dev.Value) != peak {
+		t.Errorf("peak-device-bytes %v, the pool's peak %d", dev, peak)
+	}
+	if cpu, ok := g.cpu.Statistics().Snapshot()[gqmem.StatPeakDeviceBytes]; ok {
+		t.Errorf("the CPU engine recorded peak-device-bytes %v", cpu)
 	}
 }

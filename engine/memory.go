@@ -90,6 +90,11 @@ func (e *Engine) finishQuery(qa *gqmem.Allocator, qs *gqmem.Statistics) {
 	qs.SetMax(gqmem.StatPeakHostBytes, float64(qa.Peak()))
 	qs.SetMax(gqmem.StatPeakReservedBytes, float64(e.mem.br.PeakReserved(gqmem.Host)))
 	qs.AddStat(gqmem.StatAllocatedBytes, float64(qa.Total()))
+	if e.gpu != nil {
+		if p := e.gpu.PoolStats().Peak; p > 0 {
+			qs.SetMax(gqmem.StatPeakDeviceBytes, float64(p))
+		}
+	}
 	e.mem.stats.Merge(qs)
 	if e.opts.AfterQuery != nil {
 		e.opts.AfterQuery(qs)

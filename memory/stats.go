@@ -22,6 +22,9 @@ const (
 	StatPeakHostBytes     = "peak-host-bytes"          // accounting allocator's peak
 	StatPeakReservedBytes = "peak-reserved-host-bytes" // the process's HOST reservations' peak so far
 	StatAllocatedBytes    = "allocated-bytes"          // total bytes allocated
+	// The device pool's peak in use so far (queries on the GPU): in a
+	// one-shot process, the query's; with queries at once, theirs count.
+	StatPeakDeviceBytes = "peak-device-bytes"
 )
 
 // Stat is one statistic: how many times it was recorded and the sum.

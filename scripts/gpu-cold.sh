@@ -38,11 +38,14 @@
 #      engine built before a change (GQ_AB_BEFORE) against this bundle's,
 #      fresh processes at SF10 with the spec's parameters (issue 27);
 #      `split`: a one-shot process's wall clock against its execution
-#      trace (what start-up and exit cost outside the query, issue 31).
+#      trace (what start-up and exit cost outside the query, issue 31);
+#      `big`: TPC-H at SF100 (GQ_BIG_SF) made on the machine and run cold
+#      and hot beside DuckDB, with gq's device and host peaks (issue 33),
+#      resumable across calls on a warm machine (see the step below).
 #
 # GQ_STEPS (default "gen limits warm explain cold hot") picks the steps;
 # gen always runs when another step needs data. They run in the order
-# test, limits, pool, split, warm, explain, hot, ranks, quarter, cold, cpu, ab. Binaries from
+# test, limits, pool, split, warm, explain, hot, ranks, quarter, cold, cpu, ab, big. Binaries from
 # `make gpu-bundle` (build/gpux, carried to the machine). The bundle and
 # the tree together pass the 64 MiB one device call carries: carry the
 # bundle less tpchbench.xz in a first, short call and tpchbench.xz in the
@@ -61,7 +64,7 @@ has() { [[ $STEPS == *" $1 "* ]]; }
 # run DuckDB; the quarter step compares with scripts/csvsame.py without it.
 need="gq"
 { has limits || has test; } && need="$need arrowgpu.test"
-{ has hot || has cold || has cpu || has ranks; } && need="$need tpchbench"
+{ has hot || has cold || has cpu || has ranks || has big; } && need="$need tpchbench"
 has test && need="$need engine.test"
 has ranks && need="$need rrun"
 require_bundle gpu-cold "$B" $need
@@ -79,7 +82,7 @@ now() { date +%s.%N; }
 since() { python3 -c "import sys; print(f'{float(sys.argv[2])-float(sys.argv[1]):.2f}')" "$1" "$(now)"; }
 
 gen() {
-	for sf in 10 1; do
+	for sf in "$@"; do
 		[ $sf = 1 ] && ! has warm && ! has cold && continue
 		# A warm machine keeps an earlier call's tables.
 		[ -f "$DATA/sf$sf.done" ] && echo "gen sf$sf: kept from an earlier call" && continue
@@ -88,9 +91,12 @@ gen() {
 		echo "gen sf$sf --jobs $(nproc): $(since "$s") s"
 	done
 }
+# SF10 and SF1 for every step but big, which makes its own.
+small="10 1"
+[ "$STEPS" = " big " ] && small=""
 # The test step needs no TPC-H data: the data is made meanwhile.
 if has test; then
-	gen >"$T/gen.txt" 2>&1 &
+	gen $small >"$T/gen.txt" 2>&1 &
 	genpid=$!
 	GQ_GPU_BUNDLE=$B timeout "${GQ_TEST_TIMEOUT:-420}" scripts/test-gpu.sh >"$O/test-gpu.txt" 2>&1
 	echo "test-gpu rc=$? at $((SECONDS - t0)) s" | tee -a "$O/test-gpu.txt"
@@ -98,7 +104,7 @@ if has test; then
 	wait $genpid
 	cat "$T/gen.txt"
 else
-	gen
+	gen $small
 fi
 if has limits; then
 	cat "$DATA"/sf10/lineitem/* >/dev/null
@@ -263,6 +269,38 @@ if has ab && ! late ab; then
 			echo "| $q | $ma | $mb | $(awk -v a="$ma" -v b="$mb" 'BEGIN{printf "%+.1f%%", (b/a-1)*100}') |"
 		done
 	} | tee "$O/ab-sf10-cpu.md"
+fi
+# big: TPC-H at SF $GQ_BIG_SF (default 100; issue 33's must show 1):
+# the tables made with gq gen, then for each of GQ_BIG_MODES (default
+# "cold hot") the 22 queries of queries_alt (Q11's fraction 0.001/SF)
+# side by side with DuckDB on the same files, answers checked, one
+# tpchbench run per query so that the step stops between queries when
+# late; cold with --device-peak (gq's device and host peak per query).
+# What a call finished stays on a warm machine ($DATA/bigSF): the next
+# call with the same steps goes on from the first query not yet run.
+# GQ_BIG_ONLY ("1,6") runs only those queries.
+if has big; then
+	BIG=${GQ_BIG_SF:-100}
+	gen "$BIG"
+	mkdir -p "$T/altbig" "$DATA/big$BIG"
+	cp testdata/tpch/queries_alt/q*.sql "$T/altbig/"
+	sed -i "s/\* 0\.001\$/* $(python3 -c "print(f'{0.001 / $BIG:.10f}')")/" "$T/altbig/q11.sql"
+	grep -h '\* 0\.0' "$T/altbig/q11.sql"
+	for mode in ${GQ_BIG_MODES:-cold hot}; do
+		for n in $(echo "${GQ_BIG_ONLY:-$(seq -s, 1 22)}" | tr , ' '); do
+			r="$DATA/big$BIG/$mode-q$(printf %02d "$n")"
+			[ -s "$r/done" ] && continue
+			late "big $mode q$n" && break 2
+			rm -rf "$r"
+			if [ "$mode" = cold ]; then
+				bench --data "$DATA/sf$BIG" --cold --device-peak --reps 1 --only "$n" --queries "$T/altbig" --out "$r" 2>&1 | grep "^q"
+			else
+				bench --data "$DATA/sf$BIG" --hot --reps 2 --only "$n" --queries "$T/altbig" --out "$r" 2>&1 | grep "^q"
+			fi
+			ls "$r"/*.md >"$r/done" 2>/dev/null
+		done
+		python3 scripts/tpchbench-join.py "$DATA/big$BIG/$mode"-q*/*.md >"$O/big-sf$BIG-$mode.md" && echo "big sf$BIG $mode: $(grep -c '^| q' "$O/big-sf$BIG-$mode.md") rows"
+	done
 fi
 echo "done at $((SECONDS - t0)) s"
 ls "$O"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 
 	"gq/benchmarks/duckdb"
 	"gq/benchmarks/tpch"
+	gqmem "gq/memory"
 )
 
 // Cold runs (--cold): every run of every query is a fresh process, as a
@@ -139,10 +141,23 @@ func runColdQuery(cfg config, n int) (row, error) {
 	var gqMs, duckMs []float64
 	var gqLast, duckLast []byte
 	for range cfg.reps {
-		g := runProcess(cfg.gqCmd("-f", path))
+		args := []string{"-f", path}
+		stats := ""
+		if cfg.devicePeak {
+			stats = filepath.Join(os.TempDir(), fmt.Sprintf("tpchbench-stats-%d-q%02d.json", os.Getpid(), n))
+			args = append(args, "--stats-json", stats)
+		}
+		g := runProcess(cfg.gqCmd(args...))
 		if g.err != nil {
 			r.verdict = "gq error: " + oneLine(g.err.Error())
 			return r, nil
+		}
+		if stats != "" {
+			p, err := devicePeakOf(stats)
+			if err != nil {
+				return r, fmt.Errorf("q%02d: %w", n, err)
+			}
+			r.devicePeak = max(r.devicePeak, p)
 		}
 		d := runProcess(cfg.duckCmd("--query", strconv.Itoa(n), "--queries", cfg.queries))
 		if d.err != nil {
@@ -179,6 +194,27 @@ func runColdQuery(cfg config, n int) (row, error) {
 	return r, nil
 }
 
+// devicePeakOf reads the device pool's peak from a gq --stats-json file
+// and removes the file; 0 when the query did not use the device.
+func devicePeakOf(path string) (int64, error) {
+	defer os.Remove(path)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	var st gqmem.Stat
+	if raw, ok := doc[gqmem.StatPeakDeviceBytes]; ok {
+		if err := json.Unmarshal(raw, &st); err != nil {
+			return 0, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return int64(st.Value), nil
+}
+
 func runCold(cfg config) error {
 	loadStart := loadAvg()
 	st, err := measureStartup(cfg)
@@ -195,6 +231,9 @@ func runCold(cfg config) error {
 		fmt.Fprintf(os.Stderr, "q%02d gq %.1f ms, duckdb %.1f ms, %s", n, r.gqMs, r.duckMs, r.verdict)
 		if cfg.coldCPU {
 			fmt.Fprintf(os.Stderr, "; gq --device cpu %.1f ms, %s", r.cpuMs, r.cpuVerdict)
+		}
+		if cfg.devicePeak {
+			fmt.Fprintf(os.Stderr, "; gq device peak %s MiB", mib(r.devicePeak))
 		}
 		fmt.Fprintln(os.Stderr)
 		rows = append(rows, r)

@@ -60,6 +60,7 @@ func main() {
 	sqlText := flag.String("sql", "", "with --once: SQL to run instead of a query file")
 	writeFiles := flag.String("write-duckdb-files", "", "internal (--writer duckdb): write DuckDB's copies of DATA's tables to this directory")
 	compareFiles := flag.String("compare", "", "GOT,WANT: compare two CSV results of query --query in --queries as the benchmark does (ties in ORDER BY may differ), print ok or the difference, exit 1 on a difference")
+	devicePeak := flag.Bool("device-peak", false, "with --cold: each gq run writes --stats-json (its operators instrumented, as under EXPLAIN ANALYZE), and the report gives its device memory peak")
 	hot := flag.Bool("hot", false, "hot runs: DuckDB loads the tables into memory tables, and each engine runs each query once untimed first (gq on a GPU fills its device cache)")
 	flag.Parse()
 	// The workers inherit these (their engines' Options.WithEnv reads
@@ -109,7 +110,7 @@ func main() {
 	default:
 		var nums []int
 		if nums, err = parseOnly(*only); err == nil {
-			cfg := config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out, gqBin: *gqBin, writer: *writer, cold: *cold, coldCPU: *coldCPU}
+			cfg := config{data: *data, queries: *queries, threads: *threads, reps: *reps, nums: nums, out: *out, gqBin: *gqBin, writer: *writer, cold: *cold, coldCPU: *coldCPU, devicePeak: *devicePeak}
 			if *cold {
 				err = runCold(cfg)
 			} else {
@@ -130,6 +131,7 @@ type config struct {
 	gqBin, writer      string
 	cold               bool
 	coldCPU            bool // with cold: gq on the CPU too (--cold-cpu)
+	devicePeak         bool // with cold: gq's device memory peak (--device-peak)
 }
 
 func parseOnly(s string) ([]int, error) {
@@ -156,6 +158,7 @@ type row struct {
 	n                int
 	gqMs, duckMs     float64 // medians
 	gqPeak, duckPeak int64   // bytes, the largest over the reps
+	devicePeak       int64   // bytes, gq's device pool peak, the largest over the reps (--device-peak)
 	verdict          string  // "ok", "DIFF: …" or "gq error: …"
 	// cpuMs and cpuPeak: gq with --device cpu (--cold-cpu), cpuVerdict
 	// its answer against DuckDB's.

@@ -128,7 +128,28 @@ func (r report) markdown() string {
 	if r.cfg.coldCPU {
 		r.cpuTable(&b)
 	}
+	if r.cfg.devicePeak {
+		r.deviceTable(&b)
+	}
 	return b.String()
+}
+
+// deviceTable is --device-peak's: each query's peak of device and host
+// memory in gq, side by side.
+func (r report) deviceTable(b *strings.Builder) {
+	b.WriteString("\n## gq's peak memory per query (`--device-peak`)\n\n")
+	b.WriteString("Device: the pool's peak in use (`peak-device-bytes` of `gq --stats-json`, which runs the operators instrumented); host: the process's maximum resident set.\n\n")
+	b.WriteString("| query | device peak MiB | host peak MiB |\n|---|---:|---:|\n")
+	var dev, host int64
+	for _, x := range r.rows {
+		d := "0" // the query did not use the device
+		if x.devicePeak > 0 {
+			d = mib(x.devicePeak)
+		}
+		fmt.Fprintf(b, "| q%02d | %s | %s |\n", x.n, d, mib(x.gqPeak))
+		dev, host = max(dev, x.devicePeak), max(host, x.gqPeak)
+	}
+	fmt.Fprintf(b, "| **largest** | **%s** | **%s** |\n", mib(dev), mib(host))
 }
 
 // cpuTable is --cold-cpu's comparison: gq as run above against gq with
