@@ -524,9 +524,12 @@ func codeHashes(q *arrowgpu.Queue, d *devDict) (arrowgpu.Buffer, error) {
 	if d == nil {
 		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: a string key without its strings")
 	}
-	if d.open {
-		// A streamed column's strings are numbered as its chunks come.
-		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: partitioning by a string key of a streamed table")
+	if d.open && d.values == nil {
+		// A streamed column's strings are numbered as its chunks come
+		// and published when a pass over them is over: the groups come
+		// back after their pass, so every code they hold is published
+		// by then, unless the stream gave its codes up.
+		return arrowgpu.Buffer{}, errs.New(errs.Unsupported, "GPU aggregation: partitioning by a string key of a streamed table whose strings are not known yet")
 	}
 	if d.dev != nil {
 		return q.StringHashes(d.dev)

@@ -255,4 +255,23 @@ func TestGPUOutputPartitioned(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("aggregation by a string", ga, len(strs)+1)
+
+	// By a string key of a streamed table (a table past its share of
+	// device memory, as each rank's under a limit): its codes are
+	// numbered as the chunks come, and its strings are known once the
+	// pass is over, before the groups come back.
+	g.cache.evict(nil)
+	defer g.SetDeviceLimitForTesting(160 << 10)()
+	ga, err = newAggregate(&GPUScan{CPU: scan, GPU: g}, nil, nil, AggStage{Keys: []expr.Expr{skey}, Aggs: []exec.AggFunc{{Fn: "count_star", Type: arrow.PrimitiveTypes.Int64}}, Final: true}, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ga, err = ga.WithPartition(&DevicePartition{Keys: []int{0}, Parts: parts}); err != nil {
+		t.Fatal(err)
+	}
+	streamed := g.streamed.Load()
+	check("aggregation by a string, streamed", ga, len(strs)+1)
+	if g.streamed.Load() == streamed {
+		t.Errorf("the table did not stream under a %d-byte device limit", 160<<10)
+	}
 }
