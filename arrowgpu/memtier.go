@@ -42,3 +42,10 @@ func (d *DeviceTier) Release(n int64) {
 	d.res.Use(n)
 	d.mu.Unlock()
 }
+
+// MakeRoom spills at least n bytes of the DEVICE tier (unpinned cached
+// tables): the pool asks when its free bytes suffice but no free span
+// does, so that the spans they give back may join those pieces.
+func (d *DeviceTier) MakeRoom(n int64) int64 {
+	return d.br.SpillManager().Spill(gqmem.Device, n)
+}

@@ -88,10 +88,18 @@ func (p *Pool) Alloc(n int64) (Buffer, error) {
 		}
 	}
 	p.mu.Lock()
-	best := -1
-	for i, s := range p.free {
-		if s.size >= sz && (best < 0 || s.size < p.free[best].size) {
-			best = i
+	best := p.bestFitLocked(sz)
+	if rm, ok := p.acct.(roomMaker); ok {
+		// The bytes are granted but no free span holds them: what others
+		// can give back (cached tables not in use) goes, a piece at a
+		// time, until a span does or nothing more is given.
+		for best < 0 {
+			p.mu.Unlock()
+			freed := rm.MakeRoom(sz)
+			p.mu.Lock()
+			if best = p.bestFitLocked(sz); freed <= 0 {
+				break
+			}
 		}
 	}
 	if best < 0 {
@@ -113,6 +121,24 @@ func (p *Pool) Alloc(n int64) (Buffer, error) {
 	p.peak = max(p.peak, p.inUse)
 	p.mu.Unlock()
 	return Buffer{Ptr: p.base.Add(s.off), Size: n, pool: p}, nil
+}
+
+// roomMaker is an Accountant that can free memory others hold when the
+// pool's free bytes are in pieces too small (DeviceTier.MakeRoom).
+type roomMaker interface {
+	MakeRoom(n int64) int64
+}
+
+// bestFitLocked is the index of the smallest free span of at least sz
+// bytes, -1 when none is.
+func (p *Pool) bestFitLocked(sz int64) int {
+	best := -1
+	for i, s := range p.free {
+		if s.size >= sz && (best < 0 || s.size < p.free[best].size) {
+			best = i
+		}
+	}
+	return best
 }
 
 func (p *Pool) largestFreeLocked() int64 {

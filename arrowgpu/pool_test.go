@@ -163,3 +163,70 @@ func TestPoolWithDeviceTier(t *testing.T) {
 		t.Errorf("after free: DEVICE reserved %d, pool %v", br.Reserved(gqmem.Device), p.Stats())
 	}
 }
+
+// roomAcct is a fakeAcct whose MakeRoom frees what others hold (cached
+// tables, in the DEVICE tier), one buffer a call.
+type roomAcct struct {
+	fakeAcct
+	held  []Buffer
+	calls int
+}
+
+func (a *roomAcct) MakeRoom(n int64) int64 {
+	a.calls++
+	if len(a.held) == 0 {
+		return 0
+	}
+	b := a.held[0]
+	a.held = a.held[1:]
+	sz := alignUp(b.Size)
+	b.Free()
+	return sz
+}
+
+// With its free bytes in pieces too small, the pool asks its accountant
+// for room (what others hold and can give back) before it fails: the
+// spans given back join the pieces.
+func TestPoolMakesRoomWhenFragmented(t *testing.T) {
+	acct := &roomAcct{fakeAcct: fakeAcct{limit: 1 << 30}}
+	p, err := NewPool(&fakeBacking{}, 8*poolAlign, acct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs []Buffer
+	for range 8 {
+		b, err := p.Alloc(poolAlign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, b)
+	}
+	// Free every other block: 4 free blocks, none adjacent. Blocks 1
+	// and 3 are a cached table's, given back on request.
+	for i := 0; i < 8; i += 2 {
+		bs[i].Free()
+	}
+	acct.held = []Buffer{bs[1], bs[3]}
+	got, err := p.Alloc(3 * poolAlign)
+	if err != nil {
+		t.Fatalf("fragmented pool with room to give: %v (%v)", err, p.Stats())
+	}
+	if acct.calls == 0 || p.Stats().InUse != 3*poolAlign+3*poolAlign {
+		t.Errorf("MakeRoom called %d times; pool %v", acct.calls, p.Stats())
+	}
+	got.Free()
+	// Nothing left to give (block 3 stays another's): a request no span
+	// holds fails, naming the largest free block.
+	acct.held = nil
+	if _, err := p.Alloc(6 * poolAlign); !errors.Is(err, errs.ResourcesExhausted) || !strings.Contains(err.Error(), "largest free block") {
+		t.Errorf("nothing to give: got %v", err)
+	}
+	for _, i := range []int{3, 5, 7} {
+		if err := bs[i].Free(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := p.Stats(); st.InUse != 0 || st.FreeSpans != 1 || acct.used != 0 {
+		t.Errorf("after freeing all: %v, accounted %d", st, acct.used)
+	}
+}

@@ -73,6 +73,11 @@ func (m *SpillManager) Len() int {
 	return len(m.entries)
 }
 
+// Spill frees at least n bytes of tier t as a reservation that does not
+// fit does (spill), for a caller whose bytes are reserved but whose
+// memory is in pieces: a device pool with no free span large enough.
+func (m *SpillManager) Spill(t Tier, n int64) int64 { return m.spill(t, n) }
+
 // spill frees at least n bytes of tier t by spilling registered buffers,
 // lowest priority first, and returns the bytes freed (less than n when
 // there was not enough to spill). n = Unlimited spills everything.
