@@ -31,6 +31,27 @@ The rules, per query and scale S (times grow linearly with the rows):
 
 It prints a markdown table; the SF100 column is the one a device run checks
 (scripts/gpu-cold.sh, steps gen and quarter at SF100).
+
+With --shuffle it prints a second table: SF1000 on --gpus GPUs (8 H100s),
+each rank a GPU holding 1/gpus of the rows. Per query:
+  compute  = the one-GPU rules above at scale 1000/gpus (each GPU's share:
+             its regime, hot and cold times);
+  shuffle  = the bytes the query's exchanges move, measured on the CPU
+             engine at --shuffle-sf with --shuffle-ranks ranks (gq
+             --shuffle-stats: shuffle-payload-send over all ranks), times
+             1000/shuffle-sf; each GPU sends (gpus-1)/gpus of its 1/gpus
+             share off its rank. gq's exchange runs on the host: a GPU
+             operator's batches come down to host memory, through the
+             shuffler, and up to the next GPU operator, so the rate is the
+             slowest of the device-to-host copy, the shuffler and the link,
+             and the host-to-device copy (the stages overlap; the slowest
+             bounds them);
+  time     = compute + shuffle (an exchange waits for its input's last
+             batch before the next stage's result: no overlap assumed);
+  the bottleneck, cold and hot, is the larger of the two, and within the
+  shuffle its slowest stage. A last column gives the shuffle time a GPU-direct
+  shuffle (device buffers over the link, as rapidsmpf's UCX path) would
+  take over each link, for comparison.
 """
 
 import argparse
@@ -134,6 +155,13 @@ def main():
     ap.add_argument("--storage-bw", type=float, default=2e9, help="storage read bytes/s (not measured: an input)")
     ap.add_argument("--fixed", type=float, default=0.45, help="per-process seconds: device open and teardown")
     ap.add_argument("--group-table", default="q18", help="queries whose need is mostly an aggregation's group table")
+    ap.add_argument("--shuffle", help="bytes each query's exchanges send (the cluster table; see the doc comment)")
+    ap.add_argument("--shuffle-sf", type=float, default=1, help="the scale factor --shuffle was measured at")
+    ap.add_argument("--gpus", type=int, default=8, help="GPUs (ranks) of the cluster table")
+    ap.add_argument("--d2h", type=float, default=1.2e9, help="device-to-host bytes/s through gq's pinned staging (TestGPUThroughput on the H100)")
+    ap.add_argument("--h2d", type=float, default=6.0e9, help="host-to-device bytes/s through gq's pinned staging (TestGPUThroughput on the H100)")
+    ap.add_argument("--shuffle-rate", type=float, default=3.1e9, help="gq's shuffler, bytes/s per rank (BenchmarkShuffleUCX)")
+    ap.add_argument("--links", default="NVLink 4:380e9,InfiniBand NDR:50e9", help="name:bytes/s per GPU per direction, ...")
     a = ap.parse_args()
 
     quarter = parse_quarter(a.quarter)
@@ -161,6 +189,67 @@ def main():
         for k, v in (("h100", h100), ("c100", c100), ("c1000", c1000)):
             tot[k] += v or 0
     print(f"| **total** | | | | | | {tot['h100']:.1f} | {tot['c100']:.1f} | | {tot['c1000']:.1f} | |")
+    if a.shuffle:
+        cluster_table(a, quarter, hot, cold, qbytes, dataset10)
+
+
+def parse_shuffle(path):
+    """qNN -> bytes the query's exchanges sent (gq --shuffle-stats summed
+    over ranks, lines "qNN sent B bytes ..."); a later line of a query
+    wins, so a file may hold other measurements before the input."""
+    out = {}
+    for line in Path(path).read_text().splitlines():
+        m = re.match(r"^(q\d\d) sent (\d+) bytes", line)
+        if m:
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def parse_links(spec):
+    """"name:bytes/s,..." -> [(name, rate)]."""
+    out = []
+    for part in spec.split(","):
+        name, rate = part.rsplit(":", 1)
+        out.append((name.strip(), float(rate)))
+    return out
+
+
+def cluster_table(a, quarter, hot, cold, qbytes, dataset10):
+    """The second table: SF1000 on a.gpus GPUs (see the doc comment)."""
+    shuffled = parse_shuffle(a.shuffle)
+    links = parse_links(a.links)
+    per_gpu = 1000 / a.gpus
+    stages = [("device-to-host copy", a.d2h), ("gq's shuffler", a.shuffle_rate), ("host-to-device copy", a.h2d)]
+    link_names = " / ".join(n for n, _ in links)
+    print()
+    print(f"| query | regime per GPU (SF{per_gpu:g} each) | compute hot s | compute cold s | shuffled GB (all GPUs) | shuffle s | predicted hot s | predicted cold s | bottleneck | GPU-direct shuffle s over {link_names} |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|---:|")
+    tot = [0.0, 0.0]
+    for q in sorted(quarter):
+        if q not in hot or q not in cold or q not in shuffled:
+            continue
+        need10, unl10, q10 = quarter[q]
+        h, c, reg, notes = predict(per_gpu, need10, unl10, q10, hot[q], cold[q], qbytes.get(q, 0), dataset10, a)
+        if h is None:
+            continue
+        total = shuffled[q] * 1000 / a.shuffle_sf
+        off = total / a.gpus * (a.gpus - 1) / a.gpus  # what one GPU sends off its rank
+        # gq's path over the slowest link: the host copies and the shuffler
+        # bound it long before NVLink or InfiniBand would.
+        slowest_link = min(links, key=lambda x: x[1])
+        name, rate = min(stages + [slowest_link], key=lambda x: x[1])
+        t_sh = off / rate
+        hot_t, cold_t = h + t_sh, c + t_sh
+        shuffle = f"shuffle ({name}, {rate / 1e9:g} GB/s)"
+        work = "load and kernels" + (" (streamed: every run loads)" if reg == "streamed" else "")
+        neck = f"cold: {shuffle if t_sh > c else work}; hot: {shuffle if t_sh > h else ('kernels' if reg == 'resident' else work)}"
+        if notes:
+            neck += "; " + "; ".join(notes)
+        direct = " / ".join(f"{off / r:.2f}" for _, r in links)
+        print(f"| {q} | {reg} | {h:.2f} | {c:.2f} | {total / 1e9:.1f} | {t_sh:.2f} | {hot_t:.2f} | {cold_t:.2f} | {neck} | {direct} |")
+        tot[0] += hot_t
+        tot[1] += cold_t
+    print(f"| **total** | | | | | | {tot[0]:.1f} | {tot[1]:.1f} | | |")
 
 
 if __name__ == "__main__":
