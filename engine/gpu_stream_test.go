@@ -172,12 +172,7 @@ func TestGPUTPCHGraceJoin(t *testing.T) {
 	g := newGPUPair(t)
 	gpu := g.gpu.gpu
 	for _, q := range slices.Sorted(maps.Keys(graceJoinTPCH)) {
-		sqlPath, csvPath := "../testdata/tpch/queries/"+q+".sql", "../testdata/tpch/sf0.1/"+q+".csv"
-		b, err := os.ReadFile(sqlPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sql := strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
+		sqlPath, csvPath, sql := tpchQueryFiles(t, q)
 		gpu.EvictAll()
 		gpu.ResetPoolPeak()
 		runTPCHQuery(t, g.gpu, sqlPath, csvPath)
@@ -280,4 +275,41 @@ func TestGPUStatsPeakDevice(t *testing.T) {
 	if cpu, ok := g.cpu.Statistics().Snapshot()[gqmem.StatPeakDeviceBytes]; ok {
 		t.Errorf("the CPU engine recorded peak-device-bytes %v", cpu)
 	}
+}
+
+// A grace join pass whose probe rows find no device memory uploads them
+// again in smaller pieces instead of the whole grace join starting over
+// (which reads the probe side again): TPC-H q05 (SF0.1) at a quarter of
+// its device memory partitions lineitem's rows for its grace join once.
+func TestGPUGraceProbePieces(t *testing.T) {
+	g := newGPUPair(t)
+	gpu := g.gpu.gpu
+	sqlPath, csvPath, sql := tpchQueryFiles(t, "q05")
+	gpu.EvictAll()
+	gpu.ResetPoolPeak()
+	runTPCHQuery(t, g.gpu, sqlPath, csvPath)
+	defer gpu.SetDeviceLimitForTesting(gpu.PoolStats().Peak / 4)()
+	gpu.EvictAll()
+	runTPCHQuery(t, g.gpu, sqlPath, csvPath)
+	plan := strings.Join(g.run(g.gpu, "explain analyze "+sql), "\n")
+	m := regexp.MustCompile(`grace join, \d+ partitions \(joins 1 in \d+ passes; build \d+ rows, [^;]+; probe (\d+) rows`).FindStringSubmatch(plan)
+	if m == nil {
+		t.Fatalf("q05 at a quarter: no grace join of its orders join in\n%s", plan)
+	}
+	const lineitem = 600572
+	if probe, _ := strconv.Atoi(m[1]); probe != lineitem {
+		t.Errorf("q05 at a quarter: the grace join partitioned %d probe rows, want lineitem's %d once\n%s", probe, lineitem, plan)
+	}
+}
+
+// tpchQueryFiles is TPC-H query q's file, its SF0.1 answer's file and
+// its text without the final semicolon.
+func tpchQueryFiles(t *testing.T, q string) (sqlPath, csvPath, sql string) {
+	t.Helper()
+	sqlPath, csvPath = "../testdata/tpch/queries/"+q+".sql", "../testdata/tpch/sf0.1/"+q+".csv"
+	b, err := os.ReadFile(sqlPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sqlPath, csvPath, strings.TrimSuffix(strings.TrimSpace(string(b)), ";")
 }

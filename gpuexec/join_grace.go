@@ -110,7 +110,10 @@ type joinGraceRun struct {
 	buildRows                  atomic.Int64
 	probeRows                  atomic.Int64
 	probeToHost, probeToDevice atomic.Int64
-	spilled                    atomic.Int64
+	// piece is the most probe rows a pass uploads at once (0:
+	// graceProbePiece): halved when a piece finds no device memory.
+	piece   int
+	spilled atomic.Int64
 }
 
 // graceSide is one partitioned build side.
@@ -768,24 +771,30 @@ func (a *GPUAggregate) graceProbeRows(c *exec.Context, q *arrowgpu.Queue, jr *jo
 	return nil
 }
 
-// graceProbePiece is the most probe rows a pass uploads at once.
-const graceProbePiece = 1 << 18
+// graceProbePiece is the most probe rows a pass uploads at once, and
+// graceProbeMinPiece the fewest it cuts a piece down to.
+const (
+	graceProbePiece    = 1 << 18
+	graceProbeMinPiece = 1 << 10
+)
 
 // gracePassRows runs the probe rows of the running pass's partitions
 // through the pipeline from the first partitioned join k to its end
-// (step end) into sink, in pieces of at most graceProbePiece rows.
+// (step end) into sink, in pieces of at most jr.piece rows. A piece whose
+// upload or pipeline finds no device memory, before it reached sink, is
+// cut in half, and so are the pieces after it: its rows are on the host
+// and nothing of it went out, so only it runs again, not the whole grace
+// join (whose retry would read the probe side again).
 func (a *GPUAggregate) gracePassRows(c *exec.Context, q *arrowgpu.Queue, p *gpuPipeline, gp *graceProbe, k, end int,
 	sink func(*arrowgpu.Queue, *arrowgpu.Batch) (bool, error)) (bool, error) {
 	jr := p.grace
+	if jr.piece == 0 {
+		jr.piece = graceProbePiece
+	}
 	var pending []arrow.RecordBatch
 	defer func() { exec.ReleaseBatches(pending) }()
-	run := func() (bool, error) {
-		if len(pending) == 0 {
-			return false, nil
-		}
-		bs := pending
-		pending = nil
-		defer exec.ReleaseBatches(bs)
+	// piece runs bs; sent says whether its rows reached sink.
+	piece := func(bs []arrow.RecordBatch) (stop, sent bool, err error) {
 		n := rowsOf(bs)
 		b := &arrowgpu.Batch{Len: n, Cols: make([]*arrowgpu.Column, len(p.needAfter[k]))}
 		defer b.Free()
@@ -797,17 +806,40 @@ func (a *GPUAggregate) gracePassRows(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 			}
 			col, _, err := uploadConcat(q, bs[0].Schema().Field(x).Type, arrs, c.Alloc)
 			if err != nil {
-				return false, err
+				return false, false, err
 			}
 			b.Cols[sl] = col
 		}
 		jr.probeToDevice.Add(q.BytesToDevice - before)
 		v, release, _, err := a.pipelineRange(c, q, p, b, k+1, end, 0)
 		if err != nil || v == nil {
-			return false, err
+			return false, false, err
 		}
 		defer release()
-		return sink(q, v)
+		stop, err = sink(q, v)
+		return stop, true, err
+	}
+	// run runs the pending batches, in pieces of at most jr.piece rows
+	// (at least a batch each).
+	run := func() (bool, error) {
+		for len(pending) > 0 {
+			take, rows := 1, int(pending[0].NumRows())
+			for take < len(pending) && rows+int(pending[take].NumRows()) <= jr.piece {
+				rows += int(pending[take].NumRows())
+				take++
+			}
+			stop, sent, err := piece(pending[:take])
+			if err != nil && !sent && take > 1 && jr.piece > graceProbeMinPiece && errors.Is(err, errs.ResourcesExhausted) && c.Err() == nil {
+				jr.piece = max(rows/2, graceProbeMinPiece)
+				continue
+			}
+			exec.ReleaseBatches(pending[:take])
+			pending = pending[take:]
+			if err != nil || stop {
+				return stop, err
+			}
+		}
+		return false, nil
 	}
 	for pt := jr.lo; pt < jr.hi; pt++ {
 		sb := gp.parts[pt]
@@ -819,7 +851,7 @@ func (a *GPUAggregate) gracePassRows(c *exec.Context, q *arrowgpu.Queue, p *gpuP
 			jr.spilled.Add(1)
 		}
 		err := sb.ForEach(c.Alloc, func(b arrow.RecordBatch) error {
-			if len(pending) > 0 && rowsOf(pending)+int(b.NumRows()) > graceProbePiece {
+			if len(pending) > 0 && rowsOf(pending)+int(b.NumRows()) > jr.piece {
 				if stop, err := run(); err != nil || stop {
 					b.Release()
 					return cmp.Or(err, errGraceStop)
